@@ -1,0 +1,74 @@
+/**
+ * `npm run build`: builds the browser app with Vite, writes gzip and brotli copies of text assets
+ * (served as they are, no compression per request), and prints the size report: the gzipped
+ * JavaScript that `/` downloads before it can render, against its 110 KB goal.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, 'dist/client');
+const INITIAL_JS_GOAL_KB = 110;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+for (const file of readdirSync(path.join(OUT, 'assets'))) {
+  if (!COMPRESSIBLE.test(file)) continue;
+  const full = path.join(OUT, 'assets', file);
+  const data = readFileSync(full);
+  writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(
+    `${full}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
+const manifest = JSON.parse(readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+const gzSize = (file: string) => gzipSync(readFileSync(path.join(OUT, file)), { level: 9 }).length;
+
+/** Every chunk a page loads before it runs: the entry and its static imports, recursively. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('The build has no entry chunk');
+const initial = [...staticClosure(entryKey)];
+const initialFiles = initial.map((key) => manifest[key]?.file as string);
+const initialJsBytes = initialFiles.reduce((sum, file) => sum + gzSize(file), 0);
+const initialCss = [...new Set(initial.flatMap((key) => manifest[key]?.css ?? []))];
+const initialCssBytes = initialCss.reduce((sum, file) => sum + gzSize(file), 0);
+
+const adminKeys = Object.keys(manifest).filter((key) => key.includes('features/admin/'));
+const adminInInitial = adminKeys.filter((key) => initial.includes(key));
+const adminBytes = adminKeys.reduce((sum, key) => sum + gzSize(manifest[key]?.file as string), 0);
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const report = {
+  initialJsGzipKb: kb(initialJsBytes),
+  initialJsGoalKb: INITIAL_JS_GOAL_KB,
+  withinGoal: initialJsBytes <= INITIAL_JS_GOAL_KB * 1024,
+  initialCssGzipKb: kb(initialCssBytes),
+  initialChunks: initialFiles,
+  adminChunksGzipKb: kb(adminBytes),
+  adminLoadedByHome: adminInInitial.length > 0,
+};
+console.log('Size report for / (gzip):');
+console.log(JSON.stringify(report, null, 2));

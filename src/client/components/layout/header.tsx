@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NAV_LINKS, paths } from '../../config/paths.ts';
+import { useSettings } from '../../lib/settings.tsx';
+import { ButtonLink } from '../button.tsx';
+
+/** Seed §9: on the home page the header is transparent until the page scrolls past 50 px. */
+export const HEADER_TRANSPARENCY_THRESHOLD_PX = 50;
+
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(() => window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
+}
+
+export function Header() {
+  const { title, logo } = useSettings();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: following a link closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
+  const scrolled = useScrolledPast(HEADER_TRANSPARENCY_THRESHOLD_PX);
+  const transparent = pathname === paths.home && !scrolled && !menuOpen;
+
+  // Escape closes the menu too.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-2 py-2 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-current ${
+      isActive ? 'underline' : ''
+    }`;
+
+  return (
+    <header
+      data-transparent={transparent}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
+        transparent
+          ? 'bg-transparent text-white'
+          : 'bg-white/95 text-gray-900 shadow-sm backdrop-blur dark:bg-gray-950/95 dark:text-gray-50'
+      }`}
+    >
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 text-gray-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link
+          to={paths.home}
+          className="flex min-w-0 items-center gap-2 rounded text-lg font-bold focus-visible:outline-2 focus-visible:outline-current"
+        >
+          {logo ? (
+            <img src={logo} alt="" width={32} height={32} className="h-8 w-8 rounded" />
+          ) : null}
+          <span className="truncate">{title}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <ButtonLink to={paths.contact} size="sm" className="hidden sm:inline-flex">
+            Contact Us
+          </ButtonLink>
+          <button
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-current lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+              <path
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              />
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-gray-200 bg-white px-4 pb-4 text-gray-900 lg:hidden dark:border-gray-800 dark:bg-gray-950 dark:text-gray-50"
+        >
+          <ul className="flex flex-col py-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={(s) => `block ${linkClass(s)}`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ButtonLink to={paths.contact} className="w-full">
+            Contact Us
+          </ButtonLink>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+/** Every route path of the site, defined once (seed §2). */
+export const paths = {
+  home: '/',
+  register: '/register',
+  registerCompetition: '/register/competition',
+  registerFor: (competitionId: string) =>
+    `/register/competition?competition=${encodeURIComponent(competitionId)}`,
+  registrationSuccess: '/registration-success',
+  competitionPattern: '/competition/:id',
+  competition: (id: string) => `/competition/${encodeURIComponent(id)}`,
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+  razorpayPolicy: '/razorpay-policy',
+  admin: '/admin',
+  adminDashboard: '/admin/dashboard',
+  featuredOnHome: '/?scrollToFeatured=true',
+} as const;
+
+/** The header's links, in the seed's order and with its labels. */
+export const NAV_LINKS = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About Us' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.privacy, label: 'Privacy Policy' },
+  { to: paths.terms, label: 'Terms' },
+  { to: paths.razorpayPolicy, label: 'Razorpay Policy' },
+] as const;

@@ -1,0 +1,5 @@
+import { PageSection } from '../../../components/page-heading.tsx';
+
+export default function RegistrationSuccessPage() {
+  return <PageSection title="Registration Successful!" />;
+}

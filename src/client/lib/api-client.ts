@@ -1,0 +1,63 @@
+import type { ErrorEnvelope } from '../../shared/schemas/error.ts';
+
+/** Seed §8's data-error catalogue. */
+export const ERROR_MESSAGES = {
+  NETWORK_ERROR: 'Unable to connect to the server. Please check your internet connection.',
+  PERMISSION_ERROR: 'You do not have permission to perform this action.',
+  UNKNOWN_ERROR: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+// Checked by hand rather than with the zod schema: zod stays out of the public pages' bundle.
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+/**
+ * The one way the browser calls the API. Failures become an ApiError whose code and message come
+ * from the server's envelope, or from the seed's catalogue when there is none to read.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  // Marks the request as ours; the server refuses state changes without it (CSRF defence).
+  headers.set('x-requested-with', 'white-stroke');
+  if (init.body !== undefined && !(init.body instanceof FormData)) {
+    headers.set('content-type', 'application/json');
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK_ERROR);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return body as T;
+  if (response.status === 401 || response.status === 403) {
+    throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
+  }
+  if (isErrorEnvelope(body)) {
+    const { code, message, fields } = body.error;
+    if (response.status >= 500) {
+      throw new ApiError(response.status, 'UNKNOWN_ERROR', ERROR_MESSAGES.UNKNOWN_ERROR);
+    }
+    throw new ApiError(response.status, code, message, fields);
+  }
+  throw new ApiError(
+    response.status,
+    response.status >= 502 ? 'NETWORK_ERROR' : 'UNKNOWN_ERROR',
+    response.status >= 502 ? ERROR_MESSAGES.NETWORK_ERROR : ERROR_MESSAGES.UNKNOWN_ERROR,
+  );
+}

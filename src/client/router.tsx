@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from './components/error-screen.tsx';
+import { SiteLayout } from './components/layout/site-layout.tsx';
+import { paths } from './config/paths.ts';
+import HomePage from './features/home/routes/home-page.tsx';
+import {
+  AboutPage,
+  ContactPage,
+  PrivacyPage,
+  RazorpayPolicyPage,
+  TermsPage,
+} from './features/static-pages/routes/static-pages.tsx';
+
+// Only the home page is in the first download; other pages load when visited.
+const CompetitionPage = lazy(() => import('./features/competitions/routes/competition-page.tsx'));
+const RegisterPage = lazy(() => import('./features/registration/routes/register-page.tsx'));
+const RegistrationSuccessPage = lazy(
+  () => import('./features/registration/routes/registration-success-page.tsx'),
+);
+const AdminArea = lazy(() => import('./features/admin/admin-area.tsx'));
+
+export function FullScreenSpinner() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-primary" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * Seed §2's routes. Declarative routing (not the data router) keeps the first download small;
+ * see docs/decisions/003-declarative-routing.md.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route element={<SiteLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path={paths.register} element={<Navigate to={paths.home} replace />} />
+            <Route path={paths.registerCompetition} element={<RegisterPage />} />
+            <Route path={paths.registrationSuccess} element={<RegistrationSuccessPage />} />
+            <Route path={paths.competitionPattern} element={<CompetitionPage />} />
+            <Route path={paths.about} element={<AboutPage />} />
+            <Route path={paths.contact} element={<ContactPage />} />
+            <Route path={paths.privacy} element={<PrivacyPage />} />
+            <Route path={paths.terms} element={<TermsPage />} />
+            <Route path={paths.razorpayPolicy} element={<RazorpayPolicyPage />} />
+          </Route>
+          <Route path={`${paths.admin}/*`} element={<AdminArea />} />
+          <Route path="*" element={<Navigate to={paths.home} replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { installErrorHandling } from './errors.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
+import {
+  createSettingsService,
+  type SettingsService,
+} from './features/settings/settings.service.ts';
+import { IMMUTABLE_CACHE, registerClient } from './plugins/client.ts';
+import { registerSecurity } from './plugins/security.ts';
+import {
+  createLocalStorage,
+  PUBLIC_MEDIA_PREFIX,
+  type Storage,
+} from './features/uploads/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    storage: Storage;
+    settingsService: SettingsService;
+  }
+}
+
+/** What a log line says about a request: method and path only, no query string, address or headers. */
+function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: request.url.split('?')[0] };
+}
+
+/**
+ * Builds the whole application without listening: main.ts listens, tests call `app.inject()`.
+ * Opens the database named by the configuration (the caller runs migrations: see initializeSite).
+ */
+export async function buildApp(
+  config: Config,
+  options: { database?: Database } = {},
+): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      // Belt and braces: nothing that identifies a session or a person reaches the logs.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Idle keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('storage', createLocalStorage(config.dataDir));
+  app.decorate('settingsService', createSettingsService(database.db));
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await registerSecurity(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'White Stroke API', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerHealthRoutes(app);
+  registerSettingsRoutes(app);
+
+  // Public media are content-addressed: a name never changes its bytes.
+  mkdirSync(app.storage.publicDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: app.storage.publicDir,
+    prefix: PUBLIC_MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', IMMUTABLE_CACHE);
+    },
+  });
+
+  await registerClient(app, {
+    clientDir: config.clientDir,
+    loadSettings: () => app.settingsService.getPublicSettings(),
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** Where the data lives, without credentials: safe to log. */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = 'white-stroke.sqlite';
+const PG_INT8_OID = 20;
+
+/** `host:port/database` of a PostgreSQL URL, leaving out user and password. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the configured PostgreSQL server';
+  }
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+/**
+ * Opens PostgreSQL when a URL is given, else the SQLite file in the data folder, and checks it
+ * answers, so a wrong URL fails the start at once instead of the first request.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const location = describePostgresUrl(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // COUNT(*) and SUM() come back as int8; ours always fit in a JS number.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const database: Database = {
+    db,
+    engine: 'postgres',
+    location,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+  try {
+    await database.ping();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${location}: ${(error as Error).message}`,
+    );
+  }
+  return database;
+}
+
+function openSqlite(file: string): Database {
+  let handle: BetterSqlite3.Database;
+  try {
+    handle = new BetterSqlite3(file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('foreign_keys = ON');
+    handle.pragma('busy_timeout = 5000');
+    handle.pragma('synchronous = NORMAL');
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Cannot open the SQLite database ${file}: ${(error as Error).message}`,
+    );
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

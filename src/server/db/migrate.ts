@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as initial from './migrations/2026-11-21T0900-initial.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * Listed by hand rather than read from the folder: the list is checked by the type checker and
+ * works the same under Node, Vitest and a bundler. Names are timestamps, so they sort in order.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21T0900-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,164 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/*
+ * Row types, identical on SQLite and PostgreSQL (see docs/decisions/002-portable-storage-types.md):
+ * ids are text, instants are ISO-8601 UTC text, calendar dates are 'YYYY-MM-DD' text, booleans
+ * are 0/1 integers, money is whole rupees (or paise, at the payment boundary) in integers, and
+ * structured values are JSON text.
+ */
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  form_fields: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubcategoriesTable {
+  id: string;
+  category_id: string;
+  name: string;
+  position: number;
+}
+
+export interface CompetitionsTable {
+  id: string;
+  title: string;
+  description: string;
+  image_url: Generated<string>;
+  prize_image_url: Generated<string>;
+  category_id: string;
+  subcategory_id: string | null;
+  start_date: string;
+  end_date: string;
+  entry_type: 'free' | 'paid';
+  entry_fee: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BannersTable {
+  id: string;
+  title: string;
+  description: string;
+  image_url: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSettingsTable {
+  id: string;
+  data: string;
+  updated_at: string;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  reference: string;
+  competition_id: string | null;
+  competition_title: string;
+  category_id: string | null;
+  subcategory_id: string | null;
+  full_name: string;
+  age: number;
+  age_category: string;
+  gender: 'male' | 'female' | 'transgender';
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  photo_key: string;
+  field_values: string;
+  entry_type: 'free' | 'paid';
+  entry_fee: number;
+  status: 'pending' | 'approved' | 'rejected';
+  payment_status: 'pending' | 'paid';
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  admin_user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  submission_id: string | null;
+  provider: string;
+  order_id: string;
+  payment_id: string | null;
+  amount_paise: number;
+  currency: Generated<string>;
+  status: 'created' | 'paid' | 'failed';
+  event_ids: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  send_after: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  admin_user_id: string | null;
+  actor: string;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  details: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  app_meta: AppMetaTable;
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  competitions: CompetitionsTable;
+  banners: BannersTable;
+  site_settings: SiteSettingsTable;
+  submissions: SubmissionsTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  payments: PaymentsTable;
+  email_outbox: EmailOutboxTable;
+  audit_log: AuditLogTable;
+}
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type CompetitionRow = Selectable<CompetitionsTable>;
+export type NewCompetitionRow = Insertable<CompetitionsTable>;

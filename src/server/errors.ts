@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '../shared/schemas/error.ts';
+
+/** The one error type of the API: a stable code, an HTTP status, a message a person can read. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+export function envelope(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorEnvelope {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Fastify's own client errors, with messages that say what to fix. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'The request body is empty; JSON was expected.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'The Content-Length header is wrong.'],
+};
+
+/**
+ * Installs the error and not-found handlers for `/api`: every failure leaves as
+ * `{ error: { code, message, fields? } }`; a 5xx never reveals internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        // instancePath is like "/title" or "/theme/primaryColor"; empty for the whole payload.
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          error.validationContext ||
+          'body';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      return reply
+        .status(400)
+        .send(envelope('VALIDATION_ERROR', 'Some fields are not valid.', fields));
+    }
+    // Fastify's 'SyntaxError' for a broken JSON body carries the status but a different code.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      const [code, message] =
+        known ??
+        (error instanceof SyntaxError
+          ? ['INVALID_JSON', 'The request body is not valid JSON.']
+          : ['BAD_REQUEST', error.message]);
+      return reply.status(status).send(envelope(code, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope('INTERNAL_ERROR', UNEXPECTED_ERROR_MESSAGE));
+  });
+}

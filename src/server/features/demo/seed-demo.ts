@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
+import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
+import type { DB } from '../../db/schema.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { Storage } from '../uploads/storage.ts';
+import { drawDemoImage } from './demo-images.ts';
+
+const DEMO_MARKER = 'demo_seeded_at';
+/** Big Buck Bunny, published by the Blender Foundation under CC BY. */
+export const DEMO_VIDEO_ID = 'aqz-KE-bpKQ';
+
+type Palette = readonly [string, string, string];
+const PALETTES: Palette[] = [
+  ['#1e3a8a', '#7c3aed', '#f472b6'],
+  ['#7c2d12', '#f59e0b', '#fde68a'],
+  ['#064e3b', '#10b981', '#a7f3d0'],
+  ['#312e81', '#0ea5e9', '#e0f2fe'],
+  ['#4c0519', '#e11d48', '#fecdd3'],
+  ['#1f2937', '#6b7280', '#f9fafb'],
+];
+
+const CATEGORIES = [
+  { name: 'Painting', subcategories: ['Watercolour', 'Acrylic & Oil'] },
+  { name: 'Drawing & Illustration', subcategories: ['Pencil & Charcoal', 'Digital Illustration'] },
+];
+
+/** Dates are days from the day of seeding, so each kind of competition exists whenever it runs. */
+const COMPETITIONS = [
+  {
+    title: 'Monsoon Colours Watercolour Challenge',
+    description:
+      'Paint the rains: rivers, rooftops and streets under monsoon skies, in watercolour on paper. Open to every age group.',
+    category: 0,
+    subcategory: 0,
+    start: -10,
+    end: 20,
+    fee: 0,
+  },
+  {
+    title: 'Portraits of India: Oil & Acrylic Open',
+    description:
+      'A portrait competition for painters working in oil or acrylic. Faces, families and festivals from across the country.',
+    category: 0,
+    subcategory: 1,
+    start: -5,
+    end: 8,
+    fee: 499,
+  },
+  {
+    title: 'Young Sketchers Festival',
+    description:
+      'Pencil and charcoal drawings of everyday life. Winners are exhibited at the art space for a month.',
+    category: 1,
+    subcategory: 0,
+    start: -2,
+    end: 35,
+    fee: 199,
+  },
+  {
+    title: 'Digital Dreams Illustration Prize',
+    description:
+      'Illustrations made on a tablet or computer: characters, cities and imagined worlds.',
+    category: 1,
+    subcategory: 1,
+    start: 7,
+    end: 45,
+    fee: 299,
+  },
+  {
+    title: 'Heritage Lines Drawing Contest',
+    description: 'Draw a monument, a temple, a stepwell or an old street you love.',
+    category: 1,
+    subcategory: null,
+    start: 14,
+    end: 60,
+    fee: 0,
+  },
+  {
+    title: 'Winter Landscapes',
+    description:
+      'Hills, fog and first light: landscapes of the cold season in any painting medium.',
+    category: 0,
+    subcategory: null,
+    start: -60,
+    end: -15,
+    fee: 350,
+  },
+];
+
+const BANNERS = [
+  {
+    title: 'Create. Compete. Shine.',
+    description: 'Art competitions for every age, judged by practising artists.',
+  },
+  {
+    title: 'Registrations are open',
+    description: 'Enter this season’s painting and drawing competitions today.',
+  },
+  {
+    title: 'Exhibit at White Stroke',
+    description: 'Winning works are shown in our gallery and online.',
+  },
+];
+
+async function isEmpty(db: Kysely<DB>): Promise<boolean> {
+  const marker = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', DEMO_MARKER)
+    .executeTakeFirst();
+  if (marker) return false;
+  for (const table of ['categories', 'competitions', 'banners'] as const) {
+    const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+    if (row) return false;
+  }
+  return true;
+}
+
+/**
+ * Fills an empty database with demo categories, competitions, banners and a video, once: after
+ * that (or if an admin has created anything) it does nothing, so deleted demo content stays gone.
+ */
+export async function seedDemoContent(
+  db: Kysely<DB>,
+  storage: Storage,
+  settings: SettingsService,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const { timeZone } = await settings.getSettings();
+  const today = todayIn(timeZone, now);
+  const stamp = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+
+  const image = async (index: number, width: number, height: number) =>
+    storage.publicUrl(
+      await storage.putPublic(
+        await drawDemoImage(PALETTES[index % PALETTES.length] as Palette, width, height, index + 1),
+        'jpg',
+      ),
+    );
+  const competitionImages = await Promise.all(COMPETITIONS.map((_, i) => image(i, 1600, 900)));
+  const prizeImages = await Promise.all(COMPETITIONS.map((_, i) => image(i + 3, 800, 800)));
+  const bannerImages = await Promise.all(BANNERS.map((_, i) => image(i + 1, 1920, 800)));
+
+  await db.transaction().execute(async (trx) => {
+    const categoryIds: string[] = [];
+    const subcategoryIds: string[][] = [];
+    for (const [i, category] of CATEGORIES.entries()) {
+      const id = randomUUID();
+      categoryIds.push(id);
+      await trx
+        .insertInto('categories')
+        .values({
+          id,
+          name: category.name,
+          form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
+          created_at: stamp(i),
+          updated_at: stamp(i),
+        })
+        .execute();
+      const subIds = category.subcategories.map(() => randomUUID());
+      subcategoryIds.push(subIds);
+      await trx
+        .insertInto('subcategories')
+        .values(
+          category.subcategories.map((name, position) => ({
+            id: subIds[position] as string,
+            category_id: id,
+            name,
+            position,
+          })),
+        )
+        .execute();
+    }
+    for (const [i, c] of COMPETITIONS.entries()) {
+      await trx
+        .insertInto('competitions')
+        .values({
+          id: randomUUID(),
+          title: c.title,
+          description: c.description,
+          image_url: competitionImages[i] as string,
+          prize_image_url: prizeImages[i] as string,
+          category_id: categoryIds[c.category] as string,
+          subcategory_id:
+            c.subcategory === null ? null : (subcategoryIds[c.category]?.[c.subcategory] ?? null),
+          start_date: addDays(today, c.start),
+          end_date: addDays(today, c.end),
+          entry_type: c.fee > 0 ? 'paid' : 'free',
+          entry_fee: c.fee,
+          created_at: stamp(10 + i),
+          updated_at: stamp(10 + i),
+        })
+        .execute();
+    }
+    for (const [i, b] of BANNERS.entries()) {
+      await trx
+        .insertInto('banners')
+        .values({
+          id: randomUUID(),
+          title: b.title,
+          description: b.description,
+          image_url: bannerImages[i] as string,
+          position: i,
+          created_at: stamp(20 + i),
+          updated_at: stamp(20 + i),
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('app_meta')
+      .values({ key: DEMO_MARKER, value: now.toISOString() })
+      .execute();
+  });
+  await settings.updateSettings({ youtubeVideoId: DEMO_VIDEO_ID });
+  return true;
+}

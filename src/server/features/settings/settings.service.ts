@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import {
+  type PublicSettings,
+  PublicSettingsSchema,
+  type SiteSettings,
+  SiteSettingsSchema,
+} from '../../../shared/schemas/settings.ts';
+import type { DB } from '../../db/schema.ts';
+import { findSettingsData, saveSettingsData } from './settings.repository.ts';
+
+/*
+ * Every page render reads the settings, so they are kept in memory. A write through this service
+ * drops the copy at once; the short lifetime bounds how stale another server process can be when
+ * several run against one PostgreSQL.
+ */
+const CACHE_LIFETIME_MS = 5_000;
+
+export interface SettingsService {
+  getSettings(): Promise<SiteSettings>;
+  getPublicSettings(): Promise<PublicSettings>;
+  updateSettings(patch: Partial<SiteSettings>): Promise<SiteSettings>;
+}
+
+/** Parses a stored document, keeping what is valid and filling the rest with defaults. */
+export function parseStoredSettings(data: string | undefined): SiteSettings {
+  let raw: unknown;
+  try {
+    raw = data ? JSON.parse(data) : {};
+  } catch {
+    raw = {};
+  }
+  const full = SiteSettingsSchema.safeParse(raw);
+  return full.success ? full.data : SiteSettingsSchema.parse({});
+}
+
+export function createSettingsService(db: Kysely<DB>): SettingsService {
+  let cached: { value: SiteSettings; at: number } | undefined;
+
+  async function getSettings(): Promise<SiteSettings> {
+    if (cached && Date.now() - cached.at < CACHE_LIFETIME_MS) return cached.value;
+    const value = parseStoredSettings(await findSettingsData(db));
+    cached = { value, at: Date.now() };
+    return value;
+  }
+
+  return {
+    getSettings,
+    async getPublicSettings() {
+      return PublicSettingsSchema.parse(await getSettings());
+    },
+    async updateSettings(patch) {
+      const current = await getSettings();
+      const next = SiteSettingsSchema.parse({
+        ...current,
+        ...patch,
+        theme: { ...current.theme, ...patch.theme },
+      });
+      await saveSettingsData(db, JSON.stringify(next));
+      cached = undefined;
+      return next;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { buildClientIfStale } from './client-build.ts';
+import { ConfigError, DEFAULT_CLIENT_DIR, loadConfig } from './config.ts';
+import { ensureDataDir } from './data-dir.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { initializeSite } from './initialize.ts';
+
+/** A start-up problem a person can fix: one line on stderr, exit code 1, no stack trace. */
+function fail(lines: string[]): never {
+  for (const line of lines) console.error(line);
+  process.exit(1);
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(error.problems.map((problem) => `Invalid configuration: ${problem}`));
+    }
+    throw error;
+  }
+  try {
+    ensureDataDir(config.dataDir);
+  } catch (error) {
+    fail([(error as Error).message]);
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    fail([(error as Error).message]);
+  }
+
+  // Only the default build folder is ours to (re)build; a CLIENT_DIR is served as given.
+  if (config.clientDir === DEFAULT_CLIENT_DIR) {
+    try {
+      buildClientIfStale(config.clientDir);
+    } catch {
+      await database.close().catch(() => {});
+      fail(['Could not build the browser app: see the build output above']);
+    }
+  }
+
+  const app: FastifyInstance = await buildApp(config, { database });
+
+  const shutdown = (signal: string) => {
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    const result = await initializeSite(app);
+    if (result.migrations.length > 0) {
+      app.log.info(`applied migrations: ${result.migrations.join(', ')}`);
+    }
+    if (result.seededDemo) app.log.info('seeded demo content');
+    if (result.generatedAdminPassword) {
+      // Printed once, to the console only; the database keeps just the hash.
+      console.log(
+        `Created the admin account "admin" with the password: ${result.generatedAdminPassword}\n` +
+          'It is shown only this once. Sign in at /admin and change it.',
+      );
+    }
+  } catch (error) {
+    await app.close().catch(() => {});
+    fail([
+      `Could not prepare the database at ${app.database.location}: ${(error as Error).message}`,
+    ]);
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`White Stroke is running at http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`White Stroke could not start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server runs on DEV_API_PORT during `npm run dev`; Vite proxies to it.
+const apiTarget = `http://127.0.0.1:${process.env.DEV_API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    // The size report reads the manifest to follow what `/` loads.
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/media': apiTarget },
+  },
+});

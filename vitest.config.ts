@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/*
+ * Two projects: `server` (Node; the database-backed tests, which `npm run test:pg` runs again on
+ * PostgreSQL) and `client` (React components in happy-dom). Lint-rule tests run with the server.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'src/server/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+    ],
+  },
+});
