@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/client.ts'],
         },
       },
     ],

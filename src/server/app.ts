@@ -46,7 +46,7 @@ function serializeRequest(request: FastifyRequest) {
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database } = {},
+  options: { database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -58,6 +58,7 @@ export async function buildApp(
       serializers: { req: serializeRequest },
       // Belt and braces: nothing that identifies a session or a person reaches the logs.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -67,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: closeOnce(db),
   };
   try {
     await database.ping();
@@ -101,6 +101,12 @@ function openSqlite(file: string): Database {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: closeOnce(db),
   };
+}
+
+/** Closing twice (a shutdown racing a failed start, say) is harmless. */
+function closeOnce(db: Kysely<DB>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= db.destroy());
 }

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeAdminUserRow,
+  makeBannerRow,
+  makeCategoryRow,
+  makeCompetitionRow,
+  makeSubcategoryRow,
+  makeSubmissionRow,
+} from '../../../tests/factories/rows.ts';
+import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
+import { type Database, openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { DB } from './schema.ts';
+
+let database: Database;
+let db: Kysely<DB>;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const environment = await createTestEnvironment();
+  cleanup = environment.cleanup;
+  database = await openDatabase(environment.config);
+  db = database.db;
+  await migrateToLatest(db);
+});
+
+afterAll(async () => {
+  await database.close();
+  await cleanup();
+});
+
+const stamp = () => new Date().toISOString();
+
+describe(`every table round-trips on ${TEST_ENGINE}`, () => {
+  it('runs on the engine the suite asked for', () => {
+    expect(database.engine).toBe(TEST_ENGINE);
+  });
+
+  it('migrations are idempotent: a second run applies nothing', async () => {
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('app_meta', async () => {
+    await db.insertInto('app_meta').values({ key: 'k', value: 'v' }).execute();
+    expect(await db.selectFrom('app_meta').selectAll().where('key', '=', 'k').execute()).toEqual([
+      { key: 'k', value: 'v' },
+    ]);
+  });
+
+  it('categories, subcategories, competitions, banners', async () => {
+    const category = makeCategoryRow({ name: 'Drawing — चित्रकला' });
+    await db.insertInto('categories').values(category).execute();
+    const sub = makeSubcategoryRow(category.id, { name: 'Pencil', position: 2 });
+    await db.insertInto('subcategories').values(sub).execute();
+    const competition = makeCompetitionRow(category.id, { subcategory_id: sub.id });
+    await db.insertInto('competitions').values(competition).execute();
+    const banner = makeBannerRow({ position: 3 });
+    await db.insertInto('banners').values(banner).execute();
+
+    expect(
+      await db
+        .selectFrom('categories')
+        .selectAll()
+        .where('id', '=', category.id)
+        .executeTakeFirst(),
+    ).toEqual(category);
+    expect(
+      await db.selectFrom('subcategories').selectAll().where('id', '=', sub.id).executeTakeFirst(),
+    ).toEqual(sub);
+    expect(
+      await db
+        .selectFrom('competitions')
+        .selectAll()
+        .where('id', '=', competition.id)
+        .executeTakeFirst(),
+    ).toEqual(competition);
+    expect(
+      await db.selectFrom('banners').selectAll().where('id', '=', banner.id).executeTakeFirst(),
+    ).toEqual(banner);
+  });
+
+  it('site_settings holds the seed defaults from the first migration', async () => {
+    const row = await db.selectFrom('site_settings').selectAll().executeTakeFirstOrThrow();
+    expect(row.id).toBe('site_settings');
+    expect(JSON.parse(row.data)).toMatchObject({
+      title: 'White Stroke International Art Space',
+      description: 'Showcase your creativity and compete with artists worldwide',
+      theme: { primaryColor: '#7C3AED', darkMode: false, fontFamily: 'inter' },
+    });
+  });
+
+  it('submissions with their dynamic field values', async () => {
+    const submission = makeSubmissionRow({
+      field_values: JSON.stringify({ artworkTitle: 'Rain', link: 'https://example.com/a?b=1' }),
+    });
+    await db.insertInto('submissions').values(submission).execute();
+    const row = await db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual(submission);
+    expect(JSON.parse(row.field_values)).toEqual({
+      artworkTitle: 'Rain',
+      link: 'https://example.com/a?b=1',
+    });
+  });
+
+  it('admin_users and sessions', async () => {
+    const user = makeAdminUserRow();
+    await db.insertInto('admin_users').values(user).execute();
+    const session = {
+      id: 'hash-of-a-session-id',
+      admin_user_id: user.id,
+      created_at: stamp(),
+      last_seen_at: stamp(),
+      expires_at: stamp(),
+      user_agent: 'Firefox',
+    };
+    await db.insertInto('sessions').values(session).execute();
+    expect(
+      await db.selectFrom('admin_users').selectAll().where('id', '=', user.id).executeTakeFirst(),
+    ).toEqual({ ...user, totp_enabled: 0 });
+    expect(
+      await db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirst(),
+    ).toEqual(session);
+  });
+
+  it('payments, with amounts in paise', async () => {
+    const submission = makeSubmissionRow();
+    await db.insertInto('submissions').values(submission).execute();
+    const payment = {
+      id: randomUUID(),
+      submission_id: submission.id,
+      provider: 'razorpay',
+      order_id: 'order_ABC123',
+      payment_id: 'pay_XYZ',
+      amount_paise: 49_900,
+      status: 'paid' as const,
+      event_ids: JSON.stringify(['evt_1']),
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('payments').values(payment).execute();
+    expect(
+      await db.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirst(),
+    ).toEqual({ ...payment, currency: 'INR' });
+  });
+
+  it('email_outbox and audit_log', async () => {
+    const mail = {
+      id: randomUUID(),
+      to_address: 'artist@example.com',
+      subject: 'Registration received',
+      body_text: 'Reference WS-1',
+      body_html: null,
+      last_error: null,
+      send_after: stamp(),
+      created_at: stamp(),
+      sent_at: null,
+    };
+    await db.insertInto('email_outbox').values(mail).execute();
+    expect(
+      await db.selectFrom('email_outbox').selectAll().where('id', '=', mail.id).executeTakeFirst(),
+    ).toEqual({ ...mail, status: 'pending', attempts: 0 });
+
+    const entry = {
+      id: randomUUID(),
+      admin_user_id: null,
+      actor: 'admin',
+      action: 'competition.delete',
+      entity_type: 'competition',
+      entity_id: 'c1',
+      details: JSON.stringify({ submissions: 3 }),
+      created_at: stamp(),
+    };
+    await db.insertInto('audit_log').values(entry).execute();
+    expect(
+      await db.selectFrom('audit_log').selectAll().where('id', '=', entry.id).executeTakeFirst(),
+    ).toEqual(entry);
+  });
+
+  it('COUNT(*) comes back as a number on both engines', async () => {
+    const { count } = await db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(count).toBeTypeOf('number');
+    expect(count).toBeGreaterThan(0);
+  });
+});
+
+describe(`the schema protects the data on ${TEST_ENGINE}`, () => {
+  it('refuses a competition that ends before it starts', async () => {
+    const category = makeCategoryRow();
+    await db.insertInto('categories').values(category).execute();
+    await expect(
+      db
+        .insertInto('competitions')
+        .values(
+          makeCompetitionRow(category.id, { start_date: '2026-12-10', end_date: '2026-12-09' }),
+        )
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('refuses to delete a category a competition uses', async () => {
+    const category = makeCategoryRow();
+    await db.insertInto('categories').values(category).execute();
+    await db.insertInto('competitions').values(makeCompetitionRow(category.id)).execute();
+    await expect(
+      db.deleteFrom('categories').where('id', '=', category.id).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('keeps submissions, with their snapshot, when their competition is deleted', async () => {
+    const category = makeCategoryRow();
+    await db.insertInto('categories').values(category).execute();
+    const competition = makeCompetitionRow(category.id, { title: 'Gone Soon' });
+    await db.insertInto('competitions').values(competition).execute();
+    const submission = makeSubmissionRow({
+      competition_id: competition.id,
+      competition_title: 'Gone Soon',
+    });
+    await db.insertInto('submissions').values(submission).execute();
+
+    await db.deleteFrom('competitions').where('id', '=', competition.id).execute();
+    const row = await db
+      .selectFrom('submissions')
+      .select(['competition_id', 'competition_title', 'entry_fee'])
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ competition_id: null, competition_title: 'Gone Soon', entry_fee: 499 });
+  });
+
+  it('deleting a category removes its subcategories', async () => {
+    const category = makeCategoryRow();
+    await db.insertInto('categories').values(category).execute();
+    const sub = makeSubcategoryRow(category.id);
+    await db.insertInto('subcategories').values(sub).execute();
+    await db.deleteFrom('categories').where('id', '=', category.id).execute();
+    expect(
+      await db.selectFrom('subcategories').select('id').where('id', '=', sub.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('refuses a second submission with the same idempotency key', async () => {
+    const key = randomUUID();
+    await db
+      .insertInto('submissions')
+      .values(makeSubmissionRow({ idempotency_key: key }))
+      .execute();
+    await expect(
+      db
+        .insertInto('submissions')
+        .values(makeSubmissionRow({ idempotency_key: key }))
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a status outside the state machine', async () => {
+    await expect(
+      db
+        .insertInto('submissions')
+        // @ts-expect-error -- the point is a value the types forbid
+        .values(makeSubmissionRow({ status: 'archived' }))
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestEnvironment,
+  TEST_ENGINE,
+  type TestEnvironment,
+} from '../../tests/setup/test-database.ts';
+
+const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node src/server/main.ts` with exactly this environment (plus PATH). */
+function startMain(env: Record<string, string>): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Run>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+let scratch: string;
+let clientDir: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'ws-main-'));
+  // A minimal stand-in build, so these tests never run Vite.
+  clientDir = path.join(scratch, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<html lang="en"><head><!--app-head--></head></html>',
+  );
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('a start that cannot work stops at once with a clear line and exit 1', () => {
+  it('bad configuration: one line per bad variable, no stack trace', async () => {
+    const { done } = startMain({ PORT: 'eighty', SEED_DEMO: 'perhaps', DATA_DIR: scratch });
+    const run = await done;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: PORT: PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'Invalid configuration: SEED_DEMO: SEED_DEMO must be true or false (got "perhaps")',
+    ]);
+  });
+
+  it('a DATA_DIR whose parent folder is missing', async () => {
+    const missing = path.join(scratch, 'nope', 'data');
+    const run = await startMain({ DATA_DIR: missing, CLIENT_DIR: clientDir }).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `DATA_DIR: ${missing} does not exist and neither does its parent folder; create it or choose another folder`,
+    );
+  });
+
+  it('a DATA_DIR that is a file', async () => {
+    const file = path.join(scratch, 'a-file');
+    writeFileSync(file, 'x');
+    const run = await startMain({ DATA_DIR: file, CLIENT_DIR: clientDir }).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`DATA_DIR: ${file} is not a folder`);
+  });
+
+  it('an unreachable DATABASE_URL, without hanging and without its password', async () => {
+    const started = Date.now();
+    const run = await startMain({
+      DATA_DIR: scratch,
+      CLIENT_DIR: clientDir,
+      DATABASE_URL: 'postgres://someone:hunter2@127.0.0.1:1/white_stroke',
+    }).done;
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/white_stroke: /);
+    expect(run.stderr).not.toContain('hunter2');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe(`a good start on ${TEST_ENGINE}`, () => {
+  let environment: TestEnvironment;
+  beforeAll(async () => {
+    environment = await createTestEnvironment();
+  });
+  afterAll(() => environment.cleanup());
+
+  it('prints the URL, serves, and on SIGTERM finishes and exits 0', async () => {
+    const env: Record<string, string> = {
+      DATA_DIR: environment.config.dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    };
+    if (environment.config.databaseUrl) env.DATABASE_URL = environment.config.databaseUrl;
+    const { child, done } = startMain(env);
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no URL printed within 20 s')), 20_000);
+      child.stdout?.on('data', (d: Buffer) => {
+        const match = /running at (http:\/\/localhost:\d+)/.exec(d.toString());
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    const health = await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    child.kill('SIGTERM');
+    const run = await done;
+    expect(run.code).toBe(0);
+    // The generated admin password is printed once, on the console.
+    expect(run.stdout).toMatch(/Created the admin account "admin" with the password: \S{24}/);
+  });
+});
