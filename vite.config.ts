@@ -7,6 +7,7 @@ const apiTarget = `http://127.0.0.1:${process.env.DEV_API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'src/client',
+  // Vite's root is src/client; the config stays at the repository root.
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../../dist/client',

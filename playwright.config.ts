@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/*
+ * End-to-end tests against the real server and the built browser app. Run them with
+ * `npm run test:e2e`: it builds the app, then scripts/e2e.ts picks a free port and a throw-away
+ * data folder and passes them here as E2E_PORT, E2E_DATA_DIR and E2E_BASE_URL.
+ *
+ * The browser is the system's Chromium (Debian's `chromium` package, or CHROMIUM_PATH): this
+ * machine has no internet, so Playwright's own browser downloads are never used.
+ */
+const { E2E_PORT, E2E_DATA_DIR, E2E_BASE_URL } = process.env;
+if (!E2E_PORT || !E2E_DATA_DIR || !E2E_BASE_URL) {
+  throw new Error(
+    'E2E_PORT, E2E_DATA_DIR and E2E_BASE_URL are not set: run the end-to-end tests with `npm run test:e2e` (or `node scripts/e2e.ts` after `npm run build`).',
+  );
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // The tests share nothing but the read-only demo data, so they may run in any order.
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      // Always the fresh SQLite database in DATA_DIR, even when the shell names a PostgreSQL one.
+      DATABASE_URL: '',
+      // A CLIENT_DIR is served as it is: the server never rebuilds it (npm run test:e2e built it).
+      CLIENT_DIR: path.resolve(import.meta.dirname, 'dist/client'),
+      ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      SEED_DEMO: 'true',
+    },
+  },
+});

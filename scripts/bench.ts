@@ -1,0 +1,420 @@
+/**
+ * `npm run bench`: measures the BUILT server (`node src/server/main.ts`, production settings, demo
+ * content, a throw-away data folder) with autocannon, next to a bare Fastify hello-world started in
+ * the same run as this machine's ceiling. Servers are measured one at a time, hello-world first.
+ *
+ * With `taskset`, the servers run on CPU 0 and the load generator on CPU 1 (this script re-runs
+ * itself under `taskset -c 1`), so the two do not fight over a core.
+ *
+ * stdout: one JSON object per line, the hello-world first, then one per entry of ROUTES. Progress
+ * and the servers' own output go to stderr. Exits non-zero when a route had errors or non-2xx
+ * answers (a broken route is not a benchmark); timings never fail the run.
+ *
+ * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error -- autocannon ships no type declarations (@types/autocannon is not installed)
+import autocannonUntyped from 'autocannon';
+
+/** One measured route of the app. `{entryJs}` in a path is the built entry chunk's file name. */
+interface BenchRoute {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** The app's routes, measured in this order. Later issues append entries. */
+const ROUTES: BenchRoute[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET /api/settings', path: '/api/settings' },
+  { name: 'GET /', path: '/' },
+  {
+    name: 'GET /assets/[entry].js (br)',
+    path: '/{entryJs}',
+    headers: { 'accept-encoding': 'br' },
+  },
+];
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 12_000;
+/** Set to '1' in the re-run under `taskset -c 1`, so that run does not re-run itself again. */
+const PIN_FLAG = 'BENCH_PINNED';
+
+// --- autocannon's programmatic API: the part of it used here -----------------------------------
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  stop(): void;
+}
+const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
+
+// --- helpers ------------------------------------------------------------------------------------
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+function durationSeconds(): number {
+  const raw = process.env.BENCH_DURATION;
+  if (raw === undefined || raw === '') return 5;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || !Number.isInteger(seconds)) {
+    throw new Error(`BENCH_DURATION must be a whole number of seconds, 1 or more (got "${raw}")`);
+  }
+  return seconds;
+}
+
+function tasksetAvailable(): boolean {
+  const result = spawnSync('taskset', ['--version'], { stdio: 'ignore' });
+  return result.error === undefined && result.status === 0;
+}
+
+/** A port nobody listens on right now: the OS picks one for port 0, and we let it go. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- servers ------------------------------------------------------------------------------------
+
+interface RunningServer {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+  hasExited: () => boolean;
+}
+
+function startServer(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  pinned: boolean,
+): RunningServer {
+  const node = [process.execPath, script];
+  const [command, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
+  const child = spawn(command as string, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The servers' output (start-up lines, a rebuild, warnings) is progress: stderr, never stdout.
+  child.stdout?.pipe(process.stderr, { end: false });
+  child.stderr?.pipe(process.stderr, { end: false });
+  let done = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      done = true;
+      resolve();
+    });
+    child.once('error', (error) => {
+      log(`${name}: could not start: ${error.message}`);
+      done = true;
+      resolve();
+    });
+  });
+  return { name, child, exited, hasExited: () => done };
+}
+
+/** SIGTERM (the app shuts down gracefully), then SIGKILL if it has not gone within the grace. */
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.hasExited()) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    if (!server.hasExited()) {
+      log(`${server.name}: did not stop after SIGTERM, killing it`);
+      server.child.kill('SIGKILL');
+    }
+  }, STOP_GRACE_MS);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 200; fails clearly on a timeout or when the server exits. */
+async function waitUntilReady(server: RunningServer, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.hasExited()) {
+      const code = server.child.exitCode ?? server.child.signalCode;
+      throw new Error(`${server.name} exited (${code}) before ${url} answered 200: see above`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      lastProblem = `status ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `${server.name} did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s ` +
+      `(last: ${lastProblem})`,
+  );
+}
+
+/** One plain request before the load: logs the status and encoding a route really answers with. */
+function preflight(url: string, headers: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { headers }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        const encoding = response.headers['content-encoding'] ?? 'identity';
+        log(`  preflight: ${response.statusCode}, content-encoding ${encoding}`);
+        const wanted = headers['accept-encoding'];
+        if (wanted && !wanted.split(',').some((w) => w.trim() === encoding)) {
+          log(`  warning: asked for ${wanted} but got ${encoding}`);
+        }
+        resolve();
+      });
+    });
+    request.on('error', (error) => {
+      log(`  preflight failed: ${error.message}`);
+      resolve();
+    });
+  });
+}
+
+// --- measuring ----------------------------------------------------------------------------------
+
+let currentRun: AutocannonInstance | undefined;
+
+async function load(options: AutocannonOptions): Promise<AutocannonResult> {
+  currentRun = autocannon(options);
+  try {
+    return await currentRun;
+  } finally {
+    currentRun = undefined;
+  }
+}
+
+interface Measurement {
+  route: string;
+  result: AutocannonResult;
+}
+
+async function measure(
+  route: string,
+  url: string,
+  duration: number,
+  headers?: Record<string, string>,
+): Promise<Measurement> {
+  log(`${route}: ${url}`);
+  await preflight(url, headers);
+  // Warm-up: lets the JIT and caches settle; its numbers are thrown away.
+  await load({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+  const result = await load({ url, connections: CONNECTIONS, duration, headers });
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  log(`  ${Math.round(result.requests.average)} req/s, status ${codes || 'none'}`);
+  return { route, result };
+}
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+function report(measurement: Measurement, ceiling: number, pinned: boolean): string {
+  const { result } = measurement;
+  return JSON.stringify({
+    route: measurement.route,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: round(result.latency.p50, 2),
+    p99Ms: round(result.latency.p99, 2),
+    ratioToHelloWorld: ceiling > 0 ? round(result.requests.average / ceiling, 2) : null,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    pinned,
+  });
+}
+
+/** The entry chunk's file, from the manifest of the build the running server serves. */
+function entryJsFile(): string {
+  const manifestFile = path.join(CLIENT_DIR, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error(`${manifestFile} has no entry chunk`);
+  return entry.file;
+}
+
+// --- the run ------------------------------------------------------------------------------------
+
+async function bench(pinned: boolean): Promise<number> {
+  const duration = durationSeconds();
+  if (!pinned) {
+    log(
+      'taskset is not available (or there is only one CPU): running UNPINNED, numbers are noisier',
+    );
+  }
+
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    log('dist/client/index.html is missing: building the browser app first');
+    // The build's report goes to stderr: stdout carries only the results.
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
+      cwd: ROOT,
+      stdio: ['inherit', 2, 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('The build failed: see its output above');
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'white-stroke-bench-'));
+  const servers: RunningServer[] = [];
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () => {
+    cleaned ??= (async () => {
+      currentRun?.stop();
+      await Promise.all(servers.map(stopServer));
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return cleaned;
+  };
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal} received: stopping the servers and cleaning up`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const lines: string[] = [];
+    let failed = false;
+    const emit = (measurement: Measurement, ceiling: number) => {
+      const line = report(measurement, ceiling, pinned);
+      lines.push(line);
+      process.stdout.write(`${line}\n`);
+      if (measurement.result.errors > 0 || measurement.result.non2xx > 0) {
+        failed = true;
+        log(`  FAILED: ${measurement.route} had errors or non-2xx answers`);
+      }
+    };
+
+    // 1. The ceiling: a bare Fastify hello-world, alone on the machine.
+    const helloPort = await freePort();
+    const hello = startServer(
+      'hello-world',
+      path.join(ROOT, 'scripts/bench-hello.ts'),
+      { ...process.env, PORT: String(helloPort) },
+      pinned,
+    );
+    servers.push(hello);
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    await waitUntilReady(hello, helloUrl);
+    const helloResult = await measure('GET / (hello-world)', helloUrl, duration);
+    const ceiling = helloResult.result.requests.average;
+    emit(helloResult, ceiling);
+    await stopServer(hello);
+
+    // 2. The app, built and in production mode, on its own data folder.
+    const appPort = await freePort();
+    const appEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      CLIENT_DIR,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+    };
+    // Always the throw-away SQLite database, whatever the caller's shell has set.
+    delete appEnv.DATABASE_URL;
+    const app = startServer('White Stroke', path.join(ROOT, 'src/server/main.ts'), appEnv, pinned);
+    servers.push(app);
+    const base = `http://127.0.0.1:${appPort}`;
+    await waitUntilReady(app, `${base}/api/health`);
+
+    // Read after start-up: the server rebuilds a stale build, which renames the hashed files.
+    const placeholders: Record<string, string> = { entryJs: entryJsFile() };
+    for (const route of ROUTES) {
+      const routePath = route.path.replace(/\{(\w+)\}/g, (match, key: string) => {
+        const value = placeholders[key];
+        if (value === undefined) throw new Error(`Unknown placeholder ${match} in ${route.name}`);
+        return value;
+      });
+      emit(await measure(route.name, `${base}${routePath}`, duration, route.headers), ceiling);
+    }
+
+    if (failed) log('Some routes had errors or non-2xx answers: exiting with code 1');
+    return failed ? 1 : 0;
+  } finally {
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** Runs this script again under `taskset -c 1`, passing signals on; returns its exit code. */
+function rerunPinned(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'taskset',
+      ['-c', '1', process.execPath, ...process.execArgv, import.meta.filename],
+      { stdio: 'inherit', env: { ...process.env, [PIN_FLAG]: '1' } },
+    );
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.once('error', (error) => {
+      log(`could not run under taskset: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0));
+    });
+  });
+}
+
+try {
+  const flag = process.env[PIN_FLAG];
+  if (flag === undefined && tasksetAvailable() && os.availableParallelism() >= 2) {
+    process.exitCode = await rerunPinned();
+  } else {
+    process.exitCode = await bench(flag === '1');
+  }
+} catch (error) {
+  log(`failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

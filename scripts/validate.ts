@@ -1,0 +1,65 @@
+/**
+ * `npm run validate`: every check a submission must pass, in order: `npm test` (typecheck, lint,
+ * format, unit and integration tests on SQLite), `npm run test:pg`, `npm run test:e2e`. Each
+ * runner also writes a JSON report, so the run ends with one line totalling every test.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'ws-validate-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function vitestArgs(name: string): string[] {
+  return [
+    '--',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  ];
+}
+
+const steps: { script: string; args: string[]; report: string; kind: 'vitest' | 'playwright' }[] = [
+  { script: 'test', args: vitestArgs('sqlite'), report: 'sqlite.json', kind: 'vitest' },
+  { script: 'test:pg', args: vitestArgs('postgres'), report: 'postgres.json', kind: 'vitest' },
+  {
+    script: 'test:e2e',
+    args: ['--', '--reporter=list,json'],
+    report: 'e2e.json',
+    kind: 'playwright',
+  },
+];
+
+for (const step of steps) {
+  console.log(`\n== npm run ${step.script}`);
+  const result = spawnSync('npm', ['run', step.script, ...step.args], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'e2e.json') },
+  });
+  if (result.status !== 0) ok = false;
+  const file = path.join(reports, step.report);
+  if (!existsSync(file)) {
+    console.log(`npm run ${step.script} wrote no test report`);
+    ok = false;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (step.kind === 'vitest') {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } else {
+    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+  }
+}
+rmSync(reports, { recursive: true, force: true });
+
+// Skipped tests are reported but never counted as passing.
+console.log(
+  `\nvalidate: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
+);
+process.exit(ok && totals.failed === 0 && totals.skipped === 0 ? 0 : 1);
