@@ -16,11 +16,11 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error -- autocannon ships no type declarations (@types/autocannon is not installed)
 import autocannonUntyped from 'autocannon';
+import { findFreePort } from './lib/free-port.ts';
 
 /** One measured route of the app. `{entryJs}` in a path is the built entry chunk's file name. */
 interface BenchRoute {
@@ -88,20 +88,6 @@ function durationSeconds(): number {
 function tasksetAvailable(): boolean {
   const result = spawnSync('taskset', ['--version'], { stdio: 'ignore' });
   return result.error === undefined && result.status === 0;
-}
-
-/** A port nobody listens on right now: the OS picks one for port 0, and we let it go. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -329,7 +315,7 @@ async function bench(pinned: boolean): Promise<number> {
     };
 
     // 1. The ceiling: a bare Fastify hello-world, alone on the machine.
-    const helloPort = await freePort();
+    const helloPort = await findFreePort();
     const hello = startServer(
       'hello-world',
       path.join(ROOT, 'scripts/bench-hello.ts'),
@@ -345,7 +331,7 @@ async function bench(pinned: boolean): Promise<number> {
     await stopServer(hello);
 
     // 2. The app, built and in production mode, on its own data folder.
-    const appPort = await freePort();
+    const appPort = await findFreePort();
     const appEnv: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
