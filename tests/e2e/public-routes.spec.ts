@@ -250,3 +250,29 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     }
   }
 });
+
+test.describe('site look from settings', () => {
+  test('applies the seeded colour and font, all loaded from this site', async ({
+    page,
+    baseURL,
+  }) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:')) foreign.push(url);
+    });
+    await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.evaluate(() => ({
+      primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+      font: getComputedStyle(document.body).fontFamily,
+      interLoaded: document.fonts.check('16px "Inter Variable"'),
+      dark: document.documentElement.classList.contains('dark'),
+    }));
+    expect(look.primary.trim().toLowerCase()).toBe('#7c3aed');
+    expect(look.font).toContain('Inter Variable');
+    expect(look.interLoaded).toBe(true);
+    expect(look.dark).toBe(false);
+    expect(foreign, 'requests to other origins').toEqual([]);
+  });
+});
