@@ -21,7 +21,10 @@ export interface SettingsService {
   updateSettings(patch: Partial<SiteSettings>): Promise<SiteSettings>;
 }
 
-/** Parses a stored document, keeping what is valid and filling the rest with defaults. */
+/**
+ * Parses the stored document; missing keys take their defaults. A document that is not valid JSON
+ * or breaks the schema (only possible by editing the database by hand) reads as the defaults.
+ */
 export function parseStoredSettings(data: string | undefined): SiteSettings {
   let raw: unknown;
   try {
