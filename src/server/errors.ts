@@ -36,8 +36,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
 };
 
 /**
- * Installs the error and not-found handlers for `/api`: every failure leaves as
- * `{ error: { code, message, fields? } }`; a 5xx never reveals internals.
+ * Installs the error handler: every failure leaves as `{ error: { code, message, fields? } }`;
+ * a 5xx never reveals internals. (The JSON 404 for unknown `/api/*` is the not-found handler in
+ * plugins/client.ts, which also serves the page for client routes.)
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
