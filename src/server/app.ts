@@ -12,12 +12,22 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { installErrorHandling } from './errors.ts';
+import { registerBannerRoutes } from './features/banners/banners.routes.ts';
+import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
+import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
+import {
+  type CompetitionsService,
+  createCompetitionsService,
+} from './features/competitions/competitions.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { describePage } from './features/pages/page-data.ts';
+import { registerPageRoutes } from './features/pages/pages.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import {
   createSettingsService,
   type SettingsService,
 } from './features/settings/settings.service.ts';
+import { type ContentCache, createContentCache } from './http/cached-json.ts';
 import { IMMUTABLE_CACHE, registerClient } from './plugins/client.ts';
 import { registerSecurity } from './plugins/security.ts';
 import {
@@ -32,6 +42,9 @@ declare module 'fastify' {
     database: Database;
     storage: Storage;
     settingsService: SettingsService;
+    /** Public content served from memory; every write to it calls invalidate(). */
+    contentCache: ContentCache;
+    competitionsService: CompetitionsService;
   }
 }
 
@@ -69,7 +82,17 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', createLocalStorage(config.dataDir));
-  app.decorate('settingsService', createSettingsService(database.db));
+  const contentCache = createContentCache();
+  app.decorate('contentCache', contentCache);
+  app.decorate(
+    'settingsService',
+    // The time zone decides statuses and the page texts live in settings: a change drops them all.
+    createSettingsService(database.db, { onChange: () => contentCache.invalidate() }),
+  );
+  app.decorate(
+    'competitionsService',
+    createCompetitionsService(database.db, app.settingsService, contentCache),
+  );
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -92,6 +115,10 @@ export async function buildApp(
 
   registerHealthRoutes(app);
   registerSettingsRoutes(app);
+  registerCompetitionRoutes(app);
+  registerCategoryRoutes(app);
+  registerBannerRoutes(app);
+  registerPageRoutes(app);
 
   // Public media are content-addressed: a name never changes its bytes.
   mkdirSync(app.storage.publicDir, { recursive: true });
@@ -109,6 +136,7 @@ export async function buildApp(
   await registerClient(app, {
     clientDir: config.clientDir,
     loadSettings: () => app.settingsService.getPublicSettings(),
+    describePage: (pathname, settings) => describePage(app, pathname, settings),
   });
   return app;
 }

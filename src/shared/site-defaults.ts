@@ -17,6 +17,17 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const FONT_FAMILIES = ['inter', 'playfair'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
+/**
+ * Map embeds the contact page may show: the Content-Security-Policy allows frames from these
+ * origins only, so the setting is checked against them.
+ */
+export const MAP_EMBED_ORIGINS = [
+  'https://www.google.com',
+  'https://www.openstreetmap.org',
+] as const;
+/** The privacy-enhanced YouTube domain: no cookies until the visitor plays the video. */
+export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   title: DEFAULT_SITE_TITLE,
   description: DEFAULT_SITE_DESCRIPTION,
@@ -24,6 +35,8 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   heroImage: '',
   youtubeVideoId: '',
   timeZone: DEFAULT_TIME_ZONE,
+  contact: { email: '', phone: '', address: '' },
+  mapEmbedUrl: '',
   theme: {
     primaryColor: DEFAULT_PRIMARY_COLOR,
     heroBackgroundImage: '',

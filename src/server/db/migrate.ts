@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026-11-21T0900-initial.ts';
+import * as media from './migrations/2026-11-21T1400-media.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { DB } from './schema.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T0900-initial': initial,
+  '2026-11-21T1400-media': media,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -144,6 +144,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface MediaTable {
+  url: string;
+  width: number;
+  height: number;
+  variants: string;
+  created_at: string;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   categories: CategoriesTable;
@@ -157,6 +165,7 @@ export interface DB {
   payments: PaymentsTable;
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;
+  media: MediaTable;
 }
 
 export type CategoryRow = Selectable<CategoriesTable>;

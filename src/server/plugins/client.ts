@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponsiveImage } from '../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
+import type { PageDescription } from '../features/pages/page-data.ts';
+import type { CachedJson } from '../http/cached-json.ts';
 import { envelope } from '../errors.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -19,15 +22,41 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** JSON that is safe inside a <script> element: no '<' can close it early. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
 export interface PageHead {
   title: string;
   description: string;
-  image?: string;
+  /** Absolute URL of the picture a shared link shows. */
+  image?: string | undefined;
+  preload?: { image: ResponsiveImage; sizes: string } | undefined;
+}
+
+/**
+ * The first-screen data as one JSON text. Cached API answers are spliced in as they are, already
+ * serialized; '<' is escaped so nothing inside can close the script element early.
+ */
+export function initialDataJson(
+  settings: PublicSettings,
+  api: Record<string, CachedJson | object>,
+): string {
+  const entries = Object.entries(api).map(
+    ([key, value]) =>
+      `${JSON.stringify(key)}:${isCachedJson(value) ? value.json : JSON.stringify(value)}`,
+  );
+  return `{"settings":${JSON.stringify(settings)},"api":{${entries.join(',')}}}`.replace(
+    /</g,
+    '\\u003c',
+  );
+}
+
+function isCachedJson(value: CachedJson | object): value is CachedJson {
+  return typeof (value as CachedJson).json === 'string' && 'etag' in value;
+}
+
+function preloadTag({ image, sizes }: { image: ResponsiveImage; sizes: string }): string {
+  const srcset = image.srcset
+    ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${srcset} fetchpriority="high">`;
 }
 
 /** Fills the page template's head with the page's title and meta tags and the first-screen data. */
@@ -35,7 +64,7 @@ export function renderPage(
   template: string,
   head: PageHead,
   settings: PublicSettings,
-  initialData: Record<string, unknown>,
+  initialData: string,
 ): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
@@ -47,14 +76,18 @@ export function renderPage(
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${title}">`,
+    `<meta name="twitter:description" content="${description}">`,
     `<meta name="theme-color" content="${escapeHtml(settings.theme.primaryColor)}">`,
   ];
   if (head.image) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}">`);
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(head.image)}">`,
+      `<meta name="twitter:image" content="${escapeHtml(head.image)}">`,
+    );
   }
-  tags.push(
-    `<script type="application/json" id="initial-data">${jsonForScript({ settings, ...initialData })}</script>`,
-  );
+  if (head.preload) tags.push(preloadTag(head.preload));
+  tags.push(`<script type="application/json" id="initial-data">${initialData}</script>`);
   const html = template.replace(/<title>[^<]*<\/title>/, '').replace(HEAD_MARKER, tags.join(''));
   return settings.theme.darkMode ? html.replace('<html ', '<html class="dark" ') : html;
 }
@@ -65,7 +98,11 @@ export function renderPage(
  */
 export async function registerClient(
   app: FastifyInstance,
-  options: { clientDir: string; loadSettings: () => Promise<PublicSettings> },
+  options: {
+    clientDir: string;
+    loadSettings: () => Promise<PublicSettings>;
+    describePage: (pathname: string, settings: PublicSettings) => Promise<PageDescription>;
+  },
 ): Promise<void> {
   const indexFile = path.join(options.clientDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
@@ -87,7 +124,7 @@ export async function registerClient(
     });
   }
 
-  async function sendPage(reply: FastifyReply): Promise<FastifyReply> {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     if (!template) {
       return reply
         .status(503)
@@ -95,16 +132,28 @@ export async function registerClient(
         .send('The browser app has not been built yet: run npm run build.');
     }
     const settings = await options.loadSettings();
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = await options.describePage(pathname, settings);
+    const origin = `${request.protocol}://${request.host}`;
     const html = renderPage(
       template,
-      { title: settings.title, description: settings.description },
+      {
+        title: page.title ? `${page.title} | ${settings.title}` : settings.title,
+        description: page.description ?? settings.description,
+        image: page.image ? new URL(page.image.url, origin).href : undefined,
+        preload: page.preload,
+      },
       settings,
-      {},
+      initialDataJson(settings, page.api),
     );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   }
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -115,7 +164,7 @@ export async function registerClient(
       // A missing file (an old hashed asset, say) is a 404, not the page.
       !pathname.startsWith('/assets/') &&
       !pathname.startsWith('/media/');
-    if (isPage) return sendPage(reply);
+    if (isPage) return sendPage(request, reply);
     return reply
       .status(404)
       .send(envelope('NOT_FOUND', `No such resource: ${request.method} ${pathname}`));

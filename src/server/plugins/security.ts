@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { MAP_EMBED_ORIGINS, YOUTUBE_EMBED_ORIGIN } from '../../shared/site-defaults.ts';
 
 /**
  * Strict Content-Security-Policy: scripts, styles, fonts and data only from this origin. The page
@@ -16,7 +17,8 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
-  frameSrc: ["'none'"],
+  // The video plays from YouTube's privacy-enhanced domain; the contact page embeds a map.
+  frameSrc: [YOUTUBE_EMBED_ORIGIN, ...MAP_EMBED_ORIGINS],
   objectSrc: ["'none'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],

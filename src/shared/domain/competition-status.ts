@@ -33,3 +33,49 @@ export function competitionStatus(
   if (today > dates.endDate) return 'closed';
   return 'open';
 }
+
+/** Minutes the time zone is ahead of UTC at an instant (Asia/Kolkata: 330). */
+function offsetMinutes(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a calendar date begins in a time zone. Twice corrected, so a date whose midnight
+ * falls near a daylight-saving change still lands on that day's first instant.
+ */
+export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let instant = midnightUtc - offsetMinutes(timeZone, midnightUtc) * 60_000;
+  instant = midnightUtc - offsetMinutes(timeZone, instant) * 60_000;
+  return new Date(instant);
+}
+
+/** When registration opens and closes: the start of the start date, the end of the end date. */
+export function competitionWindow(
+  dates: { startDate: CalendarDate; endDate: CalendarDate },
+  timeZone: string,
+): { opensAt: Date; closesAt: Date } {
+  return {
+    opensAt: startOfDayIn(dates.startDate, timeZone),
+    closesAt: startOfDayIn(addDays(dates.endDate, 1), timeZone),
+  };
+}

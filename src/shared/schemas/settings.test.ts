@@ -5,13 +5,17 @@ import { PublicSettingsSchema, SiteSettingsSchema } from './settings.ts';
 
 describe('SiteSettingsSchema', () => {
   it('fills an empty document with the seed defaults', () => {
-    expect(SiteSettingsSchema.parse({})).toEqual({
+    const { pages, ...settings } = SiteSettingsSchema.parse({});
+    expect(Object.keys(pages)).toEqual(['about', 'privacy', 'terms', 'paymentPolicy']);
+    expect(settings).toEqual({
       title: 'White Stroke International Art Space',
       description: 'Showcase your creativity and compete with artists worldwide',
       logo: '',
       heroImage: '',
       youtubeVideoId: '',
       timeZone: 'Asia/Kolkata',
+      contact: { email: '', phone: '', address: '' },
+      mapEmbedUrl: '',
       theme: {
         primaryColor: '#7C3AED',
         heroBackgroundImage: '',
@@ -25,6 +29,29 @@ describe('SiteSettingsSchema', () => {
     expect(PublicSettingsSchema.parse(SiteSettingsSchema.parse({}))).toEqual(
       DEFAULT_PUBLIC_SETTINGS,
     );
+  });
+
+  it('starts the terms with the seed constants (§9 "Terms")', () => {
+    const { terms } = SiteSettingsSchema.parse({}).pages;
+    expect(terms).toContain('Participants must be aged 2 and above.');
+    expect(terms).toContain('Winners will be contacted within 3 days');
+    expect(terms).toContain('processed within 7-10 days');
+    expect(terms).toContain('Entry fees are non-refundable unless stated otherwise');
+  });
+
+  it('accepts map embeds from Google Maps and OpenStreetMap only, the origins the CSP allows', () => {
+    const parse = (mapEmbedUrl: string) => SiteSettingsSchema.safeParse({ mapEmbedUrl }).success;
+    expect(parse('https://www.google.com/maps/embed?pb=!1m18')).toBe(true);
+    expect(parse('https://www.openstreetmap.org/export/embed.html?bbox=1,2,3,4')).toBe(true);
+    expect(parse('')).toBe(true);
+    expect(parse('https://evil.example/maps/embed')).toBe(false);
+    expect(parse('javascript:alert(1)')).toBe(false);
+    expect(parse('http://www.google.com/maps/embed')).toBe(false);
+  });
+
+  it('accepts real time zones only: a typo would break every status', () => {
+    expect(SiteSettingsSchema.safeParse({ timeZone: 'Europe/London' }).success).toBe(true);
+    expect(SiteSettingsSchema.safeParse({ timeZone: 'Asia/Kolkatta' }).success).toBe(false);
   });
 
   it('rejects a colour that is not a six-digit hex value', () => {

@@ -6,7 +6,14 @@ import {
   DEFAULT_SITE_TITLE,
   DEFAULT_TIME_ZONE,
   FONT_FAMILIES,
+  MAP_EMBED_ORIGINS,
 } from '../site-defaults.ts';
+import {
+  DEFAULT_ABOUT_MARKDOWN,
+  DEFAULT_PAYMENT_POLICY_MARKDOWN,
+  DEFAULT_PRIVACY_MARKDOWN,
+  DEFAULT_TERMS_MARKDOWN,
+} from '../default-pages.ts';
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -22,6 +29,42 @@ export const ThemeSchema = z.object({
 });
 export type Theme = z.infer<typeof ThemeSchema>;
 
+export const ContactSchema = z.object({
+  email: z.union([z.email('Enter a valid e-mail address').max(254), z.literal('')]).default(''),
+  phone: z.string().trim().max(40).default(''),
+  address: z.string().trim().max(500).default(''),
+});
+
+export const MapEmbedUrlSchema = z.union([
+  z.literal(''),
+  z
+    .url()
+    .max(2048)
+    .refine(
+      (url) => (MAP_EMBED_ORIGINS as readonly string[]).includes(new URL(url).origin),
+      'Use an embed link from Google Maps (https://www.google.com/maps/embed…) or OpenStreetMap',
+    ),
+]);
+
+/** Page texts are Markdown; raw HTML in them is shown as text, never run. */
+const MARKDOWN_MAX = 50_000;
+export const PageTextsSchema = z.object({
+  about: z.string().max(MARKDOWN_MAX).default(DEFAULT_ABOUT_MARKDOWN),
+  privacy: z.string().max(MARKDOWN_MAX).default(DEFAULT_PRIVACY_MARKDOWN),
+  terms: z.string().max(MARKDOWN_MAX).default(DEFAULT_TERMS_MARKDOWN),
+  paymentPolicy: z.string().max(MARKDOWN_MAX).default(DEFAULT_PAYMENT_POLICY_MARKDOWN),
+});
+export type PageTexts = z.infer<typeof PageTextsSchema>;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The site-settings singleton as stored. Parsing fills every missing key with its default, so a
  * row written by an older version (or an empty one) always reads as a complete document.
@@ -32,7 +75,14 @@ export const SiteSettingsSchema = z.object({
   logo: z.string().max(2048).default(''),
   heroImage: z.string().max(2048).default(''),
   youtubeVideoId: z.union([z.string().regex(YOUTUBE_ID), z.literal('')]).default(''),
-  timeZone: z.string().min(1).default(DEFAULT_TIME_ZONE),
+  timeZone: z
+    .string()
+    .min(1)
+    .refine(isTimeZone, 'Choose a time zone such as Asia/Kolkata')
+    .default(DEFAULT_TIME_ZONE),
+  contact: ContactSchema.default(ContactSchema.parse({})),
+  mapEmbedUrl: MapEmbedUrlSchema.default(''),
+  pages: PageTextsSchema.default(PageTextsSchema.parse({})),
   theme: ThemeSchema.default(ThemeSchema.parse({})),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -45,6 +95,8 @@ export const PublicSettingsSchema = SiteSettingsSchema.pick({
   heroImage: true,
   youtubeVideoId: true,
   timeZone: true,
+  contact: true,
+  mapEmbedUrl: true,
   theme: true,
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

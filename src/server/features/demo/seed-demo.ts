@@ -4,12 +4,22 @@ import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { storeResponsiveImage } from '../media/responsive-images.ts';
 import type { Storage } from '../uploads/storage.ts';
 import { drawDemoImage } from './demo-images.ts';
 
 const DEMO_MARKER = 'demo_seeded_at';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
 export const DEMO_VIDEO_ID = 'aqz-KE-bpKQ';
+
+/** Clearly fictional details (example.com, a 555-style number) for the admin to replace. */
+const DEMO_CONTACT = {
+  email: 'hello@example.com',
+  phone: '+91 11 5555 0100',
+  address: 'White Stroke International Art Space, Connaught Place, New Delhi 110001, India',
+};
+const DEMO_MAP_EMBED_URL =
+  'https://www.openstreetmap.org/export/embed.html?bbox=77.2090%2C28.6250%2C77.2290%2C28.6390&layer=mapnik&marker=28.6320%2C77.2190';
 
 type Palette = readonly [string, string, string];
 const PALETTES: Palette[] = [
@@ -134,11 +144,10 @@ export async function seedDemoContent(
   const stamp = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
 
   const image = async (index: number, width: number, height: number) =>
-    storage.publicUrl(
-      await storage.putPublic(
-        await drawDemoImage(PALETTES[index % PALETTES.length] as Palette, width, height, index + 1),
-        'jpg',
-      ),
+    storeResponsiveImage(
+      db,
+      storage,
+      await drawDemoImage(PALETTES[index % PALETTES.length] as Palette, width, height, index + 1),
     );
   const competitionImages = await Promise.all(COMPETITIONS.map((_, i) => image(i, 1600, 900)));
   const prizeImages = await Promise.all(COMPETITIONS.map((_, i) => image(i + 3, 800, 800)));
@@ -204,8 +213,9 @@ export async function seedDemoContent(
           description: b.description,
           image_url: bannerImages[i] as string,
           position: i,
-          created_at: stamp(20 + i),
-          updated_at: stamp(20 + i),
+          // The first banner is the newest, as an admin adding them one by one would leave them.
+          created_at: stamp(30 - i),
+          updated_at: stamp(30 - i),
         })
         .execute();
     }
@@ -214,6 +224,10 @@ export async function seedDemoContent(
       .values({ key: DEMO_MARKER, value: now.toISOString() })
       .execute();
   });
-  await settings.updateSettings({ youtubeVideoId: DEMO_VIDEO_ID });
+  await settings.updateSettings({
+    youtubeVideoId: DEMO_VIDEO_ID,
+    contact: DEMO_CONTACT,
+    mapEmbedUrl: DEMO_MAP_EMBED_URL,
+  });
   return true;
 }

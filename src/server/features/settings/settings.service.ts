@@ -36,7 +36,11 @@ export function parseStoredSettings(data: string | undefined): SiteSettings {
   return full.success ? full.data : SiteSettingsSchema.parse({});
 }
 
-export function createSettingsService(db: Kysely<DB>): SettingsService {
+/** `onChange` runs after every saved change: caches built from the settings drop their copies. */
+export function createSettingsService(
+  db: Kysely<DB>,
+  options: { onChange?: () => void } = {},
+): SettingsService {
   let cached: { value: SiteSettings; at: number } | undefined;
 
   async function getSettings(): Promise<SiteSettings> {
@@ -57,9 +61,12 @@ export function createSettingsService(db: Kysely<DB>): SettingsService {
         ...current,
         ...patch,
         theme: { ...current.theme, ...patch.theme },
+        contact: { ...current.contact, ...patch.contact },
+        pages: { ...current.pages, ...patch.pages },
       });
       await saveSettingsData(db, JSON.stringify(next));
       cached = undefined;
+      options.onChange?.();
       return next;
     },
   };

@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import {
+  compareForListing,
+  type CompetitionFilter,
+  filterCompetitions,
+} from '../../../shared/domain/competition-filter.ts';
+import {
+  competitionStatus,
+  competitionWindow,
+  todayIn,
+} from '../../../shared/domain/competition-status.ts';
+import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
+import type { DB } from '../../db/schema.ts';
+import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
+import { describeImages } from '../media/responsive-images.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import {
+  type CompetitionWithNamesRow,
+  findAllCompetitionsWithNames,
+} from './competitions.repository.ts';
+
+export const COMPETITION_NOT_FOUND = 'Competition not found';
+
+function toPublicCompetition(
+  row: CompetitionWithNamesRow,
+  images: Map<string, ResponsiveImage>,
+  today: string,
+  timeZone: string,
+): PublicCompetition {
+  const dates = { startDate: row.start_date, endDate: row.end_date };
+  const { opensAt, closesAt } = competitionWindow(dates, timeZone);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image: images.get(row.image_url) ?? null,
+    prizeImage: images.get(row.prize_image_url) ?? null,
+    category: { id: row.category_id, name: row.category_name },
+    subcategory:
+      row.subcategory_id && row.subcategory_name !== null
+        ? { id: row.subcategory_id, name: row.subcategory_name }
+        : null,
+    ...dates,
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    entryType: row.entry_type,
+    entryFee: row.entry_type === 'free' ? 0 : row.entry_fee,
+    status: competitionStatus(dates, today),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface PublicCompetitions {
+  /** Every competition in listing order, statuses as of today in the site time zone. */
+  all: PublicCompetition[];
+  /** `all`, serialized once. */
+  allJson: CachedJson;
+  byId: Map<string, PublicCompetition>;
+  /** Each competition serialized, filled on first request. */
+  jsonById: Map<string, CachedJson>;
+}
+
+export interface CompetitionsService {
+  listPublic(): Promise<PublicCompetitions>;
+  searchPublic(filter: CompetitionFilter): Promise<CachedJson>;
+  findPublic(id: string): Promise<{ competition: PublicCompetition; json: CachedJson } | undefined>;
+}
+
+/**
+ * The public catalogue of competitions, built from the database once per change (or per day,
+ * since statuses follow the date) and kept serialized in memory; see ContentCache.
+ */
+export function createCompetitionsService(
+  db: Kysely<DB>,
+  settings: SettingsService,
+  cache: ContentCache,
+): CompetitionsService {
+  async function listPublic(): Promise<PublicCompetitions> {
+    const { timeZone } = await settings.getSettings();
+    const today = todayIn(timeZone);
+    return cache.get(`competitions:${today}:${timeZone}`, async () => {
+      const rows = await findAllCompetitionsWithNames(db);
+      const images = await describeImages(
+        db,
+        rows.flatMap((r) => [r.image_url, r.prize_image_url]),
+      );
+      const all = rows
+        .map((row) => toPublicCompetition(row, images, today, timeZone))
+        .sort(compareForListing);
+      return {
+        all,
+        allJson: cacheJson(all),
+        byId: new Map(all.map((c) => [c.id, c])),
+        jsonById: new Map(),
+      };
+    });
+  }
+
+  return {
+    listPublic,
+    async searchPublic(filter) {
+      const list = await listPublic();
+      if (!filter.q?.trim() && !filter.category && !filter.subcategory) return list.allJson;
+      return cacheJson(filterCompetitions(list.all, filter));
+    },
+    async findPublic(id) {
+      const list = await listPublic();
+      const competition = list.byId.get(id);
+      if (!competition) return undefined;
+      let json = list.jsonById.get(id);
+      if (!json) {
+        json = cacheJson(competition);
+        list.jsonById.set(id, json);
+      }
+      return { competition, json };
+    },
+  };
+}

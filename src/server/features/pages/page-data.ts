@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_SIZES } from '../../../shared/domain/image-sizes.ts';
+import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
+import type { PublicSettings } from '../../../shared/schemas/settings.ts';
+import { envelope } from '../../errors.ts';
+import type { CachedJson } from '../../http/cached-json.ts';
+import { listPublicBanners } from '../banners/banners.service.ts';
+import { listPublicCategories } from '../categories/categories.service.ts';
+import { COMPETITION_NOT_FOUND } from '../competitions/competitions.service.ts';
+import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
+
+/** What the server knows of a page before the browser runs anything. */
+export interface PageDescription {
+  status: number;
+  /** The page's own title; the site title is added after it. */
+  title?: string;
+  description?: string;
+  image?: ResponsiveImage | null;
+  /** The largest picture of the first screen, fetched at once. */
+  preload?: { image: ResponsiveImage; sizes: string };
+  /**
+   * API answers the first screen needs, keyed by the exact path the browser would request, so
+   * it renders without a round trip. Error envelopes are inlined too (a missing competition).
+   */
+  api: Record<string, CachedJson | object>;
+}
+
+const DESCRIPTION_MAX = 160;
+
+/** Titles of the pages that need no data, so the tab and a shared link name them before any script. */
+const PAGE_TITLES: Record<string, string> = {
+  '/contact': 'Contact Us',
+  '/registration-success': 'Registration Successful!',
+  '/admin': 'Admin Login',
+};
+
+function summarize(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+/** The first-screen data and meta tags of each public route (seed §2). */
+export async function describePage(
+  app: FastifyInstance,
+  pathname: string,
+  settings: PublicSettings,
+): Promise<PageDescription> {
+  const { db } = app.database;
+  const cache = app.contentCache;
+
+  if (pathname === '/') {
+    const [competitions, categories, banners] = await Promise.all([
+      app.competitionsService.listPublic(),
+      listPublicCategories(db, cache),
+      listPublicBanners(db, cache),
+    ]);
+    const hero = banners.all[0]?.image;
+    return {
+      status: 200,
+      description: settings.description,
+      image: hero,
+      ...(hero ? { preload: { image: hero, sizes: IMAGE_SIZES.hero } } : {}),
+      api: {
+        '/api/competitions': competitions.allJson,
+        '/api/categories': categories.json,
+        '/api/banners': banners.json,
+      },
+    };
+  }
+
+  const competitionMatch = /^\/competition\/([^/]+)\/?$/.exec(pathname);
+  if (competitionMatch) {
+    let id: string;
+    try {
+      id = decodeURIComponent(competitionMatch[1] as string);
+    } catch {
+      id = '';
+    }
+    const apiPath = `/api/competitions/${encodeURIComponent(id)}`;
+    const found = id ? await app.competitionsService.findPublic(id) : undefined;
+    if (!found) {
+      return {
+        status: 404,
+        title: COMPETITION_NOT_FOUND,
+        api: { [apiPath]: envelope('NOT_FOUND', COMPETITION_NOT_FOUND) },
+      };
+    }
+    const { competition, json } = found;
+    return {
+      status: 200,
+      title: competition.title,
+      description: summarize(competition.description),
+      image: competition.image,
+      ...(competition.image
+        ? { preload: { image: competition.image, sizes: IMAGE_SIZES.detail } }
+        : {}),
+      api: { [apiPath]: json },
+    };
+  }
+
+  const slug = pathname.slice(1).replace(/\/$/, '');
+  if (isStaticPageSlug(slug)) {
+    const { page, json } = await renderStaticPage(slug, app.settingsService, cache);
+    return { status: 200, title: page.title, api: { [`/api/pages/${slug}`]: json } };
+  }
+
+  const title = PAGE_TITLES[pathname.replace(/(.)\/$/, '$1')];
+  return { status: 200, ...(title ? { title } : {}), api: {} };
+}

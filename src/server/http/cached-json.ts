@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A JSON response serialized once and served many times: the text, its ETag, and compressed
+ * copies made on first demand. Public content is read far more often than it changes, so the
+ * work of serializing and compressing is done once per change, not once per request.
+ */
+export interface CachedJson {
+  readonly json: string;
+  readonly etag: string;
+  compressed(encoding: 'br' | 'gzip'): Buffer;
+}
+
+export function cacheJson(value: unknown): CachedJson {
+  const json = JSON.stringify(value);
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  const copies: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    json,
+    etag,
+    compressed(encoding) {
+      copies[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(json, { level: 9 });
+      return copies[encoding];
+    },
+  };
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** The best encoding the client accepts: br, then gzip, else none. Bodies this small never need more. */
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Sends a cached body: 304 when the client already has it, else the (pre-compressed) JSON. Clients
+ * revalidate every time (`no-cache`), so an admin's change shows at once and costs one small
+ * round trip when nothing changed.
+ */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedJson,
+  status = 200,
+): FastifyReply {
+  reply
+    .status(status)
+    .header('cache-control', 'no-cache')
+    .header('etag', body.etag)
+    .header('vary', 'accept-encoding');
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], body.etag)) {
+    return reply.status(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    body.json.length >= COMPRESS_FROM_BYTES
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(body.json);
+  return reply.header('content-encoding', encoding).send(body.compressed(encoding));
+}
+
+/**
+ * Memoised public content with one switch to drop it all. Every write to public content calls
+ * `invalidate()`; the short lifetime bounds how stale another server process (several may share
+ * one PostgreSQL) can be, since only the process that made a change hears of it.
+ */
+export interface ContentCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  invalidate(): void;
+}
+
+export const CONTENT_CACHE_LIFETIME_MS = 5_000;
+/** Keys include the date and the search text, so the map is emptied before it can grow large. */
+const MAX_ENTRIES = 500;
+
+export function createContentCache(
+  lifetimeMs = CONTENT_CACHE_LIFETIME_MS,
+  now: () => number = Date.now,
+): ContentCache {
+  let entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && now() - hit.at < lifetimeMs) return hit.value as Promise<T>;
+      if (entries.size >= MAX_ENTRIES) entries = new Map();
+      const value = load();
+      const entry = { at: now(), value };
+      const owner = entries;
+      owner.set(key, entry);
+      // A failed load is not remembered: the next request tries again.
+      value.catch(() => {
+        if (owner.get(key) === entry) owner.delete(key);
+      });
+      return value;
+    },
+    invalidate() {
+      entries = new Map();
+    },
+  };
+}
