@@ -4,12 +4,18 @@ import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/site-defaults.ts';
 import { apiFetch } from './api-client.ts';
 import { applyTheme } from './theme.ts';
 
+export interface InitialData {
+  settings?: PublicSettings;
+  /** API answers for the first screen, by request path (see lib/api-cache.ts). */
+  api?: Record<string, unknown>;
+}
+
 /** The data the server put into the page (see src/server/plugins/client.ts). */
-export function readInitialData(): { settings?: PublicSettings } {
+export function readInitialData(): InitialData {
   const element = document.getElementById('initial-data');
   if (!element?.textContent) return {};
   try {
-    return JSON.parse(element.textContent) as { settings?: PublicSettings };
+    return JSON.parse(element.textContent) as InitialData;
   } catch {
     return {};
   }

@@ -1,7 +1,161 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { PageSection } from '../../../components/page-heading.tsx';
+import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
+import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import { ButtonLink } from '../../../components/button.tsx';
+import { ResponsiveImg } from '../../../components/responsive-image.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useApiResource } from '../../../lib/api-cache.ts';
+import { formatCalendarDate, formatDuration, formatEntryFee } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/settings.tsx';
+import { Chip, StatusBadge } from '../components/status-badge.tsx';
 
+export const COMPETITION_NOT_FOUND = 'Competition not found';
+export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
+
+/** Seed §2 "Competition detail". */
 export default function CompetitionPage() {
-  const { id } = useParams();
-  return <PageSection title="Competition" key={id} />;
+  const { id = '' } = useParams();
+  const { data, error, retry } = useApiResource<PublicCompetition>(
+    `/api/competitions/${encodeURIComponent(id)}`,
+  );
+  usePageTitle(data?.title ?? (error?.status === 404 ? COMPETITION_NOT_FOUND : undefined));
+
+  if (error) {
+    const notFound = error.status === 404;
+    return (
+      <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-32 pb-16">
+        <h1 className="text-3xl font-bold">
+          {notFound ? COMPETITION_NOT_FOUND : COMPETITION_FETCH_FAILED}
+        </h1>
+        {notFound ? (
+          <p className="text-lg">This competition does not exist or is no longer listed.</p>
+        ) : (
+          <p className="text-lg">{error.message}</p>
+        )}
+        <div className="flex flex-wrap gap-4">
+          <ButtonLink to={paths.home}>Return to Home</ButtonLink>
+          {notFound ? null : (
+            <button
+              type="button"
+              onClick={retry}
+              className="min-h-11 rounded-lg px-5 font-semibold underline"
+            >
+              Try again
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <div role="status" className="mx-auto max-w-5xl px-4 pt-32 pb-16 text-lg">
+        Loading competition…
+      </div>
+    );
+  }
+  return <CompetitionDetail competition={data} />;
+}
+
+function CompetitionDetail({ competition }: { competition: PublicCompetition }) {
+  const { title, description, image, prizeImage, category, subcategory, status } = competition;
+  return (
+    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16">
+      <div className="overflow-hidden rounded-2xl bg-gray-100 dark:bg-gray-800">
+        <ResponsiveImg
+          image={image}
+          sizes={IMAGE_SIZES.detail}
+          alt={title}
+          priority
+          className="aspect-video h-auto w-full object-cover"
+        />
+      </div>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <StatusBadge status={status} />
+            <Chip>{category.name}</Chip>
+            {subcategory ? <Chip>{subcategory.name}</Chip> : null}
+          </div>
+          <h1 className="mt-4 text-3xl font-bold sm:text-5xl">{title}</h1>
+          <p className="mt-6 text-lg whitespace-pre-line text-gray-800 dark:text-gray-200">
+            {description}
+          </p>
+          <dl className="mt-8 grid gap-6 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">Start Date</dt>
+              <dd className="text-lg font-semibold">
+                <time dateTime={competition.startDate}>
+                  {formatCalendarDate(competition.startDate)}
+                </time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">End Date</dt>
+              <dd className="text-lg font-semibold">
+                <time dateTime={competition.endDate}>
+                  {formatCalendarDate(competition.endDate)}
+                </time>
+              </dd>
+            </div>
+          </dl>
+          <TimeLeft competition={competition} />
+        </div>
+        <aside className="flex flex-col gap-6" aria-label="Entry">
+          <div className="rounded-2xl border border-gray-200 p-6 shadow-sm dark:border-gray-800">
+            <h2 className="text-sm font-medium text-gray-600 dark:text-gray-400">Entry Fee</h2>
+            <p className="mt-1 text-3xl font-bold">{formatEntryFee(competition.entryFee)}</p>
+            {status === 'open' ? (
+              <ButtonLink to={paths.registerFor(competition.id)} size="lg" className="mt-6 w-full">
+                Register Now
+              </ButtonLink>
+            ) : (
+              <p className="mt-4 text-gray-700 dark:text-gray-300">
+                {status === 'upcoming'
+                  ? `Registration opens on ${formatCalendarDate(competition.startDate)}.`
+                  : 'Registration for this competition has closed.'}
+              </p>
+            )}
+          </div>
+          {prizeImage ? (
+            <figure className="overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
+              <ResponsiveImg
+                image={prizeImage}
+                sizes={IMAGE_SIZES.prize}
+                alt={`Prize for ${title}`}
+                className="h-auto w-full object-cover"
+              />
+              <figcaption className="p-4 font-semibold">Prize</figcaption>
+            </figure>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** 'Closes in 3 days' / 'Opens in 5 hours' / 'Closed', refreshed each minute. */
+function TimeLeft({ competition }: { competition: PublicCompetition }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const opensIn = Date.parse(competition.opensAt) - now;
+  const closesIn = Date.parse(competition.closesAt) - now;
+  const text =
+    opensIn > 0
+      ? `Opens in ${formatDuration(opensIn)}`
+      : closesIn > 0
+        ? `Closes in ${formatDuration(closesIn)}`
+        : 'Closed';
+  return (
+    <p
+      className="mt-6 text-lg font-semibold text-[var(--color-primary-text)]"
+      data-testid="time-left"
+    >
+      {text}
+    </p>
+  );
 }

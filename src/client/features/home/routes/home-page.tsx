@@ -1,15 +1,36 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
+import type { PublicCategory } from '../../../../shared/schemas/category.ts';
+import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useApiResource } from '../../../lib/api-cache.ts';
 import { usePageTitle, useSettings } from '../../../lib/settings.tsx';
+import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
+import { BannerSlideshow } from '../components/banner-slideshow.tsx';
+import { FeatureTiles } from '../components/feature-tiles.tsx';
+import { FEATURED_SECTION_ID, FeaturedCompetitions } from '../components/featured-competitions.tsx';
+import { ParticleCanvas } from '../components/particle-canvas.tsx';
+import { ScrollHint } from '../components/scroll-hint.tsx';
+import { TimeRemaining } from '../components/time-remaining.tsx';
+import { VideoFacade } from '../components/video-facade.tsx';
 
+/** Seed §2 "Home": hero with banners, countdown, featured list, video, 'Why Choose Us'. */
 export default function HomePage() {
-  const { title, description } = useSettings();
+  const { title, description, youtubeVideoId } = useSettings();
   usePageTitle();
+  const competitions = useApiResource<PublicCompetition[]>('/api/competitions');
+  const categories = useApiResource<PublicCategory[]>('/api/categories');
+  const banners = useApiResource<PublicBanner[]>('/api/banners');
+  useScrollToFeaturedOnRequest();
+
   return (
     <>
-      <section className="bg-gradient-to-br from-gray-950 via-gray-900 to-primary px-4 pt-32 pb-20 text-white">
-        <div className="mx-auto max-w-4xl text-center">
-          <h1 className="text-4xl font-bold sm:text-6xl">{title}</h1>
+      <BannerSlideshow banners={banners.data ?? []}>
+        <ParticleCanvas />
+        <div className="relative mx-auto max-w-4xl px-4 py-16 text-center">
+          <h1 className="text-4xl font-bold text-balance sm:text-6xl">{title}</h1>
           <p className="mt-6 text-lg text-gray-100 sm:text-xl">{description}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             <ButtonLink to={paths.contact} size="lg" className="bg-white !text-gray-900">
@@ -24,17 +45,33 @@ export default function HomePage() {
               Learn More
             </ButtonLink>
           </div>
+          <ScrollHint targetId={FEATURED_SECTION_ID} className="mt-12 inline-flex" />
         </div>
-      </section>
-      <section
-        id="featured"
-        aria-labelledby="featured-heading"
-        className="mx-auto max-w-7xl px-4 py-16"
-      >
-        <h2 id="featured-heading" className="text-3xl font-bold">
-          Featured Competitions
-        </h2>
-      </section>
+      </BannerSlideshow>
+      <TimeRemaining competitions={competitions.data ?? []} />
+      <FeaturedCompetitions
+        competitions={competitions.data}
+        categories={categories.data ?? []}
+        failed={competitions.error !== undefined}
+        onRetry={competitions.retry}
+      />
+      <VideoFacade videoId={youtubeVideoId} />
+      <FeatureTiles />
     </>
   );
+}
+
+/** Seed §2: `?scrollToFeatured=true` (from 'View More Competitions') brings the list into view. */
+function useScrollToFeaturedOnRequest(): void {
+  const [params] = useSearchParams();
+  const requested = params.get('scrollToFeatured') === 'true';
+  const reducedMotion = useReducedMotion();
+  useEffect(() => {
+    if (!requested) return;
+    const section = document.getElementById(FEATURED_SECTION_ID);
+    section?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    section?.focus({ preventScroll: true });
+    // Only on arrival: later renders (typing in the search) must not pull the page back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requested]);
 }

@@ -1,5 +1,54 @@
-import { PageSection } from '../../../components/page-heading.tsx';
+import { ButtonLink } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { usePageTitle } from '../../../lib/settings.tsx';
 
+/** Seed §2 "Registration success". */
 export default function RegistrationSuccessPage() {
-  return <PageSection title="Registration Successful!" />;
+  usePageTitle('Registration Successful!');
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-10 w-10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
+      <h1 className="mt-6 text-3xl font-bold sm:text-4xl">Registration Successful!</h1>
+      <p className="mt-4 text-lg text-gray-700 dark:text-gray-300">
+        Thank you for registering. We have received your submission and it is now under review. We
+        will contact you with further details soon.
+      </p>
+      <div className="mt-10 grid gap-6 text-left sm:grid-cols-2">
+        <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+          <h2 className="text-xl font-semibold">Next Steps</h2>
+          <p className="mt-2 text-gray-700 dark:text-gray-300">
+            Our judges will review your submission. The results will be notified to you by email.
+          </p>
+        </div>
+        <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+          <h2 className="text-xl font-semibold">Stay Updated</h2>
+          <p className="mt-2 text-gray-700 dark:text-gray-300">
+            Keep an eye on your inbox, including the spam folder, and follow our upcoming
+            competitions on this website.
+          </p>
+        </div>
+      </div>
+      <div className="mt-10 flex flex-wrap justify-center gap-4">
+        <ButtonLink to={paths.home} size="lg">
+          Return Home
+        </ButtonLink>
+        <ButtonLink to={paths.featuredOnHome} size="lg" variant="outline">
+          View More Competitions
+        </ButtonLink>
+      </div>
+    </section>
+  );
 }
