@@ -5,6 +5,7 @@ import type {
   BannersTable,
   CategoriesTable,
   CompetitionsTable,
+  MediaTable,
   SubcategoriesTable,
   SubmissionsTable,
 } from '../../src/server/db/schema.ts';
@@ -118,6 +119,22 @@ export function makeAdminUserRow(
     totp_last_step: null,
     created_at: now(),
     updated_at: now(),
+    ...overrides,
+  };
+}
+
+/** A measured image as storeResponsiveImage records it: WebP sizes 400 and 800 of a 1600x900 JPEG. */
+export function makeMediaRow(url: string, overrides: Partial<MediaTable> = {}): MediaTable {
+  const stem = url.replace(/\.[a-z]+$/, '');
+  return {
+    url,
+    width: 1600,
+    height: 900,
+    variants: JSON.stringify([
+      { url: `${stem}-400.webp`, width: 400 },
+      { url: `${stem}-800.webp`, width: 800 },
+    ]),
+    created_at: now(),
     ...overrides,
   };
 }

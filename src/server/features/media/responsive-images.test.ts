@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { type Database, openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import type { DB } from '../../db/schema.ts';
+import { createLocalStorage, type Storage } from '../uploads/storage.ts';
+import { describeImages, storeResponsiveImage } from './responsive-images.ts';
+
+let database: Database;
+let db: Kysely<DB>;
+let storage: Storage;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const environment = await createTestEnvironment();
+  cleanup = environment.cleanup;
+  database = await openDatabase(environment.config);
+  db = database.db;
+  await migrateToLatest(db);
+  storage = createLocalStorage(environment.config.dataDir);
+});
+
+afterAll(async () => {
+  await database.close();
+  await cleanup();
+});
+
+/** A JPEG of the given size; `seed` varies the colour so each picture's bytes differ. */
+function jpeg(width: number, height: number, seed = 0): Promise<Buffer> {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: seed % 256, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The file behind a public URL. */
+const fileOf = (url: string) => path.join(storage.publicDir, path.basename(url));
+
+async function mediaRow(url: string) {
+  const row = await db.selectFrom('media').selectAll().where('url', '=', url).executeTakeFirst();
+  expect(row, url).toBeDefined();
+  return { ...row!, variants: JSON.parse(row!.variants) as { url: string; width: number }[] };
+}
+
+async function sizeOf(url: string) {
+  const { format, width, height, exif, orientation } = await sharp(fileOf(url)).metadata();
+  return { format, width, height, exif, orientation };
+}
+
+describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
+  it('stores WebP copies at 400, 800 and 1600 px and a JPEG fallback, and records their sizes', async () => {
+    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 1));
+    expect(url).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+
+    const row = await mediaRow(url);
+    expect(row.width).toBe(1600);
+    expect(row.height).toBe(800);
+    expect(row.variants.map((v) => v.width)).toEqual([400, 800, 1600]);
+    for (const variant of row.variants) {
+      expect(variant.url).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
+      expect(existsSync(fileOf(variant.url)), variant.url).toBe(true);
+      expect(await sizeOf(variant.url)).toMatchObject({
+        format: 'webp',
+        width: variant.width,
+        height: variant.width / 2,
+      });
+    }
+    expect(existsSync(fileOf(url))).toBe(true);
+    expect(await sizeOf(url)).toMatchObject({ format: 'jpeg', width: 1600, height: 800 });
+  });
+
+  it('turns a picture upright by its EXIF orientation and keeps no EXIF', async () => {
+    // Stored sideways (2000x1000) with orientation 6: it is shown 1000 wide and 2000 high.
+    const sideways = await sharp(await jpeg(2000, 1000, 2))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const before = await sharp(sideways).metadata();
+    expect(before.orientation).toBe(6);
+    expect(before.exif).toBeDefined();
+
+    const url = await storeResponsiveImage(db, storage, sideways);
+    const row = await mediaRow(url);
+    expect([row.width, row.height]).toEqual([1000, 2000]);
+    expect(row.variants.map((v) => v.width)).toEqual([400, 800, 1000]);
+    expect(await sizeOf(url)).toEqual({
+      format: 'jpeg',
+      width: 1000,
+      height: 2000,
+      exif: undefined,
+      orientation: undefined,
+    });
+    for (const variant of row.variants) {
+      const size = await sizeOf(variant.url);
+      expect(size).toMatchObject({ width: variant.width, height: variant.width * 2 });
+      expect(size.exif).toBeUndefined();
+    }
+  });
+
+  it('never enlarges: a 500 px picture gets a 400 px copy and its own 500 px', async () => {
+    const url = await storeResponsiveImage(db, storage, await jpeg(500, 300, 3));
+    const row = await mediaRow(url);
+    expect([row.width, row.height]).toEqual([500, 300]);
+    expect(row.variants.map((v) => v.width)).toEqual([400, 500]);
+    for (const variant of row.variants) {
+      expect((await sizeOf(variant.url)).width).toBe(variant.width);
+    }
+    expect((await sizeOf(url)).width).toBe(500);
+  });
+
+  it('a picture narrower than the smallest size is kept at its own width only', async () => {
+    const url = await storeResponsiveImage(db, storage, await jpeg(300, 200, 4));
+    const row = await mediaRow(url);
+    expect([row.width, row.height]).toEqual([300, 200]);
+    expect(row.variants.map((v) => v.width)).toEqual([300]);
+  });
+
+  it('storing the same picture twice gives the same URL and one record', async () => {
+    const picture = await jpeg(900, 600, 5);
+    const first = await storeResponsiveImage(db, storage, picture);
+    const second = await storeResponsiveImage(db, storage, picture);
+    expect(second).toBe(first);
+    const rows = await db.selectFrom('media').select('url').where('url', '=', first).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses bytes that are not a picture, storing nothing', async () => {
+    const count = async () => (await db.selectFrom('media').select('url').execute()).length;
+    const before = await count();
+    await expect(storeResponsiveImage(db, storage, Buffer.from('not an image'))).rejects.toThrow();
+    expect(await count()).toBe(before);
+  });
+});
+
+describe(`describeImages on ${TEST_ENGINE}`, () => {
+  it('gives each stored picture its size and srcset, and any other URL as it is', async () => {
+    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 6));
+    const { variants } = await mediaRow(url);
+    const images = await describeImages(db, [url, '/media/elsewhere.jpg', '', url]);
+    expect([...images.keys()]).toEqual([url, '/media/elsewhere.jpg']);
+    expect(images.get(url)).toEqual({
+      url,
+      width: 1600,
+      height: 800,
+      srcset: `${variants[0]?.url} 400w, ${variants[1]?.url} 800w, ${variants[2]?.url} 1600w`,
+    });
+    expect(images.get('/media/elsewhere.jpg')).toEqual({
+      url: '/media/elsewhere.jpg',
+      width: null,
+      height: null,
+      srcset: '',
+    });
+  });
+
+  it('answers an empty list without asking the database', async () => {
+    expect((await describeImages(db, [])).size).toBe(0);
+    expect((await describeImages(db, ['', ''])).size).toBe(0);
+  });
+
+  it('handles more URLs than one statement may bind', async () => {
+    const url = await storeResponsiveImage(db, storage, await jpeg(800, 400, 7));
+    const urls = [...Array.from({ length: 1_200 }, (_, i) => `/media/none-${i}.jpg`), url];
+    const images = await describeImages(db, urls);
+    expect(images.size).toBe(1_201);
+    expect(images.get(url)?.width).toBe(800);
+    expect(images.get('/media/none-0.jpg')?.width).toBeNull();
+  });
+});
