@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
-import { installErrorHandling } from './errors.ts';
+import { envelope, installErrorHandling, UNEXPECTED_ERROR_MESSAGE } from './errors.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
@@ -78,6 +78,20 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // The router refuses a path that is not valid percent-encoding ('/api/competitions/%') before
+    // any handler runs; such a path names nothing here, so it gets the API's 404 envelope rather
+    // than Fastify's own error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const badAddress =
+        error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply)
+        .status(badAddress ? 404 : 500)
+        .send(
+          badAddress
+            ? envelope('NOT_FOUND', 'No such resource: the address is not valid.')
+            : envelope('INTERNAL_ERROR', UNEXPECTED_ERROR_MESSAGE),
+        );
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -137,6 +151,7 @@ export async function buildApp(
     clientDir: config.clientDir,
     loadSettings: () => app.settingsService.getPublicSettings(),
     describePage: (pathname, settings) => describePage(app, pathname, settings),
+    cache: contentCache,
   });
   return app;
 }

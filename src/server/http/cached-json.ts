@@ -10,16 +10,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface CachedJson {
   readonly json: string;
   readonly etag: string;
+  readonly contentType: string;
   compressed(encoding: 'br' | 'gzip'): Buffer;
 }
 
 export function cacheJson(value: unknown): CachedJson {
-  const json = JSON.stringify(value);
+  return cacheText(JSON.stringify(value), 'application/json; charset=utf-8');
+}
+
+/** Any text served the same way: the HTML page, say. `json` then holds that text. */
+export function cacheText(json: string, contentType: string): CachedJson {
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   const copies: Partial<Record<'br' | 'gzip', Buffer>> = {};
   return {
     json,
     etag,
+    contentType,
     compressed(encoding) {
       copies[encoding] ??=
         encoding === 'br'
@@ -73,7 +79,7 @@ export function sendCachedJson(
   if (status === 200 && matchesEtag(request.headers['if-none-match'], body.etag)) {
     return reply.status(304).send();
   }
-  reply.type('application/json; charset=utf-8');
+  reply.type(body.contentType);
   const encoding =
     body.json.length >= COMPRESS_FROM_BYTES
       ? preferredEncoding(request.headers['accept-encoding'])

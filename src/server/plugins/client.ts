@@ -5,8 +5,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponsiveImage } from '../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
 import type { PageDescription } from '../features/pages/page-data.ts';
-import type { CachedJson } from '../http/cached-json.ts';
+import {
+  type CachedJson,
+  cacheText,
+  type ContentCache,
+  sendCachedJson,
+} from '../http/cached-json.ts';
 import { envelope } from '../errors.ts';
+
+/** Seed §2's public routes and the admin area, all rendered by the browser app. */
+const CLIENT_ROUTES = [
+  '/',
+  '/competition/:id',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/razorpay-policy',
+  '/registration-success',
+  '/register',
+  '/register/competition',
+  '/admin',
+  '/admin/*',
+];
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const HEAD_MARKER = '<!--app-head-->';
@@ -102,6 +123,7 @@ export async function registerClient(
     clientDir: string;
     loadSettings: () => Promise<PublicSettings>;
     describePage: (pathname: string, settings: PublicSettings) => Promise<PageDescription>;
+    cache: ContentCache;
   },
 ): Promise<void> {
   const indexFile = path.join(options.clientDir, 'index.html');
@@ -131,29 +153,33 @@ export async function registerClient(
         .type('text/plain; charset=utf-8')
         .send('The browser app has not been built yet: run npm run build.');
     }
-    const settings = await options.loadSettings();
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = await options.describePage(pathname, settings);
     const origin = `${request.protocol}://${request.host}`;
-    const html = renderPage(
-      template,
-      {
-        title: page.title ? `${page.title} | ${settings.title}` : settings.title,
-        description: page.description ?? settings.description,
-        image: page.image ? new URL(page.image.url, origin).href : undefined,
-        preload: page.preload,
-      },
-      settings,
-      initialDataJson(settings, page.api),
-    );
-    return reply
-      .status(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    // Rendered once per address until content or settings change (the cache is emptied then).
+    const page = await options.cache.get(`html:${origin}${pathname}`, async () => {
+      const settings = await options.loadSettings();
+      const description = await options.describePage(pathname, settings);
+      const html = renderPage(
+        template,
+        {
+          title: description.title ? `${description.title} | ${settings.title}` : settings.title,
+          description: description.description ?? settings.description,
+          image: description.image ? new URL(description.image.url, origin).href : undefined,
+          preload: description.preload,
+        },
+        settings,
+        initialDataJson(settings, description.api),
+      );
+      return { status: description.status, body: cacheText(html, 'text/html; charset=utf-8') };
+    });
+    return sendCachedJson(request, reply, page.body, page.status);
   }
 
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+  // The app's own routes (seed §2) are answered directly; other paths reach the page through the
+  // not-found handler after the file server has looked for a file of that name.
+  for (const route of CLIENT_ROUTES) {
+    app.get(route, { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -4,15 +4,23 @@ export type CalendarDate = string;
 export const COMPETITION_STATUSES = ['upcoming', 'open', 'closed'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
+// Making a formatter costs far more than using one, and every public request asks for today.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a time zone, e.g. todayIn('Asia/Kolkata'). */
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -58,15 +66,22 @@ function offsetMinutes(timeZone: string, instant: number): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The instant a calendar date begins in a time zone. Twice corrected, so a date whose midnight
- * falls near a daylight-saving change still lands on that day's first instant.
+ * The instant a calendar date begins in a time zone: midnight read with each offset in force
+ * around it (a day before, at, and a day after), the earliest reading that falls on the date.
+ * That holds when a daylight-saving change skips midnight (Chile, Cuba, the Azores: the day
+ * begins at the change, 01:00) or repeats it (the day begins at the first of the two midnights).
  */
 export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let instant = midnightUtc - offsetMinutes(timeZone, midnightUtc) * 60_000;
-  instant = midnightUtc - offsetMinutes(timeZone, instant) * 60_000;
-  return new Date(instant);
+  const readings = [-DAY_MS, 0, DAY_MS].map(
+    (shift) => midnightUtc - offsetMinutes(timeZone, midnightUtc + shift) * 60_000,
+  );
+  const onDate = readings.filter((instant) => todayIn(timeZone, new Date(instant)) === date);
+  // No reading falls on a date the zone skipped entirely (Samoa, 2011-12-30): keep the plain one.
+  return new Date(onDate.length > 0 ? Math.min(...onDate) : (readings[1] as number));
 }
 
 /** When registration opens and closes: the start of the start date, the end of the end date. */

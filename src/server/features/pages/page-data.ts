@@ -36,7 +36,10 @@ const PAGE_TITLES: Record<string, string> = {
 
 function summarize(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  // Never half a character: a cut inside a surrogate pair (an emoji) would leave a broken one.
+  const cut = flat.slice(0, DESCRIPTION_MAX - 1).replace(/[\uD800-\uDBFF]$/, '');
+  return `${cut.trimEnd()}…`;
 }
 
 /** The first-screen data and meta tags of each public route (seed §2). */

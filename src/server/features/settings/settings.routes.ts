@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -11,10 +12,12 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         response: { 200: PublicSettingsSchema },
       },
     },
-    async (_request, reply) => {
-      // Admins expect a change to show at once, so clients revalidate every time.
-      reply.header('cache-control', 'no-cache');
-      return app.settingsService.getPublicSettings();
+    async (request, reply) => {
+      // Emptied with the rest of the public content whenever the settings change.
+      const body = await app.contentCache.get('settings', async () =>
+        cacheJson(await app.settingsService.getPublicSettings()),
+      );
+      return sendCachedJson(request, reply, body);
     },
   );
 }
