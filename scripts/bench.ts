@@ -12,17 +12,28 @@
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error -- autocannon ships no type declarations (@types/autocannon is not installed)
 import autocannonUntyped from 'autocannon';
 import { findFreePort } from './lib/free-port.ts';
+import {
+  appEnv,
+  buildClientIfMissing,
+  firstCompetitionId,
+  CLIENT_DIR,
+  ROOT,
+  type RunningServer,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from './lib/server.ts';
 
-/** One measured route of the app. `{entryJs}` in a path is the built entry chunk's file name. */
+/** One measured route of the app. `{entryJs}` in a path is the built entry chunk's file name,
+ * `{competitionId}` the first listed competition's id. */
 interface BenchRoute {
   name: string;
   path: string;
@@ -33,7 +44,11 @@ interface BenchRoute {
 const ROUTES: BenchRoute[] = [
   { name: 'GET /api/health', path: '/api/health' },
   { name: 'GET /api/settings', path: '/api/settings' },
+  { name: 'GET /api/competitions', path: '/api/competitions' },
+  { name: 'GET /api/competitions/:id', path: '/api/competitions/{competitionId}' },
+  { name: 'GET /api/competitions?q=', path: '/api/competitions?q=monsoon' },
   { name: 'GET /', path: '/' },
+  { name: 'GET /competition/:id', path: '/competition/{competitionId}' },
   {
     name: 'GET /assets/[entry].js (br)',
     path: '/{entryJs}',
@@ -41,12 +56,8 @@ const ROUTES: BenchRoute[] = [
   },
 ];
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
-const READY_TIMEOUT_MS = 60_000;
-const STOP_GRACE_MS = 12_000;
 /** Set to '1' in the re-run under `taskset -c 1`, so that run does not re-run itself again. */
 const PIN_FLAG = 'BENCH_PINNED';
 
@@ -90,86 +101,10 @@ function tasksetAvailable(): boolean {
   return result.error === undefined && result.status === 0;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // --- servers ------------------------------------------------------------------------------------
 
-interface RunningServer {
-  name: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-  hasExited: () => boolean;
-}
-
-function startServer(
-  name: string,
-  script: string,
-  env: NodeJS.ProcessEnv,
-  pinned: boolean,
-): RunningServer {
-  const node = [process.execPath, script];
-  const [command, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const child = spawn(command as string, args, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The servers' output (start-up lines, a rebuild, warnings) is progress: stderr, never stdout.
-  child.stdout?.pipe(process.stderr, { end: false });
-  child.stderr?.pipe(process.stderr, { end: false });
-  let done = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      done = true;
-      resolve();
-    });
-    child.once('error', (error) => {
-      log(`${name}: could not start: ${error.message}`);
-      done = true;
-      resolve();
-    });
-  });
-  return { name, child, exited, hasExited: () => done };
-}
-
-/** SIGTERM (the app shuts down gracefully), then SIGKILL if it has not gone within the grace. */
-async function stopServer(server: RunningServer): Promise<void> {
-  if (server.hasExited()) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    if (!server.hasExited()) {
-      log(`${server.name}: did not stop after SIGTERM, killing it`);
-      server.child.kill('SIGKILL');
-    }
-  }, STOP_GRACE_MS);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-/** Polls `url` until it answers 200; fails clearly on a timeout or when the server exits. */
-async function waitUntilReady(server: RunningServer, url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (server.hasExited()) {
-      const code = server.child.exitCode ?? server.child.signalCode;
-      throw new Error(`${server.name} exited (${code}) before ${url} answered 200: see above`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-      lastProblem = `status ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    await sleep(250);
-  }
-  throw new Error(
-    `${server.name} did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s ` +
-      `(last: ${lastProblem})`,
-  );
-}
+/** The servers run on CPU 0 when pinned; the load generator runs on CPU 1. */
+const cpu0 = (pinned: boolean) => (pinned ? ['taskset', '-c', '0'] : []);
 
 /** One plain request before the load: logs the status and encoding a route really answers with. */
 function preflight(url: string, headers: Record<string, string> = {}): Promise<void> {
@@ -270,15 +205,7 @@ async function bench(pinned: boolean): Promise<number> {
     );
   }
 
-  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
-    log('dist/client/index.html is missing: building the browser app first');
-    // The build's report goes to stderr: stdout carries only the results.
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
-      cwd: ROOT,
-      stdio: ['inherit', 2, 'inherit'],
-    });
-    if (build.status !== 0) throw new Error('The build failed: see its output above');
-  }
+  buildClientIfMissing(log);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'white-stroke-bench-'));
   const servers: RunningServer[] = [];
@@ -320,7 +247,8 @@ async function bench(pinned: boolean): Promise<number> {
       'hello-world',
       path.join(ROOT, 'scripts/bench-hello.ts'),
       { ...process.env, PORT: String(helloPort) },
-      pinned,
+      log,
+      cpu0(pinned),
     );
     servers.push(hello);
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
@@ -332,26 +260,22 @@ async function bench(pinned: boolean): Promise<number> {
 
     // 2. The app, built and in production mode, on its own data folder.
     const appPort = await findFreePort();
-    const appEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      CLIENT_DIR,
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-    };
-    // Always the throw-away SQLite database, whatever the caller's shell has set.
-    delete appEnv.DATABASE_URL;
-    const app = startServer('White Stroke', path.join(ROOT, 'src/server/main.ts'), appEnv, pinned);
+    const app = startServer(
+      'White Stroke',
+      path.join(ROOT, 'src/server/main.ts'),
+      appEnv(dataDir, appPort),
+      log,
+      cpu0(pinned),
+    );
     servers.push(app);
     const base = `http://127.0.0.1:${appPort}`;
     await waitUntilReady(app, `${base}/api/health`);
 
     // Read after start-up: the server rebuilds a stale build, which renames the hashed files.
-    const placeholders: Record<string, string> = { entryJs: entryJsFile() };
+    const placeholders: Record<string, string> = {
+      entryJs: entryJsFile(),
+      competitionId: await firstCompetitionId(base),
+    };
     for (const route of ROUTES) {
       const routePath = route.path.replace(/\{(\w+)\}/g, (match, key: string) => {
         const value = placeholders[key];

@@ -1,0 +1,156 @@
+/**
+ * Starting, waiting for and stopping a Node server as a child process, for the scripts that
+ * measure the BUILT app (`npm run bench`, `npm run lighthouse`): its output goes to stderr, a
+ * readiness URL is polled, SIGTERM stops it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 12_000;
+
+type Log = (message: string) => void;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RunningServer {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+  hasExited: () => boolean;
+  log: Log;
+}
+
+/** Runs `npm run build`'s script when dist/client/index.html is missing; its report goes to stderr. */
+export function buildClientIfMissing(log: Log): void {
+  if (existsSync(path.join(CLIENT_DIR, 'index.html'))) return;
+  log('dist/client/index.html is missing: building the browser app first');
+  // The build's report goes to stderr: stdout carries only the results.
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
+    cwd: ROOT,
+    stdio: ['inherit', 2, 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('The build failed: see its output above');
+}
+
+/**
+ * The app's environment for a measuring run: production mode, the built client, demo content, a
+ * random admin password, the given data folder and port on 127.0.0.1. Always the throw-away SQLite
+ * database in that folder, whatever the caller's shell has set.
+ */
+export function appEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    CLIENT_DIR,
+    SEED_DEMO: 'true',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/** Starts `node <script>` (after `prefix`, such as `taskset -c 0`) in the repository's folder. */
+export function startServer(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  log: Log,
+  prefix: string[] = [],
+): RunningServer {
+  const [command, ...args] = [...prefix, process.execPath, script];
+  const child = spawn(command as string, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The servers' output (start-up lines, a rebuild, warnings) is progress: stderr, never stdout.
+  child.stdout?.pipe(process.stderr, { end: false });
+  child.stderr?.pipe(process.stderr, { end: false });
+  let done = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      done = true;
+      resolve();
+    });
+    child.once('error', (error) => {
+      log(`${name}: could not start: ${error.message}`);
+      done = true;
+      resolve();
+    });
+  });
+  return { name, child, exited, hasExited: () => done, log };
+}
+
+/** SIGTERM (the app shuts down gracefully), then SIGKILL if it has not gone within the grace. */
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.hasExited()) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    if (!server.hasExited()) {
+      server.log(`${server.name}: did not stop after SIGTERM, killing it`);
+      server.child.kill('SIGKILL');
+    }
+  }, STOP_GRACE_MS);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 200; fails clearly on a timeout or when the server exits. */
+export async function waitUntilReady(server: RunningServer, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.hasExited()) {
+      const code = server.child.exitCode ?? server.child.signalCode;
+      throw new Error(`${server.name} exited (${code}) before ${url} answered 200: see above`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      lastProblem = `status ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `${server.name} did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s ` +
+      `(last: ${lastProblem})`,
+  );
+}
+
+/** The id of the first competition `GET /api/competitions` lists; throws a readable reason. */
+export async function firstCompetitionId(base: string): Promise<string> {
+  const url = `${base}/api/competitions`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw new Error(
+      `GET /api/competitions answered ${response.status}, not 200 (does the endpoint exist yet?), ` +
+        'so there is no competition page to measure',
+    );
+  }
+  let list: unknown;
+  try {
+    list = JSON.parse(body);
+  } catch {
+    throw new Error('GET /api/competitions did not answer JSON');
+  }
+  if (!Array.isArray(list)) throw new Error('GET /api/competitions did not answer a JSON array');
+  if (list.length === 0) throw new Error('GET /api/competitions lists no competition');
+  const id: unknown = (list[0] as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    throw new Error('The first item of GET /api/competitions has no string or number `id`');
+  }
+  return encodeURIComponent(String(id));
+}
