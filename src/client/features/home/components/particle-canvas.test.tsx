@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createParticles,
   drawParticles,
@@ -157,8 +157,41 @@ function renderInBox() {
   );
 }
 
+/** Idle callbacks the test runs when it chooses; by default at once, as an idle browser would. */
+function idleCallbacks({ runAtOnce }: { runAtOnce: boolean }) {
+  const waiting: IdleRequestCallback[] = [];
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+    if (runAtOnce) callback({ didTimeout: false, timeRemaining: () => 50 });
+    else waiting.push(callback);
+    return 1;
+  });
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  return {
+    runIdle: () => {
+      for (const callback of waiting.splice(0))
+        callback({ didTimeout: false, timeRemaining: () => 50 });
+    },
+  };
+}
+
 describe('ParticleCanvas', () => {
-  beforeEach(() => stubReducedMotion(false));
+  beforeEach(() => {
+    stubReducedMotion(false);
+    idleCallbacks({ runAtOnce: true });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts only once the browser is idle, after the first screen', () => {
+    const { context } = recordingContext();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
+    const { runIdle } = idleCallbacks({ runAtOnce: false });
+    const frames = manualAnimationFrames();
+    parentBox(300, 200);
+    renderInBox();
+    expect(frames.pending()).toBe(0);
+    act(() => runIdle());
+    expect(frames.pending()).toBe(1);
+  });
 
   it('is a decorative canvas covering its parent, at the seed opacity', () => {
     const { container } = renderInBox();

@@ -150,8 +150,9 @@ function AnimatedParticles() {
       drawParticles(context, particles, width, height);
       frame = window.requestAnimationFrame(tick);
     };
+    let begun = false;
     const start = () => {
-      if (frame === null && !document.hidden) frame = window.requestAnimationFrame(tick);
+      if (begun && frame === null && !document.hidden) frame = window.requestAnimationFrame(tick);
     };
     const stop = () => {
       if (frame !== null) window.cancelAnimationFrame(frame);
@@ -159,11 +160,29 @@ function AnimatedParticles() {
     };
     const onVisibilityChange = () => (document.hidden ? stop() : start());
 
-    resize();
-    start();
-    window.addEventListener('resize', resize);
+    // Decoration waits until the page has loaded and the browser is idle: the first screen's
+    // content and its scripts come first, on a slow phone especially.
+    let idle: number | null = null;
+    const begin = () => {
+      const later =
+        window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+      idle = later(
+        () => {
+          idle = null;
+          begun = true;
+          resize();
+          start();
+          window.addEventListener('resize', resize);
+        },
+        { timeout: 2000 },
+      );
+    };
+    if (document.readyState === 'complete') begin();
+    else window.addEventListener('load', begin, { once: true });
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
+      window.removeEventListener('load', begin);
+      if (idle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
       stop();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibilityChange);

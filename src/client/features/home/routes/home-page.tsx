@@ -42,7 +42,8 @@ export default function HomePage() {
               variant="outline"
               className="!text-white hover:bg-white/10"
             >
-              Learn More
+              {/* The seed's label, with a name that still says where it leads out of context. */}
+              Learn More<span className="sr-only"> about us</span>
             </ButtonLink>
           </div>
           <ScrollHint targetId={FEATURED_SECTION_ID} className="mt-12 inline-flex" />
