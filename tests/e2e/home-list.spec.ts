@@ -162,6 +162,15 @@ test.describe('featured competitions list', () => {
     await expect(cardTitles(page)).toHaveText([C.sketchers]);
   });
 
+  test('a shared link naming a category deleted since then shows every competition', async ({
+    page,
+  }) => {
+    await page.goto('/?category=no-longer-there&subcategory=gone-too');
+    await expect(categorySelect(page)).toHaveValue('');
+    await expect(subcategorySelect(page)).toHaveCount(0);
+    await expect(competitionCards(page)).toHaveCount(6);
+  });
+
   test('says so when nothing matches', async ({ page }) => {
     await page.goto('/?q=sculpture%20in%20marble');
     await expect(searchBox(page)).toHaveValue('sculpture in marble');

@@ -99,7 +99,7 @@ export interface ContentCache {
 }
 
 export const CONTENT_CACHE_LIFETIME_MS = 5_000;
-/** Keys include the date and the search text, so the map is emptied before it can grow large. */
+/** Keys include the date and each page's address, so the map is emptied before it can grow large. */
 const MAX_ENTRIES = 500;
 
 export function createContentCache(

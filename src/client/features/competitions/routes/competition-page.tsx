@@ -135,7 +135,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
   );
 }
 
-/** 'Closes in 3 days' / 'Opens in 5 hours' / 'Closed', refreshed each minute. */
+/** 'Closes in 3 days' / 'Opens in 5 hours' / 'Entries closed on …', refreshed each minute. */
 function TimeLeft({ competition }: { competition: PublicCompetition }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -149,7 +149,7 @@ function TimeLeft({ competition }: { competition: PublicCompetition }) {
       ? `Opens in ${formatDuration(opensIn)}`
       : closesIn > 0
         ? `Closes in ${formatDuration(closesIn)}`
-        : 'Closed';
+        : `Entries closed on ${formatCalendarDate(competition.endDate)}`;
   return (
     <p
       className="mt-6 text-lg font-semibold text-[var(--color-primary-text)]"

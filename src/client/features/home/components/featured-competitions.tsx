@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCompetitions } from '../../../../shared/domain/competition-filter.ts';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
@@ -32,9 +32,13 @@ export function FeaturedCompetitions({
   const ids = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
-  const subcategory = params.get('subcategory') ?? '';
+  // A link may name a category or subcategory deleted since it was shared: once the categories
+  // are known, such a filter is dropped, so the list and the selects always agree.
+  const known = (id: string, ids: { id: string }[]) =>
+    categories.length === 0 || ids.some((c) => c.id === id) ? id : '';
+  const category = known(params.get('category') ?? '', categories);
   const subcategories = categories.find((c) => c.id === category)?.subcategories ?? [];
+  const subcategory = category ? known(params.get('subcategory') ?? '', subcategories) : '';
 
   const update = (changes: Record<string, string>) => {
     setParams(
@@ -51,10 +55,8 @@ export function FeaturedCompetitions({
     );
   };
 
-  const shown = useMemo(
-    () => (competitions ? filterCompetitions(competitions, { q, category, subcategory }) : []),
-    [competitions, q, category, subcategory],
-  );
+  // Cheap even for hundreds of cards; recomputed per render rather than memoised.
+  const shown = competitions ? filterCompetitions(competitions, { q, category, subcategory }) : [];
 
   return (
     <section
