@@ -28,7 +28,7 @@ import {
   type SettingsService,
 } from './features/settings/settings.service.ts';
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
-import { IMMUTABLE_CACHE, registerClient } from './plugins/client.ts';
+import { IMMUTABLE_CACHE, readPageTemplate, registerClient } from './plugins/client.ts';
 import { registerSecurity } from './plugins/security.ts';
 import {
   createLocalStorage,
@@ -117,7 +117,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  await registerSecurity(app);
+  const page = readPageTemplate(config.clientDir);
+  await registerSecurity(app, { styleHashes: page?.styleHashes ?? [] });
 
   await app.register(swagger, {
     openapi: {
@@ -149,6 +150,7 @@ export async function buildApp(
 
   await registerClient(app, {
     clientDir: config.clientDir,
+    template: page?.template,
     loadSettings: () => app.settingsService.getPublicSettings(),
     describePage: (pathname, settings) => describePage(app, pathname, settings),
     cache: contentCache,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -80,6 +81,32 @@ function preloadTag({ image, sizes }: { image: ResponsiveImage; sizes: string })
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${srcset} fetchpriority="high">`;
 }
 
+/**
+ * The built index.html with its stylesheets inlined: the first paint then waits for one response,
+ * not two (the page is drawn by script, so CSS in a separate file only delays it). Returns the
+ * CSP hashes that allow exactly those <style> blocks.
+ */
+export function readPageTemplate(
+  clientDir: string,
+): { template: string; styleHashes: string[] } | undefined {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const styleHashes: string[] = [];
+  const template = readFileSync(indexFile, 'utf8').replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const cssFile = path.join(clientDir, file);
+      if (!existsSync(cssFile)) return link;
+      // '</style' cannot occur in CSS that Vite wrote; guard anyway rather than break the page.
+      const css = readFileSync(cssFile, 'utf8');
+      if (css.includes('</')) return link;
+      styleHashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      return `<style>${css}</style>`;
+    },
+  );
+  return { template, styleHashes };
+}
+
 /** Fills the page template's head with the page's title and meta tags and the first-screen data. */
 export function renderPage(
   template: string,
@@ -121,13 +148,14 @@ export async function registerClient(
   app: FastifyInstance,
   options: {
     clientDir: string;
+    /** The built page, from readPageTemplate(); undefined when there is no build. */
+    template: string | undefined;
     loadSettings: () => Promise<PublicSettings>;
     describePage: (pathname: string, settings: PublicSettings) => Promise<PageDescription>;
     cache: ContentCache;
   },
 ): Promise<void> {
-  const indexFile = path.join(options.clientDir, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const template = options.template;
   if (!template) {
     app.log.warn(`No browser build in ${options.clientDir}: run npm run build`);
   } else {

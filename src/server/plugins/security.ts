@@ -26,20 +26,27 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+const helmetOptions = (styleHashes: readonly string[]) => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      ...CONTENT_SECURITY_POLICY,
+      // The page's inlined stylesheet, allowed by its hash and nothing else inline.
+      styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...styleHashes],
+    },
+  },
   // Images and fonts are same-origin; nothing here needs cross-origin isolation.
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
-};
+});
 
 /**
  * helmet's headers, worked out once. They are the same for every response (no nonces), and
  * @fastify/helmet rebuilt helmet's whole middleware on every request, a large share of the cost
  * of a cached API answer.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(styleHashes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: string | number) => {
@@ -49,7 +56,7 @@ export function securityHeaders(): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(HELMET_OPTIONS)(
+  helmet(helmetOptions(styleHashes))(
     {} as IncomingMessage,
     collector as unknown as ServerResponse,
     () => undefined,
@@ -57,8 +64,11 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { styleHashes?: readonly string[] } = {},
+): Promise<void> {
+  const headers = securityHeaders(options.styleHashes);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
