@@ -52,6 +52,8 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
+/** The header our API client sends with every request; state changes need it (CSRF). */
+const OURS = { 'x-requested-with': 'white-stroke' };
 describe(`API basics on ${TEST_ENGINE}`, () => {
   it('GET /api/health answers ok with a request id', async () => {
     const response = await t.app.inject('/api/health');
@@ -70,7 +72,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
 
   it('an unknown /api route is a JSON 404 for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await t.app.inject({ method, url: '/api/no/such/thing?x=1' });
+      const response = await t.app.inject({ method, url: '/api/no/such/thing?x=1', headers: OURS });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: { code: 'NOT_FOUND', message: `No such resource: ${method} /api/no/such/thing` },
@@ -82,7 +84,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...OURS, 'content-type': 'application/json' },
       payload: '{"title": ',
     });
     expect(response.statusCode).toBe(400);
@@ -95,7 +97,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...OURS, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_JSON');
@@ -105,7 +107,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/xml' },
+      headers: { ...OURS, 'content-type': 'application/xml' },
       payload: '<a/>',
     });
     expect(response.statusCode).toBe(415);
@@ -116,6 +118,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: OURS,
       payload: { title: '', age: 'old' },
     });
     expect(response.statusCode).toBe(400);
@@ -128,6 +131,7 @@ describe(`API basics on ${TEST_ENGINE}`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: OURS,
       payload: { title: 'x'.repeat(2 * 1024 * 1024), age: 1 },
     });
     expect(response.statusCode).toBe(413);

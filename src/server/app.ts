@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +13,10 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { envelope, installErrorHandling, UNEXPECTED_ERROR_MESSAGE } from './errors.ts';
+import { registerAuditRoutes } from './features/audit/audit.routes.ts';
+import { registerAccountRoutes } from './features/auth/accounts.routes.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
@@ -29,6 +34,7 @@ import {
 } from './features/settings/settings.service.ts';
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
 import { IMMUTABLE_CACHE, readPageTemplate, registerClient } from './plugins/client.ts';
+import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import {
   createLocalStorage,
@@ -117,6 +123,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await app.register(cookie);
+  registerAdminGuard(app);
   const page = readPageTemplate(config.clientDir);
   await registerSecurity(app, { styleHashes: page?.styleHashes ?? [] });
 
@@ -130,6 +138,10 @@ export async function buildApp(
 
   registerHealthRoutes(app);
   registerSettingsRoutes(app);
+  registerAuthRoutes(app);
+  registerDashboardRoutes(app);
+  registerAccountRoutes(app);
+  registerAuditRoutes(app);
   registerCompetitionRoutes(app);
   registerCategoryRoutes(app);
   registerBannerRoutes(app);

@@ -7,6 +7,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Response headers the error calls for, such as Retry-After on a 429. */
+  headers: Record<string, string> = {};
 
   constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -43,7 +45,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields));
+      return reply
+        .headers(error.headers)
+        .status(error.statusCode)
+        .send(envelope(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

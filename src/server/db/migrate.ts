@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026-11-21T0900-initial.ts';
 import * as media from './migrations/2026-11-21T1400-media.ts';
+import * as loginFailures from './migrations/2026-11-21T1700-login-failures.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -11,6 +12,7 @@ import type { DB } from './schema.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T0900-initial': initial,
   '2026-11-21T1400-media': media,
+  '2026-11-21T1700-login-failures': loginFailures,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

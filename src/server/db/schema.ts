@@ -152,6 +152,13 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface LoginFailuresTable {
+  id: string;
+  username: string;
+  ip: string;
+  failed_at: string;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   categories: CategoriesTable;
@@ -166,6 +173,7 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;
   media: MediaTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type CategoryRow = Selectable<CategoriesTable>;

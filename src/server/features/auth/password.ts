@@ -1,4 +1,6 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+// Longer input is refused before hashing, so nobody can make the server hash megabytes.
+import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
 
 // Algorithm is an ambient const enum, which erasable-syntax TypeScript cannot read: 2 = Argon2id.
 const ARGON2ID = 2 as Algorithm;
@@ -10,9 +12,6 @@ const ARGON2_OPTIONS = {
   timeCost: 2,
   parallelism: 1,
 } as const;
-
-/** Longer input is refused before hashing, so nobody can make the server hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 256;
 
 export function hashPassword(password: string): Promise<string> {
   if (password.length > PASSWORD_MAX_LENGTH) throw new Error('password too long to hash');

@@ -1,0 +1,63 @@
+/**
+ * `npm run admin -- create <username>` and `npm run admin -- reset-password <username>`: admin
+ * accounts from a shell, against the database the environment names (as `npm start` would).
+ * The password is read from standard input when it is piped; otherwise one is generated and
+ * printed once. Only its argon2id hash is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { text } from 'node:stream/consumers';
+import { ConfigError, loadConfig } from '../config.ts';
+import { ensureDataDir } from '../data-dir.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AppError } from '../errors.ts';
+import { createAdmin, setPassword } from '../features/auth/accounts.ts';
+
+const USAGE = 'Usage: npm run admin -- create <username> | reset-password <username>';
+
+async function readPassword(): Promise<{ password: string; generated: boolean }> {
+  if (!process.stdin.isTTY) {
+    const piped = (await text(process.stdin)).split(/\r?\n/)[0] ?? '';
+    if (piped) return { password: piped, generated: false };
+  }
+  return { password: randomBytes(18).toString('base64url'), generated: true };
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command, username] = args;
+  if ((command !== 'create' && command !== 'reset-password') || !username) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  ensureDataDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const { password, generated } = await readPassword();
+    if (command === 'create') {
+      await createAdmin(database.db, username, password);
+      console.log(`Created the admin ${username.trim()}.`);
+    } else {
+      await setPassword(database.db, username, password);
+      console.log(`Set a new password for ${username}; their sessions have ended.`);
+    }
+    if (generated) console.log(`Password (shown once, write it down): ${password}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
+  } else if (error instanceof AppError) {
+    console.error(error.message);
+  } else {
+    console.error((error as Error).message);
+  }
+  process.exitCode = 1;
+}

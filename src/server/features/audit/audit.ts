@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+export interface AuditEntry {
+  /** The admin who acted; null for a failed sign-in, whose claimed name goes in `actor`. */
+  adminUserId: string | null;
+  actor: string;
+  /** What happened, as a dotted verb: 'auth.sign-in', 'competition.delete'. */
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  /** A few words of context; never a password, code or session token. */
+  details?: Record<string, unknown>;
+}
+
+/** The one way every admin write is recorded: who, what, which record, when. */
+export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new Date()) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      admin_user_id: entry.adminUserId,
+      actor: entry.actor.slice(0, 120),
+      action: entry.action,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}

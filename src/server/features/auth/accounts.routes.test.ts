@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { createAdmin } from './accounts.ts';
+
+let t: TestApp;
+const db = () => t.app.database.db;
+const ADMIN_PASSWORD = 'correct horse battery staple';
+/** The header our API client sends with every request; state changes need it (CSRF). */
+const OURS = { 'x-requested-with': 'white-stroke' };
+
+beforeAll(async () => {
+  t = await buildTestApp({ adminPassword: ADMIN_PASSWORD });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  // Only the seeded 'admin' survives from one test to the next.
+  await db().deleteFrom('admin_users').where('username', '!=', 'admin').execute();
+  await db().deleteFrom('sessions').execute();
+  await db().deleteFrom('login_failures').execute();
+  await db().deleteFrom('audit_log').execute();
+});
+
+/** Each sign-in comes from an address of its own, so per-address limits never get in the way. */
+let nextAddress = 1;
+const freshAddress = () => `10.1.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+function login(username: string, password: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: OURS,
+    payload: { username, password },
+    remoteAddress: freshAddress(),
+  });
+}
+
+async function signIn(username: string, password: string): Promise<string> {
+  const response = await login(username, password);
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === 'ws_session');
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
+}
+
+const whoAmI = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ws_session: token } });
+
+function as(
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: OURS,
+    cookies: { ws_session: token },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function auditRows() {
+  return db()
+    .selectFrom('audit_log')
+    .select(['action', 'actor', 'entity_id', 'details'])
+    .orderBy('created_at')
+    .execute();
+}
+
+describe(`POST /api/admin/account/password on ${TEST_ENGINE}`, () => {
+  const USERNAME = 'Changer.Account';
+  const OLD = 'the old password, long enough';
+  const NEW = 'a brand new password here';
+  const change = (token: string, currentPassword: string, newPassword: string) =>
+    as(token, 'POST', '/api/admin/account/password', { currentPassword, newPassword });
+
+  beforeEach(async () => {
+    await createAdmin(db(), USERNAME, OLD);
+  });
+
+  it('refuses a wrong current password with fields.currentPassword', async () => {
+    const token = await signIn(USERNAME, OLD);
+    const response = await change(token, 'not the current one', NEW);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(response.json().error.fields).toHaveProperty('currentPassword');
+    // Nothing changed.
+    await signIn(USERNAME, OLD);
+    expect((await login(USERNAME, NEW)).statusCode).toBe(401);
+  });
+
+  it('refuses a new password shorter than 12 characters, or equal to the username in any case', async () => {
+    const token = await signIn(USERNAME, OLD);
+    const short = await change(token, OLD, 'elevenchars');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('VALIDATION_ERROR');
+    expect(short.json().error.message).toBe('Password must be at least 12 characters');
+
+    for (const same of [USERNAME, USERNAME.toLowerCase(), 'cHANGER.aCCOUNT']) {
+      const response = await change(token, OLD, same);
+      expect(response.statusCode, same).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+      expect(response.json().error.message).toBe('Password must not be the username');
+    }
+    await signIn(USERNAME, OLD);
+    expect((await auditRows()).map((r) => r.action)).not.toContain('account.password-change');
+  });
+
+  it('sets the new password, keeps this session, ends the other ones and records it', async () => {
+    const mine = await signIn(USERNAME, OLD);
+    const other = await signIn(USERNAME, OLD);
+    const adminToken = await signIn('admin', ADMIN_PASSWORD);
+    expect(other).not.toBe(mine);
+    expect((await whoAmI(other)).statusCode).toBe(200);
+
+    const response = await change(mine, OLD, NEW);
+    expect(response.statusCode, response.body).toBe(204);
+
+    expect((await whoAmI(mine)).statusCode).toBe(200);
+    expect((await whoAmI(other)).statusCode).toBe(401);
+    // Another account's session is left alone.
+    expect((await whoAmI(adminToken)).statusCode).toBe(200);
+
+    expect((await login(USERNAME, OLD)).statusCode).toBe(401);
+    await signIn(USERNAME, NEW);
+
+    const rows = (await auditRows()).filter((r) => r.action === 'account.password-change');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.actor).toBe(USERNAME);
+    const json = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
+    expect(json).not.toContain(OLD);
+    expect(json).not.toContain(NEW);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/account/password',
+      headers: OURS,
+      payload: { currentPassword: OLD, newPassword: NEW },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
+  const PASSWORD = 'second admin password';
+
+  it('lists the accounts without any password hash', async () => {
+    await createAdmin(db(), 'second', PASSWORD);
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    const response = await as(token, 'GET', '/api/admin/users');
+    expect(response.statusCode).toBe(200);
+    const users = response.json() as Array<Record<string, unknown>>;
+    expect(users.map((u) => u.username)).toEqual(['admin', 'second']);
+    for (const user of users) {
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'id', 'twoFactor', 'username']);
+      expect(user.twoFactor).toBe(false);
+    }
+    expect(response.body).not.toMatch(/argon2|password_hash|passwordHash/i);
+  });
+
+  it('creates an admin who can sign in, and records it', async () => {
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    const response = await as(token, 'POST', '/api/admin/users', {
+      username: 'newcomer',
+      password: PASSWORD,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json() as { id: string; username: string };
+    expect(created.username).toBe('newcomer');
+    expect(JSON.stringify(created)).not.toContain('argon2');
+    await signIn('newcomer', PASSWORD);
+
+    const row = await db()
+      .selectFrom('admin_users')
+      .select('password_hash')
+      .where('username', '=', 'newcomer')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+
+    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.create');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actor).toBe('admin');
+    expect(audit[0]?.entity_id).toBe(created.id);
+    expect(audit[0]?.details).not.toContain(PASSWORD);
+  });
+
+  it('refuses a taken name, a bad name and a short password', async () => {
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    await createAdmin(db(), 'taken', PASSWORD);
+
+    const taken = await as(token, 'POST', '/api/admin/users', {
+      username: 'taken',
+      password: PASSWORD,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('USERNAME_TAKEN');
+
+    for (const username of ['a b', 'x']) {
+      const bad = await as(token, 'POST', '/api/admin/users', { username, password: PASSWORD });
+      expect(bad.statusCode, username).toBe(400);
+      expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+      expect(bad.json().error.fields).toHaveProperty('username');
+    }
+
+    const short = await as(token, 'POST', '/api/admin/users', {
+      username: 'shorty',
+      password: 'too short',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.code).toBe('VALIDATION_ERROR');
+    expect(short.json().error.message).toBe('Password must be at least 12 characters');
+
+    const names = (await db().selectFrom('admin_users').select('username').execute())
+      .map((r) => r.username)
+      .sort();
+    expect(names).toEqual(['admin', 'taken']);
+    expect((await auditRows()).map((r) => r.action)).not.toContain('admin_user.create');
+  });
+
+  it('removes another admin and ends their sessions; unknown id is 404', async () => {
+    const other = await createAdmin(db(), 'leaving', PASSWORD);
+    const theirs = await signIn('leaving', PASSWORD);
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    expect((await whoAmI(theirs)).statusCode).toBe(200);
+
+    const response = await as(token, 'DELETE', `/api/admin/users/${other.id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect((await whoAmI(theirs)).statusCode).toBe(401);
+    expect((await as(theirs, 'GET', '/api/admin/users')).statusCode).toBe(401);
+    expect((await login('leaving', PASSWORD)).statusCode).toBe(401);
+    expect((await whoAmI(token)).statusCode).toBe(200);
+
+    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.delete');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.entity_id).toBe(other.id);
+    expect(audit[0]?.actor).toBe('admin');
+
+    const unknown = await as(token, 'DELETE', `/api/admin/users/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses to remove the last admin', async () => {
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    const admin = await db()
+      .selectFrom('admin_users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const response = await as(token, 'DELETE', `/api/admin/users/${admin.id}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('LAST_ADMIN');
+    expect(await db().selectFrom('admin_users').select('id').execute()).toHaveLength(1);
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    expect((await auditRows()).map((r) => r.action)).not.toContain('admin_user.delete');
+  });
+});
+
+describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
+  interface Page {
+    page: number;
+    pageSize: number;
+    total: number;
+    entries: Array<{ action: string; createdAt: string }>;
+  }
+
+  it('pages newest first, 50 to a page', async () => {
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    await db().deleteFrom('audit_log').execute();
+    const base = Date.now() - 60 * 60 * 1000;
+    await db()
+      .insertInto('audit_log')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: randomUUID(),
+          admin_user_id: null,
+          actor: 'admin',
+          action: `test.action-${String(i).padStart(2, '0')}`,
+          entity_type: null,
+          entity_id: null,
+          details: null,
+          created_at: new Date(base + i * 1000).toISOString(),
+        })),
+      )
+      .execute();
+
+    const first = await as(token, 'GET', '/api/admin/audit-log');
+    expect(first.statusCode).toBe(200);
+    const one = first.json() as Page;
+    expect(one.page).toBe(1);
+    expect(one.pageSize).toBe(50);
+    expect(one.total).toBe(60);
+    expect(one.entries).toHaveLength(50);
+    expect(one.entries[0]?.action).toBe('test.action-59');
+    expect(one.entries[49]?.action).toBe('test.action-10');
+    const times = one.entries.map((e) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const second = await as(token, 'GET', '/api/admin/audit-log?page=2');
+    expect(second.statusCode).toBe(200);
+    const two = second.json() as Page;
+    expect(two.page).toBe(2);
+    expect(two.total).toBe(60);
+    expect(two.entries.map((e) => e.action)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `test.action-${String(9 - i).padStart(2, '0')}`),
+    );
+
+    for (const bad of ['abc', '-1', '0']) {
+      const response = await as(token, 'GET', `/api/admin/audit-log?page=${bad}`);
+      expect(response.statusCode, bad).toBe(200);
+      const page = response.json() as Page;
+      expect(page.page, bad).toBe(1);
+      expect(page.entries[0]?.action).toBe('test.action-59');
+    }
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('never contains a password', async () => {
+    const USER_PASSWORD = 'first password of user';
+    const CHANGED = 'second password of user';
+    const token = await signIn('admin', ADMIN_PASSWORD);
+    expect((await login('admin', 'a wrong admin password')).statusCode).toBe(401);
+    const created = await as(token, 'POST', '/api/admin/users', {
+      username: 'audited',
+      password: USER_PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    const theirs = await signIn('audited', USER_PASSWORD);
+    const changed = await as(theirs, 'POST', '/api/admin/account/password', {
+      currentPassword: USER_PASSWORD,
+      newPassword: CHANGED,
+    });
+    expect(changed.statusCode).toBe(204);
+    const removed = await as(
+      token,
+      'DELETE',
+      `/api/admin/users/${(created.json() as { id: string }).id}`,
+    );
+    expect(removed.statusCode).toBe(204);
+
+    const response = await as(token, 'GET', '/api/admin/audit-log');
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as Page;
+    expect(page.entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining([
+        'auth.sign-in',
+        'auth.sign-in-failed',
+        'admin_user.create',
+        'account.password-change',
+        'admin_user.delete',
+      ]),
+    );
+    for (const secret of [ADMIN_PASSWORD, 'a wrong admin password', USER_PASSWORD, CHANGED]) {
+      expect(response.body).not.toContain(secret);
+    }
+    expect(response.body).not.toMatch(/argon2/);
+  });
+});

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminUserSchema,
+  ChangePasswordSchema,
+  NewAdminSchema,
+} from '../../../shared/schemas/auth.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { createAdmin, setPassword } from './accounts.ts';
+import { verifyPassword } from './password.ts';
+import type { SessionUser } from './sessions.ts';
+
+/** Set by the admin guard for every /api/admin/* request that reaches a handler. */
+function signedIn(request: FastifyRequest): SessionUser {
+  if (!request.admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+  return request.admin;
+}
+
+export function registerAccountRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  api.post(
+    '/api/admin/account/password',
+    {
+      schema: {
+        summary: 'Changes the signed-in admin’s password; their other sessions end',
+        body: ChangePasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      const admin = signedIn(request);
+      const user = await db
+        .selectFrom('admin_users')
+        .select('password_hash')
+        .where('id', '=', admin.adminUserId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'The current password is not right.', {
+          currentPassword: 'The current password is not right.',
+        });
+      }
+      await setPassword(db, admin.username, request.body.newPassword, admin.sessionId);
+      await recordAudit(db, {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'account.password-change',
+        entityType: 'admin_user',
+        entityId: admin.adminUserId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/admin/users',
+    { schema: { summary: 'Every admin account', response: { 200: z.array(AdminUserSchema) } } },
+    async () => {
+      const rows = await db
+        .selectFrom('admin_users')
+        .select(['id', 'username', 'totp_enabled', 'created_at'])
+        .orderBy('username')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        twoFactor: r.totp_enabled === 1,
+        createdAt: r.created_at,
+      }));
+    },
+  );
+
+  api.post(
+    '/api/admin/users',
+    { schema: { summary: 'Adds an admin', body: NewAdminSchema } },
+    async (request, reply) => {
+      const admin = signedIn(request);
+      const created = await createAdmin(db, request.body.username, request.body.password);
+      await recordAudit(db, {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'admin_user.create',
+        entityType: 'admin_user',
+        entityId: created.id,
+        details: { username: created.username },
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        summary: 'Removes an admin; the last one cannot be',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const admin = signedIn(request);
+      const removed = await db.transaction().execute(async (trx) => {
+        const target = await trx
+          .selectFrom('admin_users')
+          .select(['id', 'username'])
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!target) throw new AppError(404, 'NOT_FOUND', 'No such admin');
+        const { n } = await trx
+          .selectFrom('admin_users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        if (Number(n) <= 1) {
+          throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
+        }
+        await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
+        return target;
+      });
+      await recordAudit(db, {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'admin_user.delete',
+        entityType: 'admin_user',
+        entityId: removed.id,
+        details: { username: removed.username },
+      });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,336 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { hashSessionToken, SESSION_IDLE_MS } from './sessions.ts';
+
+let t: TestApp;
+const db = () => t.app.database.db;
+const PASSWORD = 'correct horse battery staple';
+/** The header our API client sends with every request; state changes need it (CSRF). */
+const OURS = { 'x-requested-with': 'white-stroke' };
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+beforeAll(async () => {
+  t = await buildTestApp({ adminPassword: PASSWORD });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await db().deleteFrom('sessions').execute();
+  await db().deleteFrom('login_failures').execute();
+  await db().deleteFrom('audit_log').execute();
+});
+
+/** Each test signs in from an address of its own, so per-address limits never leak across. */
+let nextAddress = 1;
+const freshAddress = () => `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+function login(
+  body: Record<string, unknown>,
+  extra: Partial<InjectOptions> & { app?: TestApp } = {},
+): Promise<LightMyRequestResponse> {
+  const { app = t, headers, ...rest } = extra;
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { ...OURS, ...headers },
+    payload: body,
+    remoteAddress: '127.0.0.1',
+    ...rest,
+  });
+}
+
+function sessionCookie(response: LightMyRequestResponse, name = 'ws_session'): string {
+  const cookie = response.cookies.find((c) => c.name === name);
+  if (!cookie) throw new Error(`no ${name} cookie in ${String(response.headers['set-cookie'])}`);
+  return cookie.value;
+}
+
+const whoAmI = (token: string | undefined, name = 'ws_session') =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/auth/session',
+    ...(token === undefined ? {} : { cookies: { [name]: token } }),
+  });
+
+async function auditActions(): Promise<string[]> {
+  const rows = await db().selectFrom('audit_log').select('action').orderBy('created_at').execute();
+  return rows.map((r) => r.action).sort();
+}
+
+async function signInOk(remoteAddress = freshAddress()): Promise<string> {
+  const response = await login({ username: 'admin', password: PASSWORD }, { remoteAddress });
+  expect(response.statusCode).toBe(200);
+  return sessionCookie(response);
+}
+
+describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
+  it('signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const response = await login({ username: 'admin', password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ username: 'admin' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const raw = String(response.headers['set-cookie']);
+    expect(raw).toMatch(/^ws_session=[A-Za-z0-9_-]{43};/);
+    expect(raw).toContain('HttpOnly');
+    expect(raw).toContain('SameSite=Lax');
+    expect(raw).toMatch(/Path=\/(;|$)/);
+    expect(raw).not.toMatch(/Secure/i);
+    expect(raw).not.toMatch(/Domain=/i);
+    expect(sessionCookie(response)).toMatch(TOKEN);
+    expect(await auditActions()).toEqual(['auth.sign-in']);
+  });
+
+  it('stores only a sha256 hash of the session token', async () => {
+    const token = await signInOk();
+    const rows = await db().selectFrom('sessions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toBe(hashSessionToken(token));
+    expect(rows[0]?.id).not.toBe(token);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('behind an HTTPS proxy the cookie is __Host-ws_session and Secure', async () => {
+    const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: true });
+    try {
+      const response = await login(
+        { username: 'admin', password: PASSWORD },
+        { app: proxied, headers: { 'x-forwarded-proto': 'https' } },
+      );
+      expect(response.statusCode).toBe(200);
+      const raw = String(response.headers['set-cookie']);
+      expect(raw).toMatch(/^__Host-ws_session=[A-Za-z0-9_-]{43};/);
+      expect(raw).toContain('Secure');
+      expect(raw).toContain('HttpOnly');
+      expect(raw).toMatch(/Path=\/(;|$)/);
+      expect(raw).not.toMatch(/Domain=/i);
+      const token = sessionCookie(response, '__Host-ws_session');
+      const session = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { 'x-forwarded-proto': 'https' },
+        cookies: { '__Host-ws_session': token },
+      });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toEqual({ username: 'admin' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('a wrong password and an unknown user get the same 401 and an audit row each', async () => {
+    const wrong = await login({ username: 'admin', password: 'not the password' });
+    const unknown = await login({ username: 'nobody', password: PASSWORD });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
+      });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'admin_user_id'])
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual(['auth.sign-in-failed', 'auth.sign-in-failed']);
+    expect(rows.map((r) => r.actor).sort()).toEqual(['admin', 'nobody']);
+    expect(rows.find((r) => r.actor === 'nobody')?.admin_user_id).toBeNull();
+    expect(JSON.stringify(rows)).not.toContain('not the password');
+    expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('after 5 failures for one username the 6th attempt, even right, gets 429 with Retry-After', async () => {
+    // Each from a different address: the username alone is what is counted here.
+    for (let i = 0; i < 5; i++) {
+      const response = await login(
+        { username: 'admin', password: `wrong ${i}` },
+        { remoteAddress: freshAddress() },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(
+      { username: 'admin', password: PASSWORD },
+      { remoteAddress: freshAddress() },
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      error: {
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+      },
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+    expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('four failures do not block the right password, and success clears the count', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ username: 'admin', password: `wrong ${i}` })).statusCode).toBe(401);
+    }
+    await signInOk('127.0.0.1');
+    expect(await db().selectFrom('login_failures').selectAll().execute()).toEqual([]);
+  });
+
+  it('after 5 failures from one address across usernames that address gets 429', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      const response = await login(
+        { username: `guess-${i}`, password: 'whatever it is' },
+        { remoteAddress: address },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(
+      { username: 'admin', password: PASSWORD },
+      { remoteAddress: address },
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    // Another address may still sign the same admin in.
+    await signInOk(freshAddress());
+  });
+
+  it('failures older than 15 minutes no longer count', async () => {
+    const old = new Date(Date.now() - 15 * 60 * 1000 - 1000).toISOString();
+    for (let i = 0; i < 5; i++) {
+      await db()
+        .insertInto('login_failures')
+        .values({ id: `old-${i}`, username: 'admin', ip: '127.0.0.1', failed_at: old })
+        .execute();
+    }
+    await signInOk('127.0.0.1');
+  });
+
+  it('an over-long password or username is a 400 VALIDATION_ERROR, not a 500', async () => {
+    const longPassword = await login({ username: 'admin', password: 'x'.repeat(257) });
+    expect(longPassword.statusCode).toBe(400);
+    expect(longPassword.json().error.code).toBe('VALIDATION_ERROR');
+    expect(longPassword.json().error.fields).toHaveProperty('password');
+
+    const longUsername = await login({ username: 'a'.repeat(65), password: PASSWORD });
+    expect(longUsername.statusCode).toBe(400);
+    expect(longUsername.json().error.code).toBe('VALIDATION_ERROR');
+    expect(longUsername.json().error.fields).toHaveProperty('username');
+
+    const missing = await login({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('a second sign-in from the same browser ends the first session', async () => {
+    const first = await signInOk('127.0.0.1');
+    const again = await login(
+      { username: 'admin', password: PASSWORD },
+      { cookies: { ws_session: first } },
+    );
+    expect(again.statusCode).toBe(200);
+    const second = sessionCookie(again);
+    expect(second).not.toBe(first);
+    expect((await whoAmI(first)).statusCode).toBe(401);
+    expect((await whoAmI(second)).statusCode).toBe(200);
+    const ids = (await db().selectFrom('sessions').select('id').execute()).map((r) => r.id);
+    expect(ids).toEqual([hashSessionToken(second)]);
+  });
+});
+
+describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
+  it('answers the signed-in admin for a live cookie', async () => {
+    const token = await signInOk();
+    const response = await whoAmI(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ username: 'admin' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is 401 without a cookie, with a malformed one, and with a forged 43-character token', async () => {
+    await signInOk();
+    for (const token of [undefined, 'abc', 'x'.repeat(200), 'A'.repeat(43)]) {
+      const response = await whoAmI(token);
+      expect(response.statusCode, String(token)).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('ends a session idle for more than 2 hours and deletes its row', async () => {
+    const token = await signInOk();
+    const id = hashSessionToken(token);
+    await db()
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect(await db().selectFrom('sessions').selectAll().where('id', '=', id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('keeps a session idle for a little under 2 hours and touches it', async () => {
+    const token = await signInOk();
+    const id = hashSessionToken(token);
+    const lastSeen = new Date(Date.now() - SESSION_IDLE_MS + 60_000).toISOString();
+    await db()
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeen })
+      .where('id', '=', id)
+      .execute();
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    const row = await db()
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.last_seen_at)).toBeGreaterThan(Date.parse(lastSeen));
+  });
+
+  it('ends a session past its absolute lifetime', async () => {
+    const token = await signInOk();
+    const id = hashSessionToken(token);
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect(await db().selectFrom('sessions').selectAll().where('id', '=', id).execute()).toEqual(
+      [],
+    );
+  });
+});
+
+describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
+  it('ends the session, clears the cookie and records the sign-out', async () => {
+    const token = await signInOk();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: OURS,
+      cookies: { ws_session: token },
+    });
+    expect(response.statusCode).toBe(204);
+    const cleared = response.cookies.find((c) => c.name === 'ws_session');
+    expect(cleared?.value).toBe('');
+    const expired =
+      cleared?.maxAge === 0 ||
+      (cleared?.expires !== undefined && cleared.expires.getTime() <= Date.now());
+    expect(expired).toBe(true);
+    expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect(await auditActions()).toEqual(['auth.sign-in', 'auth.sign-out']);
+  });
+
+  it('without a session is still 204 and records nothing', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: OURS });
+    expect(response.statusCode).toBe(204);
+    expect(await auditActions()).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminSessionSchema, SignInSchema } from '../../../shared/schemas/auth.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import { AppError } from '../../errors.ts';
+import { sessionCookieName, sessionToken } from '../../plugins/admin-guard.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { endSession, findSessionUser, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { signIn } from './sign-in.ts';
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  api.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Signs an admin in; sets the session cookie',
+        body: SignInSchema,
+        response: { 200: AdminSessionSchema, 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      // A new session id at every sign-in; the one the browser had (if any) ends.
+      await endSession(db, sessionToken(request));
+      const { token, username } = await signIn(db, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(sessionCookieName(request), token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/',
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return reply.header('cache-control', 'no-store').send({ username });
+    },
+  );
+
+  api.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Ends the session on the server and clears its cookie' } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      const admin = await findSessionUser(db, token);
+      await endSession(db, token);
+      if (admin) {
+        await recordAudit(db, {
+          adminUserId: admin.adminUserId,
+          actor: admin.username,
+          action: 'auth.sign-out',
+        });
+      }
+      reply.clearCookie(sessionCookieName(request), { path: '/' });
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/auth/session',
+    {
+      schema: {
+        summary: 'The signed-in admin, or 401',
+        response: { 200: AdminSessionSchema, 401: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await findSessionUser(db, sessionToken(request));
+      if (!admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+      return reply.header('cache-control', 'no-store').send({ username: admin.username });
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+export async function insertSession(
+  db: Kysely<DB>,
+  row: {
+    id: string;
+    admin_user_id: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    user_agent: string | null;
+  },
+): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSessionWithUser(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('admin_users as u', 'u.id', 's.admin_user_id')
+    .select([
+      's.id',
+      's.admin_user_id',
+      's.last_seen_at',
+      's.expires_at',
+      'u.username',
+      'u.totp_enabled',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<DB>, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteSessionById(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(
+  db: Kysely<DB>,
+  adminUserId: string,
+  exceptId?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('admin_user_id', '=', adminUserId);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}

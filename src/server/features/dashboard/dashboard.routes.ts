@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { loadDashboard } from './dashboard.service.ts';
+
+export function registerDashboardRoutes(app: FastifyInstance): void {
+  app.get(
+    '/api/admin/dashboard',
+    { schema: { summary: 'The admin dashboard: counts, growth, revenue, recent and upcoming' } },
+    async (_request, reply) => {
+      const { timeZone } = await app.settingsService.getSettings();
+      const dashboard = await loadDashboard(app.database.db, timeZone);
+      return reply.header('cache-control', 'no-store').send(dashboard);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope } from '../errors.ts';
+import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin; set for every /api/admin/* request that reaches its handler. */
+    admin: SessionUser | null;
+  }
+}
+
+export const ADMIN_API_PREFIX = '/api/admin';
+/** The header the API client always sends (src/client/lib/api-client.ts). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'white-stroke';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const PLAIN_COOKIE = 'ws_session';
+/** Behind HTTPS the cookie takes the __Host- prefix: Secure, Path=/, no Domain, by the browser's rule. */
+const HOST_COOKIE = '__Host-ws_session';
+
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? HOST_COOKIE : PLAIN_COOKIE;
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request)];
+}
+
+export function isAdminPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`);
+}
+
+/**
+ * A state-changing request must come from our own pages: it carries the custom header (which a
+ * cross-site form cannot set, and a cross-site fetch cannot send without a CORS preflight we never
+ * answer), and the browser's own Sec-Fetch-Site and Origin must not name another site.
+ */
+function isCrossSite(request: FastifyRequest): boolean {
+  if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return true;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The one place admin routes are guarded: every /api/admin/* request needs a live session, and
+ * every state-changing /api/* request passes the CSRF check, whatever route it reaches.
+ */
+export function registerAdminGuard(app: FastifyInstance): void {
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', async (request, reply) => {
+    // The router decodes the path ('/%61pi/%61dmin/x' reaches '/api/admin/x'), so the route it
+    // matched decides as well as the raw URL.
+    const paths = [request.url, request.routeOptions.url ?? ''];
+    if (!paths.some((p) => p.startsWith('/api/'))) return;
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+      return reply
+        .status(403)
+        .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
+    }
+    if (!paths.some(isAdminPath)) return;
+    const admin = await findSessionUser(app.database.db, sessionToken(request));
+    if (!admin) {
+      return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
+    }
+    request.admin = admin;
+  });
+}
