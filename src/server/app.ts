@@ -87,9 +87,15 @@ export async function buildApp(
     // The router refuses a path that is not valid percent-encoding ('/api/competitions/%') before
     // any handler runs; such a path names nothing here, so it gets the API's 404 envelope rather
     // than Fastify's own error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const badAddress =
         error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // A person following a broken link to a page goes home, as the app does with any unknown
+      // page; an API caller gets the envelope.
+      if (badAddress && request.method === 'GET' && !request.url.startsWith('/api/')) {
+        (reply as FastifyReply).redirect('/', 302);
+        return;
+      }
       (reply as FastifyReply)
         .status(badAddress ? 404 : 500)
         .send(

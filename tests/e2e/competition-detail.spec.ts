@@ -219,9 +219,14 @@ test.describe('inside the app', () => {
     await page.goto('/');
     // Marks this document: a full page load would lose it.
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
-    await competitionCards(page).getByRole('link', { name: C.sketchers }).click();
+    const card = competitionCards(page).getByRole('link', { name: C.sketchers });
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await card.click();
     await expect(page).toHaveURL(`/competition/${competition.id}`);
     await expectPageHeading(page, C.sketchers);
+    // The new page starts at its top, as a page load would.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(entryCard(page).getByText('₹199', { exact: true })).toBeVisible();
     await expect(registerNow(page)).toBeVisible();
     await expect(page).toHaveTitle(`${C.sketchers} | ${SITE_TITLE}`);

@@ -76,12 +76,10 @@ export function useApiResource<T>(path: string | null): ApiResource<T> & { retry
       (error: unknown) => {
         const apiError =
           error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
-        // A failed refresh keeps showing what was loaded before.
-        if (entries.get(path) && 'data' in (entries.get(path) as Entry)) return;
-        entries.set(path, { error: apiError, fresh: false });
-        if (!cancelled) {
-          setState({ path, value: { data: undefined, error: apiError, loading: false } });
-        }
+        // A failed request is not remembered: the next visit asks again and shows 'loading',
+        // not an old error. A failed refresh keeps showing what was loaded before.
+        if (cancelled || entries.has(path)) return;
+        setState({ path, value: { data: undefined, error: apiError, loading: false } });
       },
     );
     return () => {

@@ -6,6 +6,8 @@
 const RUPEES = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
+  // Both bounds: older engines throw a RangeError for INR with only the maximum set.
+  minimumFractionDigits: 0,
   maximumFractionDigits: 0,
 });
 

@@ -81,6 +81,15 @@ function preloadTag({ image, sizes }: { image: ResponsiveImage; sizes: string })
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${srcset} fetchpriority="high">`;
 }
 
+/** An absolute address for a shared link's picture; none when the Host header makes no URL. */
+function absoluteUrl(url: string, origin: string): string | undefined {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The built index.html with its stylesheets inlined: the first paint then waits for one response,
  * not two (the page is drawn by script, so CSS in a separate file only delays it). Returns the
@@ -136,7 +145,10 @@ export function renderPage(
   }
   if (head.preload) tags.push(preloadTag(head.preload));
   tags.push(`<script type="application/json" id="initial-data">${initialData}</script>`);
-  const html = template.replace(/<title>[^<]*<\/title>/, '').replace(HEAD_MARKER, tags.join(''));
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(HEAD_MARKER, () => tags.join(''));
+  // (A function, so '$&' or "$'" in a title or the data is inserted as it is, not as a pattern.)
   return settings.theme.darkMode ? html.replace('<html ', '<html class="dark" ') : html;
 }
 
@@ -192,7 +204,7 @@ export async function registerClient(
         {
           title: description.title ? `${description.title} | ${settings.title}` : settings.title,
           description: description.description ?? settings.description,
-          image: description.image ? new URL(description.image.url, origin).href : undefined,
+          image: description.image ? absoluteUrl(description.image.url, origin) : undefined,
           preload: description.preload,
         },
         settings,

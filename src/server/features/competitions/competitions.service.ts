@@ -20,7 +20,7 @@ import {
   findAllCompetitionsWithNames,
 } from './competitions.repository.ts';
 
-export const COMPETITION_NOT_FOUND = 'Competition not found';
+export { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 
 function toPublicCompetition(
   row: CompetitionWithNamesRow,

@@ -260,6 +260,40 @@ describe(`a competition's page on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`odd requests for pages on ${TEST_ENGINE}`, () => {
+  it("inserts '$' sequences as they are: they are not replacement patterns", async () => {
+    const title = "Prizes worth US$' and $& and $$";
+    const row = await addCompetition({ title, description: 'Win $` today' });
+    const html = await page(`/competition/${row.id}`);
+    expect(html).toContain(`<title>Prizes worth US$&#39; and $&amp; and $$ | ${SITE}</title>`);
+    expect(html.match(/<!--app-head-->/g)).toBeNull();
+    expect(JSON.parse(initialDataText(html)).api[`/api/competitions/${row.id}`].title).toBe(title);
+  });
+
+  it('a missing or malformed Host header still gets the page, without a picture address', async () => {
+    const banner = makeBannerRow({ image_url: '/media/hero.jpg' });
+    await db().insertInto('banners').values(banner).execute();
+    t.app.contentCache.invalidate();
+    for (const host of ['a b', '[::1', 'x:99999']) {
+      const response = await t.app.inject({ url: '/', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+      expect(meta(response.body, 'property', 'og:image'), host).toBeUndefined();
+    }
+  });
+
+  it('a page address that is not valid percent-encoding leads home', async () => {
+    for (const url of ['/competition/%', '/about%', '/competition/%E0%A4']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/');
+    }
+    // The API keeps its envelope.
+    const api = await t.app.inject('/api/competitions/%');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
 describe(`the static pages on ${TEST_ENGINE}`, () => {
   it.each([
     ['about', 'About Us'],

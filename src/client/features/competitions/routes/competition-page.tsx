@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import { COMPETITION_NOT_FOUND } from '../../../../shared/messages.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,7 +11,6 @@ import { formatCalendarDate, formatDuration, formatEntryFee } from '../../../lib
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { Chip, StatusBadge } from '../components/status-badge.tsx';
 
-export const COMPETITION_NOT_FOUND = 'Competition not found';
 export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
 
 /** Seed §2 "Competition detail". */
@@ -58,8 +58,25 @@ export default function CompetitionPage() {
   return <CompetitionDetail competition={data} />;
 }
 
+/** The status now, from the instants the server computed: a tab left open past midnight changes. */
+function liveStatus(competition: PublicCompetition, now: number): PublicCompetition['status'] {
+  if (now < Date.parse(competition.opensAt)) return 'upcoming';
+  return now < Date.parse(competition.closesAt) ? 'open' : 'closed';
+}
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function CompetitionDetail({ competition }: { competition: PublicCompetition }) {
-  const { title, description, image, prizeImage, category, subcategory, status } = competition;
+  const { title, description, image, prizeImage, category, subcategory } = competition;
+  const now = useMinuteClock();
+  const status = liveStatus(competition, now);
   return (
     <article className="mx-auto max-w-5xl px-4 pt-24 pb-16">
       <div className="overflow-hidden rounded-2xl bg-gray-100 dark:bg-gray-800">
@@ -100,7 +117,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
               </dd>
             </div>
           </dl>
-          <TimeLeft competition={competition} />
+          <TimeLeft competition={competition} now={now} />
         </div>
         <aside className="flex flex-col gap-6" aria-label="Entry">
           <div className="rounded-2xl border border-gray-200 p-6 shadow-sm dark:border-gray-800">
@@ -136,12 +153,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
 }
 
 /** 'Closes in 3 days' / 'Opens in 5 hours' / 'Entries closed on …', refreshed each minute. */
-function TimeLeft({ competition }: { competition: PublicCompetition }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
+function TimeLeft({ competition, now }: { competition: PublicCompetition; now: number }) {
   const opensIn = Date.parse(competition.opensAt) - now;
   const closesIn = Date.parse(competition.closesAt) - now;
   const text =
