@@ -27,6 +27,13 @@ beforeAll(async () => {
         );
       case '/denied':
         return send(401, '{"error":{"code":"UNAUTHENTICATED","message":"Sign in first."}}');
+      case '/sign-in':
+        return send(
+          401,
+          '{"error":{"code":"INVALID_CREDENTIALS","message":"Invalid credentials"}}',
+        );
+      case '/forbidden':
+        return send(403, '<html>Forbidden</html>');
       case '/crash':
         return send(500, '{"error":{"code":"INTERNAL_ERROR","message":"x"}}');
       case '/gateway':
@@ -70,6 +77,17 @@ describe('apiFetch', () => {
     expect(await failureOf(`${base}/denied`)).toMatchObject({
       code: 'PERMISSION_ERROR',
       message: 'You do not have permission to perform this action.',
+    });
+    expect(await failureOf(`${base}/forbidden`)).toMatchObject({
+      status: 403,
+      code: 'PERMISSION_ERROR',
+      message: 'You do not have permission to perform this action.',
+    });
+    // A refused sign-in is not a permission problem: the seed's own message stays.
+    expect(await failureOf(`${base}/sign-in`)).toMatchObject({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid credentials',
     });
     expect(await failureOf(`${base}/crash`)).toMatchObject({
       code: 'UNKNOWN_ERROR',

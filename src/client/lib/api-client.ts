@@ -45,15 +45,20 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
-  if (response.status === 401 || response.status === 403) {
-    throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
-  }
   if (isErrorEnvelope(body)) {
     const { code, message, fields } = body.error;
+    // A refused sign-in keeps its own message ('Invalid credentials'); any other 401/403 is the
+    // seed's permission error.
+    if ((response.status === 401 || response.status === 403) && code !== 'INVALID_CREDENTIALS') {
+      throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
+    }
     if (response.status >= 500) {
       throw new ApiError(response.status, 'UNKNOWN_ERROR', ERROR_MESSAGES.UNKNOWN_ERROR);
     }
     throw new ApiError(response.status, code, message, fields);
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
   }
   throw new ApiError(
     response.status,
