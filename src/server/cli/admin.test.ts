@@ -52,6 +52,18 @@ function storedHash(username: string): string | undefined {
   }
 }
 
+function auditActions(): { actor: string; action: string }[] {
+  const sqlite = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+  try {
+    return sqlite.prepare('SELECT actor, action FROM audit_log ORDER BY created_at').all() as {
+      actor: string;
+      action: string;
+    }[];
+  } finally {
+    sqlite.close();
+  }
+}
+
 describe('npm run admin (SQLite)', () => {
   it('creates an admin from a piped password and stores only its argon2id hash', async () => {
     const run = await runCli(['create', 'editor'], 'a-long-enough-password\n');
@@ -73,6 +85,11 @@ describe('npm run admin (SQLite)', () => {
     const after = storedHash('editor');
     expect(after).toMatch(/^\$argon2id\$/);
     expect(after).not.toBe(before);
+    // Both changes from the shell are in the audit log, under the command line's name.
+    expect(auditActions()).toEqual([
+      { actor: 'command line', action: 'admin_user.create' },
+      { actor: 'command line', action: 'admin_user.password-reset' },
+    ]);
   });
 
   it('refuses a short piped password with exit 1 and changes nothing', async () => {

@@ -13,6 +13,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { createAdmin, setPassword } from '../features/auth/accounts.ts';
 
+/** Changes made from a shell are audited too, under this name. */
+const COMMAND_LINE = { adminUserId: null, username: 'command line' };
+
 const USAGE = 'Usage: npm run admin -- create <username> | reset-password <username>';
 
 async function readPassword(): Promise<{ password: string; generated: boolean }> {
@@ -36,10 +39,10 @@ async function run(args: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const { password, generated } = await readPassword();
     if (command === 'create') {
-      await createAdmin(database.db, username, password);
+      await createAdmin(database.db, username, password, COMMAND_LINE);
       console.log(`Created the admin ${username.trim()}.`);
     } else {
-      await setPassword(database.db, username, password);
+      await setPassword(database.db, username, password, { actor: COMMAND_LINE });
       console.log(`Set a new password for ${username}; their sessions have ended.`);
     }
     if (generated) console.log(`Password (shown once, write it down): ${password}`);

@@ -42,13 +42,10 @@ export function registerAccountRoutes(app: FastifyInstance): void {
           currentPassword: 'The current password is not right.',
         });
       }
-      await setPassword(db, admin.username, request.body.newPassword, admin.sessionId);
-      await recordAudit(db, {
-        adminUserId: admin.adminUserId,
-        actor: admin.username,
+      await setPassword(db, admin.username, request.body.newPassword, {
+        keepSessionId: admin.sessionId,
+        actor: { adminUserId: admin.adminUserId, username: admin.username },
         action: 'account.password-change',
-        entityType: 'admin_user',
-        entityId: admin.adminUserId,
       });
       return reply.status(204).send();
     },
@@ -77,14 +74,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     { schema: { summary: 'Adds an admin', body: NewAdminSchema } },
     async (request, reply) => {
       const admin = signedIn(request);
-      const created = await createAdmin(db, request.body.username, request.body.password);
-      await recordAudit(db, {
+      const created = await createAdmin(db, request.body.username, request.body.password, {
         adminUserId: admin.adminUserId,
-        actor: admin.username,
-        action: 'admin_user.create',
-        entityType: 'admin_user',
-        entityId: created.id,
-        details: { username: created.username },
+        username: admin.username,
       });
       return reply.status(201).send(created);
     },
@@ -100,7 +92,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      const removed = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const target = await trx
           .selectFrom('admin_users')
           .select(['id', 'username'])
@@ -115,15 +107,14 @@ export function registerAccountRoutes(app: FastifyInstance): void {
           throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
         }
         await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
-        return target;
-      });
-      await recordAudit(db, {
-        adminUserId: admin.adminUserId,
-        actor: admin.username,
-        action: 'admin_user.delete',
-        entityType: 'admin_user',
-        entityId: removed.id,
-        details: { username: removed.username },
+        await recordAudit(trx, {
+          adminUserId: admin.adminUserId,
+          actor: admin.username,
+          action: 'admin_user.delete',
+          entityType: 'admin_user',
+          entityId: target.id,
+          details: { username: target.username },
+        });
       });
       return reply.status(204).send();
     },

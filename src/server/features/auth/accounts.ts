@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { NewUsernameSchema, passwordProblem } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { hashPassword } from './password.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
 
@@ -11,11 +12,47 @@ function checkPassword(password: string, username: string): void {
   if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem, { password: problem });
 }
 
-/** Adds an admin account (one role, as in the seed). */
+/** Who made an account change, for the audit log: an admin, or the command line. */
+export interface Actor {
+  adminUserId: string | null;
+  username: string;
+}
+
+/** The one insert of an admin account; undefined when the username is taken. */
+export async function insertAdminUser(
+  db: Kysely<DB>,
+  username: string,
+  passwordHash: string,
+): Promise<{ id: string; username: string } | undefined> {
+  const now = new Date().toISOString();
+  return (
+    db
+      .insertInto('admin_users')
+      .values({
+        id: randomUUID(),
+        username,
+        password_hash: passwordHash,
+        totp_secret: null,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+      })
+      // Two servers starting at once, or two admins adding one name: the second finds the first's.
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning(['id', 'username'])
+      .executeTakeFirst()
+  );
+}
+
+/**
+ * Adds an admin account (one role, as in the seed). With an actor, the account and its audit
+ * entry are written in one transaction: both or neither.
+ */
 export async function createAdmin(
   db: Kysely<DB>,
   rawUsername: string,
   password: string,
+  actor?: Actor,
 ): Promise<{ id: string; username: string }> {
   const parsed = NewUsernameSchema.safeParse(rawUsername);
   if (!parsed.success) {
@@ -24,38 +61,38 @@ export async function createAdmin(
   }
   const username = parsed.data;
   checkPassword(password, username);
-  const now = new Date().toISOString();
-  const inserted = await db
-    .insertInto('admin_users')
-    .values({
-      id: randomUUID(),
-      username,
-      password_hash: await hashPassword(password),
-      totp_secret: null,
-      totp_last_step: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('username').doNothing())
-    .returning(['id', 'username'])
-    .executeTakeFirst();
-  if (!inserted) {
-    throw new AppError(409, 'USERNAME_TAKEN', `An admin named ${username} already exists`, {
-      username: 'This username is taken',
-    });
-  }
-  return inserted;
+  // Hashed before the transaction: argon2 takes tens of milliseconds a write lock need not wait.
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const inserted = await insertAdminUser(trx, username, passwordHash);
+    if (!inserted) {
+      throw new AppError(409, 'USERNAME_TAKEN', `An admin named ${username} already exists`, {
+        username: 'This username is taken',
+      });
+    }
+    if (actor) {
+      await recordAudit(trx, {
+        adminUserId: actor.adminUserId,
+        actor: actor.username,
+        action: 'admin_user.create',
+        entityType: 'admin_user',
+        entityId: inserted.id,
+        details: { username: inserted.username },
+      });
+    }
+    return inserted;
+  });
 }
 
 /**
  * Sets a new password and ends every session of the account except `keepSessionId` (the one
- * that made the change, if any).
+ * that made the change, if any); with an actor, audited in the same transaction.
  */
 export async function setPassword(
   db: Kysely<DB>,
   username: string,
   password: string,
-  keepSessionId?: string,
+  options: { keepSessionId?: string; actor?: Actor; action?: string } = {},
 ): Promise<void> {
   const user = await db
     .selectFrom('admin_users')
@@ -64,10 +101,22 @@ export async function setPassword(
     .executeTakeFirst();
   if (!user) throw new AppError(404, 'NOT_FOUND', `No admin named ${username}`);
   checkPassword(password, user.username);
-  await db
-    .updateTable('admin_users')
-    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
-    .where('id', '=', user.id)
-    .execute();
-  await deleteSessionsOfUser(db, user.id, keepSessionId);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    await deleteSessionsOfUser(trx, user.id, options.keepSessionId);
+    if (options.actor) {
+      await recordAudit(trx, {
+        adminUserId: options.actor.adminUserId,
+        actor: options.actor.username,
+        action: options.action ?? 'admin_user.password-reset',
+        entityType: 'admin_user',
+        entityId: user.id,
+      });
+    }
+  });
 }

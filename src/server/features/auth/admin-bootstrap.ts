@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { insertAdminUser } from './accounts.ts';
 import { hashPassword } from './password.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -17,22 +18,7 @@ export async function ensureFirstAdmin(
   if (existing) return { created: false };
   const generatedPassword = configuredPassword ? undefined : randomBytes(18).toString('base64url');
   const password = configuredPassword ?? (generatedPassword as string);
-  const now = new Date().toISOString();
-  const inserted = await db
-    .insertInto('admin_users')
-    .values({
-      id: randomUUID(),
-      username: FIRST_ADMIN_USERNAME,
-      password_hash: await hashPassword(password),
-      totp_secret: null,
-      totp_last_step: null,
-      created_at: now,
-      updated_at: now,
-    })
-    // Two servers starting at once against one PostgreSQL: the second simply finds the first's.
-    .onConflict((oc) => oc.column('username').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertAdminUser(db, FIRST_ADMIN_USERNAME, await hashPassword(password));
   if (!inserted) return { created: false };
   return generatedPassword ? { created: true, generatedPassword } : { created: true };
 }

@@ -80,28 +80,34 @@ export async function signIn(
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? (await decoy()), attempt.password);
   if (!user || !valid) {
-    await db
-      .insertInto('login_failures')
-      .values({
-        id: randomUUID(),
-        username: attempt.username,
-        ip: attempt.ip,
-        failed_at: now.toISOString(),
-      })
-      .execute();
-    await recordAudit(
-      db,
-      { adminUserId: user?.id ?? null, actor: attempt.username, action: 'auth.sign-in-failed' },
-      now,
-    );
+    // The failure and its audit entry together, so the count and the log always agree.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('login_failures')
+        .values({
+          id: randomUUID(),
+          username: attempt.username,
+          ip: attempt.ip,
+          failed_at: now.toISOString(),
+        })
+        .execute();
+      await recordAudit(
+        trx,
+        { adminUserId: user?.id ?? null, actor: attempt.username, action: 'auth.sign-in-failed' },
+        now,
+      );
+    });
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  await db.deleteFrom('login_failures').where('username', '=', user.username).execute();
-  const token = await createSession(db, user.id, attempt.userAgent, now);
-  await recordAudit(
-    db,
-    { adminUserId: user.id, actor: user.username, action: 'auth.sign-in' },
-    now,
-  );
+  const token = await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_failures').where('username', '=', user.username).execute();
+    const created = await createSession(trx, user.id, attempt.userAgent, now);
+    await recordAudit(
+      trx,
+      { adminUserId: user.id, actor: user.username, action: 'auth.sign-in' },
+      now,
+    );
+    return created;
+  });
   return { token, username: user.username };
 }
