@@ -1,22 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_PUBLIC_SETTINGS } from '../shared/site-defaults.ts';
-import { buildTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { makeFakeClientBuild } from '../../tests/setup/fake-client-build.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  OUR_CLIENT_HEADERS as OURS,
+} from '../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
 
-/** A stand-in for the Vite build: the same template marker and a hashed asset. */
+/** The fake build plus a hashed asset and its brotli copy. */
 function makeClientBuild(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ws-client-'));
+  const dir = makeFakeClientBuild();
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
-  );
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
   writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
@@ -52,8 +52,6 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-/** The header our API client sends with every request; state changes need it (CSRF). */
-const OURS = { 'x-requested-with': 'white-stroke' };
 describe(`API basics on ${TEST_ENGINE}`, () => {
   it('GET /api/health answers ok with a request id', async () => {
     const response = await t.app.inject('/api/health');

@@ -31,3 +31,6 @@ export async function buildTestApp(
     },
   };
 }
+
+/** The header our API client sends with every request; state changes need it (CSRF). */
+export const OUR_CLIENT_HEADERS = { 'x-requested-with': 'white-stroke' } as const;

@@ -1,12 +1,15 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  OUR_CLIENT_HEADERS as OURS,
+} from '../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 
 let t: TestApp;
 const db = () => t.app.database.db;
 const PASSWORD = 'correct horse battery staple';
-const OURS = { 'x-requested-with': 'white-stroke' };
 const CSRF_REJECTED = {
   error: { code: 'CSRF_REJECTED', message: 'This request did not come from this site.' },
 };

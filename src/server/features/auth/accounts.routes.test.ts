@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  OUR_CLIENT_HEADERS as OURS,
+} from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createAdmin } from './accounts.ts';
 
 let t: TestApp;
 const db = () => t.app.database.db;
 const ADMIN_PASSWORD = 'correct horse battery staple';
-/** The header our API client sends with every request; state changes need it (CSRF). */
-const OURS = { 'x-requested-with': 'white-stroke' };
 
 beforeAll(async () => {
   t = await buildTestApp({ adminPassword: ADMIN_PASSWORD });

@@ -1,14 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import {
+  buildTestApp,
+  type TestApp,
+  OUR_CLIENT_HEADERS as OURS,
+} from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { hashSessionToken, SESSION_IDLE_MS } from './sessions.ts';
 
 let t: TestApp;
 const db = () => t.app.database.db;
 const PASSWORD = 'correct horse battery staple';
-/** The header our API client sends with every request; state changes need it (CSRF). */
-const OURS = { 'x-requested-with': 'white-stroke' };
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 beforeAll(async () => {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import {
   makeMediaRow,
   makeSubcategoryRow,
 } from '../../../../tests/factories/rows.ts';
+import { makeFakeClientBuild } from '../../../../tests/setup/fake-client-build.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays, competitionStatus, todayIn } from '../../../shared/domain/competition-status.ts';
@@ -25,12 +24,7 @@ let clientDir: string;
 const db = () => t.app.database.db;
 
 beforeAll(async () => {
-  // A stand-in for the browser build: paths no route knows go through its file server, as live.
-  clientDir = mkdtempSync(path.join(os.tmpdir(), 'ws-client-'));
-  writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>x</title><!--app-head--></head><body></body></html>',
-  );
+  clientDir = makeFakeClientBuild();
   t = await buildTestApp({ clientDir });
 });
 afterAll(async () => {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   makeBannerRow,
@@ -8,6 +6,7 @@ import {
   makeCompetitionRow,
   makeMediaRow,
 } from '../../../../tests/factories/rows.ts';
+import { makeFakeClientBuild } from '../../../../tests/setup/fake-client-build.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
@@ -20,12 +19,7 @@ let categoryId: string;
 const db = () => t.app.database.db;
 
 beforeAll(async () => {
-  // A stand-in for the Vite build: the same template marker.
-  clientDir = mkdtempSync(path.join(os.tmpdir(), 'ws-client-'));
-  writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
+  clientDir = makeFakeClientBuild();
   t = await buildTestApp({ clientDir });
 });
 afterAll(async () => {
