@@ -5,22 +5,24 @@ export const COMPETITION_STATUSES = ['upcoming', 'open', 'closed'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
 // Making a formatter costs far more than using one, and every public request asks for today.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Each locale here is used with one set of options, so locale and zone name a formatter.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** Today's date in a time zone, e.g. todayIn('Asia/Kolkata'). */
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  // en-CA formats as YYYY-MM-DD.
+  return formatIn('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -42,24 +44,17 @@ export function competitionStatus(
   return 'open';
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes the time zone is ahead of UTC at an instant (Asia/Kolkata: 330). */
 function offsetMinutes(timeZone: string, instant: number): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = formatIn('en-US', timeZone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts = format.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
