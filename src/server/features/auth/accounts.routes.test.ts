@@ -250,6 +250,17 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     expect(unknown.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('lets an admin remove their own account while another remains; the log keeps the name', async () => {
+    const other = await createAdmin(db(), 'self-remover', PASSWORD);
+    const token = await signIn('self-remover', PASSWORD);
+    const response = await as(token, 'DELETE', `/api/admin/users/${other.id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect((await whoAmI(token)).statusCode).toBe(401);
+    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.delete');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'self-remover', entity_id: other.id });
+  });
+
   it('refuses to remove the last admin', async () => {
     const token = await signIn('admin', ADMIN_PASSWORD);
     const admin = await db()

@@ -108,7 +108,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
         }
         await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
         await recordAudit(trx, {
-          adminUserId: admin.adminUserId,
+          // An admin removing their own account: the row is gone, so only the name stays.
+          adminUserId: target.id === admin.adminUserId ? null : admin.adminUserId,
           actor: admin.username,
           action: 'admin_user.delete',
           entityType: 'admin_user',
