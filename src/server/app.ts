@@ -16,6 +16,7 @@ import { envelope, installErrorHandling, UNEXPECTED_ERROR_MESSAGE } from './erro
 import { registerAuditRoutes } from './features/audit/audit.routes.ts';
 import { registerAccountRoutes } from './features/auth/accounts.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerTwoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
   registerAuthRoutes(app);
   registerDashboardRoutes(app);
   registerAccountRoutes(app);
+  registerTwoFactorRoutes(app);
   registerAuditRoutes(app);
   registerCompetitionRoutes(app);
   registerCategoryRoutes(app);

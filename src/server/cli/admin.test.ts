@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
-const USAGE = 'Usage: npm run admin -- create <username> | reset-password <username>';
+const USAGE =
+  'Usage: npm run admin -- create <username> | reset-password <username> | reset-two-factor <username>';
 
 interface Run {
   code: number | null;

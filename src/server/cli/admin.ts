@@ -1,8 +1,9 @@
 /**
- * `npm run admin -- create <username>` and `npm run admin -- reset-password <username>`: admin
- * accounts from a shell, against the database the environment names (as `npm start` would).
- * The password is read from standard input when it is piped; otherwise one is generated and
- * printed once. Only its argon2id hash is stored.
+ * `npm run admin -- create <username>`, `reset-password <username>` and
+ * `reset-two-factor <username>`: admin accounts from a shell, against the database the
+ * environment names (as `npm start` would). The password is read from standard input when it is
+ * piped; otherwise one is generated and printed once. Only its argon2id hash is stored.
+ * reset-two-factor is for an admin who lost both their phone and their recovery codes.
  */
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
@@ -12,11 +13,13 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { createAdmin, setPassword } from '../features/auth/accounts.ts';
+import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };
 
-const USAGE = 'Usage: npm run admin -- create <username> | reset-password <username>';
+const COMMANDS = ['create', 'reset-password', 'reset-two-factor'];
+const USAGE = `Usage: npm run admin -- ${COMMANDS.map((c) => `${c} <username>`).join(' | ')}`;
 
 async function readPassword(): Promise<{ password: string; generated: boolean }> {
   if (!process.stdin.isTTY) {
@@ -28,7 +31,7 @@ async function readPassword(): Promise<{ password: string; generated: boolean }>
 
 async function run(args: string[]): Promise<number> {
   const [command, username] = args;
-  if ((command !== 'create' && command !== 'reset-password') || !username) {
+  if (!command || !COMMANDS.includes(command) || !username) {
     console.error(USAGE);
     return 2;
   }
@@ -37,6 +40,14 @@ async function run(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
+    if (command === 'reset-two-factor') {
+      await turnOffTwoFactor(database.db, username, COMMAND_LINE, {
+        endSessions: true,
+        action: 'admin_user.two-factor-reset',
+      });
+      console.log(`Turned off two-factor for ${username}; their sessions have ended.`);
+      return 0;
+    }
     const { password, generated } = await readPassword();
     if (command === 'create') {
       await createAdmin(database.db, username, password, COMMAND_LINE);

@@ -3,6 +3,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026-11-21T0900-initial.ts';
 import * as media from './migrations/2026-11-21T1400-media.ts';
 import * as loginFailures from './migrations/2026-11-21T1700-login-failures.ts';
+import * as recoveryCodes from './migrations/2026-11-21T2000-recovery-codes.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T0900-initial': initial,
   '2026-11-21T1400-media': media,
   '2026-11-21T1700-login-failures': loginFailures,
+  '2026-11-21T2000-recovery-codes': recoveryCodes,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -159,6 +159,14 @@ export interface LoginFailuresTable {
   failed_at: string;
 }
 
+export interface RecoveryCodesTable {
+  id: string;
+  admin_user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   categories: CategoriesTable;
@@ -174,6 +182,7 @@ export interface DB {
   audit_log: AuditLogTable;
   media: MediaTable;
   login_failures: LoginFailuresTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type CategoryRow = Selectable<CategoriesTable>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { envelope } from '../errors.ts';
+import { AppError, envelope } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -25,6 +25,15 @@ export function sessionCookieName(request: FastifyRequest): string {
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[sessionCookieName(request)];
+}
+
+/** The routes an admin may use before turning on two-factor when the setting requires it. */
+const TWO_FACTOR_SETUP_PREFIX = `${ADMIN_API_PREFIX}/account/two-factor`;
+
+/** The signed-in admin of an /api/admin/* request; the guard has already refused any other. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  if (!request.admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+  return request.admin;
 }
 
 export function isAdminPath(url: string): boolean {
@@ -62,9 +71,25 @@ export function registerAdminGuard(app: FastifyInstance): void {
         .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
     }
     if (!paths.some(isAdminPath)) return;
-    const admin = await findSessionUser(app.database.db, sessionToken(request));
+    const { security } = await app.settingsService.getSettings();
+    const admin = await findSessionUser(app.database.db, sessionToken(request), security);
     if (!admin) {
       return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
+    }
+    if (
+      security.requireTwoFactor &&
+      !admin.twoFactorEnabled &&
+      // The matched route decides: a crafted raw URL cannot pass for a set-up route.
+      !request.routeOptions.url?.startsWith(TWO_FACTOR_SETUP_PREFIX)
+    ) {
+      return reply
+        .status(403)
+        .send(
+          envelope(
+            'TWO_FACTOR_SETUP_REQUIRED',
+            'Turn on two-factor sign-in for your account to continue.',
+          ),
+        );
     }
     request.admin = admin;
   });

@@ -4,14 +4,55 @@ import { z } from 'zod';
 export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** An authenticator app's 6-digit code, or a recovery code ('abcde-12345'), at sign-in. */
+const SECOND_FACTOR_MAX_LENGTH = 32;
+
 export const SignInSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(USERNAME_MAX_LENGTH),
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  /** Sent only once the server has answered TWO_FACTOR_REQUIRED. */
+  code: z.string().trim().min(1, 'Enter the code').max(SECOND_FACTOR_MAX_LENGTH).optional(),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-export const AdminSessionSchema = z.object({ username: z.string() });
+export const AdminSessionSchema = z.object({
+  username: z.string(),
+  twoFactorEnabled: z.boolean(),
+  /** Two-factor is required for every admin and this one has not turned it on yet. */
+  twoFactorSetupRequired: z.boolean(),
+});
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
+
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The security setting requiring two-factor for every admin. */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** A new secret waiting to be confirmed by a first code. */
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+export const TwoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+export const PasswordConfirmationSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+
+/** Shown once, when two-factor is turned on or the codes are renewed. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** Issue 4: a new password has at least 12 characters and is not the username. */
 export const PASSWORD_MIN_LENGTH = 12;

@@ -65,6 +65,29 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** Issue 4: sign-in rules an admin can change. Defaults: idle 2 h, absolute 12 h. */
+export const SecuritySettingsSchema = z
+  .object({
+    requireTwoFactor: z.boolean().default(false),
+    sessionIdleMinutes: z
+      .number()
+      .int('Use whole minutes')
+      .min(5, 'At least 5 minutes')
+      .max(24 * 60, 'At most 1440 minutes (24 hours)')
+      .default(120),
+    sessionAbsoluteHours: z
+      .number()
+      .int('Use whole hours')
+      .min(1, 'At least 1 hour')
+      .max(7 * 24, 'At most 168 hours (7 days)')
+      .default(12),
+  })
+  .refine((s) => s.sessionIdleMinutes <= s.sessionAbsoluteHours * 60, {
+    message: 'The idle timeout cannot be longer than the absolute lifetime',
+    path: ['sessionIdleMinutes'],
+  });
+export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
 /**
  * The site-settings singleton as stored. Parsing fills every missing key with its default, so a
  * row written by an older version (or an empty one) always reads as a complete document.
@@ -84,6 +107,8 @@ export const SiteSettingsSchema = z.object({
   mapEmbedUrl: MapEmbedUrlSchema.default(''),
   pages: PageTextsSchema.default(PageTextsSchema.parse({})),
   theme: ThemeSchema.default(ThemeSchema.parse({})),
+  /** Never public: PublicSettingsSchema leaves it out. */
+  security: SecuritySettingsSchema.default(SecuritySettingsSchema.parse({})),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

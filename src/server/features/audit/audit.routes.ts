@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AuditLogPageSchema } from '../../../shared/schemas/admin.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -11,6 +12,7 @@ export function registerAuditRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'Who changed what, newest first, 50 to a page',
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) }),
+        response: { 200: AuditLogPageSchema },
       },
     },
     async (request) => {

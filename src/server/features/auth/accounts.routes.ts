@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,16 +7,9 @@ import {
   NewAdminSchema,
 } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { createAdmin, setPassword } from './accounts.ts';
-import { verifyPassword } from './password.ts';
-import type { SessionUser } from './sessions.ts';
-
-/** Set by the admin guard for every /api/admin/* request that reaches a handler. */
-function signedIn(request: FastifyRequest): SessionUser {
-  if (!request.admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
-  return request.admin;
-}
+import { createAdmin, requireCurrentPassword, setPassword } from './accounts.ts';
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,17 +24,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const admin = signedIn(request);
-      const user = await db
-        .selectFrom('admin_users')
-        .select('password_hash')
-        .where('id', '=', admin.adminUserId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'The current password is not right.', {
-          currentPassword: 'The current password is not right.',
-        });
-      }
+      const admin = requireAdmin(request);
+      const { currentPassword } = request.body;
+      await requireCurrentPassword(db, admin, currentPassword, request.ip, 'currentPassword');
       await setPassword(db, admin.username, request.body.newPassword, {
         keepSessionId: admin.sessionId,
         actor: { adminUserId: admin.adminUserId, username: admin.username },
@@ -73,7 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     '/api/admin/users',
     { schema: { summary: 'Adds an admin', body: NewAdminSchema } },
     async (request, reply) => {
-      const admin = signedIn(request);
+      const admin = requireAdmin(request);
       const created = await createAdmin(db, request.body.username, request.body.password, {
         adminUserId: admin.adminUserId,
         username: admin.username,
@@ -91,7 +76,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const admin = signedIn(request);
+      const admin = requireAdmin(request);
       await db.transaction().execute(async (trx) => {
         const target = await trx
           .selectFrom('admin_users')

@@ -4,7 +4,8 @@ import { NewUsernameSchema, passwordProblem } from '../../../shared/schemas/auth
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { recordFailure, secondsUntilAllowed, tooManyAttempts } from './sign-in.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
 
 function checkPassword(password: string, username: string): void {
@@ -119,4 +120,34 @@ export async function setPassword(
       });
     }
   });
+}
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
+
+/**
+ * Asks a signed-in admin for their password again before a sensitive change. Wrong answers count
+ * towards the sign-in limit, so a borrowed session cannot be used to guess the password.
+ */
+export async function requireCurrentPassword(
+  db: Kysely<DB>,
+  admin: { adminUserId: string; username: string },
+  password: string,
+  ip: string,
+  field = 'password',
+): Promise<void> {
+  const now = new Date();
+  const wait = await secondsUntilAllowed(db, admin.username, ip, now);
+  if (wait > 0) throw tooManyAttempts(wait);
+  const user = await db
+    .selectFrom('admin_users')
+    .select('password_hash')
+    .where('id', '=', admin.adminUserId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.password_hash, password))) {
+    const attempt = { username: admin.username, ip };
+    await recordFailure(db, attempt, admin.adminUserId, 'account.password-check-failed', now);
+    throw new AppError(400, 'VALIDATION_ERROR', WRONG_CURRENT_PASSWORD, {
+      [field]: WRONG_CURRENT_PASSWORD,
+    });
+  }
 }

@@ -6,7 +6,10 @@ import {
   OUR_CLIENT_HEADERS as OURS,
 } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { hashSessionToken, SESSION_IDLE_MS } from './sessions.ts';
+import { DEFAULT_SESSION_LIMITS, hashSessionToken } from './sessions.ts';
+
+const SESSION_IDLE_MS = DEFAULT_SESSION_LIMITS.sessionIdleMinutes * 60 * 1000;
+const SIGNED_IN = { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false };
 
 let t: TestApp;
 const db = () => t.app.database.db;
@@ -72,7 +75,7 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
   it('signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await login({ username: 'admin', password: PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'admin' });
+    expect(response.json()).toEqual(SIGNED_IN);
     expect(response.headers['cache-control']).toBe('no-store');
     const raw = String(response.headers['set-cookie']);
     expect(raw).toMatch(/^ws_session=[A-Za-z0-9_-]{43};/);
@@ -116,7 +119,7 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
         cookies: { '__Host-ws_session': token },
       });
       expect(session.statusCode).toBe(200);
-      expect(session.json()).toEqual({ username: 'admin' });
+      expect(session.json()).toEqual(SIGNED_IN);
     } finally {
       await proxied.close();
     }
@@ -249,7 +252,7 @@ describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
     const token = await signInOk();
     const response = await whoAmI(token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'admin' });
+    expect(response.json()).toEqual(SIGNED_IN);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

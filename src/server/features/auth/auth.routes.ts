@@ -5,39 +5,45 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { AppError } from '../../errors.ts';
 import { sessionCookieName, sessionToken } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { endSession, findSessionUser, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const security = async () => (await app.settingsService.getSettings()).security;
 
   api.post(
     '/api/auth/login',
     {
       schema: {
-        summary: 'Signs an admin in; sets the session cookie',
+        summary:
+          'Signs an admin in (username and password, then the two-factor code when on); sets the session cookie',
         body: SignInSchema,
         response: { 200: AdminSessionSchema, 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
       },
     },
     async (request, reply) => {
+      const rules = await security();
+      const { token, session } = await signIn(
+        db,
+        {
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
+        rules,
+      );
       // A new session id at every sign-in; the one the browser had (if any) ends.
       await endSession(db, sessionToken(request));
-      const { token, username } = await signIn(db, {
-        username: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
       reply.setCookie(sessionCookieName(request), token, {
         httpOnly: true,
         sameSite: 'lax',
         secure: request.protocol === 'https',
         path: '/',
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
+        maxAge: absoluteMs(rules) / 1000,
       });
-      return reply.header('cache-control', 'no-store').send({ username });
+      return reply.header('cache-control', 'no-store').send(session);
     },
   );
 
@@ -46,7 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     { schema: { summary: 'Ends the session on the server and clears its cookie' } },
     async (request, reply) => {
       const token = sessionToken(request);
-      const admin = await findSessionUser(db, token);
+      const admin = await findSessionUser(db, token, await security());
       await endSession(db, token);
       if (admin) {
         await recordAudit(db, {
@@ -69,9 +75,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const admin = await findSessionUser(db, sessionToken(request));
+      const rules = await security();
+      const admin = await findSessionUser(db, sessionToken(request), rules);
       if (!admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
-      return reply.header('cache-control', 'no-store').send({ username: admin.username });
+      return reply.header('cache-control', 'no-store').send(describeSession(admin, rules));
     },
   );
 }

@@ -22,6 +22,7 @@ export async function findSessionWithUser(db: Kysely<DB>, id: string) {
     .select([
       's.id',
       's.admin_user_id',
+      's.created_at',
       's.last_seen_at',
       's.expires_at',
       'u.username',

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AdminSession } from '../../../shared/schemas/auth.ts';
+import { type SecuritySettings, SecuritySettingsSchema } from '../../../shared/schemas/settings.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   deleteSessionById,
@@ -8,9 +10,12 @@ import {
   touchSession,
 } from './sessions.repository.ts';
 
-/** PRODUCT.md point 2 and issue 4: idle timeout 2 h, absolute lifetime 12 h. */
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** The timeouts of PRODUCT.md point 2 and issue 4: settings, defaulting to idle 2 h, absolute 12 h. */
+export type SessionLimits = Pick<SecuritySettings, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
+export const DEFAULT_SESSION_LIMITS: SessionLimits = SecuritySettingsSchema.parse({});
+
+const idleMs = (limits: SessionLimits) => limits.sessionIdleMinutes * 60 * 1000;
+export const absoluteMs = (limits: SessionLimits) => limits.sessionAbsoluteHours * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 const TOKEN_BYTES = 32;
@@ -28,12 +33,14 @@ export interface SessionUser {
   sessionId: string;
   adminUserId: string;
   username: string;
+  twoFactorEnabled: boolean;
 }
 
 export async function createSession(
   db: Kysely<DB>,
   adminUserId: string,
   userAgent: string | undefined,
+  limits: SessionLimits,
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
@@ -42,16 +49,20 @@ export async function createSession(
     admin_user_id: adminUserId,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    expires_at: new Date(now.getTime() + absoluteMs(limits)).toISOString(),
     user_agent: userAgent?.slice(0, 300) ?? null,
   });
   return token;
 }
 
-/** The signed-in admin of a token, or undefined for a malformed, unknown, idle or expired one. */
+/**
+ * The signed-in admin of a token, or undefined for a malformed, unknown, idle or expired one. The
+ * limits are today's settings, so a shorter timeout applies at once to sessions already open.
+ */
 export async function findSessionUser(
   db: Kysely<DB>,
   token: string | undefined,
+  limits: SessionLimits,
   now = new Date(),
 ): Promise<SessionUser | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
@@ -59,12 +70,50 @@ export async function findSessionUser(
   const row = await findSessionWithUser(db, id);
   if (!row) return undefined;
   const idleSince = now.getTime() - Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= now.getTime() || idleSince >= SESSION_IDLE_MS) {
+  // expires_at is the lifetime when the session opened; a setting lowered since applies too.
+  const expired =
+    Date.parse(row.expires_at) <= now.getTime() ||
+    now.getTime() - Date.parse(row.created_at) >= absoluteMs(limits);
+  if (expired || idleSince >= idleMs(limits)) {
     await deleteSessionById(db, id);
     return undefined;
   }
   if (idleSince >= TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
-  return { sessionId: id, adminUserId: row.admin_user_id, username: row.username };
+  return {
+    sessionId: id,
+    adminUserId: row.admin_user_id,
+    username: row.username,
+    twoFactorEnabled: row.totp_enabled === 1,
+  };
+}
+
+/** What the browser learns about its session (GET /api/auth/session). */
+export function describeSession(
+  admin: Pick<SessionUser, 'username' | 'twoFactorEnabled'>,
+  security: SecuritySettings,
+): AdminSession {
+  return {
+    username: admin.username,
+    twoFactorEnabled: admin.twoFactorEnabled,
+    twoFactorSetupRequired: security.requireTwoFactor && !admin.twoFactorEnabled,
+  };
+}
+
+/** Sessions past either limit, deleted now and then so the table does not grow for ever. */
+export async function deleteStaleSessions(
+  db: Kysely<DB>,
+  limits: SessionLimits,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<=', new Date(now.getTime() - absoluteMs(limits)).toISOString()),
+        eb('last_seen_at', '<=', new Date(now.getTime() - idleMs(limits)).toISOString()),
+      ]),
+    )
+    .execute();
 }
 
 export async function endSession(db: Kysely<DB>, token: string | undefined): Promise<void> {

@@ -1,23 +1,9 @@
 import type { Kysely } from 'kysely';
 import { startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
+import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
-
-export interface Dashboard {
-  totalCompetitions: number;
-  totalCategories: number;
-  /** Competitions whose end date is today or later, in the site time zone. */
-  activeCompetitions: number;
-  participants: number;
-  pendingReviews: number;
-  /** Submissions this calendar month against last, as a percentage; null when last month had none. */
-  monthlyGrowthPercent: number | null;
-  /** Rupees from paid entries. */
-  revenue: number;
-  recentCompetitions: { id: string; title: string; createdAt: string }[];
-  upcomingCompetitions: { id: string; title: string; startDate: string }[];
-}
 
 /** The instant a calendar month begins in the site time zone (monthIndex may under/overflow). */
 function monthStart(year: number, monthIndex: number, timeZone: string): string {

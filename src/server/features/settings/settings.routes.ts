@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { PublicSettingsSchema, SecuritySettingsSchema } from '../../../shared/schemas/settings.ts';
+import { AppError } from '../../errors.ts';
 import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/api/settings',
     {
       schema: {
@@ -18,6 +21,51 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         cacheJson(await app.settingsService.getPublicSettings()),
       );
       return sendCachedJson(request, reply, body);
+    },
+  );
+
+  api.get(
+    '/api/admin/security-settings',
+    {
+      schema: {
+        summary: 'Two-factor requirement and session timeouts',
+        response: { 200: SecuritySettingsSchema },
+      },
+    },
+    async () => (await app.settingsService.getSettings()).security,
+  );
+
+  api.put(
+    '/api/admin/security-settings',
+    {
+      schema: {
+        summary: 'Changes the two-factor requirement and session timeouts; applies at once',
+        body: SecuritySettingsSchema,
+        response: { 200: SecuritySettingsSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const security = request.body;
+      // Requiring two-factor of everyone while one's own is off would lock oneself out at once.
+      if (security.requireTwoFactor && !admin.twoFactorEnabled) {
+        throw new AppError(
+          409,
+          'OWN_TWO_FACTOR_REQUIRED',
+          'Turn on two-factor for your own account before requiring it for every admin.',
+        );
+      }
+      const saved = await app.settingsService.updateSettings(
+        { security },
+        {
+          adminUserId: admin.adminUserId,
+          actor: admin.username,
+          action: 'settings.security-update',
+          entityType: 'site_settings',
+          details: { ...security },
+        },
+      );
+      return saved.security;
     },
   );
 }

@@ -6,6 +6,7 @@ import {
   SiteSettingsSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { DB } from '../../db/schema.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 import { findSettingsData, saveSettingsData } from './settings.repository.ts';
 
 /*
@@ -18,7 +19,8 @@ const CACHE_LIFETIME_MS = 5_000;
 export interface SettingsService {
   getSettings(): Promise<SiteSettings>;
   getPublicSettings(): Promise<PublicSettings>;
-  updateSettings(patch: Partial<SiteSettings>): Promise<SiteSettings>;
+  /** Saves a change; an admin's change is audited in the same transaction. */
+  updateSettings(patch: Partial<SiteSettings>, audit?: AuditEntry): Promise<SiteSettings>;
 }
 
 /**
@@ -55,16 +57,20 @@ export function createSettingsService(
     async getPublicSettings() {
       return PublicSettingsSchema.parse(await getSettings());
     },
-    async updateSettings(patch) {
+    async updateSettings(patch, audit) {
       const current = await getSettings();
       const next = SiteSettingsSchema.parse({
         ...current,
         ...patch,
         theme: { ...current.theme, ...patch.theme },
+        security: { ...current.security, ...patch.security },
         contact: { ...current.contact, ...patch.contact },
         pages: { ...current.pages, ...patch.pages },
       });
-      await saveSettingsData(db, JSON.stringify(next));
+      await db.transaction().execute(async (trx) => {
+        await saveSettingsData(trx, JSON.stringify(next));
+        if (audit) await recordAudit(trx, audit);
+      });
       cached = undefined;
       options.onChange?.();
       return next;

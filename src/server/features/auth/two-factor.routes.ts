@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PasswordConfirmationSchema,
+  RecoveryCodesSchema,
+  TwoFactorCodeSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '../../../shared/schemas/auth.ts';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { requireCurrentPassword } from './accounts.ts';
+import {
+  beginTwoFactorSetup,
+  enableTwoFactor,
+  renewRecoveryCodes,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from './two-factor.ts';
+
+/** The signed-in admin's own two-factor sign-in (issue 4, item 4). */
+export function registerTwoFactorRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const base = '/api/admin/account/two-factor';
+  const required = async () => (await app.settingsService.getSettings()).security.requireTwoFactor;
+
+  api.get(
+    base,
+    {
+      schema: {
+        summary: 'Whether two-factor is on, and how many recovery codes are left',
+        response: { 200: TwoFactorStatusSchema },
+      },
+    },
+    async (request) => twoFactorStatus(db, requireAdmin(request).adminUserId, await required()),
+  );
+
+  api.post(
+    `${base}/setup`,
+    {
+      schema: {
+        summary: 'A new secret and its QR code, to be confirmed by a first code',
+        response: { 200: TwoFactorSetupSchema },
+      },
+    },
+    async (request, reply) => {
+      const setup = await beginTwoFactorSetup(db, requireAdmin(request));
+      return reply.header('cache-control', 'no-store').send(setup);
+    },
+  );
+
+  api.post(
+    `${base}/enable`,
+    {
+      schema: {
+        summary: 'Turns two-factor on with a first code; returns the recovery codes once',
+        body: TwoFactorCodeSchema,
+        response: { 200: RecoveryCodesSchema },
+      },
+    },
+    async (request, reply) => {
+      const recoveryCodes = await enableTwoFactor(db, requireAdmin(request), request.body.code);
+      return reply.header('cache-control', 'no-store').send({ recoveryCodes });
+    },
+  );
+
+  api.post(
+    `${base}/recovery-codes`,
+    {
+      schema: {
+        summary: 'Ten new recovery codes (password required); the old ones stop working',
+        body: PasswordConfirmationSchema,
+        response: { 200: RecoveryCodesSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      await requireCurrentPassword(db, admin, request.body.password, request.ip);
+      const recoveryCodes = await renewRecoveryCodes(db, admin);
+      return reply.header('cache-control', 'no-store').send({ recoveryCodes });
+    },
+  );
+
+  api.post(
+    `${base}/disable`,
+    {
+      schema: {
+        summary: 'Turns two-factor off (password required), unless the settings require it',
+        body: PasswordConfirmationSchema,
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      if (await required()) {
+        throw new AppError(
+          409,
+          'TWO_FACTOR_REQUIRED_BY_SETTING',
+          'Two-factor is required for every admin, so it cannot be turned off.',
+        );
+      }
+      await requireCurrentPassword(db, admin, request.body.password, request.ip);
+      await turnOffTwoFactor(db, admin.username, admin, {
+        endSessions: false,
+        action: 'account.two-factor-disable',
+      });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** GET /api/admin/dashboard: the seed's dashboard with real numbers (PRODUCT.md point 8). */
+export const DashboardSchema = z.object({
+  totalCompetitions: z.number(),
+  totalCategories: z.number(),
+  /** Competitions whose end date is today or later, in the site time zone. */
+  activeCompetitions: z.number(),
+  participants: z.number(),
+  pendingReviews: z.number(),
+  /** Submissions this calendar month against last, as a percentage; null when last month had none. */
+  monthlyGrowthPercent: z.number().nullable(),
+  /** Rupees from paid entries. */
+  revenue: z.number(),
+  recentCompetitions: z.array(
+    z.object({ id: z.string(), title: z.string(), createdAt: z.string() }),
+  ),
+  upcomingCompetitions: z.array(
+    z.object({ id: z.string(), title: z.string(), startDate: z.string() }),
+  ),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** GET /api/admin/audit-log?page=N: newest first. */
+export const AuditLogPageSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      entityType: z.string().nullable(),
+      entityId: z.string().nullable(),
+      details: z.unknown(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
