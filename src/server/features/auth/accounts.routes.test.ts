@@ -275,6 +275,29 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     expect((await whoAmI(token)).statusCode).toBe(200);
     expect((await auditRows()).map((r) => r.action)).not.toContain('admin_user.delete');
   });
+
+  it('leaves one admin when the last two remove each other at the same moment', async () => {
+    const PASSWORD = 'another long enough password';
+    await createAdmin(db(), 'second-admin', PASSWORD);
+    const ids = await db().selectFrom('admin_users').select(['id', 'username']).execute();
+    const id = (name: string) => ids.find((r) => r.username === name)?.id ?? '';
+    const first = await signIn('admin', ADMIN_PASSWORD);
+    const second = await signIn('second-admin', PASSWORD);
+    const answers = await Promise.all([
+      as(first, 'DELETE', `/api/admin/users/${id('second-admin')}`),
+      as(second, 'DELETE', `/api/admin/users/${id('admin')}`),
+    ]);
+    // The loser is refused as the last admin, or (when the winner finished first) as signed out.
+    const [won, lost] = answers.map((r) => r.statusCode).sort();
+    expect(won).toBe(204);
+    expect([401, 409]).toContain(lost);
+    expect(await db().selectFrom('admin_users').select('id').execute()).toHaveLength(1);
+    // Put the seeded admin back for the tests that follow, if it was the one removed.
+    const seeded = db().selectFrom('admin_users').select('id').where('username', '=', 'admin');
+    if (!(await seeded.executeTakeFirst())) {
+      await createAdmin(db(), 'admin', ADMIN_PASSWORD);
+    }
+  });
 });
 
 describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {

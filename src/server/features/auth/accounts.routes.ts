@@ -84,11 +84,11 @@ export function registerAccountRoutes(app: FastifyInstance): void {
           .where('id', '=', request.params.id)
           .executeTakeFirst();
         if (!target) throw new AppError(404, 'NOT_FOUND', 'No such admin');
-        const { n } = await trx
-          .selectFrom('admin_users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        if (Number(n) <= 1) {
+        // Two admins removing each other at once must not leave none. PostgreSQL: lock every
+        // account row until the transaction ends. SQLite already runs one write at a time.
+        let accounts = trx.selectFrom('admin_users').select('id');
+        if (app.database.engine === 'postgres') accounts = accounts.forUpdate();
+        if ((await accounts.execute()).length <= 1) {
           throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
         }
         await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
