@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from './components/error-screen.tsx';
+import { FullScreenSpinner } from './components/full-screen-spinner.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { paths } from './config/paths.ts';
 import HomePage from './features/home/routes/home-page.tsx';
@@ -19,15 +20,6 @@ const RegistrationSuccessPage = lazy(
   () => import('./features/registration/routes/registration-success-page.tsx'),
 );
 const AdminArea = lazy(() => import('./features/admin/admin-area.tsx'));
-
-export function FullScreenSpinner() {
-  return (
-    <div role="status" className="flex min-h-screen items-center justify-center">
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-primary" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
 
 /**
  * Seed §2's routes. Declarative routing (not the data router) keeps the first download small;

@@ -15,6 +15,14 @@ export const paths = {
   razorpayPolicy: '/razorpay-policy',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  adminCompetitions: '/admin/competitions',
+  adminCategories: '/admin/categories',
+  adminSubmissions: '/admin/submissions',
+  adminVideoSettings: '/admin/video-settings',
+  adminBannerSettings: '/admin/banner-settings',
+  adminSiteSettings: '/admin/site-settings',
+  adminAccount: '/admin/account',
+  adminAuditLog: '/admin/audit-log',
   featuredOnHome: '/?scrollToFeatured=true',
 } as const;
 

@@ -32,6 +32,13 @@ beforeAll(async () => {
           401,
           '{"error":{"code":"INVALID_CREDENTIALS","message":"Invalid credentials"}}',
         );
+      case '/second-step':
+        return send(
+          401,
+          '{"error":{"code":"TWO_FACTOR_REQUIRED","message":"Enter the 6-digit code from your authenticator app."}}',
+        );
+      case '/wrong-code':
+        return send(401, '{"error":{"code":"INVALID_CODE","message":"Invalid code"}}');
       case '/forbidden':
         return send(403, '<html>Forbidden</html>');
       case '/crash':
@@ -88,6 +95,17 @@ describe('apiFetch', () => {
       status: 401,
       code: 'INVALID_CREDENTIALS',
       message: 'Invalid credentials',
+    });
+    // So do the second sign-in step's answers: the form needs the code to ask for it.
+    expect(await failureOf(`${base}/second-step`)).toMatchObject({
+      status: 401,
+      code: 'TWO_FACTOR_REQUIRED',
+      message: 'Enter the 6-digit code from your authenticator app.',
+    });
+    expect(await failureOf(`${base}/wrong-code`)).toMatchObject({
+      status: 401,
+      code: 'INVALID_CODE',
+      message: 'Invalid code',
     });
     expect(await failureOf(`${base}/crash`)).toMatchObject({
       code: 'UNKNOWN_ERROR',

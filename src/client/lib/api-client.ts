@@ -19,6 +19,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refused sign-in keeps its own code and message ('Invalid credentials', the request for the
+ * second factor, a wrong code); any other 401/403 is the seed's permission error.
+ */
+const SIGN_IN_CODES = new Set(['INVALID_CREDENTIALS', 'TWO_FACTOR_REQUIRED', 'INVALID_CODE']);
+
 // Checked by hand rather than with the zod schema: zod stays out of the public pages' bundle.
 function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -47,9 +53,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (response.ok) return body as T;
   if (isErrorEnvelope(body)) {
     const { code, message, fields } = body.error;
-    // A refused sign-in keeps its own message ('Invalid credentials'); any other 401/403 is the
-    // seed's permission error.
-    if ((response.status === 401 || response.status === 403) && code !== 'INVALID_CREDENTIALS') {
+    if ((response.status === 401 || response.status === 403) && !SIGN_IN_CODES.has(code)) {
       throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
     }
     if (response.status >= 500) {

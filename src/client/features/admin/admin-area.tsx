@@ -1,32 +1,93 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { usePageTitle } from '../../lib/settings.tsx';
+import { AdminLayout } from './components/admin-layout.tsx';
+import AccountPage from './routes/account-page.tsx';
+import AuditLogPage from './routes/audit-log-page.tsx';
+import DashboardPage from './routes/dashboard-page.tsx';
+import { LaterPage } from './routes/later-page.tsx';
+import LoginPage from './routes/login-page.tsx';
+import { SessionProvider, useSession } from './session.tsx';
 
 /*
- * The admin area is its own chunk (loaded by React.lazy in the router), so public pages never
- * download it. Sign-in and the admin screens arrive with the admin issues; until then every
- * admin path leads to the sign-in page, as it does for a visitor who is not signed in.
+ * The admin area: its own chunk (React.lazy in router.tsx), so public pages never download it.
+ * Seed §2 "Admin area" with issue 4 item 7: a spinner while the session is checked, sign-in at
+ * /admin, every other page behind the guard below.
  */
-
-function AdminLoginPage() {
-  usePageTitle('Admin Login');
+export default function AdminArea() {
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-gray-50 px-4 dark:bg-gray-950"
-    >
-      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow dark:bg-gray-900">
-        <h1 className="text-2xl font-bold">Admin Login</h1>
-      </div>
-    </main>
+    <SessionProvider>
+      <AdminRoutes />
+    </SessionProvider>
   );
 }
 
-export default function AdminArea() {
+/** Screens that arrive with later issues, by path and seed heading. */
+const LATER_PAGES = [
+  [paths.adminCompetitions, 'Competitions'],
+  [paths.adminCategories, 'Categories'],
+  [paths.adminSubmissions, 'Competition Submissions'],
+  [paths.adminVideoSettings, 'Video Settings'],
+  [paths.adminBannerSettings, 'Banner Settings'],
+  [paths.adminSiteSettings, 'Site Settings'],
+] as const;
+
+/** Routes below /admin/* match the rest of the path: '/admin/account' → 'account'. */
+const below = (path: string) => path.slice(`${paths.admin}/`.length);
+
+function AdminRoutes() {
+  const { state, retry } = useSession();
+  if (state.status === 'loading') return <FullScreenSpinner />;
+  if (state.status === 'failed') {
+    return (
+      <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
+        <h1 className="text-2xl font-bold">Admin</h1>
+        <p role="alert">{state.error.message}</p>
+        <Button onClick={retry}>Try again</Button>
+      </main>
+    );
+  }
   return (
     <Routes>
-      <Route index element={<AdminLoginPage />} />
-      <Route path="*" element={<Navigate to={paths.admin} replace />} />
+      <Route index element={<LoginPage />} />
+      <Route element={<RequireAdmin />}>
+        <Route path={below(paths.adminDashboard)} element={<DashboardPage />} />
+        {LATER_PAGES.map(([path, title]) => (
+          <Route key={path} path={below(path)} element={<LaterPage title={title} />} />
+        ))}
+        <Route path={below(paths.adminAccount)} element={<AccountPage />} />
+        <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
+        <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />
+      </Route>
     </Routes>
+  );
+}
+
+/**
+ * The one guard for signed-in pages. A visitor goes to sign in, and the page they wanted rides
+ * along in the location state (`from`); an admin whom the settings require to turn on two-factor
+ * can reach only their account page until they do.
+ */
+function RequireAdmin() {
+  const { state } = useSession();
+  const { pathname, search } = useLocation();
+  if (state.status !== 'signed-in') {
+    const remember = state.status === 'signed-out' && state.rememberPage;
+    return (
+      <Navigate
+        to={paths.admin}
+        replace
+        state={remember ? { from: `${pathname}${search}` } : undefined}
+      />
+    );
+  }
+  if (state.admin.twoFactorSetupRequired && pathname !== paths.adminAccount) {
+    return <Navigate to={paths.adminAccount} replace />;
+  }
+  return (
+    <AdminLayout>
+      <Outlet />
+    </AdminLayout>
   );
 }

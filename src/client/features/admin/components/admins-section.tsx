@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type AdminUser, NewAdminSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { formatInstantDate } from '../lib/dates.ts';
+import { showRequestError } from '../lib/form-errors.ts';
+import { checkNewPassword } from '../lib/password-rule.ts';
+import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useAdmin, useAdminFetch, useSession } from '../session.tsx';
+import { FormAlert, MUTED_TEXT, Section } from './admin-page.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Field } from './field.tsx';
+import { ResourceView } from './resource-view.tsx';
+
+const USERS_PATH = '/api/admin/users';
+const CELL = 'px-3 py-2 text-left align-middle';
+
+/** Issue 4 item 1: every admin, removing one (never the last) and adding one. */
+export function AdminsSection() {
+  const users = useAdminResource<AdminUser[]>(USERS_PATH);
+  const me = useAdmin();
+  const { refresh } = useSession();
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const [removing, setRemoving] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const close = () => {
+    setRemoving(null);
+    setError(undefined);
+  };
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await adminFetch(`${USERS_PATH}/${encodeURIComponent(removing.id)}`, { method: 'DELETE' });
+      close();
+      showToast(`Admin ${removing.username} removed.`, { variant: 'success' });
+      // Removing oneself ends one's own session: asking again signs out.
+      if (removing.username === me.username) await refresh();
+      else users.reload();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="Admins">
+      <ResourceView resource={users}>
+        {(list) => (
+          <div className="overflow-x-auto">
+            <table className="w-full">
+              <caption className="sr-only">Admin accounts</caption>
+              <thead className="border-b border-gray-200 dark:border-gray-800">
+                <tr>
+                  {['Username', 'Two-factor', 'Created', 'Actions'].map((heading) => (
+                    <th key={heading} scope="col" className={`${CELL} font-semibold`}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                {list.map((user) => (
+                  <tr key={user.id}>
+                    <td className={CELL}>
+                      {user.username}
+                      {user.username === me.username ? (
+                        <span className={MUTED_TEXT}> (you)</span>
+                      ) : null}
+                    </td>
+                    <td className={CELL}>{user.twoFactor ? 'On' : 'Off'}</td>
+                    <td className={CELL}>
+                      <time dateTime={user.createdAt}>{formatInstantDate(user.createdAt)}</time>
+                    </td>
+                    <td className={CELL}>
+                      <Button variant="secondary" size="sm" onClick={() => setRemoving(user)}>
+                        Remove<span className="sr-only"> {user.username}</span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ResourceView>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.username ?? 'admin'}`}
+        question="Are you sure you want to remove this admin?"
+        confirmLabel="Remove"
+        busy={busy}
+        error={error}
+        onConfirm={remove}
+        onClose={close}
+      />
+      <AddAdminForm onAdded={users.reload} />
+    </Section>
+  );
+}
+
+const AddAdminFormSchema = NewAdminSchema.superRefine((values, context) =>
+  checkNewPassword(context, values.password, values.username, 'password'),
+);
+
+function AddAdminForm({ onAdded }: { onAdded: () => void }) {
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const form = useForm<z.input<typeof NewAdminSchema>, unknown, z.output<typeof NewAdminSchema>>({
+    resolver: zodResolver(AddAdminFormSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await adminFetch(USERS_PATH, { method: 'POST', body: JSON.stringify(values) });
+      form.reset();
+      showToast(`Admin ${values.username} added.`, { variant: 'success' });
+      onAdded();
+    } catch (error) {
+      showRequestError(form, error);
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="add-admin-heading"
+      className="mt-8 flex max-w-md flex-col gap-4"
+    >
+      <h3 id="add-admin-heading" className="text-lg font-bold">
+        Add admin
+      </h3>
+      <FormAlert message={errors.root?.message} />
+      <Field
+        label="Username"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Letters, digits, dots, dashes and underscores"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters, not the username"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          Add admin
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { ToastProvider } from '../../components/toast.tsx';
+import AdminArea from './admin-area.tsx';
+
+/** What a fake route answers: a status and a JSON body (none for 204), or a promise of that. */
+export type Answer = { status: number; body?: unknown };
+type Handler = (body: unknown, url: URL) => Answer | Promise<Answer>;
+
+/**
+ * Stands in for the server: 'METHOD /path' → handler (the query string is not part of the key).
+ * Returns the list of calls made, as 'METHOD /path?query'. Undone by vi.restoreAllMocks().
+ */
+export function stubApi(routes: Record<string, Handler | Answer>): string[] {
+  const calls: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) throw new Error(`No fake answer for ${method} ${url.pathname}`);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const answer = typeof route === 'function' ? await route(body, url) : route;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export const envelope = (status: number, code: string, message: string, fields?: object) => ({
+  status,
+  body: { error: { code, message, fields } },
+});
+
+export const SIGNED_IN: Answer = {
+  status: 200,
+  body: { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false },
+};
+export const SIGNED_OUT = envelope(401, 'UNAUTHENTICATED', 'Please sign in.');
+
+function CurrentLocation() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+/** The admin area as the app mounts it, at `url`, with the current location shown. */
+export function renderAdmin(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/admin/*" element={<AdminArea />} />
+        </Routes>
+        <CurrentLocation />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
