@@ -13,6 +13,7 @@ import {
   SITE_TITLE,
   test,
 } from './fixtures.ts';
+import { FIRST_ADMIN, SIGNED_OUT_CHECK, signInThroughApi } from './admin-fixtures.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -23,6 +24,8 @@ interface Target {
   path: string | ((request: Parameters<typeof getCompetition>[0]) => Promise<string>);
   /** The server answers 404 on purpose, which the browser reports. */
   notFound?: boolean;
+  /** An admin page: signed in first, as the first admin. */
+  admin?: boolean;
 }
 
 const TARGETS: Target[] = [
@@ -62,6 +65,10 @@ const TARGETS: Target[] = [
     heading: 'Register',
   },
   { name: 'admin login', path: '/admin', heading: 'Admin Login' },
+  { name: 'admin dashboard', path: '/admin/dashboard', heading: 'Dashboard', admin: true },
+  { name: 'admin account', path: '/admin/account', heading: 'Account', admin: true },
+  { name: 'admin audit log', path: '/admin/audit-log', heading: 'Audit Log', admin: true },
+  { name: 'a later admin screen', path: '/admin/categories', heading: 'Categories', admin: true },
 ];
 
 /** Waits until no transition or finite animation is running: colours measured as they settle. */
@@ -98,6 +105,9 @@ for (const target of TARGETS) {
   }) => {
     const path = typeof target.path === 'string' ? target.path : await target.path(request);
     if (target.notFound) expectConsoleError({ text: failedToLoad(404), url: `${baseURL}${path}` });
+    if (path === '/admin') expectConsoleError(SIGNED_OUT_CHECK);
+    // page.request shares the page's cookies: the session it opens is the page's.
+    if (target.admin) await signInThroughApi(page.request, FIRST_ADMIN);
     // The slideshow stands still and the 'Why Choose Us' cards show at once: axe sees the page
     // as it is at rest, the same on every run.
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -8,6 +8,7 @@ import {
   SITE_TITLE,
   test,
 } from './fixtures.ts';
+import { SIGNED_OUT_CHECK } from './admin-fixtures.ts';
 
 test.describe('public routes', () => {
   const routes = [
@@ -23,7 +24,8 @@ test.describe('public routes', () => {
   ];
 
   for (const { path, heading } of routes) {
-    test(`${path} shows its page`, async ({ page }) => {
+    test(`${path} shows its page`, async ({ page, expectConsoleError }) => {
+      if (path.startsWith('/admin')) expectConsoleError(SIGNED_OUT_CHECK);
       await page.goto(path);
       await expectPageHeading(page, heading);
       // The route is served as it is: no redirect.
@@ -63,7 +65,8 @@ test.describe('redirects', () => {
   ];
 
   for (const { from, to, heading } of redirects) {
-    test(`${from} redirects to ${to}`, async ({ page }) => {
+    test(`${from} redirects to ${to}`, async ({ page, expectConsoleError }) => {
+      if (from.startsWith('/admin')) expectConsoleError(SIGNED_OUT_CHECK);
       await page.goto(from);
       await expect(page).toHaveURL(to);
       await expectPageHeading(page, heading);

@@ -40,15 +40,19 @@ export const TwoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
-export const TwoFactorCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-});
-
 export const PasswordConfirmationSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+
+/**
+ * Turning two-factor on asks for the password too: a session borrowed without it must not be able
+ * to tie the account to someone else's phone (which would also end the owner's other sessions).
+ */
+export const TwoFactorEnableSchema = PasswordConfirmationSchema.extend({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 });
 
 /** Shown once, when two-factor is turned on or the codes are renewed. */

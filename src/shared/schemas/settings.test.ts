@@ -22,6 +22,20 @@ describe('SiteSettingsSchema', () => {
         darkMode: false,
         fontFamily: 'inter',
       },
+      security: { requireTwoFactor: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 },
+    });
+  });
+
+  it('reads a damaged security part as its defaults and keeps the rest', () => {
+    const parsed = SiteSettingsSchema.parse({
+      title: 'Kept',
+      security: { sessionIdleMinutes: 30 },
+    });
+    expect(parsed.title).toBe('Kept');
+    expect(parsed.security).toEqual({
+      requireTwoFactor: false,
+      sessionIdleMinutes: 120,
+      sessionAbsoluteHours: 12,
     });
   });
 

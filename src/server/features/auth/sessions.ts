@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminSession } from '../../../shared/schemas/auth.ts';
-import { type SecuritySettings, SecuritySettingsSchema } from '../../../shared/schemas/settings.ts';
+import {
+  DEFAULT_SECURITY_SETTINGS,
+  type SecuritySettings,
+} from '../../../shared/schemas/settings.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   deleteSessionById,
@@ -12,7 +15,7 @@ import {
 
 /** The timeouts of PRODUCT.md point 2 and issue 4: settings, defaulting to idle 2 h, absolute 12 h. */
 export type SessionLimits = Pick<SecuritySettings, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
-export const DEFAULT_SESSION_LIMITS: SessionLimits = SecuritySettingsSchema.parse({});
+export const DEFAULT_SESSION_LIMITS: SessionLimits = DEFAULT_SECURITY_SETTINGS;
 
 const idleMs = (limits: SessionLimits) => limits.sessionIdleMinutes * 60 * 1000;
 export const absoluteMs = (limits: SessionLimits) => limits.sessionAbsoluteHours * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PasswordConfirmationSchema,
   RecoveryCodesSchema,
-  TwoFactorCodeSchema,
+  TwoFactorEnableSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '../../../shared/schemas/auth.ts';
@@ -54,13 +54,16 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
     `${base}/enable`,
     {
       schema: {
-        summary: 'Turns two-factor on with a first code; returns the recovery codes once',
-        body: TwoFactorCodeSchema,
+        summary:
+          'Turns two-factor on with a first code (password required); returns the recovery codes once',
+        body: TwoFactorEnableSchema,
         response: { 200: RecoveryCodesSchema },
       },
     },
     async (request, reply) => {
-      const recoveryCodes = await enableTwoFactor(db, requireAdmin(request), request.body.code);
+      const admin = requireAdmin(request);
+      await requireCurrentPassword(db, admin, request.body.password, request.ip);
+      const recoveryCodes = await enableTwoFactor(db, admin, request.body.code);
       return reply.header('cache-control', 'no-store').send({ recoveryCodes });
     },
   );

@@ -94,9 +94,10 @@ export async function consumeSecondFactor(
   code: string,
   now = new Date(),
 ): Promise<'totp' | 'recovery-code' | undefined> {
-  const trimmed = code.trim();
-  if (TOTP_PATTERN.test(trimmed)) {
-    const step = user.totp_secret ? matchingStep(user.totp_secret, trimmed, now) : undefined;
+  // Apps show '123 456'; whichever way it is typed, six digits are an app's code.
+  const digits = code.replace(/\s/g, '');
+  if (TOTP_PATTERN.test(digits)) {
+    const step = user.totp_secret ? matchingStep(user.totp_secret, digits, now) : undefined;
     if (step === undefined) return undefined;
     const result = await db
       .updateTable('admin_users')
@@ -110,7 +111,7 @@ export async function consumeSecondFactor(
     .updateTable('recovery_codes')
     .set({ used_at: now.toISOString() })
     .where('admin_user_id', '=', user.id)
-    .where('code_hash', '=', hashRecoveryCode(trimmed))
+    .where('code_hash', '=', hashRecoveryCode(code))
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? 'recovery-code' : undefined;

@@ -37,8 +37,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <h3 ref={heading} tabIndex={-1} className="text-lg font-bold focus:outline-none">
+    <section aria-labelledby="recovery-codes-heading" className="flex flex-col gap-4">
+      <h3
+        ref={heading}
+        id="recovery-codes-heading"
+        tabIndex={-1}
+        className="text-lg font-bold focus:outline-none"
+      >
         Recovery Codes
       </h3>
       <p>
@@ -59,6 +64,6 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         </Button>
         <Button onClick={onDone}>I have saved these codes</Button>
       </div>
-    </div>
+    </section>
   );
 }

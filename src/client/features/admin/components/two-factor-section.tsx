@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
-  TwoFactorCodeSchema,
+  TwoFactorEnableSchema,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '../../../../shared/schemas/auth.ts';
@@ -103,19 +103,19 @@ function SetupForm({
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
   const form = useForm<
-    z.input<typeof TwoFactorCodeSchema>,
+    z.input<typeof TwoFactorEnableSchema>,
     unknown,
-    z.output<typeof TwoFactorCodeSchema>
+    z.output<typeof TwoFactorEnableSchema>
   >({
-    resolver: zodResolver(TwoFactorCodeSchema),
-    defaultValues: { code: '' },
+    resolver: zodResolver(TwoFactorEnableSchema),
+    defaultValues: { code: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
       const { recoveryCodes } = await adminFetch<Codes>(`${TWO_FACTOR_PATH}/enable`, {
         method: 'POST',
-        body: JSON.stringify({ code }),
+        body: JSON.stringify(body),
       });
       showToast('Two-factor is on.', { variant: 'success' });
       onEnabled(recoveryCodes);
@@ -146,11 +146,18 @@ function SetupForm({
         label="Authentication code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
         className="max-w-xs"
         hint="The 6-digit code from your authenticator app."
         error={errors.code?.message}
         {...form.register('code')}
+      />
+      <Field
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        className="max-w-xs"
+        error={errors.password?.message}
+        {...form.register('password')}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>

@@ -15,9 +15,14 @@ const SECURITY: Answer = {
   body: { requireTwoFactor: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 },
 };
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
+const MY_PASSWORD = 'correct horse battery staple';
+const WRONG_PASSWORD = 'The current password is not right.';
+const ENABLE = 'POST /api/admin/account/two-factor/enable';
 
 function stubAccount(extra: Parameters<typeof stubApi>[0] = {}) {
   let enabled = false;
+  /** Every body the set-up form sent to the enable route. */
+  const enableBodies: unknown[] = [];
   const calls = stubApi({
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/account/two-factor': () => ({
@@ -32,8 +37,19 @@ function stubAccount(extra: Parameters<typeof stubApi>[0] = {}) {
         qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
       },
     },
-    'POST /api/admin/account/two-factor/enable': (body) => {
-      if ((body as { code: string }).code !== '123456') {
+    [ENABLE]: (body) => {
+      enableBodies.push(body);
+      // As the server: both fields, nothing else, then the password before the code.
+      const { code, password, ...rest } = (body ?? {}) as Record<string, unknown>;
+      if (typeof code !== 'string' || typeof password !== 'string' || Object.keys(rest).length) {
+        return envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+          body: 'Expected { code, password }',
+        });
+      }
+      if (password !== MY_PASSWORD) {
+        return envelope(400, 'VALIDATION_ERROR', WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      }
+      if (code !== '123456') {
         return envelope(400, 'VALIDATION_ERROR', 'That code is not right', {
           code: 'That code is not right',
         });
@@ -46,40 +62,73 @@ function stubAccount(extra: Parameters<typeof stubApi>[0] = {}) {
     ...extra,
   });
   renderAdmin('/admin/account');
-  return calls;
+  return { calls, enableBodies };
 }
 
 const section = (name: string) => screen.findByRole('region', { name });
 
-describe('the account page', () => {
-  it('turns on two-factor with a first code and shows the recovery codes once', async () => {
-    const calls = stubAccount();
-    const user = userEvent.setup();
-    const twoFactor = await section('Two-factor authentication');
-    await user.click(await within(twoFactor).findByRole('button', { name: 'Turn on two-factor' }));
+/** Opens the set-up form of the two-factor section; returns the section. */
+async function startSetup(user: ReturnType<typeof userEvent.setup>) {
+  const twoFactor = await section('Two-factor authentication');
+  await user.click(await within(twoFactor).findByRole('button', { name: 'Turn on two-factor' }));
+  await within(twoFactor).findByRole('img', { name: 'QR code for your authenticator app' });
+  return twoFactor;
+}
 
-    const qr = await within(twoFactor).findByRole('img', {
-      name: 'QR code for your authenticator app',
-    });
+describe('the account page', () => {
+  it('turns on two-factor with a first code and the password, and shows the recovery codes once', async () => {
+    const { calls, enableBodies } = stubAccount();
+    const user = userEvent.setup();
+    const twoFactor = await startSetup(user);
+
+    const qr = within(twoFactor).getByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(within(twoFactor).getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     const code = within(twoFactor).getByLabelText('Authentication code');
+    const password = within(twoFactor).getByLabelText('Your password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    const confirm = () => user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+
+    // A short code is caught in the browser.
     await user.type(code, '12');
-    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+    await user.type(password, MY_PASSWORD);
+    await confirm();
     expect(
       within(twoFactor).getByText('Enter the 6-digit code from your authenticator app'),
     ).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(calls).not.toContain(ENABLE);
 
+    // A wrong code: the server's error, on the code.
     await user.clear(code);
     await user.type(code, '654321');
-    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+    await confirm();
     expect(await within(twoFactor).findByText('That code is not right')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
+    // A wrong password: the server's error, on the password.
     await user.clear(code);
     await user.type(code, '123456');
-    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+    await user.clear(password);
+    await user.type(password, 'not my password');
+    await confirm();
+    expect(await within(twoFactor).findByText(WRONG_PASSWORD)).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(within(twoFactor).queryByRole('list')).toBeNull();
+
+    // The code as the app shows it, with a space, and the right password.
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.clear(password);
+    await user.type(password, MY_PASSWORD);
+    await confirm();
     const list = await within(twoFactor).findByRole('list');
+    expect(enableBodies).toEqual([
+      { code: '654321', password: MY_PASSWORD },
+      { code: '123456', password: 'not my password' },
+      { code: '123456', password: MY_PASSWORD },
+    ]);
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -91,6 +140,28 @@ describe('the account page', () => {
     expect(await within(twoFactor).findByText('10 recovery codes left')).toBeTruthy();
     expect(within(twoFactor).queryByText(CODES[0] ?? '')).toBeNull();
     expect(within(twoFactor).getByRole('button', { name: 'Turn off two-factor' })).toBeTruthy();
+  });
+
+  it('asks for the password before turning on two-factor, without sending anything', async () => {
+    const { calls, enableBodies } = stubAccount();
+    const user = userEvent.setup();
+    const twoFactor = await startSetup(user);
+    const code = within(twoFactor).getByLabelText('Authentication code');
+    const password = within(twoFactor).getByLabelText('Your password');
+    await user.type(code, '123456');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+
+    expect(await within(twoFactor).findByText('Password is required')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    expect(calls).not.toContain(ENABLE);
+    expect(enableBodies).toEqual([]);
+
+    // Typed in, it goes.
+    await user.type(password, MY_PASSWORD);
+    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+    expect(await within(twoFactor).findByRole('list')).toBeTruthy();
+    expect(enableBodies).toEqual([{ code: '123456', password: MY_PASSWORD }]);
   });
 
   it('asks before removing an admin and shows why the last one stays', async () => {

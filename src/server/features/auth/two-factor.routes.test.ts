@@ -1,0 +1,1130 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  type TestApp,
+  OUR_CLIENT_HEADERS as OURS,
+} from '../../../../tests/setup/test-app.ts';
+import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
+import { buildApp } from '../../app.ts';
+import { initializeSite } from '../../initialize.ts';
+import { createAdmin } from './accounts.ts';
+import { hashSessionToken } from './sessions.ts';
+
+/*
+ * Issue 4, item 4: turning two-factor on and off, signing in with a TOTP code or a recovery code,
+ * the replay guard, the recovery codes, and the password checks that count towards the sign-in
+ * limit. Everything goes through HTTP; the routes use the real clock, so codes are made for now.
+ */
+
+let t: TestApp;
+const db = () => t.app.database.db;
+const PASSWORD = 'correct horse battery staple';
+const OTHER = 'second.admin';
+const OTHER_PASSWORD = 'another password, long enough';
+const TF = '/api/admin/account/two-factor';
+const STEP_MS = 30_000;
+const RECOVERY_CODE = /^[a-z2-9]{5}-[a-z2-9]{5}$/;
+const DEFAULT_SECURITY = DEFAULT_SECURITY_SETTINGS;
+const WRONG_SETUP_CODE =
+  'That code is not right. Check that the time on your phone is correct and try again.';
+const INVALID_CODE = { error: { code: 'INVALID_CODE', message: 'Invalid code' } };
+const WRONG_PASSWORD = 'The current password is not right.';
+const TWO_FACTOR_REQUIRED = {
+  error: {
+    code: 'TWO_FACTOR_REQUIRED',
+    message: 'Enter the 6-digit code from your authenticator app.',
+  },
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ adminPassword: PASSWORD });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await db().deleteFrom('admin_users').where('username', '!=', 'admin').execute();
+  await db().deleteFrom('sessions').execute();
+  await db().deleteFrom('login_failures').execute();
+  await db().deleteFrom('audit_log').execute();
+  await db().deleteFrom('recovery_codes').execute();
+  await db()
+    .updateTable('admin_users')
+    .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
+    .execute();
+  await t.app.settingsService.updateSettings({ security: DEFAULT_SECURITY });
+});
+
+/** Each request comes from an address of its own unless a test says otherwise. */
+let nextAddress = 1;
+const freshAddress = () => `10.4.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits, when fewer than `marginMs` are left in the current 30-second step, for the next one, so
+ * that codes made for "now" keep their meaning until the server checks them. Returns now.
+ */
+async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  if (left < marginMs) await sleep(left + 50);
+  return Date.now();
+}
+
+function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp });
+}
+
+/** A well-formed 6-digit code that is none the server could accept around `at`. */
+function wrongCode(secret: string, at = Date.now()): string {
+  const near = new Set([-2, -1, 0, 1, 2].map((d) => totpCode(secret, at + d * STEP_MS)));
+  for (let n = 123456; ; n++) {
+    const code = String(n % 1_000_000).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+function login(
+  body: Record<string, unknown>,
+  remoteAddress = freshAddress(),
+  app: FastifyInstance = t.app,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: OURS,
+    payload: body,
+    remoteAddress,
+  });
+}
+
+function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'ws_session');
+  if (!cookie) throw new Error(`no session cookie in ${String(response.headers['set-cookie'])}`);
+  return cookie.value;
+}
+
+async function signIn(username: string, password: string, code?: string): Promise<string> {
+  const response = await login({ username, password, ...(code === undefined ? {} : { code }) });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionCookie(response);
+}
+
+function as(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+  options: { remoteAddress?: string; app?: FastifyInstance } = {},
+): Promise<LightMyRequestResponse> {
+  return (options.app ?? t.app).inject({
+    method,
+    url,
+    headers: OURS,
+    cookies: { ws_session: token },
+    remoteAddress: options.remoteAddress ?? freshAddress(),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+const whoAmI = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ws_session: token } });
+
+const status = async (token: string) => (await as(token, 'GET', TF)).json();
+
+/** Turning two-factor on takes a first code and the account's password. */
+const enable = (token: string, code: unknown, password: unknown = PASSWORD) =>
+  as(token, 'POST', `${TF}/enable`, { code, password });
+
+/**
+ * Set-up and enable through HTTP, with the account's password. The first code is the previous
+ * step's, so the current and the next step are still free for the sign-ins that follow.
+ */
+async function turnOnTwoFactor(
+  token: string,
+  password: string,
+  app: FastifyInstance = t.app,
+): Promise<{ secret: string; recoveryCodes: string[]; enableCode: string }> {
+  const setup = await as(token, 'POST', `${TF}/setup`, undefined, { app });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json<{ secret: string }>();
+  const at = await clearOfStepBoundary();
+  const enableCode = totpCode(secret, at - STEP_MS);
+  const enabled = await as(token, 'POST', `${TF}/enable`, { code: enableCode, password }, { app });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+  return { secret, recoveryCodes, enableCode };
+}
+
+/** The seeded admin, signed in, with two-factor on. */
+async function adminWithTwoFactor() {
+  const token = await signIn('admin', PASSWORD);
+  const { secret, recoveryCodes } = await turnOnTwoFactor(token, PASSWORD);
+  return { token, secret, recoveryCodes };
+}
+
+async function adminRow() {
+  return db()
+    .selectFrom('admin_users')
+    .select(['id', 'totp_secret', 'totp_enabled', 'totp_last_step'])
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+}
+
+async function auditRows() {
+  return db()
+    .selectFrom('audit_log')
+    .select(['action', 'actor', 'admin_user_id', 'entity_id', 'details'])
+    .orderBy('created_at')
+    .execute();
+}
+
+const auditActions = async () => (await auditRows()).map((r) => r.action);
+
+const failureCount = async () =>
+  (await db().selectFrom('login_failures').select('id').execute()).length;
+
+describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
+  it('returns the secret, its otpauth URL and an SVG QR code, never to be cached', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const response = await as(token, 'POST', `${TF}/setup`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<{ secret: string; otpauthUrl: string; qrCode: string }>();
+    expect(Object.keys(body).sort()).toEqual(['otpauthUrl', 'qrCode', 'secret']);
+
+    // 20 random bytes in base32: 32 characters.
+    expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.otpauthUrl.startsWith('otpauth://totp/White%20Stroke:admin?')).toBe(true);
+    const url = new URL(body.otpauthUrl);
+    expect(url.searchParams.get('secret')).toBe(body.secret);
+    expect(url.searchParams.get('issuer')).toBe('White Stroke');
+    expect(url.searchParams.get('digits') ?? '6').toBe('6');
+    expect(url.searchParams.get('period') ?? '30').toBe('30');
+    expect(url.searchParams.get('algorithm') ?? 'SHA1').toBe('SHA1');
+
+    const prefix = 'data:image/svg+xml;base64,';
+    expect(body.qrCode.startsWith(prefix)).toBe(true);
+    const svg = Buffer.from(body.qrCode.slice(prefix.length), 'base64').toString('utf8');
+    expect(svg.trim()).toMatch(
+      /^(<\?xml[^>]*>\s*)?<svg\b[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
+    expect(svg).toContain('<path');
+    expect(svg.trim()).toMatch(/<\/svg>$/);
+
+    // Waiting for its first code: stored, not yet on.
+    const row = await adminRow();
+    expect(row.totp_secret).toBe(body.secret);
+    expect(row.totp_enabled).toBe(0);
+    expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+    // Sign-in still needs no code.
+    await signIn('admin', PASSWORD);
+  });
+
+  it('a second set-up replaces the secret; a code of the first one no longer turns it on', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const first = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>().secret;
+    const second = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>().secret;
+    expect(second).not.toBe(first);
+    expect((await adminRow()).totp_secret).toBe(second);
+
+    await clearOfStepBoundary();
+    const stale = await enable(token, totpCode(first));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: WRONG_SETUP_CODE,
+        fields: { code: WRONG_SETUP_CODE },
+      },
+    });
+    const fresh = await enable(token, totpCode(second));
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await adminRow()).totp_enabled).toBe(1);
+  });
+
+  it('is 409 TWO_FACTOR_ALREADY_ON once two-factor is on, and the secret stays', async () => {
+    const { token, secret } = await adminWithTwoFactor();
+    const again = await as(token, 'POST', `${TF}/setup`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'TWO_FACTOR_ALREADY_ON', message: 'Two-factor is already on.' },
+    });
+    const enableAgain = await enable(token, totpCode(secret));
+    expect(enableAgain.statusCode).toBe(409);
+    expect(enableAgain.json().error.code).toBe('TWO_FACTOR_ALREADY_ON');
+    const row = await adminRow();
+    expect(row.totp_secret).toBe(secret);
+    expect(row.totp_enabled).toBe(1);
+  });
+
+  it('GET reflects whether it is on, the recovery codes left and the requirement', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const anonymous = await t.app.inject({ method: 'GET', url: TF });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
+
+    expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+    await turnOnTwoFactor(token, PASSWORD);
+    expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    await t.app.settingsService.updateSettings({
+      security: { ...DEFAULT_SECURITY, requireTwoFactor: true },
+    });
+    expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: true });
+  });
+});
+
+describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
+  it('a wrong code is 400 VALIDATION_ERROR with fields.code, and two-factor stays off', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const response = await enable(token, wrongCode(secret));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: WRONG_SETUP_CODE,
+        fields: { code: WRONG_SETUP_CODE },
+      },
+    });
+    expect((await adminRow()).totp_enabled).toBe(0);
+    expect(await db().selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
+    expect(await auditActions()).not.toContain('account.two-factor-enable');
+    expect((await whoAmI(token)).json().twoFactorEnabled).toBe(false);
+  });
+
+  it('a malformed code is a 400 envelope naming the code field', async () => {
+    const token = await signIn('admin', PASSWORD);
+    await as(token, 'POST', `${TF}/setup`);
+    // With the right password, so the code alone is what is refused.
+    for (const payload of [
+      { code: '12345', password: PASSWORD },
+      { code: 'abcdef', password: PASSWORD },
+      { code: '1234567', password: PASSWORD },
+      { code: '12 345', password: PASSWORD },
+      { code: '123 4567', password: PASSWORD },
+      { code: '123-456', password: PASSWORD },
+      { code: '', password: PASSWORD },
+      { code: '   ', password: PASSWORD },
+      { code: 123456, password: PASSWORD },
+      { password: PASSWORD },
+    ]) {
+      const response = await as(token, 'POST', `${TF}/enable`, payload);
+      const label = JSON.stringify(payload);
+      expect(response.statusCode, label).toBe(400);
+      const { error } = response.json();
+      expect(error.code, label).toBe('VALIDATION_ERROR');
+      expect(typeof error.message, label).toBe('string');
+      expect(Object.keys(error.fields), label).toEqual(['code']);
+    }
+    expect((await adminRow()).totp_enabled).toBe(0);
+    // Refused before the password was looked at: nothing counted.
+    expect(await failureCount()).toBe(0);
+  });
+
+  it('a missing or empty password is a 400 naming the password field, not counted', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    for (const payload of [
+      { code },
+      { code, password: '' },
+      { code, password: null },
+      { code, password: 12345678 },
+    ]) {
+      const response = await as(token, 'POST', `${TF}/enable`, payload);
+      const label = JSON.stringify(payload);
+      expect(response.statusCode, label).toBe(400);
+      const { error } = response.json();
+      expect(error.code, label).toBe('VALIDATION_ERROR');
+      expect(Object.keys(error.fields), label).toEqual(['password']);
+      expect(typeof error.fields.password, label).toBe('string');
+    }
+    const empty = await enable(token, code, '');
+    expect(empty.json().error.fields.password).toBe('Password is required');
+    // Neither half alone: both missing names both.
+    const neither = await as(token, 'POST', `${TF}/enable`, {});
+    expect(neither.statusCode).toBe(400);
+    expect(Object.keys(neither.json().error.fields).sort()).toEqual(['code', 'password']);
+
+    expect((await adminRow()).totp_enabled).toBe(0);
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
+    expect(await failureCount()).toBe(0);
+    // The code was not used up: with the password it still turns two-factor on.
+    const right = await enable(token, code);
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
+  it('a wrong password is 400 with fields.password: two-factor stays off, and it is counted', async () => {
+    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    const token = await signIn('admin', PASSWORD);
+    const otherOfMine = await signIn('admin', PASSWORD);
+    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const { id } = await adminRow();
+    await db().deleteFrom('audit_log').execute();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+
+    // Another admin's password is no better than a made-up one.
+    for (const wrong of ['not the password', OTHER_PASSWORD]) {
+      const response = await enable(token, code, wrong);
+      expect(response.statusCode, wrong).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: WRONG_PASSWORD,
+          fields: { password: WRONG_PASSWORD },
+        },
+      });
+    }
+
+    // Still off, with the secret still waiting for its first code; no codes; no session ended.
+    const row = await adminRow();
+    expect(row).toMatchObject({ totp_enabled: 0, totp_secret: secret, totp_last_step: null });
+    expect(await db().selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
+    expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+    expect((await whoAmI(token)).json().twoFactorEnabled).toBe(false);
+    expect((await whoAmI(otherOfMine)).statusCode).toBe(200);
+
+    // Counted as failed password checks, audited without the passwords tried.
+    expect(await failureCount()).toBe(2);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(Array(2).fill('account.password-check-failed'));
+    expect(rows.every((r) => r.admin_user_id === id && r.actor === 'admin')).toBe(true);
+    const log = JSON.stringify(rows);
+    for (const text of ['not the password', OTHER_PASSWORD, PASSWORD, secret]) {
+      expect(log).not.toContain(text);
+    }
+    // Sign-in still asks for no code.
+    expect((await login({ username: 'admin', password: PASSWORD })).statusCode).toBe(200);
+
+    // The right password with the same code: on.
+    const right = await enable(token, code);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().recoveryCodes).toHaveLength(10);
+    expect((await adminRow()).totp_enabled).toBe(1);
+  });
+
+  it('five wrong passwords: then 429, even with the right password and code, and it stays off', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    await db().deleteFrom('audit_log').execute();
+    const address = freshAddress();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    for (let i = 1; i <= 5; i++) {
+      const response = await as(
+        token,
+        'POST',
+        `${TF}/enable`,
+        { code, password: `wrong number ${i}` },
+        { remoteAddress: address },
+      );
+      expect(response.statusCode, `attempt ${i}`).toBe(400);
+      expect(response.json().error.fields).toEqual({ password: WRONG_PASSWORD });
+    }
+    expect(await failureCount()).toBe(5);
+    expect(await auditActions()).toEqual(Array(5).fill('account.password-check-failed'));
+
+    // From this address and from another one: the username is what is counted.
+    for (const remoteAddress of [address, freshAddress()]) {
+      const blocked = await as(
+        token,
+        'POST',
+        `${TF}/enable`,
+        { code, password: PASSWORD },
+        { remoteAddress },
+      );
+      expect(blocked.statusCode, remoteAddress).toBe(429);
+      expect(blocked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+    const row = await adminRow();
+    expect(row).toMatchObject({ totp_enabled: 0, totp_secret: secret });
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
+    expect(await auditActions()).not.toContain('account.two-factor-enable');
+    // Sign-in is held back too.
+    const signInAttempt = await login({ username: 'admin', password: PASSWORD });
+    expect(signInAttempt.statusCode).toBe(429);
+    // Refused attempts are not counted again.
+    expect(await failureCount()).toBe(5);
+
+    // Once the failures have aged out, the same code and the password turn it on.
+    await db().deleteFrom('login_failures').execute();
+    const right = await enable(token, code);
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await adminRow()).totp_enabled).toBe(1);
+  });
+
+  it('a code typed with a space, as apps show it, turns it on', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
+    expect(spaced).toMatch(/^\d{3} \d{3}$/);
+    const response = await enable(token, spaced);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().recoveryCodes).toHaveLength(10);
+    expect((await adminRow()).totp_enabled).toBe(1);
+    expect(await auditActions()).toContain('account.two-factor-enable');
+    expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    // It was taken as that code: its step is used, so it cannot sign in afterwards.
+    const replay = await login({ username: 'admin', password: PASSWORD, code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(INVALID_CODE);
+  });
+
+  it('the right code turns it on: 10 recovery codes shown once, only hashes kept, other sessions end', async () => {
+    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    const mine = await signIn('admin', PASSWORD);
+    const otherOfMine = await signIn('admin', PASSWORD);
+    const anotherOfMine = await signIn('admin', PASSWORD);
+    const someoneElse = await signIn(OTHER, OTHER_PASSWORD);
+    const { secret } = (await as(mine, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    await db().deleteFrom('audit_log').execute();
+
+    await clearOfStepBoundary();
+    const response = await enable(mine, totpCode(secret));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<{ recoveryCodes: string[] }>();
+    expect(Object.keys(body)).toEqual(['recoveryCodes']);
+    const codes = body.recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) {
+      expect(code).toMatch(RECOVERY_CODE);
+      // No look-alikes: 0/o, 1/l/i.
+      expect(code).not.toMatch(/[oli01]/);
+    }
+
+    const { id } = await adminRow();
+    const stored = await db().selectFrom('recovery_codes').selectAll().execute();
+    expect(stored).toHaveLength(10);
+    expect(stored.every((r) => r.admin_user_id === id && r.used_at === null)).toBe(true);
+    expect(new Set(stored.map((r) => r.code_hash)).size).toBe(10);
+    const table = JSON.stringify(stored).toLowerCase();
+    for (const code of codes) {
+      expect(table).not.toContain(code);
+      expect(table).not.toContain(code.replace('-', ''));
+    }
+
+    expect((await adminRow()).totp_enabled).toBe(1);
+    const current = await whoAmI(mine);
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: true,
+      twoFactorSetupRequired: false,
+    });
+    expect((await whoAmI(otherOfMine)).statusCode).toBe(401);
+    expect((await whoAmI(anotherOfMine)).statusCode).toBe(401);
+    expect((await whoAmI(someoneElse)).statusCode).toBe(200);
+    const sessionIds = (await db().selectFrom('sessions').select('id').execute()).map((r) => r.id);
+    expect(sessionIds.sort()).toEqual(
+      [hashSessionToken(mine), hashSessionToken(someoneElse)].sort(),
+    );
+
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(['account.two-factor-enable']);
+    expect(rows[0]).toMatchObject({ actor: 'admin', admin_user_id: id, entity_id: id });
+    const log = JSON.stringify(rows);
+    for (const secretText of [secret, PASSWORD, ...codes]) expect(log).not.toContain(secretText);
+    expect(await status(mine)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+  });
+
+  it('without a set-up first is 409 NO_TWO_FACTOR_SETUP', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const response = await enable(token, '123456');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'NO_TWO_FACTOR_SETUP', message: 'Start turning on two-factor first.' },
+    });
+    expect((await adminRow()).totp_enabled).toBe(0);
+  });
+});
+
+describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
+  it('the password alone is 401 TWO_FACTOR_REQUIRED, sets no cookie and is not counted', async () => {
+    const { secret } = await adminWithTwoFactor();
+    const address = freshAddress();
+    const sessionsBefore = (await db().selectFrom('sessions').select('id').execute()).length;
+    // More times than the limit allows failures: none of them is one.
+    for (let i = 0; i < 6; i++) {
+      const response = await login({ username: 'admin', password: PASSWORD }, address);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(TWO_FACTOR_REQUIRED);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await failureCount()).toBe(0);
+    expect(await auditActions()).not.toContain('auth.sign-in-failed');
+    expect(await auditActions()).not.toContain('auth.two-factor-failed');
+    expect((await db().selectFrom('sessions').select('id').execute()).length).toBe(sessionsBefore);
+
+    await clearOfStepBoundary();
+    const ok = await login(
+      { username: 'admin', password: PASSWORD, code: totpCode(secret) },
+      address,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('the password and the current code sign in, with a session cookie and an audit entry', async () => {
+    const { secret } = await adminWithTwoFactor();
+    await db().deleteFrom('audit_log').execute();
+    await clearOfStepBoundary();
+    const response = await login({ username: 'admin', password: PASSWORD, code: totpCode(secret) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: true,
+      twoFactorSetupRequired: false,
+    });
+    const token = sessionCookie(response);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
+    expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'totp' });
+  });
+
+  it('the app’s code typed with spaces signs in, as the app’s code, and only once', async () => {
+    const { secret } = await adminWithTwoFactor();
+    await db().deleteFrom('audit_log').execute();
+    const at = await clearOfStepBoundary();
+    const code = totpCode(secret, at);
+    const response = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: true,
+      twoFactorSetupRequired: false,
+    });
+    expect((await whoAmI(sessionCookie(response))).statusCode).toBe(200);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
+    expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'totp' });
+    expect(JSON.stringify(rows)).not.toContain(code.slice(3));
+
+    // The same code, typed either way, is a replay.
+    for (const again of [code, `${code.slice(0, 3)} ${code.slice(3)}`]) {
+      const replay = await login({ username: 'admin', password: PASSWORD, code: again });
+      expect(replay.statusCode, again).toBe(401);
+      expect(replay.json()).toEqual(INVALID_CODE);
+    }
+    // The next step's code, amid spaces and a tab, is still the app's code.
+    const next = totpCode(secret, at + STEP_MS);
+    const spaced = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: ` ${next.slice(0, 3)}\t${next.slice(3)} `,
+    });
+    expect(spaced.statusCode, spaced.body).toBe(200);
+    // Spaces do not make a wrong code right.
+    const wrong = wrongCode(secret, at);
+    const refused = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: `${wrong.slice(0, 3)} ${wrong.slice(3)}`,
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(INVALID_CODE);
+    // None of it touched the recovery codes.
+    expect(
+      await db()
+        .selectFrom('recovery_codes')
+        .select('id')
+        .where('used_at', 'is not', null)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('the same code cannot sign in twice', async () => {
+    const { secret } = await adminWithTwoFactor();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    const first = await login({ username: 'admin', password: PASSWORD, code });
+    expect(first.statusCode, first.body).toBe(200);
+    await db().deleteFrom('audit_log').execute();
+
+    const replay = await login({ username: 'admin', password: PASSWORD, code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(INVALID_CODE);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(['auth.two-factor-failed']);
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(await failureCount()).toBe(1);
+  });
+
+  it('a code of an earlier step than the last one used is refused, though still in the window', async () => {
+    const { secret } = await adminWithTwoFactor();
+    const at = await clearOfStepBoundary();
+    // The next step's code is accepted (clock drift) and moves the last used step forward...
+    const next = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: totpCode(secret, at + STEP_MS),
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    // ...so the current step's code, never used, is now too old; as is the one that enabled.
+    for (const code of [totpCode(secret, at), totpCode(secret, at - STEP_MS)]) {
+      const response = await login({ username: 'admin', password: PASSWORD, code });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_CODE);
+    }
+  });
+
+  it('a wrong code is 401 INVALID_CODE, audited and counted: after 5, 429 with Retry-After', async () => {
+    const { secret } = await adminWithTwoFactor();
+    const { id } = await adminRow();
+    await db().deleteFrom('audit_log').execute();
+    // Each from another address: the username alone is counted here.
+    for (let i = 0; i < 5; i++) {
+      const response = await login({
+        username: 'admin',
+        password: PASSWORD,
+        code: wrongCode(secret),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_CODE);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await failureCount()).toBe(5);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(Array(5).fill('auth.two-factor-failed'));
+    expect(rows.every((r) => r.admin_user_id === id && r.actor === 'admin')).toBe(true);
+
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    const blocked = await login({ username: 'admin', password: PASSWORD, code });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      error: {
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+      },
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+
+    // The refused attempt did not use the code up.
+    await db().deleteFrom('login_failures').execute();
+    expect((await login({ username: 'admin', password: PASSWORD, code })).statusCode).toBe(200);
+  });
+
+  it('a wrong password with the right code is 401 Invalid credentials, and the code stays unused', async () => {
+    const { secret } = await adminWithTwoFactor();
+    await db().deleteFrom('audit_log').execute();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    const response = await login({ username: 'admin', password: 'not the password', code });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await auditActions()).toEqual(['auth.sign-in-failed']);
+    expect(await failureCount()).toBe(1);
+
+    const right = await login({ username: 'admin', password: PASSWORD, code });
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
+  it('a recovery code signs in once, typed in any case, with or without its dash, amid spaces', async () => {
+    const { token, recoveryCodes } = await adminWithTwoFactor();
+    const [a, b, c] = recoveryCodes as [string, string, string];
+    await db().deleteFrom('audit_log').execute();
+
+    const upper = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: `  ${a.toUpperCase()}  `,
+    });
+    expect(upper.statusCode, upper.body).toBe(200);
+    expect(upper.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: true,
+      twoFactorSetupRequired: false,
+    });
+    expect(sessionCookie(upper)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
+    expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'recovery-code' });
+    expect(await status(token)).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
+
+    // Used up, however it is typed.
+    for (const again of [a, a.replace('-', ''), ` ${a.toUpperCase()} `]) {
+      const response = await login({ username: 'admin', password: PASSWORD, code: again });
+      expect(response.statusCode, again).toBe(401);
+      expect(response.json()).toEqual(INVALID_CODE);
+    }
+
+    const noDash = await login({ username: 'admin', password: PASSWORD, code: b.replace('-', '') });
+    expect(noDash.statusCode, noDash.body).toBe(200);
+    const mixed = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: `\t${c.slice(0, 3).toUpperCase()}${c.slice(3)} `,
+    });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(await status(token)).toMatchObject({ recoveryCodesLeft: 7 });
+    const used = await db()
+      .selectFrom('recovery_codes')
+      .select('used_at')
+      .where('used_at', 'is not', null)
+      .execute();
+    expect(used).toHaveLength(3);
+  });
+
+  it('one admin’s recovery codes and TOTP codes do not sign another in', async () => {
+    const { secret, recoveryCodes } = await adminWithTwoFactor();
+    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    const other = await signIn(OTHER, OTHER_PASSWORD);
+    const { secret: otherSecret } = await turnOnTwoFactor(other, OTHER_PASSWORD);
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    // Codes of the other account's secret that happen to coincide would make this test pass
+    // for the wrong reason; with two random 160-bit secrets that is a one-in-a-million chance.
+    expect(code).not.toBe(totpCode(otherSecret));
+    for (const foreign of [recoveryCodes[0], code]) {
+      const response = await login({ username: OTHER, password: OTHER_PASSWORD, code: foreign });
+      expect(response.statusCode, foreign).toBe(401);
+      expect(response.json()).toEqual(INVALID_CODE);
+    }
+    // Both still work for their own account.
+    await signIn('admin', PASSWORD, recoveryCodes[0]);
+    await signIn('admin', PASSWORD, code);
+  });
+
+  it('two sign-ins racing with one fresh code: exactly one gets in', async () => {
+    const { secret } = await adminWithTwoFactor();
+    await db().deleteFrom('sessions').execute();
+    await clearOfStepBoundary();
+    const code = totpCode(secret);
+    const responses = await Promise.all([
+      login({ username: 'admin', password: PASSWORD, code }),
+      login({ username: 'admin', password: PASSWORD, code }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const refused = responses.find((r) => r.statusCode === 401);
+    expect(refused?.json()).toEqual(INVALID_CODE);
+    expect(await db().selectFrom('sessions').select('id').execute()).toHaveLength(1);
+  });
+
+  it('two sign-ins racing with one recovery code: exactly one gets in', async () => {
+    const { recoveryCodes } = await adminWithTwoFactor();
+    await db().deleteFrom('sessions').execute();
+    const code = recoveryCodes[4] as string;
+    const responses = await Promise.all([
+      login({ username: 'admin', password: PASSWORD, code }),
+      login({ username: 'admin', password: PASSWORD, code }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(await db().selectFrom('sessions').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe(`renewing the recovery codes on ${TEST_ENGINE}`, () => {
+  const renew = (token: string, password: string) =>
+    as(token, 'POST', `${TF}/recovery-codes`, { password });
+
+  it('a wrong password is 400 with fields.password, and the codes stay', async () => {
+    const { token, recoveryCodes } = await adminWithTwoFactor();
+    const before = await db().selectFrom('recovery_codes').select('code_hash').execute();
+    const response = await renew(token, 'not the password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'The current password is not right.',
+        fields: { password: 'The current password is not right.' },
+      },
+    });
+    const after = await db().selectFrom('recovery_codes').select('code_hash').execute();
+    expect(after.map((r) => r.code_hash).sort()).toEqual(before.map((r) => r.code_hash).sort());
+    const old = await login({ username: 'admin', password: PASSWORD, code: recoveryCodes[0] });
+    expect(old.statusCode).toBe(200);
+  });
+
+  it('the right password gives 10 new codes; the old ones stop working', async () => {
+    const { token, recoveryCodes: old } = await adminWithTwoFactor();
+    // One used already: the renewal gives a full set again.
+    expect((await login({ username: 'admin', password: PASSWORD, code: old[9] })).statusCode).toBe(
+      200,
+    );
+    await db().deleteFrom('audit_log').execute();
+
+    const response = await renew(token, PASSWORD);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const fresh = response.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(new Set(fresh).size).toBe(10);
+    for (const code of fresh) {
+      expect(code).toMatch(RECOVERY_CODE);
+      expect(old).not.toContain(code);
+    }
+    expect(await status(token)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expect(await auditActions()).toEqual(['account.recovery-codes-renew']);
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
+
+    const stale = await login({ username: 'admin', password: PASSWORD, code: old[0] });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual(INVALID_CODE);
+    const now = await login({ username: 'admin', password: PASSWORD, code: fresh[0] });
+    expect(now.statusCode, now.body).toBe(200);
+  });
+
+  it('is 409 TWO_FACTOR_OFF while two-factor is off', async () => {
+    const token = await signIn('admin', PASSWORD);
+    const response = await renew(token, PASSWORD);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'TWO_FACTOR_OFF', message: 'Two-factor is not on.' },
+    });
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
+  });
+});
+
+describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
+  const disable = (token: string, password: string) =>
+    as(token, 'POST', `${TF}/disable`, { password });
+
+  it('a wrong password is 400 with fields.password, and it stays on', async () => {
+    const { token } = await adminWithTwoFactor();
+    const response = await disable(token, 'not the password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(response.json().error.fields).toHaveProperty('password');
+    expect((await adminRow()).totp_enabled).toBe(1);
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
+    expect((await login({ username: 'admin', password: PASSWORD })).json()).toEqual(
+      TWO_FACTOR_REQUIRED,
+    );
+  });
+
+  it('the right password turns it off: 204, no code asked at sign-in, recovery codes gone', async () => {
+    const { token } = await adminWithTwoFactor();
+    await db().deleteFrom('audit_log').execute();
+    const response = await disable(token, PASSWORD);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const row = await adminRow();
+    expect(row).toMatchObject({ totp_enabled: 0, totp_secret: null, totp_last_step: null });
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
+    expect(await auditActions()).toEqual(['account.two-factor-disable']);
+    expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+
+    const plain = await login({ username: 'admin', password: PASSWORD });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
+    });
+  });
+
+  it('is 409 TWO_FACTOR_REQUIRED_BY_SETTING while the settings require two-factor', async () => {
+    const { token } = await adminWithTwoFactor();
+    const require = await as(token, 'PUT', '/api/admin/security-settings', {
+      ...DEFAULT_SECURITY,
+      requireTwoFactor: true,
+    });
+    expect(require.statusCode, require.body).toBe(200);
+    const response = await disable(token, PASSWORD);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'TWO_FACTOR_REQUIRED_BY_SETTING',
+        message: 'Two-factor is required for every admin, so it cannot be turned off.',
+      },
+    });
+    expect((await adminRow()).totp_enabled).toBe(1);
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
+  });
+});
+
+describe(`password checks of signed-in admins count towards the sign-in limit on ${TEST_ENGINE}`, () => {
+  it('five wrong current passwords across password change, recovery codes and disable: then 429', async () => {
+    const { token, secret } = await adminWithTwoFactor();
+    const { id } = await adminRow();
+    await db().deleteFrom('audit_log').execute();
+    const address = freshAddress();
+    const attempts: [string, Record<string, unknown>, string][] = [
+      [
+        '/api/admin/account/password',
+        { currentPassword: 'wrong one', newPassword: 'a brand new password here' },
+        'currentPassword',
+      ],
+      [`${TF}/recovery-codes`, { password: 'wrong two' }, 'password'],
+      [`${TF}/disable`, { password: 'wrong three' }, 'password'],
+      [
+        '/api/admin/account/password',
+        { currentPassword: 'wrong four', newPassword: 'a brand new password here' },
+        'currentPassword',
+      ],
+      [`${TF}/recovery-codes`, { password: 'wrong five' }, 'password'],
+    ];
+    for (const [url, payload, field] of attempts) {
+      const response = await as(token, 'POST', url, payload, { remoteAddress: address });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+      expect(response.json().error.fields, url).toHaveProperty(field);
+    }
+    expect(await failureCount()).toBe(5);
+    const rows = await auditRows();
+    expect(rows.map((r) => r.action)).toEqual(Array(5).fill('account.password-check-failed'));
+    expect(rows.every((r) => r.admin_user_id === id)).toBe(true);
+    expect(JSON.stringify(rows)).not.toMatch(/wrong (one|two|three|four|five)/);
+
+    // Now even the right password is refused for a while, on each of the three and at sign-in.
+    for (const [url, payload] of [
+      [
+        '/api/admin/account/password',
+        { currentPassword: PASSWORD, newPassword: 'a brand new password here' },
+      ],
+      [`${TF}/recovery-codes`, { password: PASSWORD }],
+      [`${TF}/disable`, { password: PASSWORD }],
+    ] as const) {
+      const response = await as(token, 'POST', url, payload);
+      expect(response.statusCode, url).toBe(429);
+      expect(response.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+      expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    }
+    await clearOfStepBoundary();
+    const signInAttempt = await login({
+      username: 'admin',
+      password: PASSWORD,
+      code: totpCode(secret),
+    });
+    expect(signInAttempt.statusCode).toBe(429);
+    expect(signInAttempt.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    // Nothing changed meanwhile.
+    expect((await adminRow()).totp_enabled).toBe(1);
+    expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
+  });
+});
+
+describe(`nothing secret reaches the logs on ${TEST_ENGINE}`, () => {
+  it('sign-ins, set-up, enable, recovery codes and failures log no password, secret, code or token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const environment = await createTestEnvironment({ adminPassword: PASSWORD, logLevel: 'trace' });
+    const app = await buildApp(environment.config, { logStream: stream });
+    try {
+      await initializeSite(app);
+      await app.ready();
+      const secrets: string[] = [PASSWORD];
+
+      const first = await login({ username: 'admin', password: PASSWORD }, freshAddress(), app);
+      expect(first.statusCode).toBe(200);
+      const token = sessionCookie(first);
+      secrets.push(token, hashSessionToken(token));
+
+      const { secret, recoveryCodes, enableCode } = await turnOnTwoFactor(token, PASSWORD, app);
+      secrets.push(secret, enableCode, ...recoveryCodes);
+      secrets.push(...recoveryCodes.map((c) => c.replace('-', '')));
+
+      const at = await clearOfStepBoundary();
+      const code = totpCode(secret, at);
+      const wrong = wrongCode(secret, at);
+      secrets.push(code, wrong);
+
+      const withCode = await login(
+        { username: 'admin', password: PASSWORD, code },
+        freshAddress(),
+        app,
+      );
+      expect(withCode.statusCode, withCode.body).toBe(200);
+      const second = sessionCookie(withCode);
+      secrets.push(second, hashSessionToken(second));
+      // A replay, a wrong code, a wrong password, and a recovery code.
+      expect(
+        (await login({ username: 'admin', password: PASSWORD, code }, freshAddress(), app))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await login({ username: 'admin', password: PASSWORD, code: wrong }, freshAddress(), app))
+          .statusCode,
+      ).toBe(401);
+      const wrongPassword = 'a wrong password, logged nowhere';
+      secrets.push(wrongPassword);
+      expect(
+        (await login({ username: 'admin', password: wrongPassword, code }, freshAddress(), app))
+          .statusCode,
+      ).toBe(401);
+      const withRecovery = await login(
+        { username: 'admin', password: PASSWORD, code: recoveryCodes[0] },
+        freshAddress(),
+        app,
+      );
+      expect(withRecovery.statusCode).toBe(200);
+      const third = sessionCookie(withRecovery);
+      secrets.push(third, hashSessionToken(third));
+      const renewed = await as(
+        third,
+        'POST',
+        `${TF}/recovery-codes`,
+        { password: PASSWORD },
+        { app },
+      );
+      expect(renewed.statusCode).toBe(200);
+      secrets.push(...renewed.json<{ recoveryCodes: string[] }>().recoveryCodes);
+      const wrongCheck = await as(
+        third,
+        'POST',
+        `${TF}/disable`,
+        { password: wrongPassword },
+        { app },
+      );
+      expect(wrongCheck.statusCode).toBe(400);
+      expect((await as(third, 'GET', '/api/admin/dashboard', undefined, { app })).statusCode).toBe(
+        200,
+      );
+
+      // The logger did write: the requests are there, by method and path.
+      const output = lines.join('');
+      expect(output).toContain('/api/auth/login');
+      expect(output).toContain(`${TF}/enable`);
+      // A 6-digit code is looked for as a number of its own, not inside a timestamp.
+      const pattern = (text: string) =>
+        /^\d+$/.test(text) ? new RegExp(`(?<!\\d)${text}(?!\\d)`) : undefined;
+      const audit = JSON.stringify(
+        await app.database.db.selectFrom('audit_log').selectAll().execute(),
+      );
+      for (const [where, text] of [
+        ['log', output],
+        ['audit log', audit],
+      ] as const) {
+        for (const secretText of secrets) {
+          const digits = pattern(secretText);
+          if (digits) expect(text, `a code in the ${where}`).not.toMatch(digits);
+          else expect(text, `a secret in the ${where}`).not.toContain(secretText);
+        }
+      }
+    } finally {
+      await app.close();
+      await environment.cleanup();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/*
+ * What the admin journeys share. The suite's server starts with one admin, `admin`; journeys that
+ * change an account (two-factor, passwords) work on an account of their own, made through the
+ * API, so tests running side by side never meet.
+ */
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * The browser logs every 401 as a console error. The admin area asks `GET /api/auth/session`
+ * first, which answers 401 to a visitor who is not signed in, and sign-in answers 401 for the
+ * missing second factor: journeys that meet these declare them.
+ */
+export const SIGNED_OUT_CHECK = { text: /status of 401/, url: /\/api\/auth\/session$/ };
+export const REFUSED_SIGN_IN = { text: /status of 401/, url: /\/api\/auth\/login$/ };
+
+/** The first admin's credentials in this suite's server (playwright.config.ts). */
+export const FIRST_ADMIN = { username: 'admin', password: 'e2e-admin-password-not-secret' };
+
+/** The header the site's own API client sends; the server refuses state changes without it. */
+const OURS = { 'x-requested-with': 'white-stroke' };
+
+interface Credentials {
+  username: string;
+  password: string;
+  code?: string;
+}
+
+/** Signs in through the API; with `page.request`, the page itself is then signed in. */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  credentials: Credentials,
+): Promise<void> {
+  const response = await request.post('/api/auth/login', { data: credentials, headers: OURS });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A signed-in API client with its own cookie jar. Dispose of it when done. */
+export async function apiSignedInAs(
+  baseURL: string,
+  credentials: Credentials,
+): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: OURS });
+  await signInThroughApi(api, credentials);
+  return api;
+}
+
+/** A new admin account, made by `admin` through the API. */
+export async function createAdminAccount(
+  baseURL: string,
+  prefix: string,
+): Promise<{ username: string; password: string }> {
+  const account = {
+    username: `${prefix}-${randomBytes(4).toString('hex')}`,
+    password: `pw-${randomBytes(12).toString('hex')}`,
+  };
+  const api = await apiSignedInAs(baseURL, FIRST_ADMIN);
+  const response = await api.post('/api/admin/users', { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  await api.dispose();
+  return account;
+}
+
+/** The authenticator app's code for a secret, `stepsAhead` time steps from now. */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30 });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Turns two-factor on for an account through the API; returns its secret and recovery codes. */
+export async function enableTwoFactorByApi(
+  baseURL: string,
+  account: { username: string; password: string },
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const api = await apiSignedInAs(baseURL, account);
+  const setup = await api.post('/api/admin/account/two-factor/setup');
+  expect(setup.status()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await api.post('/api/admin/account/two-factor/enable', {
+    data: { code: totpCode(secret), password: account.password },
+  });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] };
+  await api.dispose();
+  return { secret, recoveryCodes };
+}
+
+/** Fills the sign-in form at /admin and submits it. */
+export async function submitSignIn(
+  page: Page,
+  credentials: { username: string; password: string },
+): Promise<void> {
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
