@@ -131,9 +131,10 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(cookie);
-  registerAdminGuard(app);
   const page = readPageTemplate(config.clientDir);
+  // Before the guard: its refusals are answered from a hook and must carry the headers too.
   await registerSecurity(app, { styleHashes: page?.styleHashes ?? [] });
+  registerAdminGuard(app);
 
   await app.register(swagger, {
     openapi: {

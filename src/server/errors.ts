@@ -37,12 +37,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'The Content-Length header is wrong.'],
 };
 
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold the NUL character and refuses the whole query: a NUL anywhere in a
+ * request body (what gets written) is refused here, the same on both engines. Ids in paths are
+ * checked by their own schemas; queries are answered from memory.
+ */
+function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body)) {
+      throw new AppError(400, 'BAD_REQUEST', 'The request contains a NUL character.');
+    }
+  });
+}
+
 /**
  * Installs the error handler: every failure leaves as `{ error: { code, message, fields? } }`;
  * a 5xx never reveals internals. (The JSON 404 for unknown `/api/*` is the not-found handler in
  * plugins/client.ts, which also serves the page for client routes.)
  */
 export function installErrorHandling(app: FastifyInstance): void {
+  refuseNulCharacters(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

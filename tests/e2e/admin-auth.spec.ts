@@ -91,7 +91,6 @@ test.describe('admin sign-in', () => {
 
   test('a wrong password shows the seed message and stays on the sign-in page', async ({
     page,
-    baseURL,
     expectConsoleError,
   }) => {
     expectConsoleError(SIGNED_OUT_CHECK);
@@ -129,7 +128,6 @@ test.describe('admin sign-in', () => {
 
   test('logout ends the session on the server and returns to /admin', async ({
     page,
-    baseURL,
     expectConsoleError,
   }) => {
     expectConsoleError(SIGNED_OUT_CHECK);

@@ -1,77 +1,42 @@
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
-  type TestApp,
-  OUR_CLIENT_HEADERS as OURS,
-} from '../../../tests/setup/test-app.ts';
+  ADMIN_PASSWORD,
+  asAdmin,
+  login,
+  routesFromRouter,
+  signIn,
+  useAdminTestApp,
+} from '../../../tests/setup/admin-session.ts';
+import { OUR_CLIENT_HEADERS as OURS } from '../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 
-let t: TestApp;
-const db = () => t.app.database.db;
-const PASSWORD = 'correct horse battery staple';
+const t = useAdminTestApp();
 const CSRF_REJECTED = {
   error: { code: 'CSRF_REJECTED', message: 'This request did not come from this site.' },
 };
 
-beforeAll(async () => {
-  t = await buildTestApp({ adminPassword: PASSWORD });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await db().deleteFrom('sessions').execute();
-  await db().deleteFrom('login_failures').execute();
-});
-
-const login = (headers: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers,
-    payload: { username: 'admin', password: PASSWORD },
-  });
-
-/**
- * Every route the router knows, read from Fastify's own route tree (onRoute hooks would have to
- * exist before buildApp registers the routes). Each line of the tree is a path fragment and its
- * methods; a node's full path is its ancestors' fragments joined.
- */
-function routesFromRouter(): { method: string; url: string }[] {
-  const tree = t.app.printRoutes({ commonPrefix: false });
-  const routes: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([\s│]*)(?:[└├]── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(', ')) {
-      routes.push({ method, url: stack.join('') });
-    }
-  }
-  return routes;
-}
+/** The seeded admin's sign-in with exactly these headers: no CSRF header unless they hold one. */
+const loginWith = (headers: Record<string, string>) =>
+  login(t, { username: 'admin', password: ADMIN_PASSWORD }, { headers });
 
 describe(`CSRF check on ${TEST_ENGINE}`, () => {
   it('refuses a state-changing request without our header', async () => {
-    const response = await login({});
+    const response = await loginWith({});
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(CSRF_REJECTED);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a wrong value of the header', async () => {
-    const response = await login({ 'x-requested-with': 'XMLHttpRequest' });
+    const response = await loginWith({ 'x-requested-with': 'XMLHttpRequest' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(CSRF_REJECTED);
   });
 
   it('refuses a request the browser marks cross-site, even with our header', async () => {
     for (const site of ['cross-site', 'same-site']) {
-      const response = await login({ ...OURS, 'sec-fetch-site': site });
+      const response = await loginWith({ ...OURS, 'sec-fetch-site': site });
       expect(response.statusCode, site).toBe(403);
       expect(response.json()).toEqual(CSRF_REJECTED);
     }
@@ -79,7 +44,7 @@ describe(`CSRF check on ${TEST_ENGINE}`, () => {
 
   it('refuses another origin, even with our header', async () => {
     for (const origin of ['https://evil.example', 'http://localhost:8080', 'null']) {
-      const response = await login({ ...OURS, origin });
+      const response = await loginWith({ ...OURS, origin });
       expect(response.statusCode, origin).toBe(403);
       expect(response.json()).toEqual(CSRF_REJECTED);
     }
@@ -87,14 +52,14 @@ describe(`CSRF check on ${TEST_ENGINE}`, () => {
 
   it('lets our own origin and a same-origin fetch through', async () => {
     // inject() sends Host: localhost:80, so this app's own origin is http://localhost:80.
-    const own = await login({
+    const own = await loginWith({
       ...OURS,
       origin: 'http://localhost:80',
       'sec-fetch-site': 'same-origin',
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ username: 'admin' });
-    const plain = await login(OURS);
+    const plain = await loginWith(OURS);
     expect(plain.statusCode).toBe(200);
   });
 
@@ -122,7 +87,7 @@ describe(`CSRF check on ${TEST_ENGINE}`, () => {
 
 describe(`Admin session guard on ${TEST_ENGINE}`, () => {
   it('answers 401 on every /api/admin route the router knows when nobody is signed in', async () => {
-    const admin = routesFromRouter().filter(
+    const admin = routesFromRouter(t).filter(
       (r) => r.url === '/api/admin' || r.url.startsWith('/api/admin/'),
     );
     expect(admin).toContainEqual({ method: 'GET', url: '/api/admin/dashboard' });
@@ -176,15 +141,9 @@ describe(`Admin session guard on ${TEST_ENGINE}`, () => {
   });
 
   it('lets a signed-in admin reach the dashboard', async () => {
-    const signedIn = await login(OURS);
-    expect(signedIn.statusCode).toBe(200);
-    const token = signedIn.cookies.find((c) => c.name === 'ws_session')?.value;
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     expect(token).toBeTruthy();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard',
-      cookies: { ws_session: token as string },
-    });
+    const response = await asAdmin(t, token, 'GET', '/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       totalCompetitions: expect.any(Number),

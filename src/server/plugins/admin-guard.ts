@@ -23,6 +23,16 @@ export function sessionCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? HOST_COOKIE : PLAIN_COOKIE;
 }
 
+/** One set of cookie options for setting and clearing: a __Host- cookie needs Secure for both. */
+export function sessionCookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+  } as const;
+}
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[sessionCookieName(request)];
 }
@@ -34,6 +44,12 @@ const TWO_FACTOR_SETUP_PREFIX = `${ADMIN_API_PREFIX}/account/two-factor`;
 export function requireAdmin(request: FastifyRequest): SessionUser {
   if (!request.admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
   return request.admin;
+}
+
+function isTwoFactorSetupRoute(route: string | undefined): boolean {
+  return (
+    route === TWO_FACTOR_SETUP_PREFIX || route?.startsWith(`${TWO_FACTOR_SETUP_PREFIX}/`) === true
+  );
 }
 
 export function isAdminPath(url: string): boolean {
@@ -71,6 +87,8 @@ export function registerAdminGuard(app: FastifyInstance): void {
         .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
     }
     if (!paths.some(isAdminPath)) return;
+    // Admin answers are one admin's business: never kept by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
     const { security } = await app.settingsService.getSettings();
     const admin = await findSessionUser(app.database.db, sessionToken(request), security);
     if (!admin) {
@@ -80,7 +98,7 @@ export function registerAdminGuard(app: FastifyInstance): void {
       security.requireTwoFactor &&
       !admin.twoFactorEnabled &&
       // The matched route decides: a crafted raw URL cannot pass for a set-up route.
-      !request.routeOptions.url?.startsWith(TWO_FACTOR_SETUP_PREFIX)
+      !isTwoFactorSetupRoute(request.routeOptions.url)
     ) {
       return reply
         .status(403)

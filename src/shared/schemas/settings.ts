@@ -73,12 +73,12 @@ export const SecuritySettingsSchema = z
   .object({
     requireTwoFactor: z.boolean(),
     sessionIdleMinutes: z
-      .number()
+      .number({ error: 'Enter a number of minutes' })
       .int('Use whole minutes')
       .min(5, 'At least 5 minutes')
       .max(24 * 60, 'At most 1440 minutes (24 hours)'),
     sessionAbsoluteHours: z
-      .number()
+      .number({ error: 'Enter a number of hours' })
       .int('Use whole hours')
       .min(1, 'At least 1 hour')
       .max(7 * 24, 'At most 168 hours (7 days)'),

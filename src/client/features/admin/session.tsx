@@ -38,7 +38,8 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-function toApiError(error: unknown): ApiError {
+/** Anything a request threw, as the ApiError the screens know how to show. */
+export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
 }
 

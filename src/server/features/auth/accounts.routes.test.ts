@@ -1,104 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
-  type TestApp,
-  OUR_CLIENT_HEADERS as OURS,
-} from '../../../../tests/setup/test-app.ts';
+  ADMIN_PASSWORD,
+  asAdmin,
+  auditActions,
+  auditRows,
+  login,
+  signIn,
+  useAdminTestApp,
+  whoAmI,
+} from '../../../../tests/setup/admin-session.ts';
+import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createAdmin } from './accounts.ts';
 
-let t: TestApp;
+// Before each test only the seeded 'admin' is left (useAdminTestApp).
+const t = useAdminTestApp();
 const db = () => t.app.database.db;
-const ADMIN_PASSWORD = 'correct horse battery staple';
-
-beforeAll(async () => {
-  t = await buildTestApp({ adminPassword: ADMIN_PASSWORD });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  // Only the seeded 'admin' survives from one test to the next.
-  await db().deleteFrom('admin_users').where('username', '!=', 'admin').execute();
-  await db().deleteFrom('sessions').execute();
-  await db().deleteFrom('login_failures').execute();
-  await db().deleteFrom('audit_log').execute();
-});
-
-/** Each sign-in comes from an address of its own, so per-address limits never get in the way. */
-let nextAddress = 1;
-const freshAddress = () => `10.1.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
-
-function login(username: string, password: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: OURS,
-    payload: { username, password },
-    remoteAddress: freshAddress(),
-  });
-}
-
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await login(username, password);
-  expect(response.statusCode, response.body).toBe(200);
-  const cookie = response.cookies.find((c) => c.name === 'ws_session');
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.value;
-}
-
-const whoAmI = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ws_session: token } });
-
-function as(
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: OURS,
-    cookies: { ws_session: token },
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
-
-async function auditRows() {
-  return db()
-    .selectFrom('audit_log')
-    .select(['action', 'actor', 'entity_id', 'details'])
-    .orderBy('created_at')
-    .execute();
-}
 
 describe(`POST /api/admin/account/password on ${TEST_ENGINE}`, () => {
   const USERNAME = 'Changer.Account';
   const OLD = 'the old password, long enough';
   const NEW = 'a brand new password here';
   const change = (token: string, currentPassword: string, newPassword: string) =>
-    as(token, 'POST', '/api/admin/account/password', { currentPassword, newPassword });
+    asAdmin(t, token, 'POST', '/api/admin/account/password', { currentPassword, newPassword });
 
   beforeEach(async () => {
     await createAdmin(db(), USERNAME, OLD);
   });
 
   it('refuses a wrong current password with fields.currentPassword', async () => {
-    const token = await signIn(USERNAME, OLD);
+    const token = await signIn(t, USERNAME, OLD);
     const response = await change(token, 'not the current one', NEW);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
     expect(response.json().error.fields).toHaveProperty('currentPassword');
     // Nothing changed.
-    await signIn(USERNAME, OLD);
-    expect((await login(USERNAME, NEW)).statusCode).toBe(401);
+    await signIn(t, USERNAME, OLD);
+    expect((await login(t, { username: USERNAME, password: NEW })).statusCode).toBe(401);
   });
 
   it('refuses a new password shorter than 12 characters, or equal to the username in any case', async () => {
-    const token = await signIn(USERNAME, OLD);
+    const token = await signIn(t, USERNAME, OLD);
     const short = await change(token, OLD, 'elevenchars');
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('VALIDATION_ERROR');
@@ -110,29 +53,29 @@ describe(`POST /api/admin/account/password on ${TEST_ENGINE}`, () => {
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
       expect(response.json().error.message).toBe('Password must not be the username');
     }
-    await signIn(USERNAME, OLD);
-    expect((await auditRows()).map((r) => r.action)).not.toContain('account.password-change');
+    await signIn(t, USERNAME, OLD);
+    expect(await auditActions(db())).not.toContain('account.password-change');
   });
 
   it('sets the new password, keeps this session, ends the other ones and records it', async () => {
-    const mine = await signIn(USERNAME, OLD);
-    const other = await signIn(USERNAME, OLD);
-    const adminToken = await signIn('admin', ADMIN_PASSWORD);
+    const mine = await signIn(t, USERNAME, OLD);
+    const other = await signIn(t, USERNAME, OLD);
+    const adminToken = await signIn(t, 'admin', ADMIN_PASSWORD);
     expect(other).not.toBe(mine);
-    expect((await whoAmI(other)).statusCode).toBe(200);
+    expect((await whoAmI(t, other)).statusCode).toBe(200);
 
     const response = await change(mine, OLD, NEW);
     expect(response.statusCode, response.body).toBe(204);
 
-    expect((await whoAmI(mine)).statusCode).toBe(200);
-    expect((await whoAmI(other)).statusCode).toBe(401);
+    expect((await whoAmI(t, mine)).statusCode).toBe(200);
+    expect((await whoAmI(t, other)).statusCode).toBe(401);
     // Another account's session is left alone.
-    expect((await whoAmI(adminToken)).statusCode).toBe(200);
+    expect((await whoAmI(t, adminToken)).statusCode).toBe(200);
 
-    expect((await login(USERNAME, OLD)).statusCode).toBe(401);
-    await signIn(USERNAME, NEW);
+    expect((await login(t, { username: USERNAME, password: OLD })).statusCode).toBe(401);
+    await signIn(t, USERNAME, NEW);
 
-    const rows = (await auditRows()).filter((r) => r.action === 'account.password-change');
+    const rows = (await auditRows(db())).filter((r) => r.action === 'account.password-change');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.actor).toBe(USERNAME);
     const json = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
@@ -156,8 +99,8 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
 
   it('lists the accounts without any password hash', async () => {
     await createAdmin(db(), 'second', PASSWORD);
-    const token = await signIn('admin', ADMIN_PASSWORD);
-    const response = await as(token, 'GET', '/api/admin/users');
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const response = await asAdmin(t, token, 'GET', '/api/admin/users');
     expect(response.statusCode).toBe(200);
     const users = response.json() as Array<Record<string, unknown>>;
     expect(users.map((u) => u.username)).toEqual(['admin', 'second']);
@@ -169,8 +112,8 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
   });
 
   it('creates an admin who can sign in, and records it', async () => {
-    const token = await signIn('admin', ADMIN_PASSWORD);
-    const response = await as(token, 'POST', '/api/admin/users', {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const response = await asAdmin(t, token, 'POST', '/api/admin/users', {
       username: 'newcomer',
       password: PASSWORD,
     });
@@ -178,7 +121,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     const created = response.json() as { id: string; username: string };
     expect(created.username).toBe('newcomer');
     expect(JSON.stringify(created)).not.toContain('argon2');
-    await signIn('newcomer', PASSWORD);
+    await signIn(t, 'newcomer', PASSWORD);
 
     const row = await db()
       .selectFrom('admin_users')
@@ -187,7 +130,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
-    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.create');
+    const audit = (await auditRows(db())).filter((r) => r.action === 'admin_user.create');
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actor).toBe('admin');
     expect(audit[0]?.entity_id).toBe(created.id);
@@ -195,10 +138,10 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses a taken name, a bad name and a short password', async () => {
-    const token = await signIn('admin', ADMIN_PASSWORD);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     await createAdmin(db(), 'taken', PASSWORD);
 
-    const taken = await as(token, 'POST', '/api/admin/users', {
+    const taken = await asAdmin(t, token, 'POST', '/api/admin/users', {
       username: 'taken',
       password: PASSWORD,
     });
@@ -206,13 +149,16 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     expect(taken.json().error.code).toBe('USERNAME_TAKEN');
 
     for (const username of ['a b', 'x']) {
-      const bad = await as(token, 'POST', '/api/admin/users', { username, password: PASSWORD });
+      const bad = await asAdmin(t, token, 'POST', '/api/admin/users', {
+        username,
+        password: PASSWORD,
+      });
       expect(bad.statusCode, username).toBe(400);
       expect(bad.json().error.code).toBe('VALIDATION_ERROR');
       expect(bad.json().error.fields).toHaveProperty('username');
     }
 
-    const short = await as(token, 'POST', '/api/admin/users', {
+    const short = await asAdmin(t, token, 'POST', '/api/admin/users', {
       username: 'shorty',
       password: 'too short',
     });
@@ -224,56 +170,56 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
       .map((r) => r.username)
       .sort();
     expect(names).toEqual(['admin', 'taken']);
-    expect((await auditRows()).map((r) => r.action)).not.toContain('admin_user.create');
+    expect(await auditActions(db())).not.toContain('admin_user.create');
   });
 
   it('removes another admin and ends their sessions; unknown id is 404', async () => {
     const other = await createAdmin(db(), 'leaving', PASSWORD);
-    const theirs = await signIn('leaving', PASSWORD);
-    const token = await signIn('admin', ADMIN_PASSWORD);
-    expect((await whoAmI(theirs)).statusCode).toBe(200);
+    const theirs = await signIn(t, 'leaving', PASSWORD);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    expect((await whoAmI(t, theirs)).statusCode).toBe(200);
 
-    const response = await as(token, 'DELETE', `/api/admin/users/${other.id}`);
+    const response = await asAdmin(t, token, 'DELETE', `/api/admin/users/${other.id}`);
     expect(response.statusCode, response.body).toBe(204);
-    expect((await whoAmI(theirs)).statusCode).toBe(401);
-    expect((await as(theirs, 'GET', '/api/admin/users')).statusCode).toBe(401);
-    expect((await login('leaving', PASSWORD)).statusCode).toBe(401);
-    expect((await whoAmI(token)).statusCode).toBe(200);
+    expect((await whoAmI(t, theirs)).statusCode).toBe(401);
+    expect((await asAdmin(t, theirs, 'GET', '/api/admin/users')).statusCode).toBe(401);
+    expect((await login(t, { username: 'leaving', password: PASSWORD })).statusCode).toBe(401);
+    expect((await whoAmI(t, token)).statusCode).toBe(200);
 
-    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.delete');
+    const audit = (await auditRows(db())).filter((r) => r.action === 'admin_user.delete');
     expect(audit).toHaveLength(1);
     expect(audit[0]?.entity_id).toBe(other.id);
     expect(audit[0]?.actor).toBe('admin');
 
-    const unknown = await as(token, 'DELETE', `/api/admin/users/${randomUUID()}`);
+    const unknown = await asAdmin(t, token, 'DELETE', `/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');
   });
 
   it('lets an admin remove their own account while another remains; the log keeps the name', async () => {
     const other = await createAdmin(db(), 'self-remover', PASSWORD);
-    const token = await signIn('self-remover', PASSWORD);
-    const response = await as(token, 'DELETE', `/api/admin/users/${other.id}`);
+    const token = await signIn(t, 'self-remover', PASSWORD);
+    const response = await asAdmin(t, token, 'DELETE', `/api/admin/users/${other.id}`);
     expect(response.statusCode, response.body).toBe(204);
-    expect((await whoAmI(token)).statusCode).toBe(401);
-    const audit = (await auditRows()).filter((r) => r.action === 'admin_user.delete');
+    expect((await whoAmI(t, token)).statusCode).toBe(401);
+    const audit = (await auditRows(db())).filter((r) => r.action === 'admin_user.delete');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'self-remover', entity_id: other.id });
   });
 
   it('refuses to remove the last admin', async () => {
-    const token = await signIn('admin', ADMIN_PASSWORD);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const admin = await db()
       .selectFrom('admin_users')
       .select('id')
       .where('username', '=', 'admin')
       .executeTakeFirstOrThrow();
-    const response = await as(token, 'DELETE', `/api/admin/users/${admin.id}`);
+    const response = await asAdmin(t, token, 'DELETE', `/api/admin/users/${admin.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('LAST_ADMIN');
     expect(await db().selectFrom('admin_users').select('id').execute()).toHaveLength(1);
-    expect((await whoAmI(token)).statusCode).toBe(200);
-    expect((await auditRows()).map((r) => r.action)).not.toContain('admin_user.delete');
+    expect((await whoAmI(t, token)).statusCode).toBe(200);
+    expect(await auditActions(db())).not.toContain('admin_user.delete');
   });
 
   it('leaves one admin when the last two remove each other at the same moment', async () => {
@@ -281,11 +227,11 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     await createAdmin(db(), 'second-admin', PASSWORD);
     const ids = await db().selectFrom('admin_users').select(['id', 'username']).execute();
     const id = (name: string) => ids.find((r) => r.username === name)?.id ?? '';
-    const first = await signIn('admin', ADMIN_PASSWORD);
-    const second = await signIn('second-admin', PASSWORD);
+    const first = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const second = await signIn(t, 'second-admin', PASSWORD);
     const answers = await Promise.all([
-      as(first, 'DELETE', `/api/admin/users/${id('second-admin')}`),
-      as(second, 'DELETE', `/api/admin/users/${id('admin')}`),
+      asAdmin(t, first, 'DELETE', `/api/admin/users/${id('second-admin')}`),
+      asAdmin(t, second, 'DELETE', `/api/admin/users/${id('admin')}`),
     ]);
     // The loser is refused as the last admin, or (when the winner finished first) as signed out.
     const [won, lost] = answers.map((r) => r.statusCode).sort();
@@ -309,7 +255,7 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
   }
 
   it('pages newest first, 50 to a page', async () => {
-    const token = await signIn('admin', ADMIN_PASSWORD);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     await db().deleteFrom('audit_log').execute();
     const base = Date.now() - 60 * 60 * 1000;
     await db()
@@ -328,7 +274,7 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
       )
       .execute();
 
-    const first = await as(token, 'GET', '/api/admin/audit-log');
+    const first = await asAdmin(t, token, 'GET', '/api/admin/audit-log');
     expect(first.statusCode).toBe(200);
     const one = first.json() as Page;
     expect(one.page).toBe(1);
@@ -340,7 +286,7 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
     const times = one.entries.map((e) => Date.parse(e.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const second = await as(token, 'GET', '/api/admin/audit-log?page=2');
+    const second = await asAdmin(t, token, 'GET', '/api/admin/audit-log?page=2');
     expect(second.statusCode).toBe(200);
     const two = second.json() as Page;
     expect(two.page).toBe(2);
@@ -350,7 +296,7 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
     );
 
     for (const bad of ['abc', '-1', '0']) {
-      const response = await as(token, 'GET', `/api/admin/audit-log?page=${bad}`);
+      const response = await asAdmin(t, token, 'GET', `/api/admin/audit-log?page=${bad}`);
       expect(response.statusCode, bad).toBe(200);
       const page = response.json() as Page;
       expect(page.page, bad).toBe(1);
@@ -366,27 +312,30 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
   it('never contains a password', async () => {
     const USER_PASSWORD = 'first password of user';
     const CHANGED = 'second password of user';
-    const token = await signIn('admin', ADMIN_PASSWORD);
-    expect((await login('admin', 'a wrong admin password')).statusCode).toBe(401);
-    const created = await as(token, 'POST', '/api/admin/users', {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    expect(
+      (await login(t, { username: 'admin', password: 'a wrong admin password' })).statusCode,
+    ).toBe(401);
+    const created = await asAdmin(t, token, 'POST', '/api/admin/users', {
       username: 'audited',
       password: USER_PASSWORD,
     });
     expect(created.statusCode).toBe(201);
-    const theirs = await signIn('audited', USER_PASSWORD);
-    const changed = await as(theirs, 'POST', '/api/admin/account/password', {
+    const theirs = await signIn(t, 'audited', USER_PASSWORD);
+    const changed = await asAdmin(t, theirs, 'POST', '/api/admin/account/password', {
       currentPassword: USER_PASSWORD,
       newPassword: CHANGED,
     });
     expect(changed.statusCode).toBe(204);
-    const removed = await as(
+    const removed = await asAdmin(
+      t,
       token,
       'DELETE',
       `/api/admin/users/${(created.json() as { id: string }).id}`,
     );
     expect(removed.statusCode).toBe(204);
 
-    const response = await as(token, 'GET', '/api/admin/audit-log');
+    const response = await asAdmin(t, token, 'GET', '/api/admin/audit-log');
     expect(response.statusCode).toBe(200);
     const page = response.json() as Page;
     expect(page.entries.map((e) => e.action)).toEqual(

@@ -72,7 +72,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     {
       schema: {
         summary: 'Removes an admin; the last one cannot be',
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: z.uuid() }),
       },
     },
     async (request, reply) => {

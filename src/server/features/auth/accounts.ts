@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { recordFailure, secondsUntilAllowed, tooManyAttempts } from './sign-in.ts';
+import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
 
 function checkPassword(password: string, username: string): void {
@@ -135,19 +135,17 @@ export async function requireCurrentPassword(
   ip: string,
   field = 'password',
 ): Promise<void> {
-  const now = new Date();
-  const wait = await secondsUntilAllowed(db, admin.username, ip, now);
-  if (wait > 0) throw tooManyAttempts(wait);
+  const attempt = await reserveAttempt(db, admin.username, ip);
   const user = await db
     .selectFrom('admin_users')
     .select('password_hash')
     .where('id', '=', admin.adminUserId)
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, password))) {
-    const attempt = { username: admin.username, ip };
-    await recordFailure(db, attempt, admin.adminUserId, 'account.password-check-failed', now);
+    await recordFailedAttempt(db, attempt, admin.adminUserId, 'account.password-check-failed');
     throw new AppError(400, 'VALIDATION_ERROR', WRONG_CURRENT_PASSWORD, {
       [field]: WRONG_CURRENT_PASSWORD,
     });
   }
+  await releaseAttempt(db, attempt);
 }

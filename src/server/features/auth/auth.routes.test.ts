@@ -1,79 +1,32 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
-  type TestApp,
-  OUR_CLIENT_HEADERS as OURS,
-} from '../../../../tests/setup/test-app.ts';
+  ADMIN_PASSWORD as PASSWORD,
+  auditActions,
+  auditRows,
+  expectLockedOut,
+  freshAddress,
+  login,
+  sessionCookie,
+  signIn,
+  useAdminTestApp,
+  whoAmI,
+} from '../../../../tests/setup/admin-session.ts';
+import { buildTestApp, OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SESSION_LIMITS, hashSessionToken } from './sessions.ts';
 
 const SESSION_IDLE_MS = DEFAULT_SESSION_LIMITS.sessionIdleMinutes * 60 * 1000;
 const SIGNED_IN = { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false };
 
-let t: TestApp;
+const t = useAdminTestApp();
 const db = () => t.app.database.db;
-const PASSWORD = 'correct horse battery staple';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-beforeAll(async () => {
-  t = await buildTestApp({ adminPassword: PASSWORD });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await db().deleteFrom('sessions').execute();
-  await db().deleteFrom('login_failures').execute();
-  await db().deleteFrom('audit_log').execute();
-});
-
-/** Each test signs in from an address of its own, so per-address limits never leak across. */
-let nextAddress = 1;
-const freshAddress = () => `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
-
-function login(
-  body: Record<string, unknown>,
-  extra: Partial<InjectOptions> & { app?: TestApp } = {},
-): Promise<LightMyRequestResponse> {
-  const { app = t, headers, ...rest } = extra;
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { ...OURS, ...headers },
-    payload: body,
-    remoteAddress: '127.0.0.1',
-    ...rest,
-  });
-}
-
-function sessionCookie(response: LightMyRequestResponse, name = 'ws_session'): string {
-  const cookie = response.cookies.find((c) => c.name === name);
-  if (!cookie) throw new Error(`no ${name} cookie in ${String(response.headers['set-cookie'])}`);
-  return cookie.value;
-}
-
-const whoAmI = (token: string | undefined, name = 'ws_session') =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/auth/session',
-    ...(token === undefined ? {} : { cookies: { [name]: token } }),
-  });
-
-async function auditActions(): Promise<string[]> {
-  const rows = await db().selectFrom('audit_log').select('action').orderBy('created_at').execute();
-  return rows.map((r) => r.action).sort();
-}
-
-async function signInOk(remoteAddress = freshAddress()): Promise<string> {
-  const response = await login({ username: 'admin', password: PASSWORD }, { remoteAddress });
-  expect(response.statusCode).toBe(200);
-  return sessionCookie(response);
-}
+/** For the tests whose attempts must all come from one address. */
+const LOCAL = { remoteAddress: '127.0.0.1' };
 
 describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
   it('signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const response = await login({ username: 'admin', password: PASSWORD });
+    const response = await login(t, { username: 'admin', password: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(SIGNED_IN);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -84,12 +37,12 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
     expect(raw).toMatch(/Path=\/(;|$)/);
     expect(raw).not.toMatch(/Secure/i);
     expect(raw).not.toMatch(/Domain=/i);
-    expect(sessionCookie(response)).toMatch(TOKEN);
-    expect(await auditActions()).toEqual(['auth.sign-in']);
+    expect(sessionCookie(response).value).toMatch(TOKEN);
+    expect(await auditActions(db())).toEqual(['auth.sign-in']);
   });
 
   it('stores only a sha256 hash of the session token', async () => {
-    const token = await signInOk();
+    const token = await signIn(t, 'admin', PASSWORD);
     const rows = await db().selectFrom('sessions').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).toBe(hashSessionToken(token));
@@ -101,8 +54,9 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
     const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: true });
     try {
       const response = await login(
+        proxied,
         { username: 'admin', password: PASSWORD },
-        { app: proxied, headers: { 'x-forwarded-proto': 'https' } },
+        { headers: { ...OURS, 'x-forwarded-proto': 'https' } },
       );
       expect(response.statusCode).toBe(200);
       const raw = String(response.headers['set-cookie']);
@@ -111,7 +65,7 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
       expect(raw).toContain('HttpOnly');
       expect(raw).toMatch(/Path=\/(;|$)/);
       expect(raw).not.toMatch(/Domain=/i);
-      const token = sessionCookie(response, '__Host-ws_session');
+      const token = sessionCookie(response, '__Host-ws_session').value;
       const session = await proxied.app.inject({
         method: 'GET',
         url: '/api/auth/session',
@@ -126,8 +80,8 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
   });
 
   it('a wrong password and an unknown user get the same 401 and an audit row each', async () => {
-    const wrong = await login({ username: 'admin', password: 'not the password' });
-    const unknown = await login({ username: 'nobody', password: PASSWORD });
+    const wrong = await login(t, { username: 'admin', password: 'not the password' });
+    const unknown = await login(t, { username: 'nobody', password: PASSWORD });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
@@ -135,14 +89,11 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
       });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
-    const rows = await db()
-      .selectFrom('audit_log')
-      .select(['action', 'actor', 'admin_user_id'])
-      .orderBy('created_at')
-      .execute();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['auth.sign-in-failed', 'auth.sign-in-failed']);
-    expect(rows.map((r) => r.actor).sort()).toEqual(['admin', 'nobody']);
-    expect(rows.find((r) => r.actor === 'nobody')?.admin_user_id).toBeNull();
+    // A name that is no account's is not recorded: people type passwords into that field.
+    expect(rows.map((r) => r.actor).sort()).toEqual(['(unknown user)', 'admin']);
+    expect(rows.find((r) => r.actor === '(unknown user)')?.admin_user_id).toBeNull();
     expect(JSON.stringify(rows)).not.toContain('not the password');
     expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
@@ -150,35 +101,19 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
   it('after 5 failures for one username the 6th attempt, even right, gets 429 with Retry-After', async () => {
     // Each from a different address: the username alone is what is counted here.
     for (let i = 0; i < 5; i++) {
-      const response = await login(
-        { username: 'admin', password: `wrong ${i}` },
-        { remoteAddress: freshAddress() },
-      );
+      const response = await login(t, { username: 'admin', password: `wrong ${i}` });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login(
-      { username: 'admin', password: PASSWORD },
-      { remoteAddress: freshAddress() },
-    );
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      error: {
-        code: 'TOO_MANY_ATTEMPTS',
-        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-      },
-    });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.headers['set-cookie']).toBeUndefined();
+    expectLockedOut(await login(t, { username: 'admin', password: PASSWORD }));
     expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 
   it('four failures do not block the right password, and success clears the count', async () => {
     for (let i = 0; i < 4; i++) {
-      expect((await login({ username: 'admin', password: `wrong ${i}` })).statusCode).toBe(401);
+      const response = await login(t, { username: 'admin', password: `wrong ${i}` }, LOCAL);
+      expect(response.statusCode).toBe(401);
     }
-    await signInOk('127.0.0.1');
+    await signIn(t, 'admin', PASSWORD, LOCAL);
     expect(await db().selectFrom('login_failures').selectAll().execute()).toEqual([]);
   });
 
@@ -186,12 +121,14 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
       const response = await login(
+        t,
         { username: `guess-${i}`, password: 'whatever it is' },
         { remoteAddress: address },
       );
       expect(response.statusCode).toBe(401);
     }
     const blocked = await login(
+      t,
       { username: 'admin', password: PASSWORD },
       { remoteAddress: address },
     );
@@ -201,7 +138,7 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
     );
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     // Another address may still sign the same admin in.
-    await signInOk(freshAddress());
+    await signIn(t, 'admin', PASSWORD);
   });
 
   it('failures older than 15 minutes no longer count', async () => {
@@ -212,36 +149,37 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
         .values({ id: `old-${i}`, username: 'admin', ip: '127.0.0.1', failed_at: old })
         .execute();
     }
-    await signInOk('127.0.0.1');
+    await signIn(t, 'admin', PASSWORD, LOCAL);
   });
 
   it('an over-long password or username is a 400 VALIDATION_ERROR, not a 500', async () => {
-    const longPassword = await login({ username: 'admin', password: 'x'.repeat(257) });
+    const longPassword = await login(t, { username: 'admin', password: 'x'.repeat(257) });
     expect(longPassword.statusCode).toBe(400);
     expect(longPassword.json().error.code).toBe('VALIDATION_ERROR');
     expect(longPassword.json().error.fields).toHaveProperty('password');
 
-    const longUsername = await login({ username: 'a'.repeat(65), password: PASSWORD });
+    const longUsername = await login(t, { username: 'a'.repeat(65), password: PASSWORD });
     expect(longUsername.statusCode).toBe(400);
     expect(longUsername.json().error.code).toBe('VALIDATION_ERROR');
     expect(longUsername.json().error.fields).toHaveProperty('username');
 
-    const missing = await login({});
+    const missing = await login(t, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('a second sign-in from the same browser ends the first session', async () => {
-    const first = await signInOk('127.0.0.1');
+    const first = await signIn(t, 'admin', PASSWORD, LOCAL);
     const again = await login(
+      t,
       { username: 'admin', password: PASSWORD },
       { cookies: { ws_session: first } },
     );
     expect(again.statusCode).toBe(200);
-    const second = sessionCookie(again);
+    const second = sessionCookie(again).value;
     expect(second).not.toBe(first);
-    expect((await whoAmI(first)).statusCode).toBe(401);
-    expect((await whoAmI(second)).statusCode).toBe(200);
+    expect((await whoAmI(t, first)).statusCode).toBe(401);
+    expect((await whoAmI(t, second)).statusCode).toBe(200);
     const ids = (await db().selectFrom('sessions').select('id').execute()).map((r) => r.id);
     expect(ids).toEqual([hashSessionToken(second)]);
   });
@@ -249,38 +187,38 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
 
 describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
   it('answers the signed-in admin for a live cookie', async () => {
-    const token = await signInOk();
-    const response = await whoAmI(token);
+    const token = await signIn(t, 'admin', PASSWORD);
+    const response = await whoAmI(t, token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(SIGNED_IN);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('is 401 without a cookie, with a malformed one, and with a forged 43-character token', async () => {
-    await signInOk();
+    await signIn(t, 'admin', PASSWORD);
     for (const token of [undefined, 'abc', 'x'.repeat(200), 'A'.repeat(43)]) {
-      const response = await whoAmI(token);
+      const response = await whoAmI(t, token);
       expect(response.statusCode, String(token)).toBe(401);
       expect(response.json().error.code).toBe('UNAUTHENTICATED');
     }
   });
 
   it('ends a session idle for more than 2 hours and deletes its row', async () => {
-    const token = await signInOk();
+    const token = await signIn(t, 'admin', PASSWORD);
     const id = hashSessionToken(token);
     await db()
       .updateTable('sessions')
       .set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000).toISOString() })
       .where('id', '=', id)
       .execute();
-    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect((await whoAmI(t, token)).statusCode).toBe(401);
     expect(await db().selectFrom('sessions').selectAll().where('id', '=', id).execute()).toEqual(
       [],
     );
   });
 
   it('keeps a session idle for a little under 2 hours and touches it', async () => {
-    const token = await signInOk();
+    const token = await signIn(t, 'admin', PASSWORD);
     const id = hashSessionToken(token);
     const lastSeen = new Date(Date.now() - SESSION_IDLE_MS + 60_000).toISOString();
     await db()
@@ -288,7 +226,7 @@ describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
       .set({ last_seen_at: lastSeen })
       .where('id', '=', id)
       .execute();
-    expect((await whoAmI(token)).statusCode).toBe(200);
+    expect((await whoAmI(t, token)).statusCode).toBe(200);
     const row = await db()
       .selectFrom('sessions')
       .select('last_seen_at')
@@ -298,14 +236,14 @@ describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
   });
 
   it('ends a session past its absolute lifetime', async () => {
-    const token = await signInOk();
+    const token = await signIn(t, 'admin', PASSWORD);
     const id = hashSessionToken(token);
     await db()
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', id)
       .execute();
-    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect((await whoAmI(t, token)).statusCode).toBe(401);
     expect(await db().selectFrom('sessions').selectAll().where('id', '=', id).execute()).toEqual(
       [],
     );
@@ -314,7 +252,7 @@ describe(`GET /api/auth/session on ${TEST_ENGINE}`, () => {
 
 describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
   it('ends the session, clears the cookie and records the sign-out', async () => {
-    const token = await signInOk();
+    const token = await signIn(t, 'admin', PASSWORD);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -329,13 +267,13 @@ describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
       (cleared?.expires !== undefined && cleared.expires.getTime() <= Date.now());
     expect(expired).toBe(true);
     expect(await db().selectFrom('sessions').selectAll().execute()).toEqual([]);
-    expect((await whoAmI(token)).statusCode).toBe(401);
-    expect(await auditActions()).toEqual(['auth.sign-in', 'auth.sign-out']);
+    expect((await whoAmI(t, token)).statusCode).toBe(401);
+    expect(await auditActions(db())).toEqual(['auth.sign-in', 'auth.sign-out']);
   });
 
   it('without a session is still 204 and records nothing', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: OURS });
     expect(response.statusCode).toBe(204);
-    expect(await auditActions()).toEqual([]);
+    expect(await auditActions(db())).toEqual([]);
   });
 });

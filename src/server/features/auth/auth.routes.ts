@@ -3,15 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSessionSchema, SignInSchema } from '../../../shared/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { AppError } from '../../errors.ts';
-import { sessionCookieName, sessionToken } from '../../plugins/admin-guard.ts';
+import {
+  sessionCookieName,
+  sessionCookieOptions,
+  sessionToken,
+} from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
-import { signIn } from './sign-in.ts';
+import { decoyPasswordHash, signIn } from './sign-in.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const security = async () => (await app.settingsService.getSettings()).security;
+  // Made now, not by the first unknown username, whose answer would otherwise take twice as long.
+  void decoyPasswordHash();
 
   api.post(
     '/api/auth/login',
@@ -37,10 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       // A new session id at every sign-in; the one the browser had (if any) ends.
       await endSession(db, sessionToken(request));
       reply.setCookie(sessionCookieName(request), token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/',
+        ...sessionCookieOptions(request),
         maxAge: absoluteMs(rules) / 1000,
       });
       return reply.header('cache-control', 'no-store').send(session);
@@ -61,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
           action: 'auth.sign-out',
         });
       }
-      reply.clearCookie(sessionCookieName(request), { path: '/' });
+      reply.clearCookie(sessionCookieName(request), sessionCookieOptions(request));
       return reply.status(204).send();
     },
   );

@@ -1,12 +1,23 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
-  type TestApp,
-  OUR_CLIENT_HEADERS as OURS,
-} from '../../../../tests/setup/test-app.ts';
+  ADMIN_PASSWORD as PASSWORD,
+  asAdmin,
+  auditActions,
+  auditRows,
+  clearOfStepBoundary,
+  expectLockedOut,
+  freshAddress,
+  login,
+  sessionCookie,
+  signIn,
+  STEP_MS,
+  totpCode,
+  TWO_FACTOR_URL as TF,
+  turnOnTwoFactor,
+  useAdminTestApp,
+  whoAmI,
+} from '../../../../tests/setup/admin-session.ts';
 import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
 import { buildApp } from '../../app.ts';
@@ -20,17 +31,21 @@ import { hashSessionToken } from './sessions.ts';
  * limit. Everything goes through HTTP; the routes use the real clock, so codes are made for now.
  */
 
-let t: TestApp;
+const t = useAdminTestApp();
 const db = () => t.app.database.db;
-const PASSWORD = 'correct horse battery staple';
 const OTHER = 'second.admin';
 const OTHER_PASSWORD = 'another password, long enough';
-const TF = '/api/admin/account/two-factor';
-const STEP_MS = 30_000;
 const RECOVERY_CODE = /^[a-z2-9]{5}-[a-z2-9]{5}$/;
 const DEFAULT_SECURITY = DEFAULT_SECURITY_SETTINGS;
 const WRONG_SETUP_CODE =
   'That code is not right. Check that the time on your phone is correct and try again.';
+const WRONG_SETUP_CODE_ERROR = {
+  error: {
+    code: 'VALIDATION_ERROR',
+    message: WRONG_SETUP_CODE,
+    fields: { code: WRONG_SETUP_CODE },
+  },
+};
 const INVALID_CODE = { error: { code: 'INVALID_CODE', message: 'Invalid code' } };
 const WRONG_PASSWORD = 'The current password is not right.';
 const TWO_FACTOR_REQUIRED = {
@@ -39,45 +54,6 @@ const TWO_FACTOR_REQUIRED = {
     message: 'Enter the 6-digit code from your authenticator app.',
   },
 };
-
-beforeAll(async () => {
-  t = await buildTestApp({ adminPassword: PASSWORD });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await db().deleteFrom('admin_users').where('username', '!=', 'admin').execute();
-  await db().deleteFrom('sessions').execute();
-  await db().deleteFrom('login_failures').execute();
-  await db().deleteFrom('audit_log').execute();
-  await db().deleteFrom('recovery_codes').execute();
-  await db()
-    .updateTable('admin_users')
-    .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
-    .execute();
-  await t.app.settingsService.updateSettings({ security: DEFAULT_SECURITY });
-});
-
-/** Each request comes from an address of its own unless a test says otherwise. */
-let nextAddress = 1;
-const freshAddress = () => `10.4.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits, when fewer than `marginMs` are left in the current 30-second step, for the next one, so
- * that codes made for "now" keep their meaning until the server checks them. Returns now.
- */
-async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < marginMs) await sleep(left + 50);
-  return Date.now();
-}
-
-function totpCode(secret: string, timestamp = Date.now()): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp });
-}
 
 /** A well-formed 6-digit code that is none the server could accept around `at`. */
 function wrongCode(secret: string, at = Date.now()): string {
@@ -88,82 +64,16 @@ function wrongCode(secret: string, at = Date.now()): string {
   }
 }
 
-function login(
-  body: Record<string, unknown>,
-  remoteAddress = freshAddress(),
-  app: FastifyInstance = t.app,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: OURS,
-    payload: body,
-    remoteAddress,
-  });
-}
-
-function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'ws_session');
-  if (!cookie) throw new Error(`no session cookie in ${String(response.headers['set-cookie'])}`);
-  return cookie.value;
-}
-
-async function signIn(username: string, password: string, code?: string): Promise<string> {
-  const response = await login({ username, password, ...(code === undefined ? {} : { code }) });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionCookie(response);
-}
-
-function as(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: Record<string, unknown>,
-  options: { remoteAddress?: string; app?: FastifyInstance } = {},
-): Promise<LightMyRequestResponse> {
-  return (options.app ?? t.app).inject({
-    method,
-    url,
-    headers: OURS,
-    cookies: { ws_session: token },
-    remoteAddress: options.remoteAddress ?? freshAddress(),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
-
-const whoAmI = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ws_session: token } });
-
-const status = async (token: string) => (await as(token, 'GET', TF)).json();
+const status = async (token: string) => (await asAdmin(t, token, 'GET', TF)).json();
 
 /** Turning two-factor on takes a first code and the account's password. */
 const enable = (token: string, code: unknown, password: unknown = PASSWORD) =>
-  as(token, 'POST', `${TF}/enable`, { code, password });
-
-/**
- * Set-up and enable through HTTP, with the account's password. The first code is the previous
- * step's, so the current and the next step are still free for the sign-ins that follow.
- */
-async function turnOnTwoFactor(
-  token: string,
-  password: string,
-  app: FastifyInstance = t.app,
-): Promise<{ secret: string; recoveryCodes: string[]; enableCode: string }> {
-  const setup = await as(token, 'POST', `${TF}/setup`, undefined, { app });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json<{ secret: string }>();
-  const at = await clearOfStepBoundary();
-  const enableCode = totpCode(secret, at - STEP_MS);
-  const enabled = await as(token, 'POST', `${TF}/enable`, { code: enableCode, password }, { app });
-  expect(enabled.statusCode, enabled.body).toBe(200);
-  const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
-  return { secret, recoveryCodes, enableCode };
-}
+  asAdmin(t, token, 'POST', `${TF}/enable`, { code, password });
 
 /** The seeded admin, signed in, with two-factor on. */
 async function adminWithTwoFactor() {
-  const token = await signIn('admin', PASSWORD);
-  const { secret, recoveryCodes } = await turnOnTwoFactor(token, PASSWORD);
+  const token = await signIn(t, 'admin', PASSWORD);
+  const { secret, recoveryCodes } = await turnOnTwoFactor(t, token, PASSWORD);
   return { token, secret, recoveryCodes };
 }
 
@@ -175,23 +85,13 @@ async function adminRow() {
     .executeTakeFirstOrThrow();
 }
 
-async function auditRows() {
-  return db()
-    .selectFrom('audit_log')
-    .select(['action', 'actor', 'admin_user_id', 'entity_id', 'details'])
-    .orderBy('created_at')
-    .execute();
-}
-
-const auditActions = async () => (await auditRows()).map((r) => r.action);
-
 const failureCount = async () =>
   (await db().selectFrom('login_failures').select('id').execute()).length;
 
 describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
   it('returns the secret, its otpauth URL and an SVG QR code, never to be cached', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const response = await as(token, 'POST', `${TF}/setup`);
+    const token = await signIn(t, 'admin', PASSWORD);
+    const response = await asAdmin(t, token, 'POST', `${TF}/setup`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json<{ secret: string; otpauthUrl: string; qrCode: string }>();
@@ -222,26 +122,22 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
     expect(row.totp_enabled).toBe(0);
     expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
     // Sign-in still needs no code.
-    await signIn('admin', PASSWORD);
+    await signIn(t, 'admin', PASSWORD);
   });
 
   it('a second set-up replaces the secret; a code of the first one no longer turns it on', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const first = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>().secret;
-    const second = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>().secret;
+    const token = await signIn(t, 'admin', PASSWORD);
+    const first = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>()
+      .secret;
+    const second = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>()
+      .secret;
     expect(second).not.toBe(first);
     expect((await adminRow()).totp_secret).toBe(second);
 
     await clearOfStepBoundary();
     const stale = await enable(token, totpCode(first));
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: WRONG_SETUP_CODE,
-        fields: { code: WRONG_SETUP_CODE },
-      },
-    });
+    expect(stale.json()).toEqual(WRONG_SETUP_CODE_ERROR);
     const fresh = await enable(token, totpCode(second));
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect((await adminRow()).totp_enabled).toBe(1);
@@ -249,7 +145,7 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
 
   it('is 409 TWO_FACTOR_ALREADY_ON once two-factor is on, and the secret stays', async () => {
     const { token, secret } = await adminWithTwoFactor();
-    const again = await as(token, 'POST', `${TF}/setup`);
+    const again = await asAdmin(t, token, 'POST', `${TF}/setup`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       error: { code: 'TWO_FACTOR_ALREADY_ON', message: 'Two-factor is already on.' },
@@ -263,13 +159,13 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
   });
 
   it('GET reflects whether it is on, the recovery codes left and the requirement', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const anonymous = await t.app.inject({ method: 'GET', url: TF });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
 
     expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
-    await turnOnTwoFactor(token, PASSWORD);
+    await turnOnTwoFactor(t, token, PASSWORD);
     expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
     await t.app.settingsService.updateSettings({
       security: { ...DEFAULT_SECURITY, requireTwoFactor: true },
@@ -280,26 +176,20 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
 
 describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   it('a wrong code is 400 VALIDATION_ERROR with fields.code, and two-factor stays off', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const token = await signIn(t, 'admin', PASSWORD);
+    const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     const response = await enable(token, wrongCode(secret));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: WRONG_SETUP_CODE,
-        fields: { code: WRONG_SETUP_CODE },
-      },
-    });
+    expect(response.json()).toEqual(WRONG_SETUP_CODE_ERROR);
     expect((await adminRow()).totp_enabled).toBe(0);
     expect(await db().selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
-    expect(await auditActions()).not.toContain('account.two-factor-enable');
-    expect((await whoAmI(token)).json().twoFactorEnabled).toBe(false);
+    expect(await auditActions(db())).not.toContain('account.two-factor-enable');
+    expect((await whoAmI(t, token)).json().twoFactorEnabled).toBe(false);
   });
 
   it('a malformed code is a 400 envelope naming the code field', async () => {
-    const token = await signIn('admin', PASSWORD);
-    await as(token, 'POST', `${TF}/setup`);
+    const token = await signIn(t, 'admin', PASSWORD);
+    await asAdmin(t, token, 'POST', `${TF}/setup`);
     // With the right password, so the code alone is what is refused.
     for (const payload of [
       { code: '12345', password: PASSWORD },
@@ -313,7 +203,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
       { code: 123456, password: PASSWORD },
       { password: PASSWORD },
     ]) {
-      const response = await as(token, 'POST', `${TF}/enable`, payload);
+      const response = await asAdmin(t, token, 'POST', `${TF}/enable`, payload);
       const label = JSON.stringify(payload);
       expect(response.statusCode, label).toBe(400);
       const { error } = response.json();
@@ -327,8 +217,8 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('a missing or empty password is a 400 naming the password field, not counted', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const token = await signIn(t, 'admin', PASSWORD);
+    const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     await clearOfStepBoundary();
     const code = totpCode(secret);
     for (const payload of [
@@ -337,7 +227,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
       { code, password: null },
       { code, password: 12345678 },
     ]) {
-      const response = await as(token, 'POST', `${TF}/enable`, payload);
+      const response = await asAdmin(t, token, 'POST', `${TF}/enable`, payload);
       const label = JSON.stringify(payload);
       expect(response.statusCode, label).toBe(400);
       const { error } = response.json();
@@ -348,7 +238,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     const empty = await enable(token, code, '');
     expect(empty.json().error.fields.password).toBe('Password is required');
     // Neither half alone: both missing names both.
-    const neither = await as(token, 'POST', `${TF}/enable`, {});
+    const neither = await asAdmin(t, token, 'POST', `${TF}/enable`, {});
     expect(neither.statusCode).toBe(400);
     expect(Object.keys(neither.json().error.fields).sort()).toEqual(['code', 'password']);
 
@@ -362,9 +252,9 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
 
   it('a wrong password is 400 with fields.password: two-factor stays off, and it is counted', async () => {
     await createAdmin(db(), OTHER, OTHER_PASSWORD);
-    const token = await signIn('admin', PASSWORD);
-    const otherOfMine = await signIn('admin', PASSWORD);
-    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const token = await signIn(t, 'admin', PASSWORD);
+    const otherOfMine = await signIn(t, 'admin', PASSWORD);
+    const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     const { id } = await adminRow();
     await db().deleteFrom('audit_log').execute();
     await clearOfStepBoundary();
@@ -388,12 +278,12 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     expect(row).toMatchObject({ totp_enabled: 0, totp_secret: secret, totp_last_step: null });
     expect(await db().selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
     expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
-    expect((await whoAmI(token)).json().twoFactorEnabled).toBe(false);
-    expect((await whoAmI(otherOfMine)).statusCode).toBe(200);
+    expect((await whoAmI(t, token)).json().twoFactorEnabled).toBe(false);
+    expect((await whoAmI(t, otherOfMine)).statusCode).toBe(200);
 
     // Counted as failed password checks, audited without the passwords tried.
     expect(await failureCount()).toBe(2);
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(Array(2).fill('account.password-check-failed'));
     expect(rows.every((r) => r.admin_user_id === id && r.actor === 'admin')).toBe(true);
     const log = JSON.stringify(rows);
@@ -401,7 +291,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
       expect(log).not.toContain(text);
     }
     // Sign-in still asks for no code.
-    expect((await login({ username: 'admin', password: PASSWORD })).statusCode).toBe(200);
+    expect((await login(t, { username: 'admin', password: PASSWORD })).statusCode).toBe(200);
 
     // The right password with the same code: on.
     const right = await enable(token, code);
@@ -411,14 +301,15 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('five wrong passwords: then 429, even with the right password and code, and it stays off', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const token = await signIn(t, 'admin', PASSWORD);
+    const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     await db().deleteFrom('audit_log').execute();
     const address = freshAddress();
     await clearOfStepBoundary();
     const code = totpCode(secret);
     for (let i = 1; i <= 5; i++) {
-      const response = await as(
+      const response = await asAdmin(
+        t,
         token,
         'POST',
         `${TF}/enable`,
@@ -429,11 +320,12 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
       expect(response.json().error.fields).toEqual({ password: WRONG_PASSWORD });
     }
     expect(await failureCount()).toBe(5);
-    expect(await auditActions()).toEqual(Array(5).fill('account.password-check-failed'));
+    expect(await auditActions(db())).toEqual(Array(5).fill('account.password-check-failed'));
 
     // From this address and from another one: the username is what is counted.
     for (const remoteAddress of [address, freshAddress()]) {
-      const blocked = await as(
+      const blocked = await asAdmin(
+        t,
         token,
         'POST',
         `${TF}/enable`,
@@ -449,9 +341,9 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     const row = await adminRow();
     expect(row).toMatchObject({ totp_enabled: 0, totp_secret: secret });
     expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
-    expect(await auditActions()).not.toContain('account.two-factor-enable');
+    expect(await auditActions(db())).not.toContain('account.two-factor-enable');
     // Sign-in is held back too.
-    const signInAttempt = await login({ username: 'admin', password: PASSWORD });
+    const signInAttempt = await login(t, { username: 'admin', password: PASSWORD });
     expect(signInAttempt.statusCode).toBe(429);
     // Refused attempts are not counted again.
     expect(await failureCount()).toBe(5);
@@ -464,8 +356,8 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('a code typed with a space, as apps show it, turns it on', async () => {
-    const token = await signIn('admin', PASSWORD);
-    const { secret } = (await as(token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const token = await signIn(t, 'admin', PASSWORD);
+    const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     await clearOfStepBoundary();
     const code = totpCode(secret);
     const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
@@ -474,21 +366,21 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().recoveryCodes).toHaveLength(10);
     expect((await adminRow()).totp_enabled).toBe(1);
-    expect(await auditActions()).toContain('account.two-factor-enable');
+    expect(await auditActions(db())).toContain('account.two-factor-enable');
     expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
     // It was taken as that code: its step is used, so it cannot sign in afterwards.
-    const replay = await login({ username: 'admin', password: PASSWORD, code });
+    const replay = await login(t, { username: 'admin', password: PASSWORD, code });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual(INVALID_CODE);
   });
 
   it('the right code turns it on: 10 recovery codes shown once, only hashes kept, other sessions end', async () => {
     await createAdmin(db(), OTHER, OTHER_PASSWORD);
-    const mine = await signIn('admin', PASSWORD);
-    const otherOfMine = await signIn('admin', PASSWORD);
-    const anotherOfMine = await signIn('admin', PASSWORD);
-    const someoneElse = await signIn(OTHER, OTHER_PASSWORD);
-    const { secret } = (await as(mine, 'POST', `${TF}/setup`)).json<{ secret: string }>();
+    const mine = await signIn(t, 'admin', PASSWORD);
+    const otherOfMine = await signIn(t, 'admin', PASSWORD);
+    const anotherOfMine = await signIn(t, 'admin', PASSWORD);
+    const someoneElse = await signIn(t, OTHER, OTHER_PASSWORD);
+    const { secret } = (await asAdmin(t, mine, 'POST', `${TF}/setup`)).json<{ secret: string }>();
     await db().deleteFrom('audit_log').execute();
 
     await clearOfStepBoundary();
@@ -518,22 +410,22 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     }
 
     expect((await adminRow()).totp_enabled).toBe(1);
-    const current = await whoAmI(mine);
+    const current = await whoAmI(t, mine);
     expect(current.statusCode).toBe(200);
     expect(current.json()).toEqual({
       username: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
-    expect((await whoAmI(otherOfMine)).statusCode).toBe(401);
-    expect((await whoAmI(anotherOfMine)).statusCode).toBe(401);
-    expect((await whoAmI(someoneElse)).statusCode).toBe(200);
+    expect((await whoAmI(t, otherOfMine)).statusCode).toBe(401);
+    expect((await whoAmI(t, anotherOfMine)).statusCode).toBe(401);
+    expect((await whoAmI(t, someoneElse)).statusCode).toBe(200);
     const sessionIds = (await db().selectFrom('sessions').select('id').execute()).map((r) => r.id);
     expect(sessionIds.sort()).toEqual(
       [hashSessionToken(mine), hashSessionToken(someoneElse)].sort(),
     );
 
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['account.two-factor-enable']);
     expect(rows[0]).toMatchObject({ actor: 'admin', admin_user_id: id, entity_id: id });
     const log = JSON.stringify(rows);
@@ -542,7 +434,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('without a set-up first is 409 NO_TWO_FACTOR_SETUP', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const response = await enable(token, '123456');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -559,20 +451,25 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     const sessionsBefore = (await db().selectFrom('sessions').select('id').execute()).length;
     // More times than the limit allows failures: none of them is one.
     for (let i = 0; i < 6; i++) {
-      const response = await login({ username: 'admin', password: PASSWORD }, address);
+      const response = await login(
+        t,
+        { username: 'admin', password: PASSWORD },
+        { remoteAddress: address },
+      );
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(TWO_FACTOR_REQUIRED);
       expect(response.headers['set-cookie']).toBeUndefined();
     }
     expect(await failureCount()).toBe(0);
-    expect(await auditActions()).not.toContain('auth.sign-in-failed');
-    expect(await auditActions()).not.toContain('auth.two-factor-failed');
+    expect(await auditActions(db())).not.toContain('auth.sign-in-failed');
+    expect(await auditActions(db())).not.toContain('auth.two-factor-failed');
     expect((await db().selectFrom('sessions').select('id').execute()).length).toBe(sessionsBefore);
 
     await clearOfStepBoundary();
     const ok = await login(
+      t,
       { username: 'admin', password: PASSWORD, code: totpCode(secret) },
-      address,
+      { remoteAddress: address },
     );
     expect(ok.statusCode, ok.body).toBe(200);
   });
@@ -581,17 +478,21 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     const { secret } = await adminWithTwoFactor();
     await db().deleteFrom('audit_log').execute();
     await clearOfStepBoundary();
-    const response = await login({ username: 'admin', password: PASSWORD, code: totpCode(secret) });
+    const response = await login(t, {
+      username: 'admin',
+      password: PASSWORD,
+      code: totpCode(secret),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       username: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
-    const token = sessionCookie(response);
+    const token = sessionCookie(response).value;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await whoAmI(token)).statusCode).toBe(200);
-    const rows = await auditRows();
+    expect((await whoAmI(t, token)).statusCode).toBe(200);
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
     expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'totp' });
   });
@@ -601,7 +502,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     await db().deleteFrom('audit_log').execute();
     const at = await clearOfStepBoundary();
     const code = totpCode(secret, at);
-    const response = await login({
+    const response = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: `${code.slice(0, 3)} ${code.slice(3)}`,
@@ -612,21 +513,21 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
-    expect((await whoAmI(sessionCookie(response))).statusCode).toBe(200);
-    const rows = await auditRows();
+    expect((await whoAmI(t, sessionCookie(response).value)).statusCode).toBe(200);
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
     expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'totp' });
     expect(JSON.stringify(rows)).not.toContain(code.slice(3));
 
     // The same code, typed either way, is a replay.
     for (const again of [code, `${code.slice(0, 3)} ${code.slice(3)}`]) {
-      const replay = await login({ username: 'admin', password: PASSWORD, code: again });
+      const replay = await login(t, { username: 'admin', password: PASSWORD, code: again });
       expect(replay.statusCode, again).toBe(401);
       expect(replay.json()).toEqual(INVALID_CODE);
     }
     // The next step's code, amid spaces and a tab, is still the app's code.
     const next = totpCode(secret, at + STEP_MS);
-    const spaced = await login({
+    const spaced = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: ` ${next.slice(0, 3)}\t${next.slice(3)} `,
@@ -634,7 +535,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     expect(spaced.statusCode, spaced.body).toBe(200);
     // Spaces do not make a wrong code right.
     const wrong = wrongCode(secret, at);
-    const refused = await login({
+    const refused = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: `${wrong.slice(0, 3)} ${wrong.slice(3)}`,
@@ -655,15 +556,15 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     const { secret } = await adminWithTwoFactor();
     await clearOfStepBoundary();
     const code = totpCode(secret);
-    const first = await login({ username: 'admin', password: PASSWORD, code });
+    const first = await login(t, { username: 'admin', password: PASSWORD, code });
     expect(first.statusCode, first.body).toBe(200);
     await db().deleteFrom('audit_log').execute();
 
-    const replay = await login({ username: 'admin', password: PASSWORD, code });
+    const replay = await login(t, { username: 'admin', password: PASSWORD, code });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual(INVALID_CODE);
     expect(replay.headers['set-cookie']).toBeUndefined();
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['auth.two-factor-failed']);
     expect(JSON.stringify(rows)).not.toContain(code);
     expect(await failureCount()).toBe(1);
@@ -673,7 +574,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     const { secret } = await adminWithTwoFactor();
     const at = await clearOfStepBoundary();
     // The next step's code is accepted (clock drift) and moves the last used step forward...
-    const next = await login({
+    const next = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: totpCode(secret, at + STEP_MS),
@@ -681,7 +582,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     expect(next.statusCode, next.body).toBe(200);
     // ...so the current step's code, never used, is now too old; as is the one that enabled.
     for (const code of [totpCode(secret, at), totpCode(secret, at - STEP_MS)]) {
-      const response = await login({ username: 'admin', password: PASSWORD, code });
+      const response = await login(t, { username: 'admin', password: PASSWORD, code });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(INVALID_CODE);
     }
@@ -693,7 +594,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     await db().deleteFrom('audit_log').execute();
     // Each from another address: the username alone is counted here.
     for (let i = 0; i < 5; i++) {
-      const response = await login({
+      const response = await login(t, {
         username: 'admin',
         password: PASSWORD,
         code: wrongCode(secret),
@@ -703,28 +604,17 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
       expect(response.headers['set-cookie']).toBeUndefined();
     }
     expect(await failureCount()).toBe(5);
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(Array(5).fill('auth.two-factor-failed'));
     expect(rows.every((r) => r.admin_user_id === id && r.actor === 'admin')).toBe(true);
 
     await clearOfStepBoundary();
     const code = totpCode(secret);
-    const blocked = await login({ username: 'admin', password: PASSWORD, code });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      error: {
-        code: 'TOO_MANY_ATTEMPTS',
-        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-      },
-    });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.headers['set-cookie']).toBeUndefined();
+    expectLockedOut(await login(t, { username: 'admin', password: PASSWORD, code }));
 
     // The refused attempt did not use the code up.
     await db().deleteFrom('login_failures').execute();
-    expect((await login({ username: 'admin', password: PASSWORD, code })).statusCode).toBe(200);
+    expect((await login(t, { username: 'admin', password: PASSWORD, code })).statusCode).toBe(200);
   });
 
   it('a wrong password with the right code is 401 Invalid credentials, and the code stays unused', async () => {
@@ -732,16 +622,16 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     await db().deleteFrom('audit_log').execute();
     await clearOfStepBoundary();
     const code = totpCode(secret);
-    const response = await login({ username: 'admin', password: 'not the password', code });
+    const response = await login(t, { username: 'admin', password: 'not the password', code });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
     });
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await auditActions()).toEqual(['auth.sign-in-failed']);
+    expect(await auditActions(db())).toEqual(['auth.sign-in-failed']);
     expect(await failureCount()).toBe(1);
 
-    const right = await login({ username: 'admin', password: PASSWORD, code });
+    const right = await login(t, { username: 'admin', password: PASSWORD, code });
     expect(right.statusCode, right.body).toBe(200);
   });
 
@@ -750,7 +640,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     const [a, b, c] = recoveryCodes as [string, string, string];
     await db().deleteFrom('audit_log').execute();
 
-    const upper = await login({
+    const upper = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: `  ${a.toUpperCase()}  `,
@@ -761,22 +651,26 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
-    expect(sessionCookie(upper)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await auditRows();
+    expect(sessionCookie(upper).value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['auth.sign-in']);
     expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual({ secondFactor: 'recovery-code' });
     expect(await status(token)).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
 
     // Used up, however it is typed.
     for (const again of [a, a.replace('-', ''), ` ${a.toUpperCase()} `]) {
-      const response = await login({ username: 'admin', password: PASSWORD, code: again });
+      const response = await login(t, { username: 'admin', password: PASSWORD, code: again });
       expect(response.statusCode, again).toBe(401);
       expect(response.json()).toEqual(INVALID_CODE);
     }
 
-    const noDash = await login({ username: 'admin', password: PASSWORD, code: b.replace('-', '') });
+    const noDash = await login(t, {
+      username: 'admin',
+      password: PASSWORD,
+      code: b.replace('-', ''),
+    });
     expect(noDash.statusCode, noDash.body).toBe(200);
-    const mixed = await login({
+    const mixed = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: `\t${c.slice(0, 3).toUpperCase()}${c.slice(3)} `,
@@ -794,21 +688,21 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
   it('one admin’s recovery codes and TOTP codes do not sign another in', async () => {
     const { secret, recoveryCodes } = await adminWithTwoFactor();
     await createAdmin(db(), OTHER, OTHER_PASSWORD);
-    const other = await signIn(OTHER, OTHER_PASSWORD);
-    const { secret: otherSecret } = await turnOnTwoFactor(other, OTHER_PASSWORD);
+    const other = await signIn(t, OTHER, OTHER_PASSWORD);
+    const { secret: otherSecret } = await turnOnTwoFactor(t, other, OTHER_PASSWORD);
     await clearOfStepBoundary();
     const code = totpCode(secret);
     // Codes of the other account's secret that happen to coincide would make this test pass
     // for the wrong reason; with two random 160-bit secrets that is a one-in-a-million chance.
     expect(code).not.toBe(totpCode(otherSecret));
     for (const foreign of [recoveryCodes[0], code]) {
-      const response = await login({ username: OTHER, password: OTHER_PASSWORD, code: foreign });
+      const response = await login(t, { username: OTHER, password: OTHER_PASSWORD, code: foreign });
       expect(response.statusCode, foreign).toBe(401);
       expect(response.json()).toEqual(INVALID_CODE);
     }
     // Both still work for their own account.
-    await signIn('admin', PASSWORD, recoveryCodes[0]);
-    await signIn('admin', PASSWORD, code);
+    await signIn(t, 'admin', PASSWORD, { code: recoveryCodes[0] });
+    await signIn(t, 'admin', PASSWORD, { code });
   });
 
   it('two sign-ins racing with one fresh code: exactly one gets in', async () => {
@@ -817,8 +711,8 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     await clearOfStepBoundary();
     const code = totpCode(secret);
     const responses = await Promise.all([
-      login({ username: 'admin', password: PASSWORD, code }),
-      login({ username: 'admin', password: PASSWORD, code }),
+      login(t, { username: 'admin', password: PASSWORD, code }),
+      login(t, { username: 'admin', password: PASSWORD, code }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     const refused = responses.find((r) => r.statusCode === 401);
@@ -831,8 +725,8 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     await db().deleteFrom('sessions').execute();
     const code = recoveryCodes[4] as string;
     const responses = await Promise.all([
-      login({ username: 'admin', password: PASSWORD, code }),
-      login({ username: 'admin', password: PASSWORD, code }),
+      login(t, { username: 'admin', password: PASSWORD, code }),
+      login(t, { username: 'admin', password: PASSWORD, code }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     expect(await db().selectFrom('sessions').select('id').execute()).toHaveLength(1);
@@ -841,7 +735,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
 
 describe(`renewing the recovery codes on ${TEST_ENGINE}`, () => {
   const renew = (token: string, password: string) =>
-    as(token, 'POST', `${TF}/recovery-codes`, { password });
+    asAdmin(t, token, 'POST', `${TF}/recovery-codes`, { password });
 
   it('a wrong password is 400 with fields.password, and the codes stay', async () => {
     const { token, recoveryCodes } = await adminWithTwoFactor();
@@ -857,16 +751,16 @@ describe(`renewing the recovery codes on ${TEST_ENGINE}`, () => {
     });
     const after = await db().selectFrom('recovery_codes').select('code_hash').execute();
     expect(after.map((r) => r.code_hash).sort()).toEqual(before.map((r) => r.code_hash).sort());
-    const old = await login({ username: 'admin', password: PASSWORD, code: recoveryCodes[0] });
+    const old = await login(t, { username: 'admin', password: PASSWORD, code: recoveryCodes[0] });
     expect(old.statusCode).toBe(200);
   });
 
   it('the right password gives 10 new codes; the old ones stop working', async () => {
     const { token, recoveryCodes: old } = await adminWithTwoFactor();
     // One used already: the renewal gives a full set again.
-    expect((await login({ username: 'admin', password: PASSWORD, code: old[9] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await login(t, { username: 'admin', password: PASSWORD, code: old[9] })).statusCode,
+    ).toBe(200);
     await db().deleteFrom('audit_log').execute();
 
     const response = await renew(token, PASSWORD);
@@ -880,18 +774,18 @@ describe(`renewing the recovery codes on ${TEST_ENGINE}`, () => {
       expect(old).not.toContain(code);
     }
     expect(await status(token)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
-    expect(await auditActions()).toEqual(['account.recovery-codes-renew']);
+    expect(await auditActions(db())).toEqual(['account.recovery-codes-renew']);
     expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
 
-    const stale = await login({ username: 'admin', password: PASSWORD, code: old[0] });
+    const stale = await login(t, { username: 'admin', password: PASSWORD, code: old[0] });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual(INVALID_CODE);
-    const now = await login({ username: 'admin', password: PASSWORD, code: fresh[0] });
+    const now = await login(t, { username: 'admin', password: PASSWORD, code: fresh[0] });
     expect(now.statusCode, now.body).toBe(200);
   });
 
   it('is 409 TWO_FACTOR_OFF while two-factor is off', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const response = await renew(token, PASSWORD);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -903,7 +797,7 @@ describe(`renewing the recovery codes on ${TEST_ENGINE}`, () => {
 
 describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
   const disable = (token: string, password: string) =>
-    as(token, 'POST', `${TF}/disable`, { password });
+    asAdmin(t, token, 'POST', `${TF}/disable`, { password });
 
   it('a wrong password is 400 with fields.password, and it stays on', async () => {
     const { token } = await adminWithTwoFactor();
@@ -913,7 +807,7 @@ describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
     expect(response.json().error.fields).toHaveProperty('password');
     expect((await adminRow()).totp_enabled).toBe(1);
     expect(await db().selectFrom('recovery_codes').select('id').execute()).toHaveLength(10);
-    expect((await login({ username: 'admin', password: PASSWORD })).json()).toEqual(
+    expect((await login(t, { username: 'admin', password: PASSWORD })).json()).toEqual(
       TWO_FACTOR_REQUIRED,
     );
   });
@@ -927,10 +821,10 @@ describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
     const row = await adminRow();
     expect(row).toMatchObject({ totp_enabled: 0, totp_secret: null, totp_last_step: null });
     expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
-    expect(await auditActions()).toEqual(['account.two-factor-disable']);
+    expect(await auditActions(db())).toEqual(['account.two-factor-disable']);
     expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
 
-    const plain = await login({ username: 'admin', password: PASSWORD });
+    const plain = await login(t, { username: 'admin', password: PASSWORD });
     expect(plain.statusCode).toBe(200);
     expect(plain.json()).toEqual({
       username: 'admin',
@@ -941,7 +835,7 @@ describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
 
   it('is 409 TWO_FACTOR_REQUIRED_BY_SETTING while the settings require two-factor', async () => {
     const { token } = await adminWithTwoFactor();
-    const require = await as(token, 'PUT', '/api/admin/security-settings', {
+    const require = await asAdmin(t, token, 'PUT', '/api/admin/security-settings', {
       ...DEFAULT_SECURITY,
       requireTwoFactor: true,
     });
@@ -981,13 +875,13 @@ describe(`password checks of signed-in admins count towards the sign-in limit on
       [`${TF}/recovery-codes`, { password: 'wrong five' }, 'password'],
     ];
     for (const [url, payload, field] of attempts) {
-      const response = await as(token, 'POST', url, payload, { remoteAddress: address });
+      const response = await asAdmin(t, token, 'POST', url, payload, { remoteAddress: address });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
       expect(response.json().error.fields, url).toHaveProperty(field);
     }
     expect(await failureCount()).toBe(5);
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(Array(5).fill('account.password-check-failed'));
     expect(rows.every((r) => r.admin_user_id === id)).toBe(true);
     expect(JSON.stringify(rows)).not.toMatch(/wrong (one|two|three|four|five)/);
@@ -1001,13 +895,13 @@ describe(`password checks of signed-in admins count towards the sign-in limit on
       [`${TF}/recovery-codes`, { password: PASSWORD }],
       [`${TF}/disable`, { password: PASSWORD }],
     ] as const) {
-      const response = await as(token, 'POST', url, payload);
+      const response = await asAdmin(t, token, 'POST', url, payload);
       expect(response.statusCode, url).toBe(429);
       expect(response.json().error.code).toBe('TOO_MANY_ATTEMPTS');
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
     }
     await clearOfStepBoundary();
-    const signInAttempt = await login({
+    const signInAttempt = await login(t, {
       username: 'admin',
       password: PASSWORD,
       code: totpCode(secret),
@@ -1036,12 +930,12 @@ describe(`nothing secret reaches the logs on ${TEST_ENGINE}`, () => {
       await app.ready();
       const secrets: string[] = [PASSWORD];
 
-      const first = await login({ username: 'admin', password: PASSWORD }, freshAddress(), app);
+      const first = await login(app, { username: 'admin', password: PASSWORD });
       expect(first.statusCode).toBe(200);
-      const token = sessionCookie(first);
+      const token = sessionCookie(first).value;
       secrets.push(token, hashSessionToken(token));
 
-      const { secret, recoveryCodes, enableCode } = await turnOnTwoFactor(token, PASSWORD, app);
+      const { secret, recoveryCodes, enableCode } = await turnOnTwoFactor(app, token, PASSWORD);
       secrets.push(secret, enableCode, ...recoveryCodes);
       secrets.push(...recoveryCodes.map((c) => c.replace('-', '')));
 
@@ -1050,57 +944,40 @@ describe(`nothing secret reaches the logs on ${TEST_ENGINE}`, () => {
       const wrong = wrongCode(secret, at);
       secrets.push(code, wrong);
 
-      const withCode = await login(
-        { username: 'admin', password: PASSWORD, code },
-        freshAddress(),
-        app,
-      );
+      const withCode = await login(app, { username: 'admin', password: PASSWORD, code });
       expect(withCode.statusCode, withCode.body).toBe(200);
-      const second = sessionCookie(withCode);
+      const second = sessionCookie(withCode).value;
       secrets.push(second, hashSessionToken(second));
       // A replay, a wrong code, a wrong password, and a recovery code.
+      expect((await login(app, { username: 'admin', password: PASSWORD, code })).statusCode).toBe(
+        401,
+      );
       expect(
-        (await login({ username: 'admin', password: PASSWORD, code }, freshAddress(), app))
-          .statusCode,
-      ).toBe(401);
-      expect(
-        (await login({ username: 'admin', password: PASSWORD, code: wrong }, freshAddress(), app))
-          .statusCode,
+        (await login(app, { username: 'admin', password: PASSWORD, code: wrong })).statusCode,
       ).toBe(401);
       const wrongPassword = 'a wrong password, logged nowhere';
       secrets.push(wrongPassword);
       expect(
-        (await login({ username: 'admin', password: wrongPassword, code }, freshAddress(), app))
-          .statusCode,
+        (await login(app, { username: 'admin', password: wrongPassword, code })).statusCode,
       ).toBe(401);
-      const withRecovery = await login(
-        { username: 'admin', password: PASSWORD, code: recoveryCodes[0] },
-        freshAddress(),
-        app,
-      );
+      const withRecovery = await login(app, {
+        username: 'admin',
+        password: PASSWORD,
+        code: recoveryCodes[0],
+      });
       expect(withRecovery.statusCode).toBe(200);
-      const third = sessionCookie(withRecovery);
+      const third = sessionCookie(withRecovery).value;
       secrets.push(third, hashSessionToken(third));
-      const renewed = await as(
-        third,
-        'POST',
-        `${TF}/recovery-codes`,
-        { password: PASSWORD },
-        { app },
-      );
+      const renewed = await asAdmin(app, third, 'POST', `${TF}/recovery-codes`, {
+        password: PASSWORD,
+      });
       expect(renewed.statusCode).toBe(200);
       secrets.push(...renewed.json<{ recoveryCodes: string[] }>().recoveryCodes);
-      const wrongCheck = await as(
-        third,
-        'POST',
-        `${TF}/disable`,
-        { password: wrongPassword },
-        { app },
-      );
+      const wrongCheck = await asAdmin(app, third, 'POST', `${TF}/disable`, {
+        password: wrongPassword,
+      });
       expect(wrongCheck.statusCode).toBe(400);
-      expect((await as(third, 'GET', '/api/admin/dashboard', undefined, { app })).statusCode).toBe(
-        200,
-      );
+      expect((await asAdmin(app, third, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
 
       // The logger did write: the requests are there, by method and path.
       const output = lines.join('');

@@ -150,12 +150,21 @@ export async function beginTwoFactorSetup(
     throw new AppError(409, 'TWO_FACTOR_ALREADY_ON', 'Two-factor is already on.');
   }
   const secret = new Secret({ size: 20 }).base32;
-  await db
-    .updateTable('admin_users')
-    .set({ totp_secret: secret, totp_last_step: null })
-    .where('id', '=', user.id)
-    .where('totp_enabled', '=', 0)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('admin_users')
+      .set({ totp_secret: secret, totp_last_step: null })
+      .where('id', '=', user.id)
+      .where('totp_enabled', '=', 0)
+      .execute();
+    await recordAudit(trx, {
+      adminUserId: user.id,
+      actor: admin.username,
+      action: 'account.two-factor-setup',
+      entityType: 'admin_user',
+      entityId: user.id,
+    });
+  });
   const otpauthUrl = totpOf(secret, user.username).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return {

@@ -1,11 +1,22 @@
-import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
-  type TestApp,
-  OUR_CLIENT_HEADERS as OURS,
-} from '../../../../tests/setup/test-app.ts';
+  ADMIN_PASSWORD as PASSWORD,
+  asAdmin,
+  auditActions,
+  auditRows,
+  clearOfStepBoundary,
+  login,
+  routesFromRouter,
+  sessionCookie,
+  signIn,
+  totpCode,
+  TWO_FACTOR_URL as TF,
+  turnOnTwoFactor,
+  useAdminTestApp,
+  whoAmI,
+} from '../../../../tests/setup/admin-session.ts';
+import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
 import { createAdmin } from '../auth/accounts.ts';
@@ -16,14 +27,11 @@ import { hashSessionToken } from '../auth/sessions.ts';
  * two-factor does to an admin without it, and sessions following the timeouts at once.
  */
 
-let t: TestApp;
+const t = useAdminTestApp();
 const db = () => t.app.database.db;
-const PASSWORD = 'correct horse battery staple';
 const OTHER = 'second.admin';
 const OTHER_PASSWORD = 'another password, long enough';
 const SETTINGS_URL = '/api/admin/security-settings';
-const TF = '/api/admin/account/two-factor';
-const STEP_MS = 30_000;
 const MINUTE_MS = 60_000;
 const DEFAULTS = { requireTwoFactor: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 };
 const SETUP_REQUIRED = {
@@ -33,133 +41,16 @@ const SETUP_REQUIRED = {
   },
 };
 
-beforeAll(async () => {
-  t = await buildTestApp({ adminPassword: PASSWORD });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await db().deleteFrom('admin_users').where('username', '!=', 'admin').execute();
-  await db().deleteFrom('sessions').execute();
-  await db().deleteFrom('login_failures').execute();
-  await db().deleteFrom('audit_log').execute();
-  await db().deleteFrom('recovery_codes').execute();
-  await db()
-    .updateTable('admin_users')
-    .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
-    .execute();
-  await t.app.settingsService.updateSettings({ security: { ...DEFAULT_SECURITY_SETTINGS } });
-});
-
-let nextAddress = 1;
-const freshAddress = () => `10.5.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for the next 30-second step when the current one is about to end. */
-async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < marginMs) await sleep(left + 50);
-  return Date.now();
-}
-
-function totpCode(secret: string, timestamp = Date.now()): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp });
-}
-
-function login(body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: OURS,
-    payload: body,
-    remoteAddress: freshAddress(),
-  });
-}
-
-function sessionCookie(response: LightMyRequestResponse) {
-  const cookie = response.cookies.find((c) => c.name === 'ws_session');
-  if (!cookie) throw new Error(`no session cookie in ${String(response.headers['set-cookie'])}`);
-  return cookie;
-}
-
-async function signIn(username: string, password: string, code?: string): Promise<string> {
-  const response = await login({ username, password, ...(code === undefined ? {} : { code }) });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionCookie(response).value;
-}
-
-function as(
-  token: string,
-  method: HTTPMethods,
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: OURS,
-    cookies: { ws_session: token },
-    remoteAddress: freshAddress(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-const whoAmI = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ws_session: token } });
-
-/**
- * Set-up and enable through HTTP, with the account's password and the previous step's code (the
- * current one stays free).
- */
-async function turnOnTwoFactor(token: string, password: string): Promise<string> {
-  const setup = await as(token, 'POST', `${TF}/setup`);
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json<{ secret: string }>();
-  const at = await clearOfStepBoundary();
-  const enable = await as(token, 'POST', `${TF}/enable`, {
-    code: totpCode(secret, at - STEP_MS),
-    password,
-  });
-  expect(enable.statusCode, enable.body).toBe(200);
-  return secret;
-}
-
 async function storedSecurity(): Promise<unknown> {
   const row = await db().selectFrom('site_settings').select('data').executeTakeFirst();
   return row ? (JSON.parse(row.data) as { security?: unknown }).security : undefined;
 }
 
-async function auditRows() {
-  return db()
-    .selectFrom('audit_log')
-    .select(['action', 'actor', 'admin_user_id', 'details'])
-    .orderBy('created_at')
-    .execute();
-}
-
-/** Every route the router knows (as admin-guard.test.ts reads it from Fastify's route tree). */
-function routesFromRouter(): { method: string; url: string }[] {
-  const tree = t.app.printRoutes({ commonPrefix: false });
-  const routes: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([\s│]*)(?:[└├]── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(', ')) routes.push({ method, url: stack.join('') });
-  }
-  return routes;
-}
-
 describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
   it('answers the defaults: two-factor not required, idle 120 minutes, absolute 12 hours', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     expect(DEFAULT_SECURITY_SETTINGS).toEqual(DEFAULTS);
-    const response = await as(token, 'GET', SETTINGS_URL);
+    const response = await asAdmin(t, token, 'GET', SETTINGS_URL);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(DEFAULTS);
     const anonymous = await t.app.inject({ method: 'GET', url: SETTINGS_URL });
@@ -175,7 +66,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses bad values with a 400 naming each field, and saves nothing', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const before = await storedSecurity();
     const cases: [string, unknown, string[]][] = [
       ['idle 4 minutes', { ...DEFAULTS, sessionIdleMinutes: 4 }, ['sessionIdleMinutes']],
@@ -204,7 +95,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
       ],
     ];
     for (const [label, payload, fields] of cases) {
-      const response = await as(token, 'PUT', SETTINGS_URL, payload);
+      const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, payload);
       expect(response.statusCode, label).toBe(400);
       const { error } = response.json();
       expect(error.code, label).toBe('VALIDATION_ERROR');
@@ -214,7 +105,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
         expect(typeof error.fields[field], label).toBe('string');
       }
     }
-    const longer = await as(token, 'PUT', SETTINGS_URL, {
+    const longer = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
       ...DEFAULTS,
       sessionIdleMinutes: 61,
       sessionAbsoluteHours: 1,
@@ -222,21 +113,27 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
     expect(longer.json().error.fields.sessionIdleMinutes).toBe(
       'The idle timeout cannot be longer than the absolute lifetime',
     );
-    const low = await as(token, 'PUT', SETTINGS_URL, { ...DEFAULTS, sessionIdleMinutes: 4 });
+    const low = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
+      ...DEFAULTS,
+      sessionIdleMinutes: 4,
+    });
     expect(low.json().error.fields.sessionIdleMinutes).toBe('At least 5 minutes');
-    const high = await as(token, 'PUT', SETTINGS_URL, { ...DEFAULTS, sessionAbsoluteHours: 169 });
+    const high = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
+      ...DEFAULTS,
+      sessionAbsoluteHours: 169,
+    });
     expect(high.json().error.fields.sessionAbsoluteHours).toBe('At most 168 hours (7 days)');
 
-    expect((await as(token, 'GET', SETTINGS_URL)).json()).toEqual(DEFAULTS);
+    expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(DEFAULTS);
     expect(await storedSecurity()).toEqual(before);
-    expect((await auditRows()).map((r) => r.action)).not.toContain('settings.security-update');
+    expect(await auditActions(db())).not.toContain('settings.security-update');
   });
 
   it('refuses a partial body with a 400 naming each missing field; nothing saved or audited', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     // A saved change first, so a partial body cannot pass for "no change" by resetting to defaults.
     const saved = { requireTwoFactor: false, sessionIdleMinutes: 30, sessionAbsoluteHours: 8 };
-    const first = await as(token, 'PUT', SETTINGS_URL, saved);
+    const first = await asAdmin(t, token, 'PUT', SETTINGS_URL, saved);
     expect(first.statusCode, first.body).toBe(200);
     expect(await storedSecurity()).toEqual(saved);
     await db().deleteFrom('audit_log').execute();
@@ -251,7 +148,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
     ];
     for (const [payload, missing] of cases) {
       const label = JSON.stringify(payload);
-      const response = await as(token, 'PUT', SETTINGS_URL, payload);
+      const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, payload);
       expect(response.statusCode, label).toBe(400);
       const { error } = response.json();
       expect(error.code, label).toBe('VALIDATION_ERROR');
@@ -260,32 +157,32 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
       for (const field of missing) expect(typeof error.fields[field], label).toBe('string');
     }
 
-    expect((await as(token, 'GET', SETTINGS_URL)).json()).toEqual(saved);
+    expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(saved);
     expect(await storedSecurity()).toEqual(saved);
     expect((await t.app.settingsService.getSettings()).security).toEqual(saved);
-    expect((await auditRows()).map((r) => r.action)).not.toContain('settings.security-update');
+    expect(await auditActions(db())).not.toContain('settings.security-update');
     // The sessions follow the saved settings still: a new one lives 8 hours.
-    const response = await login({ username: 'admin', password: PASSWORD });
+    const response = await login(t, { username: 'admin', password: PASSWORD });
     expect(sessionCookie(response).maxAge).toBe(8 * 3600);
   });
 
   it('accepts the limits themselves: idle 5 and 1440 minutes, 1 and 168 hours', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     for (const body of [
       { requireTwoFactor: false, sessionIdleMinutes: 5, sessionAbsoluteHours: 1 },
       { requireTwoFactor: false, sessionIdleMinutes: 60, sessionAbsoluteHours: 1 },
       { requireTwoFactor: false, sessionIdleMinutes: 1440, sessionAbsoluteHours: 168 },
     ]) {
-      const response = await as(token, 'PUT', SETTINGS_URL, body);
+      const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(200);
       expect(response.json()).toEqual(body);
     }
   });
 
   it('requiring two-factor while one’s own is off is 409 OWN_TWO_FACTOR_REQUIRED; nothing saved', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const before = await storedSecurity();
-    const response = await as(token, 'PUT', SETTINGS_URL, {
+    const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
       requireTwoFactor: true,
       sessionIdleMinutes: 30,
       sessionAbsoluteHours: 4,
@@ -297,15 +194,15 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
         message: 'Turn on two-factor for your own account before requiring it for every admin.',
       },
     });
-    expect((await as(token, 'GET', SETTINGS_URL)).json()).toEqual(DEFAULTS);
+    expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(DEFAULTS);
     expect(await storedSecurity()).toEqual(before);
-    expect((await auditRows()).map((r) => r.action)).toEqual(['auth.sign-in']);
+    expect(await auditActions(db())).toEqual(['auth.sign-in']);
     // The admin is not locked out.
-    expect((await as(token, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, token, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
   });
 
   it('saves a valid change, audits it and shows it on GET; the public settings never show it', async () => {
-    const token = await signIn('admin', PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
     const { id } = await db()
       .selectFrom('admin_users')
       .select('id')
@@ -317,14 +214,14 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
     await db().deleteFrom('audit_log').execute();
 
     const change = { requireTwoFactor: false, sessionIdleMinutes: 30, sessionAbsoluteHours: 8 };
-    const response = await as(token, 'PUT', SETTINGS_URL, change);
+    const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, change);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual(change);
-    expect((await as(token, 'GET', SETTINGS_URL)).json()).toEqual(change);
+    expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(change);
     expect(await storedSecurity()).toEqual(change);
     expect((await t.app.settingsService.getSettings()).security).toEqual(change);
 
-    const rows = await auditRows();
+    const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['settings.security-update']);
     expect(rows[0]).toMatchObject({ actor: 'admin', admin_user_id: id });
     expect(JSON.parse(rows[0]?.details ?? 'null')).toEqual(change);
@@ -343,18 +240,21 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
   });
 
   it('an admin with two-factor on may require it of everyone', async () => {
-    const token = await signIn('admin', PASSWORD);
-    await turnOnTwoFactor(token, PASSWORD);
+    const token = await signIn(t, 'admin', PASSWORD);
+    await turnOnTwoFactor(t, token, PASSWORD);
     await db().deleteFrom('audit_log').execute();
-    const response = await as(token, 'PUT', SETTINGS_URL, { ...DEFAULTS, requireTwoFactor: true });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...DEFAULTS, requireTwoFactor: true });
-    expect((await as(token, 'GET', SETTINGS_URL)).json()).toEqual({
+    const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
       ...DEFAULTS,
       requireTwoFactor: true,
     });
-    expect((await auditRows()).map((r) => r.action)).toEqual(['settings.security-update']);
-    expect((await as(token, 'GET', TF)).json()).toEqual({
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...DEFAULTS, requireTwoFactor: true });
+    expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual({
+      ...DEFAULTS,
+      requireTwoFactor: true,
+    });
+    expect(await auditActions(db())).toEqual(['settings.security-update']);
+    expect((await asAdmin(t, token, 'GET', TF)).json()).toEqual({
       enabled: true,
       recoveryCodesLeft: 10,
       required: true,
@@ -368,28 +268,31 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
 describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
   /** The seeded admin turns two-factor on and requires it; a second admin has none. */
   async function requireTwoFactorOfEveryone(): Promise<void> {
-    const token = await signIn('admin', PASSWORD);
-    await turnOnTwoFactor(token, PASSWORD);
-    const response = await as(token, 'PUT', SETTINGS_URL, { ...DEFAULTS, requireTwoFactor: true });
+    const token = await signIn(t, 'admin', PASSWORD);
+    await turnOnTwoFactor(t, token, PASSWORD);
+    const response = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
+      ...DEFAULTS,
+      requireTwoFactor: true,
+    });
     expect(response.statusCode, response.body).toBe(200);
     await createAdmin(db(), OTHER, OTHER_PASSWORD);
   }
 
   it('an admin without it signs in with the password alone, told to set it up', async () => {
     await requireTwoFactorOfEveryone();
-    const response = await login({ username: OTHER, password: OTHER_PASSWORD });
+    const response = await login(t, { username: OTHER, password: OTHER_PASSWORD });
     expect(response.statusCode, response.body).toBe(200);
     const expected = { username: OTHER, twoFactorEnabled: false, twoFactorSetupRequired: true };
     expect(response.json()).toEqual(expected);
     const token = sessionCookie(response).value;
-    const session = await whoAmI(token);
+    const session = await whoAmI(t, token);
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual(expected);
   });
 
   it('every /api/admin route but the two-factor ones answers 403 TWO_FACTOR_SETUP_REQUIRED', async () => {
     await requireTwoFactorOfEveryone();
-    const token = await signIn(OTHER, OTHER_PASSWORD);
+    const token = await signIn(t, OTHER, OTHER_PASSWORD);
     const { id: adminId } = await db()
       .selectFrom('admin_users')
       .select('id')
@@ -414,19 +317,19 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
       ['GET', '/api/%61dmin/dashboard', undefined],
     ];
     for (const [method, url, payload] of named) {
-      const response = await as(token, method, url, payload);
+      const response = await asAdmin(t, token, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json(), `${method} ${url}`).toEqual(SETUP_REQUIRED);
     }
 
     // Then every admin route the router knows.
-    const adminRoutes = routesFromRouter().filter(
+    const adminRoutes = routesFromRouter(t).filter(
       (r) => r.url.startsWith('/api/admin/') && !r.url.startsWith(TF),
     );
     expect(adminRoutes.length).toBeGreaterThan(8);
     for (const route of adminRoutes) {
       const url = route.url.replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
-      const response = await as(token, route.method as HTTPMethods, url);
+      const response = await asAdmin(t, token, route.method as HTTPMethods, url);
       expect(response.statusCode, `${route.method} ${url}`).toBe(403);
       if (route.method !== 'HEAD') {
         expect(response.json(), `${route.method} ${url}`).toEqual(SETUP_REQUIRED);
@@ -436,49 +339,49 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
     // Nothing went through.
     const names = await db().selectFrom('admin_users').select('username').execute();
     expect(names.map((r) => r.username).sort()).toEqual(['admin', OTHER]);
-    expect((await as(token, 'GET', TF)).statusCode).toBe(200);
-    await signIn(OTHER, OTHER_PASSWORD);
+    expect((await asAdmin(t, token, 'GET', TF)).statusCode).toBe(200);
+    await signIn(t, OTHER, OTHER_PASSWORD);
   });
 
   it('the two-factor routes work, and once it is on the admin area opens', async () => {
     await requireTwoFactorOfEveryone();
-    const token = await signIn(OTHER, OTHER_PASSWORD);
-    const before = await as(token, 'GET', TF);
+    const token = await signIn(t, OTHER, OTHER_PASSWORD);
+    const before = await asAdmin(t, token, 'GET', TF);
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
-    expect((await as(token, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
+    expect((await asAdmin(t, token, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
 
-    const secret = await turnOnTwoFactor(token, OTHER_PASSWORD);
-    const dashboard = await as(token, 'GET', '/api/admin/dashboard');
+    const { secret } = await turnOnTwoFactor(t, token, OTHER_PASSWORD);
+    const dashboard = await asAdmin(t, token, 'GET', '/api/admin/dashboard');
     expect(dashboard.statusCode, dashboard.body).toBe(200);
     expect(dashboard.json()).toMatchObject({ totalCompetitions: expect.any(Number) });
-    expect((await as(token, 'GET', '/api/admin/users')).statusCode).toBe(200);
-    expect((await whoAmI(token)).json()).toEqual({
+    expect((await asAdmin(t, token, 'GET', '/api/admin/users')).statusCode).toBe(200);
+    expect((await whoAmI(t, token)).json()).toEqual({
       username: OTHER,
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
 
     // Turning it off again is refused while the setting stands.
-    const disable = await as(token, 'POST', `${TF}/disable`, { password: OTHER_PASSWORD });
+    const disable = await asAdmin(t, token, 'POST', `${TF}/disable`, { password: OTHER_PASSWORD });
     expect(disable.statusCode).toBe(409);
     expect(disable.json().error.code).toBe('TWO_FACTOR_REQUIRED_BY_SETTING');
 
     // The next sign-in asks for the code.
-    const passwordOnly = await login({ username: OTHER, password: OTHER_PASSWORD });
+    const passwordOnly = await login(t, { username: OTHER, password: OTHER_PASSWORD });
     expect(passwordOnly.statusCode).toBe(401);
     expect(passwordOnly.json().error.code).toBe('TWO_FACTOR_REQUIRED');
     await clearOfStepBoundary();
-    await signIn(OTHER, OTHER_PASSWORD, totpCode(secret));
+    await signIn(t, OTHER, OTHER_PASSWORD, { code: totpCode(secret) });
   });
 
   it('lifting the requirement lets an admin without two-factor in at once', async () => {
     await requireTwoFactorOfEveryone();
-    const other = await signIn(OTHER, OTHER_PASSWORD);
-    expect((await as(other, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
+    const other = await signIn(t, OTHER, OTHER_PASSWORD);
+    expect((await asAdmin(t, other, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
     await t.app.settingsService.updateSettings({ security: { ...DEFAULTS } });
-    expect((await as(other, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
-    expect((await whoAmI(other)).json()).toMatchObject({ twoFactorSetupRequired: false });
+    expect((await asAdmin(t, other, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await whoAmI(t, other)).json()).toMatchObject({ twoFactorSetupRequired: false });
   });
 });
 
@@ -486,8 +389,8 @@ describe(`session timeouts follow the settings at once on ${TEST_ENGINE}`, () =>
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
   it('a lower idle timeout ends a session idle for longer, and deletes it', async () => {
-    const mine = await signIn('admin', PASSWORD);
-    const idle = await signIn('admin', PASSWORD);
+    const mine = await signIn(t, 'admin', PASSWORD);
+    const idle = await signIn(t, 'admin', PASSWORD);
     const idleId = hashSessionToken(idle);
     const setLastSeen = (ms: number) =>
       db()
@@ -498,11 +401,14 @@ describe(`session timeouts follow the settings at once on ${TEST_ENGINE}`, () =>
 
     // Under the default 120 minutes, 6 minutes idle is nothing.
     await setLastSeen(6 * MINUTE_MS);
-    expect((await as(idle, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, idle, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
 
-    const lowered = await as(mine, 'PUT', SETTINGS_URL, { ...DEFAULTS, sessionIdleMinutes: 5 });
+    const lowered = await asAdmin(t, mine, 'PUT', SETTINGS_URL, {
+      ...DEFAULTS,
+      sessionIdleMinutes: 5,
+    });
     expect(lowered.statusCode, lowered.body).toBe(200);
-    const fresh = await signIn('admin', PASSWORD);
+    const fresh = await signIn(t, 'admin', PASSWORD);
     const freshId = hashSessionToken(fresh);
     await db()
       .updateTable('sessions')
@@ -511,22 +417,22 @@ describe(`session timeouts follow the settings at once on ${TEST_ENGINE}`, () =>
       .execute();
     await setLastSeen(6 * MINUTE_MS);
 
-    const refused = await as(idle, 'GET', '/api/admin/dashboard');
+    const refused = await asAdmin(t, idle, 'GET', '/api/admin/dashboard');
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.code).toBe('UNAUTHENTICATED');
     expect(
       await db().selectFrom('sessions').select('id').where('id', '=', idleId).execute(),
     ).toEqual([]);
-    expect((await whoAmI(idle)).statusCode).toBe(401);
+    expect((await whoAmI(t, idle)).statusCode).toBe(401);
     // Four minutes idle is still within five.
-    expect((await as(fresh, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
-    expect((await as(mine, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, fresh, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, mine, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
   });
 
   it('a lower absolute lifetime ends a session opened longer ago, however active', async () => {
-    const mine = await signIn('admin', PASSWORD);
-    const old = await signIn('admin', PASSWORD);
-    const younger = await signIn('admin', PASSWORD);
+    const mine = await signIn(t, 'admin', PASSWORD);
+    const old = await signIn(t, 'admin', PASSWORD);
+    const younger = await signIn(t, 'admin', PASSWORD);
     const setCreated = (token: string, ms: number) =>
       db()
         .updateTable('sessions')
@@ -537,15 +443,15 @@ describe(`session timeouts follow the settings at once on ${TEST_ENGINE}`, () =>
     await setCreated(old, 61 * MINUTE_MS);
     await setCreated(younger, 59 * MINUTE_MS);
     // Under the default 12 hours both are fine.
-    expect((await whoAmI(old)).statusCode).toBe(200);
+    expect((await whoAmI(t, old)).statusCode).toBe(200);
 
-    const lowered = await as(mine, 'PUT', SETTINGS_URL, {
+    const lowered = await asAdmin(t, mine, 'PUT', SETTINGS_URL, {
       ...DEFAULTS,
       sessionIdleMinutes: 60,
       sessionAbsoluteHours: 1,
     });
     expect(lowered.statusCode, lowered.body).toBe(200);
-    const refused = await as(old, 'GET', '/api/admin/dashboard');
+    const refused = await asAdmin(t, old, 'GET', '/api/admin/dashboard');
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.code).toBe('UNAUTHENTICATED');
     const oldRows = await db()
@@ -554,25 +460,25 @@ describe(`session timeouts follow the settings at once on ${TEST_ENGINE}`, () =>
       .where('id', '=', hashSessionToken(old))
       .execute();
     expect(oldRows).toEqual([]);
-    expect((await as(younger, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
-    expect((await as(mine, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, younger, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    expect((await asAdmin(t, mine, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
   });
 
   it('the session cookie lives as long as the absolute lifetime: Max-Age = hours × 3600', async () => {
-    const before = await login({ username: 'admin', password: PASSWORD });
+    const before = await login(t, { username: 'admin', password: PASSWORD });
     expect(sessionCookie(before).maxAge).toBe(12 * 3600);
     expect(String(before.headers['set-cookie'])).toContain('Max-Age=43200');
     const token = sessionCookie(before).value;
 
     for (const hours of [3, 1, 168]) {
       const idle = Math.min(120, hours * 60);
-      const saved = await as(token, 'PUT', SETTINGS_URL, {
+      const saved = await asAdmin(t, token, 'PUT', SETTINGS_URL, {
         ...DEFAULTS,
         sessionIdleMinutes: idle,
         sessionAbsoluteHours: hours,
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      const response = await login({ username: 'admin', password: PASSWORD });
+      const response = await login(t, { username: 'admin', password: PASSWORD });
       expect(response.statusCode).toBe(200);
       const cookie = sessionCookie(response);
       expect(cookie.maxAge, `${hours} h`).toBe(hours * 3600);

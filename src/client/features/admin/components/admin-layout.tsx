@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
@@ -33,10 +33,24 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+
+  // After following a link, focus starts at the new page, not at the top of the document (the
+  // link that had it may be gone with the closed menu). Not on the first page: focus stays put.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpenOn(null);
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      menuButton.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -61,6 +75,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <div className="flex h-16 items-center justify-between gap-4 px-4">
           <p className="truncate text-lg font-bold">{title}</p>
           <button
+            ref={menuButton}
             type="button"
             className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium lg:hidden ${FOCUS_RING}`}
             aria-expanded={menuOpen}
@@ -99,6 +114,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </nav>
       </header>
       <main
+        ref={main}
         id="main"
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-10"

@@ -50,7 +50,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Each code signs you in once if you lose your authenticator app. Save them somewhere safe:
         they will not be shown again.
       </p>
-      <ul className="grid max-w-md grid-cols-2 gap-2 rounded-xl bg-gray-50 p-4 font-mono text-lg dark:bg-gray-800">
+      <ul className="grid max-w-md grid-cols-1 gap-2 sm:grid-cols-2 rounded-xl bg-gray-50 p-4 font-mono text-lg dark:bg-gray-800">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

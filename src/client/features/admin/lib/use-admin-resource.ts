@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAdminFetch } from '../session.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { toApiError, useAdminFetch } from '../session.tsx';
 
 export interface AdminResource<T> {
   /** The last answer; kept while a reload or the next page loads, so the screen never blanks. */
@@ -29,9 +29,7 @@ export function useAdminResource<T>(path: string, revision = 0): AdminResource<T
       },
       (error: unknown) => {
         if (cancelled) return;
-        const apiError =
-          error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
-        setResult((previous) => ({ key, data: previous.data, error: apiError }));
+        setResult((previous) => ({ key, data: previous.data, error: toApiError(error) }));
       },
     );
     return () => {

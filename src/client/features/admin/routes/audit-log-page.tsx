@@ -17,6 +17,12 @@ function pageFrom(value: string | null): number {
 }
 
 /** Issue 4 item 9: who changed what and when, newest first, one page at a time (?page=N). */
+/** The name a record had when it was written (a removed admin's username, say), if recorded. */
+function recordName(details: unknown): string | undefined {
+  const name = (details as { username?: unknown } | null)?.username;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
@@ -65,6 +71,7 @@ export default function AuditLogPage() {
                                     {entry.entityId.slice(0, SHORT_ID_LENGTH)}
                                   </span>
                                 ) : null}
+                                {recordName(entry.details) ? ` (${recordName(entry.details)})` : ''}
                               </>
                             ) : (
                               '—'

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fragment, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
@@ -70,7 +71,9 @@ export default function LoginPage() {
 
   const startOver = () => {
     form.reset();
-    setStep('password');
+    // The button that had focus is gone with the code step: focus goes to the first field.
+    flushSync(() => setStep('password'));
+    form.setFocus('username');
   };
 
   return (

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+
+/*
+ * Issue 4: after 5 failures for one username or one address within 15 minutes, wait
+ * (docs/decisions/007). Every check of a password or code first reserves a failure row and only
+ * then counts: the n-th of many parallel attempts sees at least n rows, so a burst gets 5 guesses,
+ * not one per request. A check that passes gives its row back.
+ */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export interface Attempt {
+  id: string;
+  username: string;
+  ip: string;
+  at: Date;
+}
+
+/** Seconds until another attempt is allowed for this username or address; 0 when allowed now. */
+async function secondsUntilAllowed(db: Kysely<DB>, attempt: Attempt, since: string) {
+  let wait = 0;
+  for (const [column, value] of [
+    ['username', attempt.username],
+    ['ip', attempt.ip],
+  ] as const) {
+    const failures = await db
+      .selectFrom('login_failures')
+      .select('failed_at')
+      .where(column, '=', value)
+      .where('failed_at', '>=', since)
+      .where('id', '!=', attempt.id)
+      .orderBy('failed_at', 'desc')
+      .limit(LOGIN_MAX_FAILURES)
+      .execute();
+    const oldestCounted = failures[LOGIN_MAX_FAILURES - 1];
+    if (oldestCounted) {
+      const freeAt = Date.parse(oldestCounted.failed_at) + LOGIN_WINDOW_MS;
+      wait = Math.max(wait, Math.ceil((freeAt - attempt.at.getTime()) / 1000));
+    }
+  }
+  return wait;
+}
+
+function tooManyAttempts(seconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const error = new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+  error.headers = { 'retry-after': String(seconds) };
+  return error;
+}
+
+/** Counts an attempt before its password or code is checked; 429 when the limit is reached. */
+export async function reserveAttempt(
+  db: Kysely<DB>,
+  username: string,
+  ip: string,
+  now = new Date(),
+): Promise<Attempt> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  await db.deleteFrom('login_failures').where('failed_at', '<', since).execute();
+  const attempt = { id: randomUUID(), username, ip, at: now };
+  await db
+    .insertInto('login_failures')
+    .values({ id: attempt.id, username, ip, failed_at: now.toISOString() })
+    .execute();
+  for (const [column, value] of [
+    ['username', username],
+    ['ip', ip],
+  ] as const) {
+    const { n } = await db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('failed_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    if (Number(n) > LOGIN_MAX_FAILURES) {
+      // A refused attempt is not a failure of its own: it does not push the wait further out.
+      await releaseAttempt(db, attempt);
+      throw tooManyAttempts(Math.max(1, await secondsUntilAllowed(db, attempt, since)));
+    }
+  }
+  return attempt;
+}
+
+/** The check passed, or never happened (no code sent yet): the attempt is no failure. */
+export async function releaseAttempt(db: Kysely<DB>, attempt: Attempt): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', attempt.id).execute();
+}
+
+/**
+ * The check failed: the reserved row stays as the failure, and the audit log says so. The name
+ * typed is recorded only when it is an account's: people type passwords into the username field.
+ */
+export async function recordFailedAttempt(
+  db: Kysely<DB>,
+  attempt: Attempt,
+  adminUserId: string | null,
+  action: string,
+): Promise<void> {
+  await recordAudit(
+    db,
+    { adminUserId, actor: adminUserId ? attempt.username : '(unknown user)', action },
+    attempt.at,
+  );
+}

@@ -1,0 +1,227 @@
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { DB } from '../../src/server/db/schema.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/settings.ts';
+import { buildTestApp, OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
+
+/*
+ * Signing in and acting as an admin over HTTP, for the tests of the admin area. Every helper takes
+ * the app explicitly: a TestApp, or a bare FastifyInstance a test has built itself.
+ */
+
+/** The seeded admin's password in the apps useAdminTestApp builds. */
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+/** Where an admin turns their own two-factor sign-in on and off. */
+export const TWO_FACTOR_URL = '/api/admin/account/two-factor';
+
+/** The length of one TOTP step. */
+export const STEP_MS = 30_000;
+
+/** A test app, or a Fastify instance a test has built itself. */
+export type Target = TestApp | FastifyInstance;
+
+/** What a test may set on a sign-in request: the client's address, its headers, its cookies. */
+export type LoginOptions = Pick<InjectOptions, 'remoteAddress' | 'headers' | 'cookies'>;
+
+/** The Fastify instance to inject into. */
+const fastify = (target: Target): FastifyInstance => ('inject' in target ? target : target.app);
+
+/** The file's test app, built once; before each test only the seeded admin is left, as set up. */
+export function useAdminTestApp(): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it in tests and hooks.');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp({ adminPassword: ADMIN_PASSWORD });
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  beforeEach(() => resetAdminState(current()));
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get initialized() {
+      return current().initialized;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** No other admins, sessions, failures, audit rows or two-factor; the default security settings. */
+async function resetAdminState(t: TestApp): Promise<void> {
+  const db = t.app.database.db;
+  await db.deleteFrom('admin_users').where('username', '!=', 'admin').execute();
+  for (const table of ['sessions', 'login_failures', 'audit_log', 'recovery_codes'] as const) {
+    await db.deleteFrom(table).execute();
+  }
+  await db
+    .updateTable('admin_users')
+    .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
+    .execute();
+  await t.app.settingsService.updateSettings({ security: { ...DEFAULT_SECURITY_SETTINGS } });
+}
+
+/** Vitest numbers each test file's worker: as the second octet it keeps files' addresses apart. */
+const FILE_OCTET = Number(process.env.VITEST_WORKER_ID ?? 0) % 256;
+let addressesGiven = 0;
+
+/** A client address no request has come from yet, so per-address limits never carry over. */
+export function freshAddress(): string {
+  addressesGiven++;
+  const high = Math.floor(addressesGiven / 250) % 256;
+  return `10.${FILE_OCTET}.${high}.${(addressesGiven % 250) + 1}`;
+}
+
+/** POST /api/auth/login as our client from a fresh address; options replace any of those. */
+export function login(
+  target: Target,
+  body: Record<string, unknown>,
+  options: LoginOptions = {},
+): Promise<LightMyRequestResponse> {
+  return fastify(target).inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: OUR_CLIENT_HEADERS,
+    payload: body,
+    remoteAddress: freshAddress(),
+    ...options,
+  });
+}
+
+/** The session cookie a response sets (its name is `__Host-ws_session` behind HTTPS). */
+export function sessionCookie(response: LightMyRequestResponse, name = 'ws_session') {
+  const cookie = response.cookies.find((c) => c.name === name);
+  if (!cookie) throw new Error(`no ${name} cookie in ${String(response.headers['set-cookie'])}`);
+  return cookie;
+}
+
+/** Signs in, with the second-factor `code` when given, expects 200 and returns the session token. */
+export async function signIn(
+  target: Target,
+  username: string,
+  password: string,
+  options: LoginOptions & { code?: string } = {},
+): Promise<string> {
+  const { code, ...request } = options;
+  const body = { username, password, ...(code === undefined ? {} : { code }) };
+  const response = await login(target, body, request);
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionCookie(response).value;
+}
+
+/** GET /api/auth/session with `token` in the cookie `name`, or with no cookie at all. */
+export function whoAmI(
+  target: Target,
+  token: string | undefined,
+  name = 'ws_session',
+): Promise<LightMyRequestResponse> {
+  return fastify(target).inject({
+    method: 'GET',
+    url: '/api/auth/session',
+    ...(token === undefined ? {} : { cookies: { [name]: token } }),
+  });
+}
+
+/** A request with the session `token` as our client, from a fresh address unless one is given. */
+export function asAdmin(
+  target: Target,
+  token: string,
+  method: HTTPMethods,
+  url: string,
+  payload?: unknown,
+  options: { remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return fastify(target).inject({
+    method,
+    url,
+    headers: OUR_CLIENT_HEADERS,
+    cookies: { ws_session: token },
+    remoteAddress: options.remoteAddress ?? freshAddress(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** The audit log, oldest first (rows written in the same millisecond come in no set order). */
+export function auditRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'actor', 'admin_user_id', 'entity_id', 'details'])
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The audit log's actions, sorted by name, since rows of one millisecond have no order. */
+export async function auditActions(db: Kysely<DB>): Promise<string[]> {
+  return (await auditRows(db)).map((r) => r.action).sort();
+}
+
+/** Expects the sign-in limit's answer: 429 for 15 minutes, a Retry-After to match, no cookie. */
+export function expectLockedOut(response: LightMyRequestResponse): void {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    error: {
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    },
+  });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(14 * 60);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  expect(response.headers['set-cookie']).toBeUndefined();
+}
+
+/** The TOTP code of a base32 secret at the moment `at` (now by default). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: at });
+}
+
+/** Waits for the next step when fewer than `marginMs` are left in this one; returns now. */
+export async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return Date.now();
+}
+
+/** Sets two-factor up and on over HTTP with the previous step's code, leaving this step's free. */
+export async function turnOnTwoFactor(
+  target: Target,
+  token: string,
+  password: string,
+): Promise<{ secret: string; recoveryCodes: string[]; enableCode: string }> {
+  const setup = await asAdmin(target, token, 'POST', `${TWO_FACTOR_URL}/setup`);
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json<{ secret: string }>();
+  const at = await clearOfStepBoundary();
+  const enableCode = totpCode(secret, at - STEP_MS);
+  const payload = { code: enableCode, password };
+  const enabled = await asAdmin(target, token, 'POST', `${TWO_FACTOR_URL}/enable`, payload);
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+  return { secret, recoveryCodes, enableCode };
+}
+
+/** Every route Fastify's router knows, read from its printed tree (onRoute would come too late). */
+export function routesFromRouter(target: Target): { method: string; url: string }[] {
+  // Each line of the tree is a path fragment and its methods; a full path joins its ancestors'.
+  const tree = fastify(target).printRoutes({ commonPrefix: false });
+  const routes: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([\s│]*)(?:[└├]── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    stack.length = (match[1] ?? '').length / 4;
+    stack.push(match[2] ?? '');
+    for (const method of (match[3] ?? '').split(', ')) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
