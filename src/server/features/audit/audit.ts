@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AuditLogPage } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
 
 export interface AuditEntry {
@@ -29,4 +30,38 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new D
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** One page of the log, newest first. */
+export async function listAuditLog(db: Kysely<DB>, page: number): Promise<AuditLogPage> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    page,
+    pageSize: AUDIT_PAGE_SIZE,
+    total: Number(total.n),
+    entries: rows.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      details: r.details ? (JSON.parse(r.details) as unknown) : null,
+      createdAt: r.created_at,
+    })),
+  };
 }

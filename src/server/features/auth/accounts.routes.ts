@@ -6,10 +6,14 @@ import {
   ChangePasswordSchema,
   NewAdminSchema,
 } from '../../../shared/schemas/auth.ts';
-import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { createAdmin, requireCurrentPassword, setPassword } from './accounts.ts';
+import {
+  createAdmin,
+  listAdmins,
+  removeAdmin,
+  requireCurrentPassword,
+  setPassword,
+} from './accounts.ts';
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,19 +43,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   api.get(
     '/api/admin/users',
     { schema: { summary: 'Every admin account', response: { 200: z.array(AdminUserSchema) } } },
-    async () => {
-      const rows = await db
-        .selectFrom('admin_users')
-        .select(['id', 'username', 'totp_enabled', 'created_at'])
-        .orderBy('username')
-        .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        username: r.username,
-        twoFactor: r.totp_enabled === 1,
-        createdAt: r.created_at,
-      }));
-    },
+    async () => listAdmins(db),
   );
 
   api.post(
@@ -76,32 +68,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
-      await db.transaction().execute(async (trx) => {
-        const target = await trx
-          .selectFrom('admin_users')
-          .select(['id', 'username'])
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (!target) throw new AppError(404, 'NOT_FOUND', 'No such admin');
-        // Two admins removing each other at once must not leave none. PostgreSQL: lock every
-        // account row until the transaction ends. SQLite already runs one write at a time.
-        let accounts = trx.selectFrom('admin_users').select('id');
-        if (app.database.engine === 'postgres') accounts = accounts.forUpdate();
-        if ((await accounts.execute()).length <= 1) {
-          throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
-        }
-        await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
-        await recordAudit(trx, {
-          // An admin removing their own account: the row is gone, so only the name stays.
-          adminUserId: target.id === admin.adminUserId ? null : admin.adminUserId,
-          actor: admin.username,
-          action: 'admin_user.delete',
-          entityType: 'admin_user',
-          entityId: target.id,
-          details: { username: target.username },
-        });
-      });
+      await removeAdmin(app.database, request.params.id, requireAdmin(request));
       return reply.status(204).send();
     },
   );

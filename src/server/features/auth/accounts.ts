@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { NewUsernameSchema, passwordProblem } from '../../../shared/schemas/auth.ts';
+import {
+  type AdminUser,
+  NewUsernameSchema,
+  passwordProblem,
+} from '../../../shared/schemas/auth.ts';
+import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -148,4 +153,52 @@ export async function requireCurrentPassword(
     });
   }
   await releaseAttempt(db, attempt);
+}
+
+/** Every admin account, by name. */
+export async function listAdmins(db: Kysely<DB>): Promise<AdminUser[]> {
+  const rows = await db
+    .selectFrom('admin_users')
+    .select(['id', 'username', 'totp_enabled', 'created_at'])
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    twoFactor: r.totp_enabled === 1,
+    createdAt: r.created_at,
+  }));
+}
+
+/** Removes an admin account with its sessions; the last one is never removed. */
+export async function removeAdmin(
+  database: Database,
+  id: string,
+  actor: { adminUserId: string; username: string },
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('admin_users')
+      .select(['id', 'username'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!target) throw new AppError(404, 'NOT_FOUND', 'No such admin');
+    // Two admins removing each other at once must not leave none. PostgreSQL: lock every account
+    // row until the transaction ends. SQLite already runs one write at a time.
+    let accounts = trx.selectFrom('admin_users').select('id');
+    if (database.engine === 'postgres') accounts = accounts.forUpdate();
+    if ((await accounts.execute()).length <= 1) {
+      throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
+    }
+    await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
+    await recordAudit(trx, {
+      // An admin removing their own account: the row is gone, so only the name stays.
+      adminUserId: target.id === actor.adminUserId ? null : actor.adminUserId,
+      actor: actor.username,
+      action: 'admin_user.delete',
+      entityType: 'admin_user',
+      entityId: target.id,
+      details: { username: target.username },
+    });
+  });
 }
