@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
@@ -33,4 +34,4 @@ export async function buildTestApp(
 }
 
 /** The header our API client sends with every request; state changes need it (CSRF). */
-export const OUR_CLIENT_HEADERS = { 'x-requested-with': 'white-stroke' } as const;
+export const OUR_CLIENT_HEADERS = { [CSRF_HEADER]: CSRF_HEADER_VALUE } as const;

@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import type { ErrorEnvelope } from '../../shared/schemas/error.ts';
 
 /** Seed §8's data-error catalogue. */
@@ -39,7 +40,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   // Marks the request as ours; the server refuses state changes without it (CSRF defence).
-  headers.set('x-requested-with', 'white-stroke');
+  headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   if (init.body !== undefined && !(init.body instanceof FormData)) {
     headers.set('content-type', 'application/json');
   }

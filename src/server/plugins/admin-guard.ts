@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import { AppError, envelope } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
 
@@ -10,9 +11,6 @@ declare module 'fastify' {
 }
 
 export const ADMIN_API_PREFIX = '/api/admin';
-/** The header the API client always sends (src/client/lib/api-client.ts). */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'white-stroke';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const PLAIN_COOKIE = 'ws_session';
