@@ -36,7 +36,7 @@ import {
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
 import { IMMUTABLE_CACHE, readPageTemplate, registerClient } from './plugins/client.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, securityHeaders } from './plugins/security.ts';
 import {
   createLocalStorage,
   PUBLIC_MEDIA_PREFIX,
@@ -59,6 +59,9 @@ declare module 'fastify' {
 function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: request.url.split('?')[0] };
 }
+
+/** For the router's own refusals, which no hook sees. */
+const ERROR_HEADERS = securityHeaders();
 
 /**
  * Builds the whole application without listening: main.ts listens, tests call `app.inject()`.
@@ -89,6 +92,8 @@ export async function buildApp(
     // any handler runs; such a path names nothing here, so it gets the API's 404 envelope rather
     // than Fastify's own error shape.
     frameworkErrors: (error, request, reply) => {
+      // Answered before any hook runs: the security headers are set here instead.
+      (reply as FastifyReply).headers({ ...ERROR_HEADERS, 'cache-control': 'no-store' });
       const badAddress =
         error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       // A person following a broken link to a page goes home, as the app does with any unknown

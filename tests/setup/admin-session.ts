@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
@@ -185,6 +186,15 @@ export function totpCode(secret: string, at = Date.now()): string {
   return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: at });
 }
 
+/** A well-formed 6-digit code that is none the server could accept around `at`. */
+export function wrongCode(secret: string, at = Date.now()): string {
+  const near = new Set([-2, -1, 0, 1, 2].map((d) => totpCode(secret, at + d * STEP_MS)));
+  for (let n = 123456; ; n++) {
+    const code = String(n % 1_000_000).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
 /** Waits for the next step when fewer than `marginMs` are left in this one; returns now. */
 export async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
   const left = STEP_MS - (Date.now() % STEP_MS);
@@ -210,18 +220,64 @@ export async function turnOnTwoFactor(
   return { secret, recoveryCodes, enableCode };
 }
 
-/** Every route Fastify's router knows, read from its printed tree (onRoute would come too late). */
-export function routesFromRouter(target: Target): { method: string; url: string }[] {
-  // Each line of the tree is a path fragment and its methods; a full path joins its ancestors'.
-  const tree = fastify(target).printRoutes({ commonPrefix: false });
-  const routes: { method: string; url: string }[] = [];
+/** One route of the router: a method and the path pattern it was registered with. */
+export interface RouterRoute {
+  method: string;
+  url: string;
+}
+
+/*
+ * A line of printRoutes()'s tree: the indent (four characters a level), the branch, the node's
+ * path fragment and, when a route ends at the node, its methods. Anything else (a constraint
+ * such as {"version":"1.2.0"}, meta data, a new format) is not understood and throws.
+ */
+const TREE_LINE = /^((?:│ {3}| {4})*)[└├]── (\S+)(?: \(([A-Z]+(?:, [A-Z]+)*)\))?$/;
+const KNOWN_METHODS = new Set(METHODS);
+
+/**
+ * The routes of a tree printed by printRoutes() with its default common prefixes: each line is a
+ * fragment of path, and a route's path is its line's fragment after those of its ancestors. Throws
+ * on any non-empty line it cannot read, so that no route is ever skipped unnoticed.
+ * (printRoutes({ commonPrefix: false }) is no good: it drops the path before a wildcard, printing
+ * '/api/admin/export/*' as '/*' or not at all.)
+ */
+export function routesFromTree(tree: string): RouterRoute[] {
+  const routes: RouterRoute[] = [];
   const stack: string[] = [];
+  const cannotRead = (line: string, why: string) =>
+    new Error(`routesFromTree cannot read the line ${JSON.stringify(line)}: ${why}`);
   for (const line of tree.split('\n')) {
-    const match = /^([\s│]*)(?:[└├]── )(.+?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    stack.length = (match[1] ?? '').length / 4;
-    stack.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(', ')) routes.push({ method, url: stack.join('') });
+    if (line.trim() === '') continue;
+    const match = TREE_LINE.exec(line);
+    if (!match) throw cannotRead(line, 'not a path fragment with its methods');
+    const [, indent = '', fragment = '', methods] = match;
+    const depth = indent.length / 4;
+    if (depth > stack.length) throw cannotRead(line, 'it is indented below no parent');
+    // Two parameter names at one place ('/:id' and '/:userId/x'): which route has which is lost.
+    if (fragment.includes('|')) throw cannotRead(line, 'several parameter names at one place');
+    stack.length = depth;
+    stack.push(fragment);
+    for (const method of methods?.split(', ') ?? []) {
+      if (!KNOWN_METHODS.has(method)) throw cannotRead(line, `${method} is no HTTP method`);
+      routes.push({ method, url: stack.join('') });
+    }
+  }
+  return routes;
+}
+
+/**
+ * Every route Fastify's router knows, read from its printed tree (onRoute would come too late:
+ * the app is built before a test could add the hook). Each route read is checked against the
+ * router, and a router without routes is an error too.
+ */
+export function routesFromRouter(target: Target): RouterRoute[] {
+  const app = fastify(target);
+  const routes = routesFromTree(app.printRoutes());
+  if (routes.length === 0) throw new Error('routesFromRouter found no routes at all');
+  for (const route of routes) {
+    if (!app.hasRoute({ method: route.method as HTTPMethods, url: route.url })) {
+      throw new Error(`routesFromRouter read ${route.method} ${route.url}, which is no route`);
+    }
   }
   return routes;
 }

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, totpCode, turnOnTwoFactor, whoAmI } from '../../../tests/setup/admin-session.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
@@ -125,5 +129,118 @@ describe('npm run admin (SQLite)', () => {
     const match = /^Password \(shown once, write it down\): (\S{24})$/.exec(printed[0] ?? '');
     expect(match).not.toBeNull();
     expect(storedHash('generated')).toMatch(/^\$argon2id\$/);
+  });
+});
+
+/** Reads one query's rows from the scratch SQLite file. */
+function query<T>(statement: string, ...params: unknown[]): T[] {
+  const sqlite = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+  try {
+    return sqlite.prepare(statement).all(...params) as T[];
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('npm run admin -- reset-two-factor (SQLite)', () => {
+  const PHONELESS = 'phoneless';
+  const PHONELESS_PASSWORD = 'lost my phone and my codes';
+  const BYSTANDER = 'bystander';
+  const BYSTANDER_PASSWORD = 'keeps a phone in a drawer';
+  // The app on the same SQLite file the command line writes to, to sign in and set up over HTTP.
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    for (const [username, password] of [
+      [PHONELESS, PHONELESS_PASSWORD],
+      [BYSTANDER, BYSTANDER_PASSWORD],
+    ] as const) {
+      const created = await runCli(['create', username], `${password}\n`);
+      expect(created.code, created.stderr).toBe(0);
+    }
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
+    app = await buildApp(loadConfig(env));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  interface TwoFactorRow {
+    id: string;
+    totp_enabled: number;
+    totp_secret: string | null;
+    totp_last_step: number | null;
+  }
+  const adminRow = (username: string): TwoFactorRow => {
+    const [row] = query<TwoFactorRow>(
+      'SELECT id, totp_enabled, totp_secret, totp_last_step FROM admin_users WHERE username = ?',
+      username,
+    );
+    if (!row) throw new Error(`no admin ${username}`);
+    return row;
+  };
+  const recoveryCodes = (id: string) =>
+    query<{ id: string }>('SELECT id FROM recovery_codes WHERE admin_user_id = ?', id);
+  const sessions = (id: string) =>
+    query<{ id: string }>('SELECT id FROM sessions WHERE admin_user_id = ?', id);
+  interface AuditRow {
+    actor: string;
+    action: string;
+    admin_user_id: string | null;
+    entity_id: string | null;
+  }
+  const audit = () =>
+    query<AuditRow>(
+      'SELECT actor, action, admin_user_id, entity_id FROM audit_log ORDER BY created_at',
+    );
+
+  it('turns two-factor off, deletes the recovery codes, ends that admin’s sessions and is audited', async () => {
+    const first = await signIn(app, PHONELESS, PHONELESS_PASSWORD);
+    const { secret } = await turnOnTwoFactor(app, first, PHONELESS_PASSWORD);
+    const second = await signIn(app, PHONELESS, PHONELESS_PASSWORD, { code: totpCode(secret) });
+    const bystander = await signIn(app, BYSTANDER, BYSTANDER_PASSWORD);
+    const { id } = adminRow(PHONELESS);
+    expect(adminRow(PHONELESS)).toMatchObject({ totp_enabled: 1, totp_secret: secret });
+    expect(recoveryCodes(id)).toHaveLength(10);
+    expect(sessions(id)).toHaveLength(2);
+
+    const run = await runCli(['reset-two-factor', PHONELESS], '');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      `Turned off two-factor for ${PHONELESS}; their sessions have ended.`,
+    );
+
+    expect(adminRow(PHONELESS)).toEqual({
+      id,
+      totp_enabled: 0,
+      totp_secret: null,
+      totp_last_step: null,
+    });
+    expect(recoveryCodes(id)).toEqual([]);
+    expect(sessions(id)).toEqual([]);
+    for (const token of [first, second]) expect((await whoAmI(app, token)).statusCode).toBe(401);
+    // Another admin's session is not theirs to end.
+    expect((await whoAmI(app, bystander)).statusCode).toBe(200);
+    expect(audit().at(-1)).toEqual({
+      actor: 'command line',
+      action: 'admin_user.two-factor-reset',
+      admin_user_id: null,
+      entity_id: id,
+    });
+    expect(JSON.stringify(audit())).not.toContain(secret);
+    // The password alone signs in again, as before two-factor.
+    const again = await signIn(app, PHONELESS, PHONELESS_PASSWORD);
+    expect((await whoAmI(app, again)).json()).toMatchObject({ twoFactorEnabled: false });
+  });
+
+  it('answers an unknown admin with exit 1 and a message, and changes nothing', async () => {
+    const before = audit();
+    const run = await runCli(['reset-two-factor', 'ghost'], '');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('No admin named ghost');
+    expect(run.stdout).toBe('');
+    expect(audit()).toEqual(before);
   });
 });

@@ -79,14 +79,15 @@ export function registerAdminGuard(app: FastifyInstance): void {
     // matched decides as well as the raw URL.
     const paths = [request.url, request.routeOptions.url ?? ''];
     if (!paths.some((p) => p.startsWith('/api/'))) return;
+    const adminPath = paths.some(isAdminPath);
+    // Admin answers are one admin's business: never kept by a browser or a proxy.
+    if (adminPath) reply.header('cache-control', 'no-store');
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
       return reply
         .status(403)
         .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
     }
-    if (!paths.some(isAdminPath)) return;
-    // Admin answers are one admin's business: never kept by a browser or a proxy.
-    reply.header('cache-control', 'no-store');
+    if (!adminPath) return;
     const { security } = await app.settingsService.getSettings();
     const admin = await findSessionUser(app.database.db, sessionToken(request), security);
     if (!admin) {

@@ -271,6 +271,87 @@ describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
     expect(await auditActions(db())).toEqual(['auth.sign-in', 'auth.sign-out']);
   });
 
+  it('behind an HTTPS proxy clears __Host-ws_session with Secure, Path=/, HttpOnly, SameSite=Lax', async () => {
+    // TRUST_PROXY=true (config.ts): only then is X-Forwarded-Proto believed.
+    const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: true });
+    const HTTPS = { 'x-forwarded-proto': 'https' };
+    try {
+      const signedIn = await login(
+        proxied,
+        { username: 'admin', password: PASSWORD },
+        { headers: { ...OURS, ...HTTPS } },
+      );
+      expect(signedIn.statusCode).toBe(200);
+      const set = sessionCookie(signedIn, '__Host-ws_session');
+      expect(set).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(set.domain).toBeUndefined();
+
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...OURS, ...HTTPS },
+        cookies: { '__Host-ws_session': set.value },
+      });
+      expect(response.statusCode).toBe(204);
+      // A browser ignores a __Host- cookie without Secure and Path=/: it would stay signed in.
+      expect(response.cookies).toHaveLength(1);
+      const cleared = sessionCookie(response, '__Host-ws_session');
+      expect(cleared).toMatchObject({
+        value: '',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+      });
+      expect(cleared.domain).toBeUndefined();
+      const expired =
+        cleared.maxAge === 0 ||
+        (cleared.expires !== undefined && cleared.expires.getTime() <= Date.now());
+      expect(expired).toBe(true);
+      const raw = String(response.headers['set-cookie']);
+      expect(raw).toMatch(/^__Host-ws_session=;/);
+      expect(raw).toMatch(/; Secure(;|$)/);
+      expect(raw).toMatch(/; Path=\/(;|$)/);
+
+      // The session really ended, and the sign-out is recorded.
+      const after = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: HTTPS,
+        cookies: { '__Host-ws_session': set.value },
+      });
+      expect(after.statusCode).toBe(401);
+      expect(await auditActions(proxied.app.database.db)).toEqual([
+        'auth.sign-in',
+        'auth.sign-out',
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-Proto is not believed: the plain cookie, no Secure', async () => {
+    const HTTPS = { 'x-forwarded-proto': 'https' };
+    const signedIn = await login(
+      t,
+      { username: 'admin', password: PASSWORD },
+      { headers: { ...OURS, ...HTTPS } },
+    );
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.cookies.map((c) => c.name)).toEqual(['ws_session']);
+    expect(sessionCookie(signedIn).secure).toBeUndefined();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...OURS, ...HTTPS },
+      cookies: { ws_session: sessionCookie(signedIn).value },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.cookies.map((c) => c.name)).toEqual(['ws_session']);
+    expect(sessionCookie(response)).toMatchObject({ value: '', httpOnly: true, path: '/' });
+    expect(sessionCookie(response).secure).toBeUndefined();
+  });
+
   it('without a session is still 204 and records nothing', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: OURS });
     expect(response.statusCode).toBe(204);

@@ -17,6 +17,7 @@ import {
   turnOnTwoFactor,
   useAdminTestApp,
   whoAmI,
+  wrongCode,
 } from '../../../../tests/setup/admin-session.ts';
 import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
@@ -54,15 +55,6 @@ const TWO_FACTOR_REQUIRED = {
     message: 'Enter the 6-digit code from your authenticator app.',
   },
 };
-
-/** A well-formed 6-digit code that is none the server could accept around `at`. */
-function wrongCode(secret: string, at = Date.now()): string {
-  const near = new Set([-2, -1, 0, 1, 2].map((d) => totpCode(secret, at + d * STEP_MS)));
-  for (let n = 123456; ; n++) {
-    const code = String(n % 1_000_000).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
 
 const status = async (token: string) => (await asAdmin(t, token, 'GET', TF)).json();
 
@@ -156,6 +148,49 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
     const row = await adminRow();
     expect(row.totp_secret).toBe(secret);
     expect(row.totp_enabled).toBe(1);
+  });
+
+  it('each set-up is audited as account.two-factor-setup, and the audit log holds no secret', async () => {
+    const token = await signIn(t, 'admin', PASSWORD);
+    const { id } = await adminRow();
+    const setups: { secret: string; otpauthUrl: string; qrCode: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await asAdmin(t, token, 'POST', `${TF}/setup`);
+      expect(response.statusCode).toBe(200);
+      setups.push(response.json());
+    }
+    const rows = (await auditRows(db())).filter((r) => r.action === 'account.two-factor-setup');
+    expect(rows).toEqual([
+      {
+        action: 'account.two-factor-setup',
+        actor: 'admin',
+        admin_user_id: id,
+        entity_id: id,
+        details: null,
+      },
+      {
+        action: 'account.two-factor-setup',
+        actor: 'admin',
+        admin_user_id: id,
+        entity_id: id,
+        details: null,
+      },
+    ]);
+    const everything = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
+    for (const setup of setups) {
+      for (const secret of [setup.secret, setup.secret.toLowerCase(), setup.otpauthUrl]) {
+        expect(everything).not.toContain(secret);
+      }
+      expect(everything).not.toContain(setup.qrCode.slice(-40));
+    }
+    expect(everything).toContain('"entity_type":"admin_user"');
+
+    // Refused once two-factor is on: no set-up happened, none is recorded.
+    await turnOnTwoFactor(t, token, PASSWORD);
+    const before = (await auditActions(db())).filter((a) => a === 'account.two-factor-setup');
+    expect((await asAdmin(t, token, 'POST', `${TF}/setup`)).statusCode).toBe(409);
+    const after = (await auditActions(db())).filter((a) => a === 'account.two-factor-setup');
+    expect(after).toEqual(before);
   });
 
   it('GET reflects whether it is on, the recovery codes left and the requirement', async () => {
