@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../shared/schemas/error.ts';
 
@@ -49,10 +49,16 @@ function holdsNul(value: unknown): boolean {
  * checked by their own schemas; queries are answered from memory.
  */
 function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  const check = async (request: FastifyRequest) => {
     if (holdsNul(request.body)) {
       throw new AppError(400, 'BAD_REQUEST', 'The request contains a NUL character.');
     }
+  };
+  // Only on routes that take a body: reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.preValidation = [route.preValidation ?? [], check].flat();
   });
 }
 
