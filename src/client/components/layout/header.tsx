@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_LINKS, paths } from '../../config/paths.ts';
 import { useSettings } from '../../lib/settings.tsx';
 import { ButtonLink } from '../button.tsx';
+import { MenuIcon } from '../menu-icon.tsx';
 
 /** Seed §9: on the home page the header is transparent until the page scrolls past 50 px. */
 export const HEADER_TRANSPARENCY_THRESHOLD_PX = 50;
@@ -91,14 +92,7 @@ export function Header() {
             onClick={() => setMenuOpen(!menuOpen)}
           >
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
-              <path
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-              />
-            </svg>
+            <MenuIcon open={menuOpen} />
           </button>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { useSettings } from '../../../lib/settings.tsx';
 import { useAdmin, useSession } from '../session.tsx';
 import { FOCUS_RING } from './field.tsx';
 import { MUTED_TEXT } from './admin-page.tsx';
+import { MenuIcon } from '../../../components/menu-icon.tsx';
 
 /** The side navigation (seed §2, issue 4 item 7). Labels live here, out of the public bundle. */
 export const ADMIN_NAV_LINKS = [
@@ -82,14 +83,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             aria-controls={NAV_ID}
             onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
-              <path
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-              />
-            </svg>
+            <MenuIcon open={menuOpen} />
             Menu
           </button>
         </div>

@@ -59,3 +59,21 @@ export function Notice({ children }: { children: ReactNode }) {
 }
 
 export const MUTED_TEXT = 'text-gray-600 dark:text-gray-400';
+
+/** A table's caption (for screen readers) and column headings, the same on every admin table. */
+export function TableHead({ caption, headings }: { caption: string; headings: string[] }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-gray-200 dark:border-gray-800">
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}

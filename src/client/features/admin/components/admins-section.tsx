@@ -10,7 +10,7 @@ import { showRequestError } from '../lib/form-errors.ts';
 import { checkNewPassword } from '../lib/password-rule.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
 import { useAdmin, useAdminFetch, useSession } from '../session.tsx';
-import { FormAlert, MUTED_TEXT, Section } from './admin-page.tsx';
+import { FormAlert, MUTED_TEXT, Section, TableHead } from './admin-page.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Field } from './field.tsx';
 import { ResourceView } from './resource-view.tsx';
@@ -57,16 +57,10 @@ export function AdminsSection() {
         {(list) => (
           <div className="overflow-x-auto">
             <table className="w-full">
-              <caption className="sr-only">Admin accounts</caption>
-              <thead className="border-b border-gray-200 dark:border-gray-800">
-                <tr>
-                  {['Username', 'Two-factor', 'Created', 'Actions'].map((heading) => (
-                    <th key={heading} scope="col" className={`${CELL} font-semibold`}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                caption="Admin accounts"
+                headings={['Username', 'Two-factor', 'Created', 'Actions']}
+              />
               <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
                 {list.map((user) => (
                   <tr key={user.id}>

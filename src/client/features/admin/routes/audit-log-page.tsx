@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { AuditLogPage as AuditLogAnswer } from '../../../../shared/schemas/admin.ts';
 import { Button } from '../../../components/button.tsx';
-import { AdminPage, MUTED_TEXT } from '../components/admin-page.tsx';
+import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { formatInstant } from '../lib/dates.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
@@ -44,16 +44,10 @@ export default function AuditLogPage() {
               ) : (
                 <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
                   <table className="w-full text-sm">
-                    <caption className="sr-only">Admin activity, newest first</caption>
-                    <thead className="border-b border-gray-200 dark:border-gray-800">
-                      <tr>
-                        {['When', 'Who', 'What', 'Record'].map((heading) => (
-                          <th key={heading} scope="col" className={`${CELL} font-semibold`}>
-                            {heading}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
+                    <TableHead
+                      caption="Admin activity, newest first"
+                      headings={['When', 'Who', 'What', 'Record']}
+                    />
                     <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
                       {data.entries.map((entry) => (
                         <tr key={entry.id}>
