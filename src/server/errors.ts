@@ -18,6 +18,11 @@ export class AppError extends Error {
   }
 }
 
+/** No live session, or its account was removed a moment ago. */
+export function signInRequired(): AppError {
+  return new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+}
+
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 export function envelope(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
-import { AppError, envelope } from '../errors.ts';
+import { envelope, signInRequired } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -40,7 +40,7 @@ const TWO_FACTOR_SETUP_PREFIX = `${ADMIN_API_PREFIX}/account/two-factor`;
 
 /** The signed-in admin of an /api/admin/* request; the guard has already refused any other. */
 export function requireAdmin(request: FastifyRequest): SessionUser {
-  if (!request.admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+  if (!request.admin) throw signInRequired();
   return request.admin;
 }
 

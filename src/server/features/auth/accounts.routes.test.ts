@@ -12,7 +12,8 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { createAdmin } from './accounts.ts';
+import { createAdmin, requireCurrentPassword } from './accounts.ts';
+import { beginTwoFactorSetup, twoFactorStatus } from './two-factor.ts';
 
 // Before each test only the seeded 'admin' is left (useAdminTestApp).
 const t = useAdminTestApp();
@@ -351,5 +352,26 @@ describe(`GET /api/admin/audit-log on ${TEST_ENGINE}`, () => {
       expect(response.body).not.toContain(secret);
     }
     expect(response.body).not.toMatch(/argon2/);
+  });
+});
+
+describe(`an account removed while its request is under way, on ${TEST_ENGINE}`, () => {
+  // The guard let the request in a moment before another admin removed the account: the
+  // handler answers as for a session that has ended, never with a 500.
+  const gone = { adminUserId: randomUUID(), username: 'removed-meanwhile', sessionId: 'x' };
+
+  it('asking for the password again answers 401 and leaves no failure behind', async () => {
+    const asking = requireCurrentPassword(db(), gone, 'any password at all', '10.9.9.9');
+    await expect(asking).rejects.toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    const failures = await db().selectFrom('login_failures').select('id').execute();
+    expect(failures).toEqual([]);
+  });
+
+  it('two-factor status and set-up answer 401', async () => {
+    await expect(twoFactorStatus(db(), gone.adminUserId, false)).rejects.toMatchObject({
+      statusCode: 401,
+    });
+    const admin = { ...gone, twoFactorEnabled: false };
+    await expect(beginTwoFactorSetup(db(), admin)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

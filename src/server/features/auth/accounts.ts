@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
@@ -145,7 +145,12 @@ export async function requireCurrentPassword(
     .selectFrom('admin_users')
     .select('password_hash')
     .where('id', '=', admin.adminUserId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!user) {
+    // Removed by another admin since the guard let this request in.
+    await releaseAttempt(db, attempt);
+    throw signInRequired();
+  }
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordFailedAttempt(db, attempt, admin.adminUserId, 'account.password-check-failed');
     throw new AppError(400, 'VALIDATION_ERROR', WRONG_CURRENT_PASSWORD, {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSessionSchema, SignInSchema } from '../../../shared/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { AppError } from '../../errors.ts';
+import { signInRequired } from '../../errors.ts';
 import {
   sessionCookieName,
   sessionCookieOptions,
@@ -80,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const rules = await security();
       const admin = await findSessionUser(db, sessionToken(request), rules);
-      if (!admin) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+      if (!admin) throw signInRequired();
       return reply.header('cache-control', 'no-store').send(describeSession(admin, rules));
     },
   );

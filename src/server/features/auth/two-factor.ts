@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Actor } from './accounts.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
@@ -118,11 +118,14 @@ export async function consumeSecondFactor(
 }
 
 async function findTwoFactorRow(db: Kysely<DB>, adminUserId: string) {
-  return db
+  const row = await db
     .selectFrom('admin_users')
     .select(['id', 'username', 'totp_secret', 'totp_enabled'])
     .where('id', '=', adminUserId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Removed by another admin since the guard let this request in.
+  if (!row) throw signInRequired();
+  return row;
 }
 
 export async function twoFactorStatus(
