@@ -1,0 +1,56 @@
+import sharp from 'sharp';
+import { AppError } from '../../errors.ts';
+
+/*
+ * Issue 5 item 2 and PRODUCT.md point 4: what every uploaded image must pass before it is kept.
+ * The type comes from the bytes (sharp's decoder), never from the name or the declared type, so a
+ * renamed PHP, HTML or SVG file is refused; the pixel limit refuses a small file that claims huge
+ * dimensions before it is decoded, so memory stays bounded.
+ */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: any camera photo, far below sharp's default of about 268 megapixels. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+export const INVALID_IMAGE_TYPE = 'Invalid file type. Please upload a JPEG or PNG image.';
+export const IMAGE_TOO_LARGE = 'File size must be less than 10MB.';
+export const IMAGE_TOO_MANY_PIXELS =
+  'This image has too many pixels. Please upload one of at most 40 megapixels.';
+export const IMAGE_UNREADABLE = 'Failed to process image';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export interface CheckedImage {
+  format: 'jpeg' | 'png' | 'webp';
+  /** Upright dimensions (EXIF orientation applied). */
+  width: number;
+  height: number;
+}
+
+/** Refuses anything but a whole JPEG, PNG or WebP image within the size and pixel limits. */
+export async function checkImage(data: Buffer): Promise<CheckedImage> {
+  if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+  let metadata: sharp.Metadata;
+  try {
+    // Reading the header only: nothing is decoded yet.
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
+  }
+  const { format, autoOrient } = metadata;
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
+  }
+  if (autoOrient.width * autoOrient.height > IMAGE_MAX_PIXELS) {
+    throw new AppError(422, 'TOO_MANY_PIXELS', IMAGE_TOO_MANY_PIXELS);
+  }
+  try {
+    // Every pixel read once, streaming into a thumbnail (memory stays small): a truncated or
+    // corrupt file fails here, not halfway through making its display sizes.
+    await sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' })
+      .resize(16, 16, { fit: 'inside' })
+      .toBuffer();
+  } catch {
+    throw new AppError(422, 'IMAGE_UNREADABLE', IMAGE_UNREADABLE);
+  }
+  return { format: format as CheckedImage['format'], ...autoOrient };
+}
