@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -34,14 +32,11 @@ import {
   type SettingsService,
 } from './features/settings/settings.service.ts';
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
-import { IMMUTABLE_CACHE, readPageTemplate, registerClient } from './plugins/client.ts';
+import { readPageTemplate, registerClient } from './plugins/client.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
-import {
-  createLocalStorage,
-  PUBLIC_MEDIA_PREFIX,
-  type Storage,
-} from './features/uploads/storage.ts';
+import { registerMediaRoutes } from './features/uploads/media.routes.ts';
+import { createStorage, type Storage } from './features/uploads/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +108,8 @@ export async function buildApp(
   });
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('storage', createLocalStorage(config.dataDir));
+  const storage = await createStorage(config);
+  app.decorate('storage', storage);
   const contentCache = createContentCache();
   app.decorate('contentCache', contentCache);
   app.decorate(
@@ -127,6 +123,7 @@ export async function buildApp(
   );
   app.addHook('onClose', async () => {
     await database.close();
+    await storage.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -161,18 +158,7 @@ export async function buildApp(
   registerBannerRoutes(app);
   registerPageRoutes(app);
 
-  // Public media are content-addressed: a name never changes its bytes.
-  mkdirSync(app.storage.publicDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: app.storage.publicDir,
-    prefix: PUBLIC_MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', IMMUTABLE_CACHE);
-    },
-  });
+  registerMediaRoutes(app);
 
   await registerClient(app, {
     clientDir: config.clientDir,

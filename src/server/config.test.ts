@@ -66,4 +66,63 @@ describe('loadConfig', () => {
       'PORT: PORT must be a whole number from 0 to 65535 (got "70000")',
     ]);
   });
+
+  it('keeps files under DATA_DIR unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'white-stroke' }).s3).toEqual({
+      bucket: 'white-stroke',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'auto',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('names each bad S3 variable, never echoing a key', () => {
+    const problems = problemsOf({
+      S3_BUCKET: 'My_Bucket',
+      S3_ENDPOINT: 'minio:9000',
+      S3_REGION: 'US East',
+    });
+    expect(problems).toEqual([
+      'S3_ENDPOINT: S3_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:9000 (got "minio:9000")',
+      'S3_BUCKET: S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens (got "My_Bucket")',
+      'S3_REGION: S3_REGION must be a region name, such as us-east-1 (auto for R2) (got "US East")',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'very-secret-value' })).toEqual([
+      'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIDSECRET' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID',
+    ]);
+  });
+
+  it('refuses S3 settings without a bucket rather than ignore them', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set',
+    ]);
+    const problems = problemsOf({
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'hunter2-secret',
+    });
+    expect(problems).toEqual([
+      'S3_BUCKET: S3_BUCKET is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
 });

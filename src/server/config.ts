@@ -44,7 +44,74 @@ const EnvSchema = z.object({
     .default('info'),
   TRUST_PROXY: bool('TRUST_PROXY').default('false'),
   CLIENT_DIR: z.string().min(1, 'CLIENT_DIR must be a folder path').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .refine(
+      isHttpUrl,
+      'S3_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:9000',
+    )
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name, such as us-east-1 (auto for R2)')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Half an S3 setup is a mistake to report at start, not a bucket to guess. */
+const EnvSchemaChecked = EnvSchema.superRefine((env, context) => {
+  const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const given = others.filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && given.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: `S3_BUCKET is required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`,
+    });
+  }
+  // One key without the other would silently fall back to the default chain: refuse it.
+  const pairs = [
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID'],
+  ] as const;
+  for (const [name, partner] of pairs) {
+    if (env[name] === undefined && env[partner] !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} is required with ${partner}`,
+      });
+    }
+  }
+});
+
+/** An S3-compatible bucket for uploaded files (instead of DATA_DIR/uploads). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another provider's address (MinIO, R2, ...); unset: AWS itself. */
+  endpoint: string | undefined;
+  /** Both or neither; neither: the AWS SDK's default credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -58,6 +125,8 @@ export type Config = {
   trustProxy: boolean;
   /** Folder of the built browser app. */
   clientDir: string;
+  /** Set: uploaded files live in this bucket; unset: under DATA_DIR. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -71,17 +140,24 @@ export class ConfigError extends Error {
 const isTrue = (v: string) => v === 'true' || v === '1';
 
 /** Variables whose values may hold a secret: a bad one is named, never echoed. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** Reads the configuration from an environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const result = EnvSchema.safeParse(present);
+  const result = EnvSchemaChecked.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      if (SECRET_VARIABLES.has(name)) return `${name}: ${issue.message}`;
+      if (SECRET_VARIABLES.has(name) || present[name] === undefined) {
+        return `${name}: ${issue.message}`;
+      }
       return `${name}: ${issue.message} (got ${JSON.stringify(present[name])})`;
     });
     throw new ConfigError(problems);
@@ -99,5 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: isTrue(e.TRUST_PROXY),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : DEFAULT_CLIENT_DIR,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
 }

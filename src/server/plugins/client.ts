@@ -229,7 +229,9 @@ export async function registerClient(
       pathname !== '/api' &&
       // A missing file (an old hashed asset, say) is a 404, not the page.
       !pathname.startsWith('/assets/') &&
-      !pathname.startsWith('/media/');
+      !pathname.startsWith('/media/') &&
+      // Where '/media/../private/x' lands once a proxy or client resolves the dots: never a page.
+      !pathname.startsWith('/private/');
     if (isPage) return sendPage(request, reply);
     return reply
       .status(404)

@@ -29,13 +29,12 @@ export interface CheckedImage {
 /** Refuses anything but a whole JPEG, PNG or WebP image within the size and pixel limits. */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
-  let metadata: sharp.Metadata;
-  try {
-    // Reading the header only: nothing is decoded yet.
-    metadata = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
-  }
+  // Reading the header only: nothing is decoded yet. (sharp throws at once on empty input.)
+  const metadata = await Promise.resolve()
+    .then(() => sharp(data, { limitInputPixels: false }).metadata())
+    .catch(() => {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
+    });
   const { format, autoOrient } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);

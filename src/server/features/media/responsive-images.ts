@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Storage } from '../uploads/storage.ts';
+import { putPublic, type Storage } from '../uploads/storage.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
 /** Display widths made of every public image: phones, tablets and laptops, wide screens. */
@@ -39,14 +39,14 @@ export async function storeResponsiveImage(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
-    variants.push({ url: storage.publicUrl(await storage.putPublic(data, 'webp')), width });
+    variants.push({ url: await putPublic(storage, data, 'webp', 'image/webp'), width });
   }
   const fallback = await upright
     .clone()
     .resize({ width: largest, withoutEnlargement: true })
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
-  const url = storage.publicUrl(await storage.putPublic(fallback.data, 'jpg'));
+  const url = await putPublic(storage, fallback.data, 'jpg', 'image/jpeg');
   await insertMedia(db, {
     url,
     width: fallback.info.width,

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
+
+/** For files stored before content types were kept beside them. */
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/**
+ * Files under DATA_DIR/uploads: `<key>` holds the bytes and `.types/<key>` the content type. A
+ * key's first segment is always public or private, so the dot folders can never be named by one.
+ */
+export function createLocalStorage(dataDir: string): Storage {
+  const root = path.join(dataDir, 'uploads');
+  const typesRoot = path.join(root, '.types');
+  const tempRoot = path.join(root, '.tmp');
+
+  /** The file of a key; the check on the resolved path is a second guard after the key's own. */
+  const fileOf = (base: string, key: string) => {
+    assertValidKey(key);
+    const file = path.resolve(base, ...key.split('/'));
+    if (!file.startsWith(base + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return file;
+  };
+
+  /** Written beside, then renamed into place: a reader sees the old file or the new, never half. */
+  async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(tempRoot, { recursive: true });
+    const temp = path.join(tempRoot, randomUUID());
+    try {
+      await writeFile(temp, data);
+      await rename(temp, file);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  return {
+    async put(key, data, { contentType }) {
+      const file = fileOf(root, key);
+      await writeAtomically(fileOf(typesRoot, key), contentType);
+      await writeAtomically(file, data);
+    },
+
+    async get(key) {
+      const file = fileOf(root, key);
+      // One open file for the size and the bytes: a delete in between cannot split them.
+      const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      if (!handle) return undefined;
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      const contentType = await readFile(fileOf(typesRoot, key), 'utf8').catch(
+        () => TYPE_BY_EXTENSION[path.extname(file).slice(1)] ?? 'application/octet-stream',
+      );
+      return { body: handle.createReadStream(), contentType, size: stats.size };
+    },
+
+    async delete(key) {
+      await rm(fileOf(root, key), { force: true });
+      await rm(fileOf(typesRoot, key), { force: true });
+    },
+
+    publicUrl: publicUrlOf,
+
+    async close() {},
+  };
+}
