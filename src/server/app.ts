@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerTwoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
+import { registerUploadRoutes } from './features/media/uploads.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
 import {
@@ -156,6 +157,7 @@ export async function buildApp(
   registerCompetitionRoutes(app);
   registerCategoryRoutes(app);
   registerBannerRoutes(app);
+  await registerUploadRoutes(app);
   registerPageRoutes(app);
 
   registerMediaRoutes(app);

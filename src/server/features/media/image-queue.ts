@@ -1,0 +1,27 @@
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import { AppError } from '../../errors.ts';
+
+/*
+ * Issue 5: image work never starves other requests. One image at a time, on one libvips thread:
+ * on a 2-core machine the other core keeps answering pages and the API during an upload burst.
+ * Past a short queue, an upload is told to come back rather than waiting for minutes.
+ */
+sharp.concurrency(1);
+const IMAGE_JOBS_AT_ONCE = 1;
+export const IMAGE_QUEUE_MAX_WAITING = 16;
+
+const limit = pLimit(IMAGE_JOBS_AT_ONCE);
+
+export function runImageJob<T>(job: () => Promise<T>): Promise<T> {
+  if (limit.pendingCount >= IMAGE_QUEUE_MAX_WAITING) {
+    const error = new AppError(
+      503,
+      'BUSY',
+      'The server is busy processing images. Please try again in a moment.',
+    );
+    error.headers = { 'retry-after': '5' };
+    return Promise.reject(error);
+  }
+  return limit(job);
+}

@@ -1,0 +1,154 @@
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  auditActions,
+  signIn,
+  useAdminTestApp,
+} from '../../../../tests/setup/admin-session.ts';
+import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE } from './image-check.ts';
+
+const t = useAdminTestApp();
+const db = () => t.app.database.db;
+const URL = '/api/admin/uploads/images';
+const BOUNDARY = '----white-stroke-upload';
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+function multipart(data: Buffer, { field = 'file', filename = 'photo.jpg', type = 'image/jpeg' }) {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+async function upload(
+  token: string | undefined,
+  body: Buffer,
+  headers: Record<string, string> = OURS,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: URL,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    ...(token ? { cookies: { ws_session: token } } : {}),
+    payload: body,
+  });
+}
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#e11d48' } });
+
+const mediaRows = () => db().selectFrom('media').select('url').execute();
+const tempEntries = () => readdirSync(os.tmpdir()).sort();
+
+describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
+  it('stores an image in its display sizes and answers with them', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const jpeg = await photo(2000, 1000).jpeg({ quality: 95 }).toBuffer();
+    const response = await upload(token, multipart(jpeg, {}));
+    expect(response.statusCode, response.body).toBe(201);
+    const image = response.json();
+    expect(image).toMatchObject({ width: 1600, height: 800 });
+    expect(image.url).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    expect(image.srcset).toMatch(/ 400w, .* 800w, .* 1600w$/);
+    const served = await t.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(await auditActions(db())).toContain('media.upload');
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    const jpeg = await photo(50, 50).jpeg().toBuffer();
+    expect((await upload(undefined, multipart(jpeg, {}))).statusCode).toBe(401);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const noHeader = await upload(token, multipart(jpeg, {}), {});
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().error.code).toBe('CSRF_REJECTED');
+  });
+
+  it('refuses a renamed PHP, HTML or SVG file with the seed message, storing nothing', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const before = await mediaRows();
+    for (const [content, filename] of [
+      ['<?php system($_GET["c"]); ?>', 'shell.jpg'],
+      ['<!doctype html><script>alert(1)</script>', 'page.png'],
+      ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'icon.jpg'],
+    ] as const) {
+      const response = await upload(token, multipart(Buffer.from(content), { filename }));
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: INVALID_IMAGE_TYPE,
+      });
+    }
+    expect(await mediaRows()).toEqual(before);
+  });
+
+  it('refuses more than 10 MB with 413, leaving no temporary file behind', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const temp = tempEntries();
+    const jpeg = await photo(10, 10).jpeg().toBuffer();
+    const big = Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_BYTES + 1024 - jpeg.length)]);
+    const response = await upload(token, multipart(big, {}));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({ code: 'FILE_TOO_LARGE', message: IMAGE_TOO_LARGE });
+    expect(tempEntries()).toEqual(temp);
+  });
+
+  it('strips the GPS position and turns a sideways photo upright', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const sideways = await photo(1200, 800)
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: 'Test Camera' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+    expect((await sharp(sideways).metadata()).exif).toBeDefined();
+    const response = await upload(token, multipart(sideways, {}));
+    expect(response.statusCode, response.body).toBe(201);
+    const { url, width, height } = response.json();
+    expect({ width, height }).toEqual({ width: 800, height: 1200 });
+    const stored = (await t.app.inject({ method: 'GET', url })).rawPayload;
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.orientation ?? 1).toBe(1);
+    expect(stored.includes(Buffer.from('Test Camera'))).toBe(false);
+  });
+
+  it('re-encodes a polyglot: script after the image data does not survive', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const jpeg = await photo(300, 300).jpeg().toBuffer();
+    const polyglot = Buffer.concat([jpeg, Buffer.from('<script>alert(document.cookie)</script>')]);
+    const response = await upload(token, multipart(polyglot, {}));
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = (await t.app.inject({ method: 'GET', url: response.json().url })).rawPayload;
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('answers a request without a file, or with another field, with a 400', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const jpeg = await photo(20, 20).jpeg().toBuffer();
+    const wrongField = await upload(token, multipart(jpeg, { field: 'picture' }));
+    expect(wrongField.statusCode).toBe(400);
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: OURS,
+      cookies: { ws_session: token },
+      payload: { file: 'not a file' },
+    });
+    expect(notMultipart.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ResponsiveImageSchema } from '../../../shared/schemas/image.ts';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { checkImage, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './image-check.ts';
+import { runImageJob } from './image-queue.ts';
+import { describeImages, storeResponsiveImage } from './responsive-images.ts';
+
+/**
+ * POST /api/admin/uploads/images: one image in the multipart field `file`, checked from its bytes,
+ * re-encoded into its display sizes and stored as public files. The body is read into memory
+ * (10 MB at most), so nothing is ever left in a temporary folder.
+ */
+export async function registerUploadRoutes(app: FastifyInstance): Promise<void> {
+  // In a scope of their own: only upload routes read multipart bodies; every other route still
+  // refuses them with 415.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+    registerImageUpload(scope);
+  });
+}
+
+function registerImageUpload(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/uploads/images',
+    {
+      schema: {
+        summary: 'Stores an image (JPEG, PNG or WebP, up to 10 MB) in its display sizes',
+        consumes: ['multipart/form-data'],
+        response: { 201: ResponsiveImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
+      }
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') {
+        throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', {
+          file: 'Choose an image to upload.',
+        });
+      }
+      const data = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+        }
+        throw error;
+      });
+      await checkImage(data);
+      const { db } = app.database;
+      const url = await runImageJob(() => storeResponsiveImage(db, app.storage, data));
+      await recordAudit(db, {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'media.upload',
+        entityType: 'media',
+        entityId: url,
+      });
+      const [image] = (await describeImages(db, [url])).values();
+      if (!image) throw new Error(`the image just stored at ${url} has no record`);
+      return reply.status(201).send(image);
+    },
+  );
+}
