@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseYouTubeVideo, YOUTUBE_MESSAGES } from '../domain/youtube.ts';
 import {
   DEFAULT_FONT_FAMILY,
   DEFAULT_PRIMARY_COLOR,
@@ -64,6 +65,24 @@ function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * The featured video form (seed §5 "YouTube video"): a link or a bare id comes in, only the
+ * 11-character id comes out.
+ */
+export const VideoSettingsSchema = z.object({
+  url: z
+    .string()
+    .max(2048, YOUTUBE_MESSAGES.invalidUrl)
+    .transform((url, ctx) => {
+      const parsed = parseYouTubeVideo(url);
+      if (parsed.error !== undefined) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.id;
+    }),
+});
 
 /**
  * Issue 4: sign-in rules an admin can change. Every field is required when they are saved

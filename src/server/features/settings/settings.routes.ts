@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicSettingsSchema, SecuritySettingsSchema } from '../../../shared/schemas/settings.ts';
+import { z } from 'zod';
+import {
+  PublicSettingsSchema,
+  SecuritySettingsSchema,
+  VideoSettingsSchema,
+} from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
 import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
@@ -66,6 +71,32 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         },
       );
       return saved.security;
+    },
+  );
+
+  api.put(
+    '/api/admin/video',
+    {
+      schema: {
+        summary: 'Sets the featured YouTube video from a link or an id; only the id is kept',
+        body: VideoSettingsSchema,
+        response: { 200: z.object({ youtubeVideoId: z.string() }) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const youtubeVideoId = request.body.url;
+      await app.settingsService.updateSettings(
+        { youtubeVideoId },
+        {
+          adminUserId: admin.adminUserId,
+          actor: admin.username,
+          action: 'settings.video-update',
+          entityType: 'site_settings',
+          details: { youtubeVideoId },
+        },
+      );
+      return { youtubeVideoId };
     },
   );
 }
