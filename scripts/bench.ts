@@ -6,9 +6,11 @@
  * With `taskset`, the servers run on CPU 0 and the load generator on CPU 1 (this script re-runs
  * itself under `taskset -c 1`), so the two do not fight over a core.
  *
- * stdout: one JSON object per line, the hello-world first, then one per entry of ROUTES. Progress
- * and the servers' own output go to stderr. Exits non-zero when a route had errors or non-2xx
- * answers (a broken route is not a benchmark); timings never fail the run.
+ * stdout: one JSON object per line, the hello-world first, then one per entry of ROUTES, then the
+ * issue 5 image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
+ * API's p99 idle and during an upload burst. Progress and the servers' own output go to stderr.
+ * Exits non-zero when a route had errors or non-2xx answers (a broken route is not a benchmark);
+ * timings and sizes never fail the run, goals are only reported.
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
  */
@@ -20,6 +22,18 @@ import path from 'node:path';
 // @ts-expect-error -- autocannon ships no type declarations (@types/autocannon is not installed)
 import autocannonUntyped from 'autocannon';
 import { findFreePort } from './lib/free-port.ts';
+import {
+  cameraLikePhoto,
+  fetchBytes,
+  PHOTO_HEIGHT,
+  PHOTO_QUALITY,
+  PHOTO_WIDTH,
+  signInAsAdmin,
+  srcsetEntry,
+  startUploadBurst,
+  type UploadBurst,
+  uploadImage,
+} from './lib/uploads.ts';
 import {
   appEnv,
   buildClientIfMissing,
@@ -57,6 +71,14 @@ const ROUTES: BenchRoute[] = [
 ];
 
 const CONNECTIONS = 10;
+
+/** Issue 5 item 2's goals: the 800 px display image, and the API during an upload burst. */
+const DISPLAY_WIDTH = 800;
+const DISPLAY_MAX_BYTES = 60_000;
+const DISPLAY_MAX_RATIO = 0.1;
+const BURST_ROUTE = '/api/competitions';
+const BURST_UPLOADS_IN_FLIGHT = 4;
+const BURST_MAX_P99_RATIO = 2;
 const WARMUP_SECONDS = 1;
 /** Set to '1' in the re-run under `taskset -c 1`, so that run does not re-run itself again. */
 const PIN_FLAG = 'BENCH_PINNED';
@@ -169,7 +191,12 @@ const round = (value: number, digits: number) => {
   return Math.round(value * factor) / factor;
 };
 
-function report(measurement: Measurement, ceiling: number, pinned: boolean): string {
+function report(
+  measurement: Measurement,
+  ceiling: number,
+  pinned: boolean,
+  extra: Record<string, unknown> = {},
+): string {
   const { result } = measurement;
   return JSON.stringify({
     route: measurement.route,
@@ -179,9 +206,13 @@ function report(measurement: Measurement, ceiling: number, pinned: boolean): str
     ratioToHelloWorld: ceiling > 0 ? round(result.requests.average / ceiling, 2) : null,
     errors: result.errors,
     non2xx: result.non2xx,
+    ...extra,
     pinned,
   });
 }
+
+const kb = (bytes: number) => `${round(bytes / 1000, 1)} KB`;
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** The entry chunk's file, from the manifest of the build the running server serves. */
 function entryJsFile(): string {
@@ -209,10 +240,12 @@ async function bench(pinned: boolean): Promise<number> {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'white-stroke-bench-'));
   const servers: RunningServer[] = [];
+  let burst: UploadBurst | undefined;
   let cleaned: Promise<void> | undefined;
   const cleanup = () => {
     cleaned ??= (async () => {
       currentRun?.stop();
+      await burst?.stop();
       await Promise.all(servers.map(stopServer));
       rmSync(dataDir, { recursive: true, force: true });
     })();
@@ -231,10 +264,12 @@ async function bench(pinned: boolean): Promise<number> {
   try {
     const lines: string[] = [];
     let failed = false;
-    const emit = (measurement: Measurement, ceiling: number) => {
-      const line = report(measurement, ceiling, pinned);
+    const print = (line: string) => {
       lines.push(line);
       process.stdout.write(`${line}\n`);
+    };
+    const emit = (measurement: Measurement, ceiling: number, extra?: Record<string, unknown>) => {
+      print(report(measurement, ceiling, pinned, extra));
       if (measurement.result.errors > 0 || measurement.result.non2xx > 0) {
         failed = true;
         log(`  FAILED: ${measurement.route} had errors or non-2xx answers`);
@@ -260,10 +295,11 @@ async function bench(pinned: boolean): Promise<number> {
 
     // 2. The app, built and in production mode, on its own data folder.
     const appPort = await findFreePort();
+    const env = appEnv(dataDir, appPort);
     const app = startServer(
       'White Stroke',
       path.join(ROOT, 'src/server/main.ts'),
-      appEnv(dataDir, appPort),
+      env,
       log,
       cpu0(pinned),
     );
@@ -283,6 +319,80 @@ async function bench(pinned: boolean): Promise<number> {
         return value;
       });
       emit(await measure(route.name, `${base}${routePath}`, duration, route.headers), ceiling);
+    }
+
+    // 3. Issue 5's image goals: one upload of a camera-like photo, then the API during a burst.
+    log(`making a ${PHOTO_WIDTH}×${PHOTO_HEIGHT} camera-like JPEG (quality ${PHOTO_QUALITY})`);
+    const photo = await cameraLikePhoto();
+    const cookie = await signInAsAdmin(base, env.ADMIN_PASSWORD as string);
+
+    const uploadRoute = `POST /api/admin/uploads/images (${DISPLAY_WIDTH} px WebP)`;
+    log(`${uploadRoute}: ${kb(photo.length)} original`);
+    const upload = await uploadImage(base, cookie, photo);
+    const webpUrl =
+      typeof upload.body === 'string' ? undefined : srcsetEntry(upload.body.srcset, DISPLAY_WIDTH);
+    if (typeof upload.body === 'string' || upload.status !== 201 || !webpUrl) {
+      failed = true;
+      log(`  FAILED: answered ${upload.status} ${JSON.stringify(upload.body).slice(0, 300)}`);
+    } else {
+      const webpBytes = (await fetchBytes(`${base}${webpUrl}`)).length;
+      const fallbackBytes = (await fetchBytes(`${base}${upload.body.url}`)).length;
+      const ratio = webpBytes / photo.length;
+      const withinGoals = webpBytes <= DISPLAY_MAX_BYTES && ratio <= DISPLAY_MAX_RATIO;
+      log(
+        `  ${DISPLAY_WIDTH} px WebP ${kb(webpBytes)} = ${round(ratio * 100, 2)} % of the original, ` +
+          `fallback JPEG (${upload.body.width} px) ${kb(fallbackBytes)}, upload ${Math.round(upload.ms)} ms; ` +
+          `goal ≤ ${kb(DISPLAY_MAX_BYTES)} and ≤ ${DISPLAY_MAX_RATIO * 100} %: ${met(withinGoals)}`,
+      );
+      print(
+        JSON.stringify({
+          route: uploadRoute,
+          originalBytes: photo.length,
+          originalSize: `${PHOTO_WIDTH}x${PHOTO_HEIGHT}`,
+          displayWebpBytes: webpBytes,
+          ratioToOriginal: round(ratio, 4),
+          fallbackJpegBytes: fallbackBytes,
+          fallbackWidth: upload.body.width,
+          uploadMs: Math.round(upload.ms),
+          goalMaxBytes: DISPLAY_MAX_BYTES,
+          goalMaxRatio: DISPLAY_MAX_RATIO,
+          withinGoals,
+          pinned,
+        }),
+      );
+    }
+
+    // The same API route idle and then with uploads always in flight, measured back to back.
+    const burstUrl = `${base}${BURST_ROUTE}`;
+    const idle = await measure(`GET ${BURST_ROUTE} (idle)`, burstUrl, duration);
+    emit(idle, ceiling);
+    log(`keeping ${BURST_UPLOADS_IN_FLIGHT} uploads of the photo in flight`);
+    burst = startUploadBurst(base, cookie, photo, BURST_UPLOADS_IN_FLIGHT);
+    const busy = await measure(`GET ${BURST_ROUTE} (upload burst)`, burstUrl, duration);
+    const uploads = await burst.stop();
+    burst = undefined;
+    const p99Ratio =
+      idle.result.latency.p99 > 0 ? busy.result.latency.p99 / idle.result.latency.p99 : null;
+    const withinGoal = p99Ratio !== null && p99Ratio <= BURST_MAX_P99_RATIO;
+    log(
+      `  p99 ${idle.result.latency.p99} ms idle, ${busy.result.latency.p99} ms during the burst ` +
+        `(${p99Ratio === null ? '?' : round(p99Ratio, 2)}×); ${uploads.done} uploads answered ` +
+        `(${Math.round(uploads.averageMs)} ms each on average); goal ≤ ${BURST_MAX_P99_RATIO}×: ` +
+        met(withinGoal),
+    );
+    emit(busy, ceiling, {
+      uploadsInFlight: BURST_UPLOADS_IN_FLIGHT,
+      uploadsDone: uploads.done,
+      uploadFailures: uploads.failures.length,
+      uploadAverageMs: Math.round(uploads.averageMs),
+      idleP99Ms: round(idle.result.latency.p99, 2),
+      p99RatioToIdle: p99Ratio === null ? null : round(p99Ratio, 2),
+      goalMaxP99Ratio: BURST_MAX_P99_RATIO,
+      withinGoal,
+    });
+    if (uploads.failures.length > 0) {
+      failed = true;
+      log(`  FAILED: ${uploads.failures.length} uploads failed, first: ${uploads.failures[0]}`);
     }
 
     if (failed) log('Some routes had errors or non-2xx answers: exiting with code 1');
