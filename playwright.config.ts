@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /*
  * End-to-end tests against the real server and the built browser app. Run them with
@@ -16,9 +16,27 @@ if (!E2E_PORT || !E2E_DATA_DIR || !E2E_BASE_URL) {
   );
 }
 
+/** Debian's Chromium with the switches a machine without internet needs. */
+const BROWSER = {
+  browserName: 'chromium',
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+} satisfies PlaywrightTestConfig['use'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The tests share nothing but the read-only demo data, so they may run in any order.
+  // Within a project the tests share nothing they change, so they may run in any order.
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -31,22 +49,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      // Journeys that change the site's content run afterwards, in the project below, so the
+      // read-only journeys always see the untouched demo data.
+      testIgnore: /\.changes\.spec\.ts$/,
+      use: BROWSER,
+    },
+    {
+      name: 'content-changes',
+      testMatch: /\.changes\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: BROWSER,
     },
   ],
   webServer: {

@@ -6,8 +6,13 @@ import { AdminLayout } from './components/admin-layout.tsx';
 import AccountPage from './routes/account-page.tsx';
 import AuditLogPage from './routes/audit-log-page.tsx';
 import DashboardPage from './routes/dashboard-page.tsx';
+import BannersPage from './routes/banners-page.tsx';
+import CategoriesPage from './routes/categories-page.tsx';
+import CompetitionsPage from './routes/competitions-page.tsx';
 import { LaterPage } from './routes/later-page.tsx';
 import LoginPage from './routes/login-page.tsx';
+import SiteSettingsPage from './routes/site-settings-page.tsx';
+import VideoSettingsPage from './routes/video-settings-page.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 
 /*
@@ -23,14 +28,13 @@ export default function AdminArea() {
   );
 }
 
-/** Screens that arrive with later issues, by path and seed heading. */
-const LATER_PAGES = [
-  [paths.adminCompetitions, 'Competitions'],
-  [paths.adminCategories, 'Categories'],
-  [paths.adminSubmissions, 'Competition Submissions'],
-  [paths.adminVideoSettings, 'Video Settings'],
-  [paths.adminBannerSettings, 'Banner Settings'],
-  [paths.adminSiteSettings, 'Site Settings'],
+/** The content screens, by path. */
+const CONTENT_PAGES = [
+  [paths.adminCompetitions, CompetitionsPage],
+  [paths.adminCategories, CategoriesPage],
+  [paths.adminVideoSettings, VideoSettingsPage],
+  [paths.adminBannerSettings, BannersPage],
+  [paths.adminSiteSettings, SiteSettingsPage],
 ] as const;
 
 /** Routes below /admin/* match the rest of the path: '/admin/account' → 'account'. */
@@ -53,9 +57,14 @@ function AdminRoutes() {
       <Route index element={<LoginPage />} />
       <Route element={<RequireAdmin />}>
         <Route path={below(paths.adminDashboard)} element={<DashboardPage />} />
-        {LATER_PAGES.map(([path, title]) => (
-          <Route key={path} path={below(path)} element={<LaterPage title={title} />} />
+        {CONTENT_PAGES.map(([path, Page]) => (
+          <Route key={path} path={below(path)} element={<Page />} />
         ))}
+        {/* The submissions screen arrives with its own issue. */}
+        <Route
+          path={below(paths.adminSubmissions)}
+          element={<LaterPage title="Competition Submissions" />}
+        />
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />

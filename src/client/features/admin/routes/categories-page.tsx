@@ -1,0 +1,5 @@
+import { LaterPage } from './later-page.tsx';
+
+export default function CategoriesPage() {
+  return <LaterPage title="Categories" />;
+}
