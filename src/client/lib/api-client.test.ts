@@ -43,6 +43,11 @@ beforeAll(async () => {
         return send(403, '<html>Forbidden</html>');
       case '/crash':
         return send(500, '{"error":{"code":"INTERNAL_ERROR","message":"x"}}');
+      case '/busy':
+        return send(
+          503,
+          '{"error":{"code":"BUSY","message":"The server is busy processing images. Please try again in a moment."}}',
+        );
       case '/gateway':
         return send(502, '<html>Bad Gateway</html>');
       default:
@@ -110,6 +115,12 @@ describe('apiFetch', () => {
     expect(await failureOf(`${base}/crash`)).toMatchObject({
       code: 'UNKNOWN_ERROR',
       message: 'An unexpected error occurred. Please try again.',
+    });
+    // A busy server says so in its own words: the admin learns to wait, not that something broke.
+    expect(await failureOf(`${base}/busy`)).toMatchObject({
+      status: 503,
+      code: 'BUSY',
+      message: 'The server is busy processing images. Please try again in a moment.',
     });
     expect(await failureOf(`${base}/gateway`)).toMatchObject({
       code: 'NETWORK_ERROR',

@@ -52,22 +52,27 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
+  throw errorFromResponse(response.status, body);
+}
+
+/** The ApiError for a failed answer: its status and parsed body (undefined when not JSON). */
+export function errorFromResponse(status: number, body: unknown): ApiError {
   if (isErrorEnvelope(body)) {
     const { code, message, fields } = body.error;
-    if ((response.status === 401 || response.status === 403) && !SIGN_IN_CODES.has(code)) {
-      throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
+    if ((status === 401 || status === 403) && !SIGN_IN_CODES.has(code)) {
+      return new ApiError(status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
     }
-    if (response.status >= 500) {
-      throw new ApiError(response.status, 'UNKNOWN_ERROR', ERROR_MESSAGES.UNKNOWN_ERROR);
+    if (status >= 500 && status !== 503) {
+      return new ApiError(status, 'UNKNOWN_ERROR', ERROR_MESSAGES.UNKNOWN_ERROR);
     }
-    throw new ApiError(response.status, code, message, fields);
+    return new ApiError(status, code, message, fields);
   }
-  if (response.status === 401 || response.status === 403) {
-    throw new ApiError(response.status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
+  if (status === 401 || status === 403) {
+    return new ApiError(status, 'PERMISSION_ERROR', ERROR_MESSAGES.PERMISSION_ERROR);
   }
-  throw new ApiError(
-    response.status,
-    response.status >= 502 ? 'NETWORK_ERROR' : 'UNKNOWN_ERROR',
-    response.status >= 502 ? ERROR_MESSAGES.NETWORK_ERROR : ERROR_MESSAGES.UNKNOWN_ERROR,
+  return new ApiError(
+    status,
+    status >= 502 ? 'NETWORK_ERROR' : 'UNKNOWN_ERROR',
+    status >= 502 ? ERROR_MESSAGES.NETWORK_ERROR : ERROR_MESSAGES.UNKNOWN_ERROR,
   );
 }

@@ -2,13 +2,13 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  checkImage,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UNREADABLE,
   INVALID_IMAGE_TYPE,
-} from './image-check.ts';
+} from '../../../shared/domain/image-upload.ts';
+import { checkImage } from './image-check.ts';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7c3aed' } });

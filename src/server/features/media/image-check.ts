@@ -1,22 +1,20 @@
 import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
 
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_UNREADABLE,
+  INVALID_IMAGE_TYPE,
+} from '../../../shared/domain/image-upload.ts';
+
 /*
- * Issue 5 item 2 and PRODUCT.md point 4: what every uploaded image must pass before it is kept.
  * The type comes from the bytes (sharp's decoder), never from the name or the declared type, so a
  * renamed PHP, HTML or SVG file is refused; the pixel limit refuses a small file that claims huge
  * dimensions before it is decoded, so memory stays bounded.
  */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** 40 megapixels: any camera photo, far below sharp's default of about 268 megapixels. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
-
-export const INVALID_IMAGE_TYPE = 'Invalid file type. Please upload a JPEG or PNG image.';
-export const IMAGE_TOO_LARGE = 'File size must be less than 10MB.';
-export const IMAGE_TOO_MANY_PIXELS =
-  'This image has too many pixels. Please upload one of at most 40 megapixels.';
-export const IMAGE_UNREADABLE = 'Failed to process image';
-
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 export interface CheckedImage {

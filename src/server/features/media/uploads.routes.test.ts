@@ -10,7 +10,11 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE } from './image-check.ts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE,
+  INVALID_IMAGE_TYPE,
+} from '../../../shared/domain/image-upload.ts';
 
 const t = useAdminTestApp();
 const db = () => t.app.database.db;

@@ -5,7 +5,8 @@ import { ResponsiveImageSchema } from '../../../shared/schemas/image.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { checkImage, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './image-check.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
+import { checkImage } from './image-check.ts';
 import { runImageJob } from './image-queue.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 

@@ -1,0 +1,27 @@
+/*
+ * Issue 5 item 2 and PRODUCT.md point 4: the limits every uploaded image must meet, checked in the
+ * browser before sending (to spare the artist's data) and again by the server from the bytes.
+ */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: any camera photo, far below sharp's default of about 268 megapixels. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** The declared types the browser lets through; the server decides from the bytes. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Seed §5 and §8, verbatim. */
+export const INVALID_IMAGE_TYPE = 'Invalid file type. Please upload a JPEG or PNG image.';
+export const IMAGE_TOO_LARGE = 'File size must be less than 10MB.';
+export const IMAGE_TOO_MANY_PIXELS =
+  'This image has too many pixels. Please upload one of at most 40 megapixels.';
+export const IMAGE_UNREADABLE = 'Failed to process image';
+export const IMAGE_UPLOAD_FAILED = 'Failed to upload image';
+export const IMAGE_LOAD_FAILED = 'Error loading image';
+/** Seed §5 "Admin upload widget". */
+export const IMAGE_UPLOAD_HINT = 'PNG, JPG up to 10MB';
+
+/** The browser's check of a chosen file: the message to show, or undefined when it may be sent. */
+export function checkImageFile(file: { type: string; size: number }): string | undefined {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return INVALID_IMAGE_TYPE;
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE;
+  return undefined;
+}
