@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { BannersTable, DB } from '../../db/schema.ts';
 
 /** In the order the admin set (position), newest first among equals. */
 export async function findAllBanners(db: Kysely<DB>) {
@@ -9,4 +9,50 @@ export async function findAllBanners(db: Kysely<DB>) {
     .orderBy('position')
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+export async function findBannerById(db: Kysely<DB>, id: string) {
+  return db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every banner's id; `lock` (PostgreSQL) holds the rows until the transaction ends. */
+export async function findBannerIds(db: Kysely<DB>, lock = false): Promise<string[]> {
+  let query = db.selectFrom('banners').select('id');
+  if (lock) query = query.forUpdate();
+  return (await query.execute()).map((r) => r.id);
+}
+
+/** The position that puts a banner before every other one. */
+export async function findFirstPosition(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('banners')
+    .select((eb) => eb.fn.min<number | null>('position').as('first'))
+    .executeTakeFirst();
+  const first = row?.first;
+  return first === null || first === undefined ? 0 : Number(first) - 1;
+}
+
+export async function insertBanner(db: Kysely<DB>, row: Insertable<BannersTable>): Promise<void> {
+  await db.insertInto('banners').values(row).execute();
+}
+
+/** Whether a banner with the id existed. */
+export async function updateBannerRow(
+  db: Kysely<DB>,
+  id: string,
+  patch: Updateable<BannersTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('banners').set(patch).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteBannerRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('banners').where('id', '=', id).execute();
+}
+
+/** Numbers the banners 0, 1, 2… in the order of `ids` (their content, and updatedAt, stay). */
+export async function setBannerPositions(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await db.updateTable('banners').set({ position }).where('id', '=', id).execute();
+  }
 }

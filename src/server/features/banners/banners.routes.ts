@@ -1,12 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PublicBannerSchema } from '../../../shared/schemas/banner.ts';
+import {
+  AdminBannerSchema,
+  BannerIdParamsSchema,
+  BannerInputSchema,
+  BannerOrderSchema,
+  PublicBannerSchema,
+} from '../../../shared/schemas/banner.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
-import { listPublicBanners } from './banners.service.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import {
+  createBanner,
+  deleteBanner,
+  listAdminBanners,
+  listPublicBanners,
+  reorderBanners,
+  updateBanner,
+} from './banners.service.ts';
+
+const ADMIN_BANNERS = '/api/admin/banners';
 
 export function registerBannerRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+  // The public site serves banners from memory: every change drops that copy at once.
+  const changed = () => app.contentCache.invalidate();
+
+  api.get(
     '/api/banners',
     {
       schema: {
@@ -15,8 +37,91 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicBanners(app.database.db, app.contentCache);
+      const { json } = await listPublicBanners(database.db, app.contentCache);
       return sendCachedJson(request, reply, json);
+    },
+  );
+
+  api.get(
+    ADMIN_BANNERS,
+    {
+      schema: {
+        summary: 'Every banner in display order, with its stored image url',
+        response: { 200: z.array(AdminBannerSchema) },
+      },
+    },
+    async () => listAdminBanners(database.db),
+  );
+
+  api.post(
+    ADMIN_BANNERS,
+    {
+      schema: {
+        summary: 'Adds a banner, placed first; the image must be an upload',
+        body: BannerInputSchema,
+        response: { 201: AdminBannerSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const banner = await createBanner(database, request.body, requireAdmin(request));
+      changed();
+      return reply.status(201).send(banner);
+    },
+  );
+
+  api.put(
+    `${ADMIN_BANNERS}/order`,
+    {
+      schema: {
+        summary: 'Sets the display order',
+        description:
+          '`ids` names every banner exactly once, first shown first; any other list is a 400 and changes nothing.',
+        body: BannerOrderSchema,
+        response: { 200: z.array(AdminBannerSchema), 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const banners = await reorderBanners(database, request.body.ids, requireAdmin(request));
+      changed();
+      return banners;
+    },
+  );
+
+  api.put(
+    `${ADMIN_BANNERS}/:id`,
+    {
+      schema: {
+        summary: 'Changes a banner’s title, description and image',
+        params: BannerIdParamsSchema,
+        body: BannerInputSchema,
+        response: { 200: AdminBannerSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const banner = await updateBanner(
+        database,
+        request.params.id,
+        request.body,
+        requireAdmin(request),
+      );
+      changed();
+      return banner;
+    },
+  );
+
+  api.delete(
+    `${ADMIN_BANNERS}/:id`,
+    {
+      schema: {
+        summary: 'Removes a banner (its image file stays, as other records may use it)',
+        params: BannerIdParamsSchema,
+        response: { 204: z.null(), 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteBanner(database, request.params.id, requireAdmin(request));
+      changed();
+      return reply.status(204).send(null);
     },
   );
 }
