@@ -49,3 +49,146 @@ export const CompetitionListQuerySchema = z.object({
 export type CompetitionListQuery = z.infer<typeof CompetitionListQuerySchema>;
 
 export const CompetitionIdParamsSchema = z.object({ id: z.string() });
+
+/* ---------------------------------------------------------------------------------------------
+ * The admin's competition form (seed §5 "Competition form", issue 5 item 4): the browser's form
+ * and the server's POST/PUT parse with this one schema, so both give the same field messages.
+ * ------------------------------------------------------------------------------------------- */
+
+export const COMPETITION_TITLE_MAX = 200;
+export const COMPETITION_DESCRIPTION_MAX = 5000;
+/** Whole rupees; far above any real fee, and well inside an integer column and Razorpay's paise. */
+export const ENTRY_FEE_MAX = 1_000_000;
+/** A typed year such as '0026' is a slip of the keyboard, not a competition of the year 26. */
+export const COMPETITION_YEAR_MIN = 2000;
+export const COMPETITION_YEAR_MAX = 2100;
+const ID_MAX = 100;
+const IMAGE_URL_MAX = 2048;
+
+/** PRODUCT.md point 6. */
+export const END_BEFORE_START = 'End date must be on or after the start date';
+
+export const COMPETITION_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${COMPETITION_TITLE_MAX} characters`,
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${COMPETITION_DESCRIPTION_MAX} characters`,
+  categoryRequired: 'Category is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  invalidDate: 'Enter a date as YYYY-MM-DD',
+  yearOutOfRange: `Enter a year from ${COMPETITION_YEAR_MIN} to ${COMPETITION_YEAR_MAX}`,
+  entryTypeRequired: 'Entry type is required',
+  entryFeeRequired: 'Entry fee is required',
+  entryFeeNotNumber: 'Entry fee must be a number',
+  entryFeeNotWhole: 'Entry fee must be a whole number',
+  entryFeeNegative: 'Entry fee must be at least 0',
+  entryFeeTooHigh: `Entry fee must be at most ${ENTRY_FEE_MAX}`,
+  endBeforeStart: END_BEFORE_START,
+  // Answered by the server, which alone knows what exists.
+  categoryNotFound: 'This category no longer exists. Choose another.',
+  subcategoryNotInCategory: 'Choose a subcategory of the chosen category',
+  unknownImage: 'This image is not one uploaded here. Upload it again.',
+} as const;
+
+/** A real 'YYYY-MM-DD' date of a plausible year. */
+const CalendarDateSchema = z.iso.date(COMPETITION_MESSAGES.invalidDate).refine((date) => {
+  const year = Number(date.slice(0, 4));
+  return year >= COMPETITION_YEAR_MIN && year <= COMPETITION_YEAR_MAX;
+}, COMPETITION_MESSAGES.yearOutOfRange);
+
+function calendarDate(requiredMessage: string) {
+  return z.string(requiredMessage).min(1, requiredMessage).pipe(CalendarDateSchema);
+}
+
+/** Seed §5 and §9: a whole number, at least 0. */
+export const EntryFeeSchema = z
+  .number({
+    // An empty number input reads as NaN in the browser; a missing one as undefined.
+    error: (issue) =>
+      issue.input === undefined || Number.isNaN(issue.input)
+        ? COMPETITION_MESSAGES.entryFeeRequired
+        : COMPETITION_MESSAGES.entryFeeNotNumber,
+  })
+  .int(COMPETITION_MESSAGES.entryFeeNotWhole)
+  .min(0, COMPETITION_MESSAGES.entryFeeNegative)
+  .max(ENTRY_FEE_MAX, COMPETITION_MESSAGES.entryFeeTooHigh);
+
+/** The uploaded image's URL (`POST /api/admin/uploads/images`), or '' for none. */
+const imageUrl = z.string().max(IMAGE_URL_MAX, COMPETITION_MESSAGES.unknownImage).default('');
+
+export const CompetitionInputSchema = z
+  .object({
+    title: z
+      .string(COMPETITION_MESSAGES.titleRequired)
+      .trim()
+      .min(1, COMPETITION_MESSAGES.titleRequired)
+      .max(COMPETITION_TITLE_MAX, COMPETITION_MESSAGES.titleTooLong),
+    description: z
+      .string(COMPETITION_MESSAGES.descriptionRequired)
+      .trim()
+      .min(1, COMPETITION_MESSAGES.descriptionRequired)
+      .max(COMPETITION_DESCRIPTION_MAX, COMPETITION_MESSAGES.descriptionTooLong),
+    categoryId: z
+      .string(COMPETITION_MESSAGES.categoryRequired)
+      .min(1, COMPETITION_MESSAGES.categoryRequired)
+      .max(ID_MAX, COMPETITION_MESSAGES.categoryNotFound),
+    /** Optional: '' or null (the form's "none") is stored as no subcategory. */
+    subcategoryId: z
+      .string()
+      .max(ID_MAX, COMPETITION_MESSAGES.subcategoryNotInCategory)
+      .nullish()
+      .transform((id) => id || null),
+    startDate: calendarDate(COMPETITION_MESSAGES.startDateRequired),
+    endDate: calendarDate(COMPETITION_MESSAGES.endDateRequired),
+    entryType: z.enum(ENTRY_TYPES, COMPETITION_MESSAGES.entryTypeRequired).default('free'),
+    /**
+     * Read only for a paid entry (checked below, with EntryFeeSchema's messages): choosing free
+     * forces the fee to 0 whatever was typed before (seed §4 "Competition form").
+     */
+    entryFee: z.unknown().optional(),
+    imageUrl,
+    prizeImageUrl: imageUrl,
+  })
+  .superRefine((input, context) => {
+    if (input.entryType === 'paid') {
+      const fee = EntryFeeSchema.safeParse(input.entryFee);
+      if (!fee.success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['entryFee'],
+          message: fee.error.issues[0]?.message ?? COMPETITION_MESSAGES.entryFeeRequired,
+        });
+      }
+    }
+    // Only once both dates are real dates: otherwise their own messages say what is wrong.
+    const { startDate, endDate } = input;
+    const bothValid = [startDate, endDate].every((d) => CalendarDateSchema.safeParse(d).success);
+    if (bothValid && endDate < startDate) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START });
+    }
+  })
+  .transform(({ entryFee, ...input }) => ({
+    ...input,
+    entryFee: input.entryType === 'paid' ? (entryFee as number) : 0,
+  }));
+export type CompetitionInput = z.output<typeof CompetitionInputSchema>;
+/** What the form holds before parsing (a fee typed as a number; '' for no subcategory). */
+export type CompetitionFormValues = z.input<typeof CompetitionInputSchema>;
+
+/** A competition as the admin screens see it: the public view plus what the form edits. */
+export const AdminCompetitionSchema = PublicCompetitionSchema.extend({
+  /** The stored image URLs, '' for none, as the form sends them back. */
+  imageUrl: z.string(),
+  prizeImageUrl: z.string(),
+  /** Submissions for it; deleting it keeps them (PRODUCT.md point 9). */
+  submissionCount: z.number().int().min(0),
+});
+export type AdminCompetition = z.infer<typeof AdminCompetitionSchema>;
+
+/** `DELETE /api/admin/competitions/:id`: how many submissions were kept, now without it. */
+export const CompetitionDeletedSchema = z.object({
+  id: z.string(),
+  submissionsKept: z.number().int().min(0),
+});
+export type CompetitionDeleted = z.infer<typeof CompetitionDeletedSchema>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB, NewCompetitionRow } from '../../db/schema.ts';
 
 /** Competitions with the names of their category and subcategory. */
 function selectCompetitionsWithNames(db: Kysely<DB>) {
@@ -19,4 +19,86 @@ export async function findAllCompetitionsWithNames(
   db: Kysely<DB>,
 ): Promise<CompetitionWithNamesRow[]> {
   return selectCompetitionsWithNames(db).orderBy('c.created_at', 'desc').execute();
+}
+
+export async function findCompetitionWithNamesById(
+  db: Kysely<DB>,
+  id: string,
+): Promise<CompetitionWithNamesRow | undefined> {
+  return selectCompetitionsWithNames(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** Submissions per competition id (those of a deleted competition are under no id). */
+export async function countSubmissionsByCompetition(
+  db: Kysely<DB>,
+  competitionId?: string,
+): Promise<Map<string, number>> {
+  let query = db
+    .selectFrom('submissions')
+    .select(['competition_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('competition_id', 'is not', null)
+    .groupBy('competition_id');
+  if (competitionId !== undefined) query = query.where('competition_id', '=', competitionId);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.competition_id as string, Number(r.n)]));
+}
+
+/**
+ * Whether a category exists and, when `subcategoryId` is given, whether that subcategory is one of
+ * its own. With `lock` (PostgreSQL) the rows are share-locked until the transaction ends, so they
+ * cannot be deleted between this check and the write that refers to them.
+ */
+export async function findCategoryAndSubcategory(
+  db: Kysely<DB>,
+  categoryId: string,
+  subcategoryId: string | null,
+  lock: boolean,
+): Promise<{ category: boolean; subcategory: boolean }> {
+  let category = db.selectFrom('categories').select('id').where('id', '=', categoryId);
+  if (lock) category = category.forShare();
+  const found = (await category.executeTakeFirst()) !== undefined;
+  if (!found || subcategoryId === null) return { category: found, subcategory: false };
+  let sub = db
+    .selectFrom('subcategories')
+    .select('id')
+    .where('id', '=', subcategoryId)
+    .where('category_id', '=', categoryId);
+  if (lock) sub = sub.forShare();
+  return { category: true, subcategory: (await sub.executeTakeFirst()) !== undefined };
+}
+
+export async function insertCompetition(db: Kysely<DB>, row: NewCompetitionRow): Promise<void> {
+  await db.insertInto('competitions').values(row).execute();
+}
+
+/** Rewrites a competition's editable fields; false when there is no such competition. */
+export async function updateCompetitionRow(
+  db: Kysely<DB>,
+  id: string,
+  values: Omit<NewCompetitionRow, 'id' | 'created_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('competitions')
+    .set(values)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The title of a competition about to be deleted, or undefined. With `lock` (PostgreSQL) the row is
+ * locked, so no submission can be added to it before the delete: the count kept is exact.
+ */
+export async function findCompetitionForDelete(
+  db: Kysely<DB>,
+  id: string,
+  lock: boolean,
+): Promise<{ title: string } | undefined> {
+  let query = db.selectFrom('competitions').select('title').where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function deleteCompetitionRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('competitions').where('id', '=', id).execute();
 }

@@ -2,14 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminCompetitionSchema,
+  CompetitionDeletedSchema,
   CompetitionIdParamsSchema,
+  CompetitionInputSchema,
   CompetitionListQuerySchema,
   PublicCompetitionSchema,
 } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { AppError } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
-import { COMPETITION_NOT_FOUND } from './competitions.service.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import {
+  COMPETITION_NOT_FOUND,
+  createCompetition,
+  deleteCompetition,
+  findAdminCompetition,
+  listAdminCompetitions,
+  updateCompetition,
+} from './competitions.service.ts';
+
+const ADMIN_COMPETITIONS = '/api/admin/competitions';
 
 export function registerCompetitionRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,5 +58,78 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
       if (!found) throw new AppError(404, 'NOT_FOUND', COMPETITION_NOT_FOUND);
       return sendCachedJson(request, reply, found.json);
     },
+  );
+
+  registerAdminCompetitionRoutes(app);
+}
+
+/** Issue 5 item 4: the admin's competitions (guarded with the rest of /api/admin/*). */
+function registerAdminCompetitionRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const notFound = { 404: ErrorEnvelopeSchema };
+
+  api.get(
+    ADMIN_COMPETITIONS,
+    {
+      schema: {
+        summary: 'Every competition, newest created first, with its submission count',
+        response: { 200: z.array(AdminCompetitionSchema) },
+      },
+    },
+    () => listAdminCompetitions(app),
+  );
+
+  api.get(
+    `${ADMIN_COMPETITIONS}/:id`,
+    {
+      schema: {
+        summary: 'One competition as the admin form edits it',
+        params: CompetitionIdParamsSchema,
+        response: { 200: AdminCompetitionSchema, ...notFound },
+      },
+    },
+    (request) => findAdminCompetition(app, request.params.id),
+  );
+
+  api.post(
+    ADMIN_COMPETITIONS,
+    {
+      schema: {
+        summary: 'Creates a competition; shown on the public site at once',
+        description:
+          'The category must exist and the subcategory belong to it; images are URLs of uploads (`POST /api/admin/uploads/images`) or empty. A free entry costs 0.',
+        body: CompetitionInputSchema,
+        response: { 201: AdminCompetitionSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createCompetition(app, request.body, requireAdmin(request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.put(
+    `${ADMIN_COMPETITIONS}/:id`,
+    {
+      schema: {
+        summary: "Replaces a competition's fields; shown on the public site at once",
+        params: CompetitionIdParamsSchema,
+        body: CompetitionInputSchema,
+        response: { 200: AdminCompetitionSchema, 400: ErrorEnvelopeSchema, ...notFound },
+      },
+    },
+    (request) => updateCompetition(app, request.params.id, request.body, requireAdmin(request)),
+  );
+
+  api.delete(
+    `${ADMIN_COMPETITIONS}/:id`,
+    {
+      schema: {
+        summary: 'Deletes a competition; its submissions are kept, with its title and fee',
+        params: CompetitionIdParamsSchema,
+        response: { 200: CompetitionDeletedSchema, ...notFound },
+      },
+    },
+    (request) => deleteCompetition(app, request.params.id, requireAdmin(request)),
   );
 }

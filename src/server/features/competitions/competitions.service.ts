@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   compareForListing,
   type CompetitionFilter,
@@ -9,18 +12,36 @@ import {
   competitionWindow,
   todayIn,
 } from '../../../shared/domain/competition-status.ts';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import {
+  type AdminCompetition,
+  COMPETITION_MESSAGES,
+  type CompetitionDeleted,
+  type CompetitionInput,
+  type PublicCompetition,
+} from '../../../shared/schemas/competition.ts';
+import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { findMediaByUrls } from '../media/media.repository.ts';
 import { describeImages } from '../media/responsive-images.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type CompetitionWithNamesRow,
+  countSubmissionsByCompetition,
+  deleteCompetitionRow,
   findAllCompetitionsWithNames,
+  findCategoryAndSubcategory,
+  findCompetitionForDelete,
+  findCompetitionWithNamesById,
+  insertCompetition,
+  updateCompetitionRow,
 } from './competitions.repository.ts';
 
-export { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+export { COMPETITION_NOT_FOUND };
 
 function toPublicCompetition(
   row: CompetitionWithNamesRow,
@@ -117,4 +138,183 @@ export function createCompetitionsService(
       return { competition, json };
     },
   };
+}
+
+/*
+ * The admin's side (issue 5 item 4): the same competitions with what the form edits, and the
+ * writes. Each write checks what the input refers to, writes and audits in one transaction, then
+ * drops the public cache so the site shows the change at once.
+ */
+
+/** What the admin functions use of the app. */
+export type CompetitionAdminContext = Pick<
+  FastifyInstance,
+  'database' | 'settingsService' | 'contentCache'
+>;
+
+const notFound = () => new AppError(404, 'NOT_FOUND', COMPETITION_NOT_FOUND);
+const invalid = (fields: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', fields);
+
+/** Ids are UUIDs: anything else names no competition (and never reaches the database). */
+const isCompetitionId = (id: string) => z.uuid().safeParse(id).success;
+
+async function toAdminCompetitions(
+  ctx: CompetitionAdminContext,
+  rows: CompetitionWithNamesRow[],
+  counts: Map<string, number>,
+): Promise<AdminCompetition[]> {
+  const { timeZone } = await ctx.settingsService.getSettings();
+  const today = todayIn(timeZone);
+  const images = await describeImages(
+    ctx.database.db,
+    rows.flatMap((r) => [r.image_url, r.prize_image_url]),
+  );
+  return rows.map((row) => ({
+    ...toPublicCompetition(row, images, today, timeZone),
+    imageUrl: row.image_url,
+    prizeImageUrl: row.prize_image_url,
+    submissionCount: counts.get(row.id) ?? 0,
+  }));
+}
+
+/** Every competition, newest created first (seed §7). */
+export async function listAdminCompetitions(
+  ctx: CompetitionAdminContext,
+): Promise<AdminCompetition[]> {
+  const db = ctx.database.db;
+  const [rows, counts] = await Promise.all([
+    findAllCompetitionsWithNames(db),
+    countSubmissionsByCompetition(db),
+  ]);
+  return toAdminCompetitions(ctx, rows, counts);
+}
+
+export async function findAdminCompetition(
+  ctx: CompetitionAdminContext,
+  id: string,
+): Promise<AdminCompetition> {
+  if (!isCompetitionId(id)) throw notFound();
+  const db = ctx.database.db;
+  const row = await findCompetitionWithNamesById(db, id);
+  if (!row) throw notFound();
+  const [competition] = await toAdminCompetitions(
+    ctx,
+    [row],
+    await countSubmissionsByCompetition(db, id),
+  );
+  return competition as AdminCompetition;
+}
+
+/**
+ * The category must exist and the subcategory be one of its own; the images must be uploads of
+ * this site (a `media` row), so no record can point at an arbitrary address.
+ */
+async function checkReferences(
+  ctx: CompetitionAdminContext,
+  trx: Kysely<DB>,
+  input: CompetitionInput,
+): Promise<void> {
+  const fields: Record<string, string> = {};
+  const found = await findCategoryAndSubcategory(
+    trx,
+    input.categoryId,
+    input.subcategoryId,
+    ctx.database.engine === 'postgres',
+  );
+  if (!found.category) fields.categoryId = COMPETITION_MESSAGES.categoryNotFound;
+  else if (input.subcategoryId !== null && !found.subcategory) {
+    fields.subcategoryId = COMPETITION_MESSAGES.subcategoryNotInCategory;
+  }
+  const known = new Set(
+    (await findMediaByUrls(trx, [input.imageUrl, input.prizeImageUrl])).map((m) => m.url),
+  );
+  for (const field of ['imageUrl', 'prizeImageUrl'] as const) {
+    if (input[field] !== '' && !known.has(input[field])) {
+      fields[field] = COMPETITION_MESSAGES.unknownImage;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+}
+
+function toRowValues(input: CompetitionInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    image_url: input.imageUrl,
+    prize_image_url: input.prizeImageUrl,
+    category_id: input.categoryId,
+    subcategory_id: input.subcategoryId,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    entry_type: input.entryType,
+    entry_fee: input.entryFee,
+  };
+}
+
+const auditBy = (admin: SessionUser, action: string, id: string, details: object) => ({
+  adminUserId: admin.adminUserId,
+  actor: admin.username,
+  action,
+  entityType: 'competition',
+  entityId: id,
+  details: { ...details },
+});
+
+export async function createCompetition(
+  ctx: CompetitionAdminContext,
+  input: CompetitionInput,
+  admin: SessionUser,
+): Promise<AdminCompetition> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await checkReferences(ctx, trx, input);
+    await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
+    await recordAudit(trx, auditBy(admin, 'competition.create', id, { title: input.title }));
+  });
+  ctx.contentCache.invalidate();
+  return findAdminCompetition(ctx, id);
+}
+
+export async function updateCompetition(
+  ctx: CompetitionAdminContext,
+  id: string,
+  input: CompetitionInput,
+  admin: SessionUser,
+): Promise<AdminCompetition> {
+  if (!isCompetitionId(id)) throw notFound();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await checkReferences(ctx, trx, input);
+    const values = { ...toRowValues(input), updated_at: new Date().toISOString() };
+    if (!(await updateCompetitionRow(trx, id, values))) throw notFound();
+    await recordAudit(trx, auditBy(admin, 'competition.update', id, { title: input.title }));
+  });
+  ctx.contentCache.invalidate();
+  return findAdminCompetition(ctx, id);
+}
+
+/**
+ * Deletes a competition and keeps its submissions: the foreign key sets their competition to
+ * none, and each already holds the competition's title and fee as they were (PRODUCT.md point 9).
+ */
+export async function deleteCompetition(
+  ctx: CompetitionAdminContext,
+  id: string,
+  admin: SessionUser,
+): Promise<CompetitionDeleted> {
+  if (!isCompetitionId(id)) throw notFound();
+  const submissionsKept = await ctx.database.db.transaction().execute(async (trx) => {
+    const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
+    if (!found) throw notFound();
+    const kept = (await countSubmissionsByCompetition(trx, id)).get(id) ?? 0;
+    await deleteCompetitionRow(trx, id);
+    await recordAudit(
+      trx,
+      auditBy(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),
+    );
+    return kept;
+  });
+  ctx.contentCache.invalidate();
+  return { id, submissionsKept };
 }
