@@ -28,6 +28,7 @@ import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { describePage } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
+import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
 import {
   createSettingsService,
   type SettingsService,
@@ -149,6 +150,7 @@ export async function buildApp(
 
   registerHealthRoutes(app);
   registerSettingsRoutes(app);
+  registerSiteSettingsRoutes(app);
   registerAuthRoutes(app);
   registerDashboardRoutes(app);
   registerAccountRoutes(app);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FORM_FIELDS } from './form-field.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../site-defaults.ts';
-import { PublicSettingsSchema, SiteSettingsSchema } from './settings.ts';
+import {
+  PublicSettingsSchema,
+  SITE_SETTINGS_MESSAGES,
+  SiteSettingsFormSchema,
+  SiteSettingsSchema,
+} from './settings.ts';
 
 describe('SiteSettingsSchema', () => {
   it('fills an empty document with the seed defaults', () => {
@@ -71,6 +76,51 @@ describe('SiteSettingsSchema', () => {
   it('rejects a colour that is not a six-digit hex value', () => {
     const result = SiteSettingsSchema.safeParse({ theme: { primaryColor: 'purple' } });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('SiteSettingsFormSchema', () => {
+  const valid = {
+    title: 'Site',
+    description: '',
+    logo: '',
+    heroImage: '',
+    primaryColor: '#0F766E',
+    darkMode: false,
+    fontFamily: 'inter',
+    timeZone: 'Asia/Kolkata',
+    contactEmail: '',
+    contactPhone: '',
+    contactAddress: '',
+    mapEmbedUrl: '',
+    aboutPage: '',
+    privacyPage: '',
+    termsPage: '',
+    paymentPolicyPage: '',
+  };
+  const messageFor = (patch: Record<string, unknown>) =>
+    SiteSettingsFormSchema.safeParse({ ...valid, ...patch }).error?.issues[0]?.message;
+
+  it('accepts a complete form', () => {
+    expect(SiteSettingsFormSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it('takes IANA zone names only, not the offsets Intl also understands', () => {
+    expect(messageFor({ timeZone: 'UTC' })).toBeUndefined();
+    expect(messageFor({ timeZone: 'America/Argentina/Buenos_Aires' })).toBeUndefined();
+    expect(messageFor({ timeZone: 'Etc/GMT+5' })).toBeUndefined();
+    expect(messageFor({ timeZone: '+05:30' })).toBe(SITE_SETTINGS_MESSAGES.timeZone);
+    expect(messageFor({ timeZone: 'Asia/Kolkatta' })).toBe(SITE_SETTINGS_MESSAGES.timeZone);
+  });
+
+  it('offers only the self-hosted fonts', () => {
+    expect(messageFor({ fontFamily: 'playfair' })).toBeUndefined();
+    expect(messageFor({ fontFamily: 'comic-sans' })).toBe(SITE_SETTINGS_MESSAGES.font);
+  });
+
+  it('gives the map message, not a crash, for a map link that is no URL at all', () => {
+    expect(messageFor({ mapEmbedUrl: 'not a link' })).toBe(SITE_SETTINGS_MESSAGES.mapEmbedUrl);
+    expect(SiteSettingsSchema.safeParse({ mapEmbedUrl: 'not a link' }).success).toBe(false);
   });
 });
 

@@ -19,41 +19,73 @@ import {
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
+export const SITE_TITLE_MAX = 120;
+export const SITE_DESCRIPTION_MAX = 500;
+export const CONTACT_PHONE_MAX = 40;
+export const CONTACT_ADDRESS_MAX = 500;
+/** Long enough for any policy; the four pages together stay far below the 1 MB body limit. */
+export const MARKDOWN_MAX = 50_000;
+const URL_MAX = 2048;
+
+/**
+ * The messages of the site-settings form (issue 5 item 8), the same in the browser and in the
+ * server's field errors.
+ */
+export const SITE_SETTINGS_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${SITE_TITLE_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${SITE_DESCRIPTION_MAX} characters`,
+  /** The url names no upload of this site: only uploaded images may be shown. */
+  unknownLogo: 'Upload the logo here; this image is not one of the uploaded ones.',
+  unknownHeroImage: 'Upload the hero image here; this image is not one of the uploaded ones.',
+  color: 'Colour must be a hex value like #7C3AED',
+  font: 'Choose one of the fonts offered',
+  timeZone: 'Choose a time zone such as Asia/Kolkata',
+  email: 'Enter a valid e-mail address',
+  phoneTooLong: `Phone must be at most ${CONTACT_PHONE_MAX} characters`,
+  addressTooLong: `Address must be at most ${CONTACT_ADDRESS_MAX} characters`,
+  mapEmbedUrl:
+    'Use an embed link from Google Maps (https://www.google.com/maps/embed…) or OpenStreetMap',
+  pageTooLong: `Page text must be at most ${MARKDOWN_MAX.toLocaleString('en')} characters`,
+} as const;
+const M = SITE_SETTINGS_MESSAGES;
+
+const PrimaryColorSchema = z.string().regex(HEX_COLOR, M.color);
+
 export const ThemeSchema = z.object({
-  primaryColor: z
-    .string()
-    .regex(HEX_COLOR, 'Colour must be a hex value like #7C3AED')
-    .default(DEFAULT_PRIMARY_COLOR),
+  primaryColor: PrimaryColorSchema.default(DEFAULT_PRIMARY_COLOR),
   heroBackgroundImage: z.string().max(2048).default(''),
   darkMode: z.boolean().default(false),
   fontFamily: z.enum(FONT_FAMILIES).catch(DEFAULT_FONT_FAMILY).default(DEFAULT_FONT_FAMILY),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
 
+const EmailSchema = z.union([z.email(M.email).max(254, M.email), z.literal('')]);
+const PhoneSchema = z.string().trim().max(CONTACT_PHONE_MAX, M.phoneTooLong);
+const AddressSchema = z.string().trim().max(CONTACT_ADDRESS_MAX, M.addressTooLong);
+
 export const ContactSchema = z.object({
-  email: z.union([z.email('Enter a valid e-mail address').max(254), z.literal('')]).default(''),
-  phone: z.string().trim().max(40).default(''),
-  address: z.string().trim().max(500).default(''),
+  email: EmailSchema.default(''),
+  phone: PhoneSchema.default(''),
+  address: AddressSchema.default(''),
 });
+
+// zod runs a refinement even after the url check failed, so this one must not assume a URL.
+const isMapEmbedOrigin = (url: string) =>
+  URL.canParse(url) && (MAP_EMBED_ORIGINS as readonly string[]).includes(new URL(url).origin);
 
 export const MapEmbedUrlSchema = z.union([
   z.literal(''),
-  z
-    .url()
-    .max(2048)
-    .refine(
-      (url) => (MAP_EMBED_ORIGINS as readonly string[]).includes(new URL(url).origin),
-      'Use an embed link from Google Maps (https://www.google.com/maps/embed…) or OpenStreetMap',
-    ),
+  z.url(M.mapEmbedUrl).max(URL_MAX, M.mapEmbedUrl).refine(isMapEmbedOrigin, M.mapEmbedUrl),
 ]);
 
 /** Page texts are Markdown; raw HTML in them is shown as text, never run. */
-const MARKDOWN_MAX = 50_000;
+const MarkdownSchema = z.string().max(MARKDOWN_MAX, M.pageTooLong);
 export const PageTextsSchema = z.object({
-  about: z.string().max(MARKDOWN_MAX).default(DEFAULT_ABOUT_MARKDOWN),
-  privacy: z.string().max(MARKDOWN_MAX).default(DEFAULT_PRIVACY_MARKDOWN),
-  terms: z.string().max(MARKDOWN_MAX).default(DEFAULT_TERMS_MARKDOWN),
-  paymentPolicy: z.string().max(MARKDOWN_MAX).default(DEFAULT_PAYMENT_POLICY_MARKDOWN),
+  about: MarkdownSchema.default(DEFAULT_ABOUT_MARKDOWN),
+  privacy: MarkdownSchema.default(DEFAULT_PRIVACY_MARKDOWN),
+  terms: MarkdownSchema.default(DEFAULT_TERMS_MARKDOWN),
+  paymentPolicy: MarkdownSchema.default(DEFAULT_PAYMENT_POLICY_MARKDOWN),
 });
 export type PageTexts = z.infer<typeof PageTextsSchema>;
 
@@ -65,6 +97,14 @@ function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+const TitleSchema = z
+  .string({ error: M.titleRequired })
+  .trim()
+  .min(1, M.titleRequired)
+  .max(SITE_TITLE_MAX, M.titleTooLong);
+const DescriptionSchema = z.string().trim().max(SITE_DESCRIPTION_MAX, M.descriptionTooLong);
+const TimeZoneSchema = z.string().min(1, M.timeZone).refine(isTimeZone, M.timeZone);
 
 /**
  * The featured video form (seed §5 "YouTube video"): a link or a bare id comes in, only the
@@ -119,16 +159,12 @@ export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
  * row written by an older version (or an empty one) always reads as a complete document.
  */
 export const SiteSettingsSchema = z.object({
-  title: z.string().trim().min(1).max(120).default(DEFAULT_SITE_TITLE),
-  description: z.string().trim().max(500).default(DEFAULT_SITE_DESCRIPTION),
-  logo: z.string().max(2048).default(''),
-  heroImage: z.string().max(2048).default(''),
+  title: TitleSchema.default(DEFAULT_SITE_TITLE),
+  description: DescriptionSchema.default(DEFAULT_SITE_DESCRIPTION),
+  logo: z.string().max(URL_MAX).default(''),
+  heroImage: z.string().max(URL_MAX).default(''),
   youtubeVideoId: z.union([z.string().regex(YOUTUBE_ID), z.literal('')]).default(''),
-  timeZone: z
-    .string()
-    .min(1)
-    .refine(isTimeZone, 'Choose a time zone such as Asia/Kolkata')
-    .default(DEFAULT_TIME_ZONE),
+  timeZone: TimeZoneSchema.default(DEFAULT_TIME_ZONE),
   contact: ContactSchema.default(ContactSchema.parse({})),
   mapEmbedUrl: MapEmbedUrlSchema.default(''),
   pages: PageTextsSchema.default(PageTextsSchema.parse({})),
@@ -152,3 +188,33 @@ export const PublicSettingsSchema = SiteSettingsSchema.pick({
   theme: true,
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+/** An IANA zone name ('Asia/Kolkata', 'UTC'), not an offset such as '+05:30' that Intl also takes. */
+const IANA_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * The site-settings form (issue 5 item 8; PRODUCT.md point 12): everything an admin edits about
+ * the site's look and texts, flat so every field error names one input. GET and PUT
+ * /api/admin/site-settings carry exactly this; the security part and the video are not in it.
+ * `logo` and `heroImage` are the url of an upload ('' for none); the server checks that they name
+ * one.
+ */
+export const SiteSettingsFormSchema = z.object({
+  title: TitleSchema,
+  description: DescriptionSchema,
+  logo: z.string().max(URL_MAX, M.unknownLogo),
+  heroImage: z.string().max(URL_MAX, M.unknownHeroImage),
+  primaryColor: PrimaryColorSchema,
+  darkMode: z.boolean(),
+  fontFamily: z.enum(FONT_FAMILIES, { error: M.font }),
+  timeZone: TimeZoneSchema.refine((name) => IANA_ZONE_NAME.test(name), M.timeZone),
+  contactEmail: EmailSchema,
+  contactPhone: PhoneSchema,
+  contactAddress: AddressSchema,
+  mapEmbedUrl: MapEmbedUrlSchema,
+  aboutPage: MarkdownSchema,
+  privacyPage: MarkdownSchema,
+  termsPage: MarkdownSchema,
+  paymentPolicyPage: MarkdownSchema,
+});
+export type SiteSettingsForm = z.infer<typeof SiteSettingsFormSchema>;
