@@ -1,15 +1,38 @@
 import { z } from 'zod';
 
 export const FORM_FIELD_TYPES = ['text', 'image', 'video', 'link'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
+export const FORM_FIELD_LABEL_MAX = 120;
+/** A registration form longer than this is no longer a form anyone finishes. */
+export const FORM_FIELDS_MAX = 40;
+
+export const FORM_FIELD_MESSAGES = {
+  labelRequired: 'Label is required',
+  labelTooLong: `Label must be at most ${FORM_FIELD_LABEL_MAX} characters`,
+  labelTaken: 'Another field already has this label',
+  type: 'Choose text, image, video or link',
+  idTaken: 'This field appears more than once',
+  defaultMissing: 'The default fields cannot be removed; turn them off instead.',
+  defaultType: 'The type of a default field cannot be changed',
+  tooMany: `A form can have at most ${FORM_FIELDS_MAX} fields`,
+} as const;
+
+const FORM_FIELD_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+const FormFieldIdSchema = z.string().min(1).max(64).regex(FORM_FIELD_ID_PATTERN);
+
+// `error` covers a missing key too, so the browser and a bare API call read the same message.
+export const FormFieldLabelSchema = z
+  .string({ error: FORM_FIELD_MESSAGES.labelRequired })
+  .trim()
+  .min(1, FORM_FIELD_MESSAGES.labelRequired)
+  .max(FORM_FIELD_LABEL_MAX, FORM_FIELD_MESSAGES.labelTooLong);
+
+/** A field as stored on its category and as the registration form reads it. */
 export const FormFieldSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
-  label: z.string().trim().min(1).max(120),
-  type: z.enum(FORM_FIELD_TYPES),
+  id: FormFieldIdSchema,
+  label: FormFieldLabelSchema,
+  type: z.enum(FORM_FIELD_TYPES, FORM_FIELD_MESSAGES.type),
   required: z.boolean(),
   enabled: z.boolean(),
 });
@@ -25,3 +48,71 @@ export const DEFAULT_FORM_FIELDS: readonly FormField[] = [
   { id: 'videoUrl', type: 'video', label: 'YouTube Video Link', required: false, enabled: false },
   { id: 'link', type: 'link', label: 'Additional Link', required: false, enabled: false },
 ];
+
+const DEFAULT_TYPES = new Map(DEFAULT_FORM_FIELDS.map((f) => [f.id, f.type]));
+
+export function isDefaultFormField(id: string | undefined): boolean {
+  return id !== undefined && DEFAULT_TYPES.has(id);
+}
+
+/**
+ * A field as the category form sends it. A new custom field has no id: the server gives it one
+ * (submissions store their values by field id, so an id, once given, never changes or moves to
+ * another field). 'required' means something only while the field is enabled (seed §4), so a
+ * disabled field is saved as not required: nothing can ever demand a value the form does not ask.
+ */
+export const FormFieldInputSchema = z
+  .object({
+    id: FormFieldIdSchema.optional(),
+    label: FormFieldLabelSchema,
+    type: z.enum(FORM_FIELD_TYPES, FORM_FIELD_MESSAGES.type),
+    required: z.boolean(),
+    enabled: z.boolean(),
+  })
+  .transform((field) => ({ ...field, required: field.enabled && field.required }));
+export type FormFieldInput = z.input<typeof FormFieldInputSchema>;
+
+/**
+ * The whole list: the seven default fields always present with their own types (they can be
+ * turned off, not removed), no field twice, no two fields with one label (the registration form
+ * names each by its label, as in '{label} is required').
+ */
+export const FormFieldListSchema = z
+  .array(FormFieldInputSchema)
+  .max(FORM_FIELDS_MAX, FORM_FIELD_MESSAGES.tooMany)
+  .superRefine((fields, context) => {
+    const ids = new Set<string>();
+    const labels = new Set<string>();
+    fields.forEach((field, index) => {
+      if (field.id !== undefined) {
+        if (ids.has(field.id)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: FORM_FIELD_MESSAGES.idTaken,
+          });
+        }
+        ids.add(field.id);
+        const defaultType = DEFAULT_TYPES.get(field.id);
+        if (defaultType !== undefined && defaultType !== field.type) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'type'],
+            message: FORM_FIELD_MESSAGES.defaultType,
+          });
+        }
+      }
+      const label = field.label.toLowerCase();
+      if (labels.has(label)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'label'],
+          message: FORM_FIELD_MESSAGES.labelTaken,
+        });
+      }
+      labels.add(label);
+    });
+    if ([...DEFAULT_TYPES.keys()].some((id) => !ids.has(id))) {
+      context.addIssue({ code: 'custom', message: FORM_FIELD_MESSAGES.defaultMissing });
+    }
+  });

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { CategoryRow, DB } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { CategoriesTable, CategoryRow, DB, SubcategoriesTable } from '../../db/schema.ts';
 
 /** Seed §7: categories are listed newest first. */
 export async function findAllCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
@@ -13,4 +14,115 @@ export async function findAllSubcategories(db: Kysely<DB>) {
     .orderBy('position')
     .orderBy('name')
     .execute();
+}
+
+/**
+ * One category. With `lock` on PostgreSQL its row stays locked until the transaction ends, so a
+ * competition cannot be added to it meanwhile (the insert's foreign-key check waits for the lock).
+ * SQLite runs one write transaction at a time already.
+ */
+export async function findCategoryById(
+  db: Kysely<DB>,
+  id: string,
+  lock?: Engine,
+): Promise<CategoryRow | undefined> {
+  let query = db.selectFrom('categories').selectAll().where('id', '=', id);
+  if (lock === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** A category's subcategories in their set order; `lock` as in findCategoryById. */
+export async function findSubcategoriesOf(db: Kysely<DB>, categoryId: string, lock?: Engine) {
+  let query = db
+    .selectFrom('subcategories')
+    .select(['id', 'category_id', 'name'])
+    .where('category_id', '=', categoryId)
+    .orderBy('position')
+    .orderBy('name');
+  if (lock === 'postgres') query = query.forUpdate();
+  return query.execute();
+}
+
+/** How many competitions each category has, by category id (none: absent). */
+export async function countCompetitionsByCategory(
+  db: Kysely<DB>,
+  categoryId?: string,
+): Promise<Map<string, number>> {
+  let query = db
+    .selectFrom('competitions')
+    .select((eb) => ['category_id', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('category_id');
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+}
+
+/** How many competitions use each of these subcategories, by subcategory id (none: absent). */
+export async function countCompetitionsBySubcategory(
+  db: Kysely<DB>,
+  subcategoryIds: string[],
+): Promise<Map<string, number>> {
+  if (subcategoryIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('competitions')
+    .select((eb) => ['subcategory_id', eb.fn.countAll<number | string>().as('n')])
+    .where('subcategory_id', 'in', subcategoryIds)
+    .groupBy('subcategory_id')
+    .execute();
+  return new Map(rows.map((r) => [r.subcategory_id ?? '', Number(r.n)]));
+}
+
+/** Submissions made in each subcategory (every one when no ids are given), by subcategory id. */
+export async function countEntriesBySubcategory(
+  db: Kysely<DB>,
+  subcategoryIds?: string[],
+): Promise<Map<string, number>> {
+  if (subcategoryIds?.length === 0) return new Map();
+  let query = db
+    .selectFrom('submissions')
+    .select((eb) => ['subcategory_id', eb.fn.countAll<number | string>().as('n')])
+    .where('subcategory_id', 'is not', null)
+    .groupBy('subcategory_id');
+  if (subcategoryIds) query = query.where('subcategory_id', 'in', subcategoryIds);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.subcategory_id ?? '', Number(r.n)]));
+}
+
+export async function insertCategory(
+  db: Kysely<DB>,
+  row: Insertable<CategoriesTable>,
+): Promise<void> {
+  await db.insertInto('categories').values(row).execute();
+}
+
+export async function updateCategoryRow(
+  db: Kysely<DB>,
+  id: string,
+  changes: { name: string; form_fields: string; updated_at: string },
+): Promise<void> {
+  await db.updateTable('categories').set(changes).where('id', '=', id).execute();
+}
+
+/** Removes the category; its subcategories go with it (ON DELETE CASCADE). */
+export async function deleteCategoryRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
+export async function insertSubcategories(
+  db: Kysely<DB>,
+  rows: Insertable<SubcategoriesTable>[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('subcategories').values(rows).execute();
+}
+
+export async function updateSubcategory(
+  db: Kysely<DB>,
+  id: string,
+  changes: { name: string; position: number },
+): Promise<void> {
+  await db.updateTable('subcategories').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteSubcategories(db: Kysely<DB>, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('subcategories').where('id', 'in', ids).execute();
 }

@@ -1,12 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PublicCategorySchema } from '../../../shared/schemas/category.ts';
+import {
+  AdminCategorySchema,
+  CATEGORY_MESSAGES,
+  CategoryIdParamsSchema,
+  CategoryInputSchema,
+  PublicCategorySchema,
+} from '../../../shared/schemas/category.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import { AppError } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
-import { listPublicCategories } from './categories.service.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import {
+  createCategory,
+  deleteCategory,
+  findAdminCategory,
+  listAdminCategories,
+  listPublicCategories,
+  updateCategory,
+} from './categories.service.ts';
+
+const ADMIN_CATEGORIES = '/api/admin/categories';
+const ONE_CATEGORY = `${ADMIN_CATEGORIES}/:id`;
 
 export function registerCategoryRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+  // The public site serves categories and competitions (with category names) from memory.
+  const changed = () => app.contentCache.invalidate();
+
+  api.get(
     '/api/categories',
     {
       schema: {
@@ -15,8 +39,98 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicCategories(app.database.db, app.contentCache);
+      const { json } = await listPublicCategories(database.db, app.contentCache);
       return sendCachedJson(request, reply, json);
+    },
+  );
+
+  api.get(
+    ADMIN_CATEGORIES,
+    {
+      schema: {
+        summary: 'Every category, newest first, with its form fields and counts',
+        response: { 200: z.array(AdminCategorySchema) },
+      },
+    },
+    async () => listAdminCategories(database.db),
+  );
+
+  api.get(
+    ONE_CATEGORY,
+    {
+      schema: {
+        summary: 'One category with its form fields and counts',
+        params: CategoryIdParamsSchema,
+        response: { 200: AdminCategorySchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const category = await findAdminCategory(database.db, request.params.id);
+      if (!category) throw new AppError(404, 'NOT_FOUND', CATEGORY_MESSAGES.notFound);
+      return category;
+    },
+  );
+
+  api.post(
+    ADMIN_CATEGORIES,
+    {
+      schema: {
+        summary: 'Adds a category; without formFields it gets the seven default fields',
+        description:
+          'Blank subcategory names are dropped. A custom field is sent without an id and gets one. A disabled field is saved as not required.',
+        body: CategoryInputSchema,
+        response: { 201: AdminCategorySchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const category = await createCategory(database, request.body, requireAdmin(request));
+      changed();
+      return reply.status(201).send(category);
+    },
+  );
+
+  api.put(
+    ONE_CATEGORY,
+    {
+      schema: {
+        summary: 'Saves a category: name, subcategories in order, form fields',
+        description:
+          'Subcategories sent with their id keep it; one left out is removed, unless a competition uses it (409). Without formFields the fields stay as they are.',
+        params: CategoryIdParamsSchema,
+        body: CategoryInputSchema,
+        response: {
+          200: AdminCategorySchema,
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const category = await updateCategory(
+        database,
+        request.params.id,
+        request.body,
+        requireAdmin(request),
+      );
+      changed();
+      return category;
+    },
+  );
+
+  api.delete(
+    ONE_CATEGORY,
+    {
+      schema: {
+        summary: 'Deletes a category that no competition uses (409 otherwise)',
+        params: CategoryIdParamsSchema,
+        response: { 204: z.null(), 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteCategory(database, request.params.id, requireAdmin(request));
+      changed();
+      return reply.status(204).send(null);
     },
   );
 }
