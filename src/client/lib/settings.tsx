@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/site-defaults.ts';
 import { apiFetch } from './api-client.ts';
@@ -22,6 +22,7 @@ export function readInitialData(): InitialData {
 }
 
 const SettingsContext = createContext<PublicSettings>(DEFAULT_PUBLIC_SETTINGS);
+const ReloadSettingsContext = createContext<() => void>(() => {});
 
 /**
  * Provides the public site settings. The page carries them, so the first render needs no request;
@@ -50,7 +51,19 @@ export function SettingsProvider({
     };
   }, [initial]);
   useEffect(() => applyTheme(settings.theme), [settings.theme]);
-  return <SettingsContext value={settings}>{children}</SettingsContext>;
+  const reload = useCallback(() => {
+    apiFetch<PublicSettings>('/api/settings').then(setSettings, () => {});
+  }, []);
+  return (
+    <SettingsContext value={settings}>
+      <ReloadSettingsContext value={reload}>{children}</ReloadSettingsContext>
+    </SettingsContext>
+  );
+}
+
+/** Reads the settings again: after an admin saves them, this tab shows the new look and title too. */
+export function useReloadSettings(): () => void {
+  return useContext(ReloadSettingsContext);
 }
 
 export function useSettings(): PublicSettings {
