@@ -1,5 +1,201 @@
-import { LaterPage } from './later-page.tsx';
+import { useState } from 'react';
+import type { PublicCategory } from '../../../../shared/schemas/category.ts';
+import type {
+  AdminCompetition,
+  CompetitionDeleted,
+} from '../../../../shared/schemas/competition.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatCalendarDate, formatEntryFee } from '../../../lib/format.ts';
+import { StatusBadge } from '../../competitions/components/status-badge.tsx';
+import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
+import {
+  COMPETITION_FAILURES,
+  COMPETITIONS_PATH,
+  CompetitionFormDialog,
+  failureMessage,
+} from '../components/competition-form.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ResourceView } from '../components/resource-view.tsx';
+import { type AdminResource, useAdminResource } from '../lib/use-admin-resource.ts';
+import { useAdminFetch } from '../session.tsx';
 
+/** Seed §4 "Toasts": competition success toasts last 5 s. */
+export const COMPETITION_TOAST_MS = 5000;
+export const EMPTY_TEXT = 'No competitions found. Create one to get started.';
+export const DELETE_QUESTION = 'Are you sure you want to delete this competition?';
+
+const CELL = 'px-3 py-3 text-left align-top';
+
+/** The seed's question, plus what happens to the competition's submissions (PRODUCT.md point 9). */
+export function deleteQuestion(submissionCount: number): string {
+  if (submissionCount === 0) return DELETE_QUESTION;
+  const [count, pronoun] =
+    submissionCount === 1 ? ['1 submission', 'it'] : [`${submissionCount} submissions`, 'they'];
+  return `${DELETE_QUESTION} It has ${count}; ${pronoun} will be kept, with the competition's title and fee.`;
+}
+
+/** The list's failure as the seed words it. */
+function withSeedMessage<T>(resource: AdminResource<T>, message: string): AdminResource<T> {
+  const { error } = resource;
+  return error ? { ...resource, error: new ApiError(error.status, error.code, message) } : resource;
+}
+
+type Editor = { open: boolean; session: number; competition: AdminCompetition | null };
+
+/** Seed §2 "Competitions" with issue 5 item 4. */
 export default function CompetitionsPage() {
-  return <LaterPage title="Competitions" />;
+  const [revision, setRevision] = useState(0);
+  const competitions = useAdminResource<AdminCompetition[]>(COMPETITIONS_PATH, revision);
+  const [editor, setEditor] = useState<Editor>({ open: false, session: 0, competition: null });
+  // Read again each time the form opens: a category added meanwhile is offered at once.
+  const categories = useAdminResource<PublicCategory[]>('/api/categories', editor.session);
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const [deleting, setDeleting] = useState<AdminCompetition | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+
+  const openEditor = (competition: AdminCompetition | null) =>
+    setEditor((current) => ({ open: true, session: current.session + 1, competition }));
+  const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
+  const reload = () => setRevision((n) => n + 1);
+
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteError(undefined);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(undefined);
+    try {
+      const { submissionsKept } = await adminFetch<CompetitionDeleted>(
+        `${COMPETITIONS_PATH}/${encodeURIComponent(deleting.id)}`,
+        { method: 'DELETE' },
+      );
+      closeDelete();
+      showToast(
+        submissionsKept === 0
+          ? 'Competition deleted successfully'
+          : `Competition deleted successfully. Its ${submissionsKept === 1 ? 'submission was' : `${submissionsKept} submissions were`} kept.`,
+        { variant: 'success', durationMs: COMPETITION_TOAST_MS },
+      );
+      reload();
+    } catch (error) {
+      setDeleteError(failureMessage(COMPETITION_FAILURES.delete, error));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <AdminPage title="Competitions">
+      <div>
+        <Button onClick={() => openEditor(null)}>Add Competition</Button>
+      </div>
+      <ResourceView resource={withSeedMessage(competitions, COMPETITION_FAILURES.fetch)}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className={MUTED_TEXT}>{EMPTY_TEXT}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+              <table className="w-full text-sm">
+                <TableHead
+                  caption="Competitions, newest first"
+                  headings={['Title', 'Description', 'Category', 'Dates', 'Status', 'Actions']}
+                />
+                <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                  {list.map((competition) => (
+                    <CompetitionRow
+                      key={competition.id}
+                      competition={competition}
+                      onEdit={() => openEditor(competition)}
+                      onDelete={() => setDeleting(competition)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </ResourceView>
+      <CompetitionFormDialog
+        open={editor.open}
+        session={editor.session}
+        competition={editor.competition}
+        categories={categories}
+        onClose={closeEditor}
+        onSaved={(saved, wasNew) => {
+          closeEditor();
+          showToast(
+            wasNew
+              ? `Competition '${saved.title}' added successfully`
+              : `Competition '${saved.title}' updated successfully`,
+            { variant: 'success', durationMs: COMPETITION_TOAST_MS },
+          );
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.title ?? 'competition'}`}
+        question={deleteQuestion(deleting?.submissionCount ?? 0)}
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onClose={closeDelete}
+      />
+    </AdminPage>
+  );
+}
+
+function CompetitionRow({
+  competition,
+  onEdit,
+  onDelete,
+}: {
+  competition: AdminCompetition;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { title, description, category, subcategory, startDate, endDate } = competition;
+  return (
+    <tr>
+      <th scope="row" className={`${CELL} font-semibold`}>
+        {title}
+        <span className={`block font-normal ${MUTED_TEXT}`}>
+          {formatEntryFee(competition.entryFee)}
+        </span>
+      </th>
+      <td className={`${CELL} max-w-xs`}>
+        <p className="line-clamp-2">{description}</p>
+      </td>
+      <td className={CELL}>
+        {category.name}
+        {subcategory ? <span className={`block ${MUTED_TEXT}`}>{subcategory.name}</span> : null}
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        <time dateTime={startDate}>{formatCalendarDate(startDate)}</time>
+        <span className="block">
+          to <time dateTime={endDate}>{formatCalendarDate(endDate)}</time>
+        </span>
+      </td>
+      <td className={CELL}>
+        <StatusBadge status={competition.status} />
+      </td>
+      <td className={CELL}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit<span className="sr-only"> {title}</span>
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDelete}>
+            Delete<span className="sr-only"> {title}</span>
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
 }

@@ -1,0 +1,468 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { PublicCategory } from '../../../../shared/schemas/category.ts';
+import {
+  type AdminCompetition,
+  COMPETITION_DESCRIPTION_MAX,
+  COMPETITION_TITLE_MAX,
+  COMPETITION_YEAR_MAX,
+  COMPETITION_YEAR_MIN,
+  type CompetitionFormValues,
+  type CompetitionInput,
+  CompetitionInputSchema,
+  ENTRY_FEE_MAX,
+} from '../../../../shared/schemas/competition.ts';
+import { Button } from '../../../components/button.tsx';
+import { showRequestError } from '../lib/form-errors.ts';
+import type { AdminResource } from '../lib/use-admin-resource.ts';
+import { toApiError, useAdminFetch } from '../session.tsx';
+import { FormAlert } from './admin-page.tsx';
+import { Field, FOCUS_RING } from './field.tsx';
+import { ImageUpload } from './image-upload.tsx';
+
+export const COMPETITIONS_PATH = '/api/admin/competitions';
+
+/** Seed §8. */
+export const COMPETITION_FAILURES = {
+  fetch: 'Failed to fetch competitions',
+  fetchCategories: 'Failed to fetch categories',
+  add: 'Failed to add competition',
+  update: 'Failed to update competition',
+  delete: 'Failed to delete competition',
+} as const;
+
+const EMPTY_FORM: CompetitionFormValues = {
+  title: '',
+  description: '',
+  categoryId: '',
+  subcategoryId: '',
+  startDate: '',
+  endDate: '',
+  entryType: 'free',
+  entryFee: 0,
+  imageUrl: '',
+  prizeImageUrl: '',
+};
+
+function toFormValues(competition: AdminCompetition): CompetitionFormValues {
+  return {
+    title: competition.title,
+    description: competition.description,
+    categoryId: competition.category.id,
+    subcategoryId: competition.subcategory?.id ?? '',
+    startDate: competition.startDate,
+    endDate: competition.endDate,
+    entryType: competition.entryType,
+    entryFee: competition.entryFee,
+    imageUrl: competition.imageUrl,
+    prizeImageUrl: competition.prizeImageUrl,
+  };
+}
+
+/**
+ * A failure as the form shows it: the seed's message, then the server's reason unless the
+ * server's field messages already stand under the fields they concern.
+ */
+export function failureMessage(seedMessage: string, error: unknown, fieldsShown = false): string {
+  return fieldsShown ? seedMessage : `${seedMessage}. ${toApiError(error).message}`;
+}
+
+/**
+ * The add/edit form in a native modal <dialog> (focus kept inside, the page behind inert, Escape
+ * closes, focus returns to the button that opened it), with a close button and Cancel. A fresh
+ * form each time it opens (`session`), filled from `competition` when editing.
+ */
+export function CompetitionFormDialog({
+  open,
+  session,
+  competition,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  session: number;
+  competition: AdminCompetition | null;
+  categories: AdminResource<PublicCategory[]>;
+  onClose: () => void;
+  onSaved: (saved: AdminCompetition, wasNew: boolean) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const heading = competition ? 'Edit Competition' : 'Add Competition';
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      // Escape: let React's state close it, so state and dialog never disagree.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto max-h-[calc(100%-2rem)] w-[min(48rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:bg-gray-900 dark:text-gray-50"
+    >
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-2xl font-bold">
+          {heading}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-2xl leading-none hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS_RING}`}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {open ? (
+        <CompetitionForm
+          key={session}
+          competition={competition}
+          categories={categories}
+          onCancel={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
+    </dialog>
+  );
+}
+
+function CompetitionForm({
+  competition,
+  categories,
+  onCancel,
+  onSaved,
+}: {
+  competition: AdminCompetition | null;
+  categories: AdminResource<PublicCategory[]>;
+  onCancel: () => void;
+  onSaved: (saved: AdminCompetition, wasNew: boolean) => void;
+}) {
+  const adminFetch = useAdminFetch();
+  const form = useForm<CompetitionFormValues, unknown, CompetitionInput>({
+    resolver: zodResolver(CompetitionInputSchema),
+    defaultValues: competition ? toFormValues(competition) : EMPTY_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [categoryId, entryType, startDate] = useWatch({
+    control: form.control,
+    name: ['categoryId', 'entryType', 'startDate'],
+  });
+  const categoryList = categories.data ?? [];
+  const subcategories = categoryList.find((c) => c.id === categoryId)?.subcategories ?? [];
+  // A competition whose category is gone still shows it, so the admin sees what to change.
+  const missingCategory =
+    competition && categories.data && !categoryList.some((c) => c.id === competition.category.id)
+      ? competition.category
+      : null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await adminFetch<AdminCompetition>(
+        competition
+          ? `${COMPETITIONS_PATH}/${encodeURIComponent(competition.id)}`
+          : COMPETITIONS_PATH,
+        { method: competition ? 'PUT' : 'POST', body: JSON.stringify(values) },
+      );
+      onSaved(saved, competition === null);
+    } catch (error) {
+      showRequestError(form, error);
+      const known = Object.keys(form.getValues());
+      const fieldsShown = Object.keys(toApiError(error).fields ?? {}).some((f) =>
+        known.includes(f),
+      );
+      const seed = competition ? COMPETITION_FAILURES.update : COMPETITION_FAILURES.add;
+      form.setError('root', { message: failureMessage(seed, error, fieldsShown) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert message={errors.root?.message} />
+      <Field
+        label="Title"
+        required
+        maxLength={COMPETITION_TITLE_MAX}
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextArea
+        label="Description"
+        required
+        rows={4}
+        maxLength={COMPETITION_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      {categories.error && !categories.data ? (
+        <div className="flex flex-col items-start gap-2">
+          <p role="alert" className="font-medium text-red-800 dark:text-red-300">
+            {COMPETITION_FAILURES.fetchCategories}
+          </p>
+          <Button variant="secondary" size="sm" onClick={categories.reload}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {/* Controlled: the options may arrive after the form, and must then show its value. */}
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <Select
+              label="Category"
+              required
+              disabled={!categories.data}
+              error={errors.categoryId?.message}
+              {...field}
+              onChange={(event) => {
+                field.onChange(event);
+                // A new category clears the subcategory, which belonged to the old one (seed §4).
+                form.setValue('subcategoryId', '');
+              }}
+            >
+              <option value="">
+                {categories.data ? 'Select a category' : 'Loading categories…'}
+              </option>
+              {missingCategory ? (
+                <option value={missingCategory.id}>{missingCategory.name}</option>
+              ) : null}
+              {categoryList.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        />
+        {subcategories.length > 0 ? (
+          <Controller
+            control={form.control}
+            name="subcategoryId"
+            render={({ field }) => (
+              <Select
+                label="Subcategory"
+                hint="Optional"
+                error={errors.subcategoryId?.message}
+                {...field}
+                value={field.value ?? ''}
+              >
+                <option value="">None</option>
+                {subcategories.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          />
+        ) : null}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Start date"
+          type="date"
+          required
+          min={`${COMPETITION_YEAR_MIN}-01-01`}
+          max={`${COMPETITION_YEAR_MAX}-12-31`}
+          error={errors.startDate?.message}
+          {...form.register('startDate')}
+        />
+        <Field
+          label="End date"
+          type="date"
+          required
+          min={startDate || `${COMPETITION_YEAR_MIN}-01-01`}
+          max={`${COMPETITION_YEAR_MAX}-12-31`}
+          hint="The last day entries are accepted"
+          error={errors.endDate?.message}
+          {...form.register('endDate')}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 font-medium">Entry type</legend>
+        <div className="flex flex-wrap gap-6">
+          {(['free', 'paid'] as const).map((type) => (
+            <label key={type} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                value={type}
+                className={`h-5 w-5 shrink-0 accent-primary ${FOCUS_RING}`}
+                {...form.register('entryType', {
+                  // Choosing free forces the fee to 0 (seed §4).
+                  onChange: (event: { target: { value: string } }) => {
+                    if (event.target.value === 'free') form.setValue('entryFee', 0);
+                  },
+                })}
+              />
+              {type === 'free' ? 'Free' : 'Paid'}
+            </label>
+          ))}
+        </div>
+        {errors.entryType?.message ? (
+          <p className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+            {errors.entryType.message}
+          </p>
+        ) : null}
+      </fieldset>
+      {entryType === 'paid' ? (
+        <Field
+          label="Entry fee (₹)"
+          type="number"
+          inputMode="numeric"
+          required
+          min={0}
+          max={ENTRY_FEE_MAX}
+          step={1}
+          hint="Whole rupees"
+          className="max-w-xs"
+          error={errors.entryFee?.message}
+          {...form.register('entryFee', { valueAsNumber: true })}
+        />
+      ) : null}
+      <div className="grid gap-5 md:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="imageUrl"
+          render={({ field, fieldState }) => (
+            <ImageUpload
+              label="Competition image"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="prizeImageUrl"
+          render={({ field, fieldState }) => (
+            <ImageUpload
+              label="Prize image"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-gray-200 pt-5 dark:border-gray-800">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {competition
+            ? isSubmitting
+              ? 'Saving…'
+              : 'Save Changes'
+            : isSubmitting
+              ? 'Adding…'
+              : 'Add Competition'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/*
+ * The textarea and select of this form, laid out and wired like Field: a visible label, the hint
+ * and the error under the control, tied to it with aria-describedby and aria-invalid.
+ */
+const CONTROL =
+  'w-full rounded-lg border bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ' +
+  FOCUS_RING;
+
+function Labelled({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: (control: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+    className: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+        className: `${CONTROL} ${error ? 'border-red-700 dark:border-red-400' : 'border-gray-500'}`,
+      })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Described = { label: string; hint?: string; error?: string | undefined };
+
+function TextArea({
+  label,
+  hint,
+  error,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Described & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <Labelled label={label} hint={hint} error={error}>
+      {({ className, ...control }) => (
+        <textarea {...control} {...textarea} className={`${className} py-2`} />
+      )}
+    </Labelled>
+  );
+}
+
+function Select({
+  label,
+  hint,
+  error,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & Described & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <Labelled label={label} hint={hint} error={error}>
+      {({ className, ...control }) => (
+        <select {...control} {...select} className={`${className} min-h-11`}>
+          {children}
+        </select>
+      )}
+    </Labelled>
+  );
+}
