@@ -233,4 +233,26 @@ describe('BannerSlideshow', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Hero action']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('White Stroke');
   });
+
+  it("without banners shows the site's hero image behind the content, as decoration", () => {
+    const { container } = render(
+      <BannerSlideshow banners={[]} heroImage="/media/hero.jpg">
+        <h1>White Stroke</h1>
+      </BannerSlideshow>,
+    );
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/media/hero.jpg');
+    expect(image?.getAttribute('alt')).toBe('');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('White Stroke');
+  });
+
+  it('shows the banners, not the hero image, when there are banners', () => {
+    const { container } = render(
+      <BannerSlideshow banners={[banner(1)]} heroImage="/media/hero.jpg">
+        <h1>White Stroke</h1>
+      </BannerSlideshow>,
+    );
+    const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['/media/b1.jpg']);
+  });
 });

@@ -5,6 +5,9 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 /** Seed: the banners change every 5 seconds. */
 export const BANNER_ROTATION_MS = 5000;
 
+/** At least 60 % black everywhere: white text passes AA contrast over any photograph. */
+const SCRIM = 'bg-gradient-to-b from-black/70 via-black/60 to-black/80';
+
 const CONTROL_CLASS =
   'inline-flex items-center justify-center rounded-full text-white transition-colors ' +
   'hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -17,9 +20,12 @@ const CONTROL_CLASS =
  */
 export function BannerSlideshow({
   banners,
+  heroImage = '',
   children,
 }: {
   banners: PublicBanner[];
+  /** The site's hero image (site settings), shown behind the content while there are no banners. */
+  heroImage?: string;
   children: ReactNode;
 }) {
   const count = banners.length;
@@ -48,7 +54,18 @@ export function BannerSlideshow({
 
   if (count === 0) {
     return (
-      <section className="relative flex min-h-[85vh] flex-col bg-gradient-to-br from-gray-950 via-gray-900 to-primary pt-24 text-white">
+      <section className="relative isolate flex min-h-[85vh] flex-col bg-gradient-to-br from-gray-950 via-gray-900 to-primary pt-24 text-white">
+        {heroImage ? (
+          <>
+            <img
+              src={heroImage}
+              alt=""
+              fetchPriority="high"
+              className="absolute inset-0 -z-20 h-full w-full object-cover"
+            />
+            <div aria-hidden="true" className={`absolute inset-0 -z-10 ${SCRIM}`} />
+          </>
+        ) : null}
         <div className="relative flex flex-1 flex-col justify-center">{children}</div>
       </section>
     );
@@ -72,11 +89,7 @@ export function BannerSlideshow({
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      {/* At least 60 % black everywhere: white text passes AA contrast over any photograph. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-b from-black/70 via-black/60 to-black/80"
-      />
+      <div aria-hidden="true" className={`absolute inset-0 -z-10 ${SCRIM}`} />
       <div className="relative flex flex-1 flex-col justify-center">{children}</div>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 pt-6 pb-6 sm:flex-row sm:items-end sm:justify-between">
         <div id={slidesId} aria-live={rotating ? 'off' : 'polite'} className="grid min-w-0 flex-1">

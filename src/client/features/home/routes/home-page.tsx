@@ -18,7 +18,7 @@ import { VideoFacade } from '../components/video-facade.tsx';
 
 /** Seed §2 "Home": hero with banners, countdown, featured list, video, 'Why Choose Us'. */
 export default function HomePage() {
-  const { title, description, youtubeVideoId } = useSettings();
+  const { title, description, youtubeVideoId, heroImage } = useSettings();
   usePageTitle();
   const competitions = useApiResource<PublicCompetition[]>('/api/competitions');
   const categories = useApiResource<PublicCategory[]>('/api/categories');
@@ -27,7 +27,7 @@ export default function HomePage() {
 
   return (
     <>
-      <BannerSlideshow banners={banners.data ?? []}>
+      <BannerSlideshow banners={banners.data ?? []} heroImage={heroImage}>
         <ParticleCanvas />
         <div className="relative mx-auto max-w-4xl px-4 py-16 text-center">
           <h1 className="text-4xl font-bold text-balance sm:text-6xl">{title}</h1>
