@@ -1,5 +1,171 @@
-import { LaterPage } from './later-page.tsx';
+import { useRef, useState } from 'react';
+import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
+import { buttonClassName } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
+import { ADMIN_BANNERS_PATH, BANNER_TOAST_MS, BannerForm } from '../components/banner-form.tsx';
+import { BannerTable, type MoveDirection } from '../components/banner-table.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ResourceView } from '../components/resource-view.tsx';
+import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useAdminFetch } from '../session.tsx';
 
+/** Seed §8: the banner screen's failure messages, shown in red. */
+export const BANNER_FAILURES = {
+  fetch: 'Failed to fetch banners',
+  update: 'Failed to update banner',
+  delete: 'Failed to delete banner',
+} as const;
+
+type Editing = { banner?: AdminBanner } | null;
+
+/**
+ * Seed §2 "Banner Settings" with issue 5 item 6: the home slideshow's banners in their order, with
+ * 'Add Banner', Edit, Delete and Move up / Move down (a new banner comes first).
+ */
 export default function BannersPage() {
-  return <LaterPage title="Banner Settings" />;
+  const [revision, setRevision] = useState(0);
+  const banners = useAdminResource<AdminBanner[]>(ADMIN_BANNERS_PATH, revision);
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  // The answer of the last move, shown until the next load replaces the list it was made from.
+  const [moved, setMoved] = useState<{ basis: AdminBanner[] | undefined; list: AdminBanner[] }>();
+  const [moveError, setMoveError] = useState<string>();
+  const [announcement, setAnnouncement] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminBanner | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+  // Where focus goes back to when the form closes: the button that opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const list = moved && moved.basis === banners.data ? moved.list : banners.data;
+  const reload = () => setRevision((n) => n + 1);
+
+  const openForm = (banner?: AdminBanner) => {
+    opener.current = document.activeElement as HTMLElement | null;
+    setEditing(banner ? { banner } : {});
+  };
+  const closeForm = () => {
+    setEditing(null);
+    opener.current?.focus();
+  };
+
+  const move = async (banner: AdminBanner, direction: MoveDirection): Promise<boolean> => {
+    if (!list) return false;
+    const from = list.findIndex((b) => b.id === banner.id);
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= list.length) return false;
+    const ids = list.map((b) => b.id);
+    [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
+    setMoveError(undefined);
+    try {
+      const saved = await adminFetch<AdminBanner[]>(`${ADMIN_BANNERS_PATH}/order`, {
+        method: 'PUT',
+        body: JSON.stringify({ ids }),
+      });
+      setMoved({ basis: banners.data, list: saved });
+      setAnnouncement(`${banner.title} moved to position ${to + 1} of ${saved.length}.`);
+      return true;
+    } catch {
+      setMoveError(BANNER_FAILURES.update);
+      // Someone may have added or removed a banner meanwhile: show the list as it is now.
+      reload();
+      return false;
+    }
+  };
+
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteError(undefined);
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(undefined);
+    try {
+      await adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(deleting.id)}`, {
+        method: 'DELETE',
+      });
+      if (editing?.banner?.id === deleting.id) setEditing(null);
+      closeDelete();
+      // Its row, and the Delete button that had the focus, are about to go.
+      addButton.current?.focus();
+      showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
+      reload();
+    } catch {
+      setDeleteError(BANNER_FAILURES.delete);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  // The list's own failure, in the seed's words; 'Try again' loads it again.
+  const shown = {
+    ...banners,
+    data: list,
+    error:
+      banners.error &&
+      new ApiError(banners.error.status, banners.error.code, BANNER_FAILURES.fetch),
+  };
+
+  return (
+    <AdminPage title="Banner Settings">
+      <div>
+        <button
+          ref={addButton}
+          type="button"
+          className={buttonClassName()}
+          onClick={() => openForm()}
+        >
+          Add Banner
+        </button>
+      </div>
+      {editing ? (
+        <BannerForm
+          // A fresh form for each banner, so one's values never show in another's.
+          key={editing.banner?.id ?? 'new'}
+          banner={editing.banner}
+          onSaved={() => {
+            closeForm();
+            reload();
+          }}
+          onCancel={closeForm}
+        />
+      ) : null}
+      <FormAlert message={moveError} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <ResourceView resource={shown}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className={MUTED_TEXT}>No banners found. Add one to get started.</p>
+          ) : (
+            <BannerTable
+              banners={data}
+              onMove={move}
+              onEdit={openForm}
+              onDelete={(banner) => {
+                setDeleteError(undefined);
+                setDeleting(banner);
+              }}
+            />
+          )
+        }
+      </ResourceView>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.title ?? 'banner'}`}
+        question="Are you sure you want to delete this banner?"
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={remove}
+        onClose={closeDelete}
+      />
+    </AdminPage>
+  );
 }

@@ -1,5 +1,139 @@
-import { LaterPage } from './later-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import { VideoSettingsSchema } from '../../../../shared/schemas/settings.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { VideoFacade } from '../../home/components/video-facade.tsx';
+import { AdminPage, FormAlert, MUTED_TEXT, Section } from '../components/admin-page.tsx';
+import { Field } from '../components/field.tsx';
+import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useAdminFetch } from '../session.tsx';
 
+const SETTINGS_PATH = '/api/settings';
+const VIDEO_PATH = '/api/admin/video';
+/** Seed §4/§9: video toasts last 3 s. */
+export const VIDEO_TOAST_MS = 3000;
+/** Seed §8. */
+export const VIDEO_FAILURES = {
+  load: 'Failed to load current video',
+  update: 'Failed to update video',
+} as const;
+
+type FormValues = z.input<typeof VideoSettingsSchema>;
+type Saved = z.output<typeof VideoSettingsSchema>;
+
+/**
+ * Seed §2 "Video Settings" with issue 5 item 7: one form for the featured YouTube video (a link or
+ * a bare id, checked by the seed's rules in the shared schema; only the id is saved) and a preview
+ * of the current video, the same click-to-play player the home page shows.
+ */
 export default function VideoSettingsPage() {
-  return <LaterPage title="Video Settings" />;
+  const settings = useAdminResource<PublicSettings>(SETTINGS_PATH);
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  // The id just saved; until then the one the site has.
+  const [savedId, setSavedId] = useState<string>();
+  const currentId = savedId ?? settings.data?.youtubeVideoId;
+
+  const form = useForm<FormValues, unknown, Saved>({
+    resolver: zodResolver(VideoSettingsSchema),
+    defaultValues: { url: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // The site's current id fills the field once known, unless the admin has started typing.
+  const loadedId = settings.data?.youtubeVideoId;
+  useEffect(() => {
+    if (loadedId !== undefined && !form.getFieldState('url').isDirty) form.reset({ url: loadedId });
+  }, [form, loadedId]);
+
+  const onSubmit = form.handleSubmit(async ({ url }) => {
+    try {
+      // The server parses the text again by the same rules; sending the id is enough.
+      const saved = await adminFetch<{ youtubeVideoId: string }>(VIDEO_PATH, {
+        method: 'PUT',
+        body: JSON.stringify({ url }),
+      });
+      setSavedId(saved.youtubeVideoId);
+      form.reset({ url: saved.youtubeVideoId });
+      showToast('Video updated successfully', { variant: 'success', durationMs: VIDEO_TOAST_MS });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.fields?.url : undefined;
+      if (message) form.setError('url', { message }, { shouldFocus: true });
+      form.setError('root', { message: VIDEO_FAILURES.update });
+    }
+  });
+
+  return (
+    <AdminPage title="Video Settings">
+      <Section title="Featured YouTube video">
+        <div className="mb-4">
+          <CurrentVideoId
+            id={currentId}
+            failed={savedId === undefined && settings.error !== undefined}
+            onRetry={settings.reload}
+          />
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
+          <FormAlert message={errors.root?.message} />
+          <Field
+            label="YouTube video URL or ID"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://www.youtube.com/watch?v=…"
+            hint="A youtube.com/watch, youtube.com/embed or youtu.be link, or the 11-character video ID. Only the ID is kept."
+            error={errors.url?.message}
+            {...form.register('url')}
+          />
+          <div>
+            <Button type="submit" disabled={isSubmitting}>
+              Save Video
+            </Button>
+          </div>
+        </form>
+      </Section>
+      {/* The preview is the home page's own player: what visitors see, from YouTube only on click. */}
+      {currentId ? (
+        <div className="-my-12">
+          <VideoFacade videoId={currentId} />
+        </div>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+/** What the site shows now, or why that is not known. */
+function CurrentVideoId({
+  id,
+  failed,
+  onRetry,
+}: {
+  id: string | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (failed) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="font-medium text-red-800 dark:text-red-300">
+          {VIDEO_FAILURES.load}
+        </p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (id === undefined) return <p role="status">Loading…</p>;
+  if (!id) return <p className={MUTED_TEXT}>No video is set: the home page shows none.</p>;
+  return (
+    <p>
+      Current video ID: <code className="font-mono">{id}</code>
+    </p>
+  );
 }

@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
+import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const PATH = '/api/admin/banners';
+
+function bannerOf(n: number, overrides: Partial<AdminBanner> = {}): AdminBanner {
+  const url = `/media/b${n}.jpg`;
+  return {
+    id: `id-${n}`,
+    title: `Banner ${n}`,
+    description: `Words ${n}`,
+    imageUrl: url,
+    image: { url, width: 1600, height: 667, srcset: `/media/b${n}-400.webp 400w` },
+    position: n,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The server's list, which the stubbed write routes change as the real ones would. */
+function stubBanners(initial: AdminBanner[], extra: Parameters<typeof stubApi>[0] = {}) {
+  let list = [...initial];
+  const bodies: unknown[] = [];
+  const calls = stubApi({
+    'GET /api/auth/session': SIGNED_IN,
+    [`GET ${PATH}`]: () => ({ status: 200, body: list }),
+    [`PUT ${PATH}/order`]: (body) => {
+      bodies.push(body);
+      const { ids } = body as { ids: string[] };
+      list = ids.map((id, position) => ({ ...list.find((b) => b.id === id)!, position }));
+      return { status: 200, body: list };
+    },
+    ...extra,
+  });
+  return { calls, bodies, setList: (next: AdminBanner[]) => (list = next) };
+}
+
+const rows = () => screen.getAllByRole('row').slice(1);
+const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+/** The duration each toast was given, read from the timers the toast provider sets. */
+const toastTimers = () => vi.spyOn(globalThis, 'setTimeout');
+
+/** A stand-in for the browser's upload request: answers 201 with the image at `url`. */
+function stubUpload(url: string) {
+  class FakeUpload {
+    status = 0;
+    response: unknown = null;
+    responseType = '';
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror = null;
+    onabort = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      this.status = 201;
+      this.response = { url, width: 1600, height: 667, srcset: '' };
+      queueMicrotask(() => this.onload?.());
+    }
+    abort() {}
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+}
+
+describe('the banner settings page', () => {
+  it('lists the banners in order with image, title, description, Edit and Delete', async () => {
+    stubBanners([bannerOf(1), bannerOf(2)]);
+    renderAdmin('/admin/banner-settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banner Settings' })).toBeTruthy();
+    await screen.findByRole('cell', { name: 'Banner 1' });
+    expect(titles()).toEqual(['Banner 1', 'Banner 2']);
+    const [first] = rows();
+    const image = first!.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/media/b1.jpg');
+    expect(image?.getAttribute('srcset')).toBe('/media/b1-400.webp 400w');
+    expect(within(first!).getByText('Words 1')).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Edit Banner 1' })).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Delete Banner 1' })).toBeTruthy();
+    expect(
+      (within(first!).getByRole('button', { name: 'Move up Banner 1' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Move down Banner 2' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says so when there are none', async () => {
+    stubBanners([]);
+    renderAdmin('/admin/banner-settings');
+    expect(await screen.findByText('No banners found. Add one to get started.')).toBeTruthy();
+  });
+
+  it("shows 'Failed to fetch banners' in red when the list cannot load, and tries again", async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/auth/session': SIGNED_IN,
+      [`GET ${PATH}`]: () =>
+        fail ? { status: 500, body: { oops: true } } : { status: 200, body: [bannerOf(1)] },
+    });
+    renderAdmin('/admin/banner-settings');
+    const alert = await screen.findByText('Failed to fetch banners');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.className).toContain('text-red-800');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('cell', { name: 'Banner 1' })).toBeTruthy();
+  });
+
+  it('checks the form with the shared rules before sending anything', async () => {
+    const { calls } = stubBanners([]);
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
+    const form = screen.getByRole('region', { name: 'Add Banner' });
+    expect(document.activeElement).toBe(within(form).getByRole('heading', { name: 'Add Banner' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
+    expect(await within(form).findByText('Banner image is required')).toBeTruthy();
+    expect(within(form).getByText('Title is required')).toBeTruthy();
+    expect(within(form).getByText('Description is required')).toBeTruthy();
+    expect(within(form).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('adds a banner with an uploaded image, toasts for 3 s and shows the new list', async () => {
+    stubUpload('/media/new.jpg');
+    const posted: unknown[] = [];
+    const { setList } = stubBanners([bannerOf(1)], {
+      [`POST ${PATH}`]: (body) => {
+        posted.push(body);
+        setList([bannerOf(9, { title: 'Fresh', imageUrl: '/media/new.jpg' }), bannerOf(1)]);
+        return { status: 201, body: bannerOf(9) };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
+    const form = screen.getByRole('region', { name: 'Add Banner' });
+    await user.upload(
+      within(form).getByLabelText(/Banner image/),
+      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
+    );
+    expect((await within(form).findByAltText('Banner image: preview')).getAttribute('src')).toBe(
+      '/media/new.jpg',
+    );
+    await user.type(within(form).getByLabelText('Title'), ' Fresh ');
+    await user.type(within(form).getByLabelText('Description'), 'New words');
+    const timers = toastTimers();
+    await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
+    expect(await screen.findByText('Banner added successfully')).toBeTruthy();
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
+    expect(posted).toEqual([
+      { title: 'Fresh', description: 'New words', imageUrl: '/media/new.jpg' },
+    ]);
+    expect(screen.queryByRole('region', { name: 'Add Banner' })).toBeNull();
+    await waitFor(() => expect(titles()).toEqual(['Fresh', 'Banner 1']));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Banner' }));
+  });
+
+  it("shows the server's field message and 'Failed to add banner' in red when adding fails", async () => {
+    stubUpload('/media/new.jpg');
+    stubBanners([], {
+      [`POST ${PATH}`]: envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        imageUrl: 'Upload the banner image here; this image is not one of the uploaded ones.',
+      }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
+    const form = screen.getByRole('region', { name: 'Add Banner' });
+    await user.upload(
+      within(form).getByLabelText(/Banner image/),
+      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
+    );
+    await user.type(within(form).getByLabelText('Title'), 'T');
+    await user.type(within(form).getByLabelText('Description'), 'D');
+    await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
+    const alert = await within(form).findByText('Failed to add banner');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.className).toContain('text-red-900');
+    expect(
+      within(form).getByText(
+        'Upload the banner image here; this image is not one of the uploaded ones.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('edits a banner with its values filled in', async () => {
+    const put: unknown[] = [];
+    const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
+      [`PUT ${PATH}/id-2`]: (body) => {
+        put.push(body);
+        setList([bannerOf(1), bannerOf(2, { title: 'Renamed' })]);
+        return { status: 200, body: bannerOf(2, { title: 'Renamed' }) };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    const edit = await screen.findByRole('button', { name: 'Edit Banner 2' });
+    await user.click(edit);
+    const form = screen.getByRole('region', { name: 'Edit Banner' });
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Banner 2');
+    expect((within(form).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Words 2',
+    );
+    expect(within(form).getByAltText('Banner image: preview').getAttribute('src')).toBe(
+      '/media/b2.jpg',
+    );
+    await user.clear(within(form).getByLabelText('Title'));
+    await user.type(within(form).getByLabelText('Title'), 'Renamed');
+    await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
+    expect(await screen.findByText('Banner updated successfully')).toBeTruthy();
+    expect(put).toEqual([{ title: 'Renamed', description: 'Words 2', imageUrl: '/media/b2.jpg' }]);
+    await waitFor(() => expect(titles()).toEqual(['Banner 1', 'Renamed']));
+    expect(document.activeElement).toBe(edit);
+  });
+
+  it("says 'Failed to update banner' in red when saving an edit fails; Cancel closes the form", async () => {
+    stubBanners([bannerOf(1)], {
+      [`PUT ${PATH}/id-1`]: { status: 500, body: { error: { code: 'X', message: 'x' } } },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit Banner 1' }));
+    const form = screen.getByRole('region', { name: 'Edit Banner' });
+    await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Failed to update banner');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Edit Banner' })).toBeNull();
+  });
+
+  it('moves a banner down and up, announcing it and keeping the focus on it', async () => {
+    const { bodies } = stubBanners([bannerOf(1), bannerOf(2), bannerOf(3)]);
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Move down Banner 1' }));
+    await waitFor(() => expect(titles()).toEqual(['Banner 2', 'Banner 1', 'Banner 3']));
+    expect(bodies).toEqual([{ ids: ['id-2', 'id-1', 'id-3'] }]);
+    expect(screen.getByText('Banner 1 moved to position 2 of 3.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Move down Banner 1' }),
+      ),
+    );
+    // To the top: Move up is then disabled, so focus stays on the banner's Move down.
+    await user.click(screen.getByRole('button', { name: 'Move up Banner 1' }));
+    await waitFor(() => expect(titles()).toEqual(['Banner 1', 'Banner 2', 'Banner 3']));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Move down Banner 1' }),
+      ),
+    );
+    expect(screen.getByText('Banner 1 moved to position 1 of 3.')).toBeTruthy();
+  });
+
+  it("says 'Failed to update banner' in red when a move is refused, and shows the list as it is", async () => {
+    const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
+      [`PUT ${PATH}/order`]: () => {
+        // Someone else added one meanwhile.
+        setList([bannerOf(3), bannerOf(1), bannerOf(2)]);
+        return envelope(400, 'VALIDATION_ERROR', 'The order must name every banner exactly once.');
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Move down Banner 1' }));
+    const alert = await screen.findByText('Failed to update banner');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.className).toContain('text-red-900');
+    await waitFor(() => expect(titles()).toEqual(['Banner 3', 'Banner 1', 'Banner 2']));
+  });
+
+  it('deletes a banner after asking, or says it failed in red', async () => {
+    let fail = true;
+    const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
+      [`DELETE ${PATH}/id-1`]: (): Answer => {
+        if (fail) return { status: 503 };
+        setList([bannerOf(2)]);
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete Banner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Banner 1' });
+    expect(within(dialog).getByText('Are you sure you want to delete this banner?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to delete banner');
+    expect(titles()).toEqual(['Banner 1', 'Banner 2']);
+
+    fail = false;
+    const timers = toastTimers();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Banner deleted successfully')).toBeTruthy();
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
+    await waitFor(() => expect(titles()).toEqual(['Banner 2']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
