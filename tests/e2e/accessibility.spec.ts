@@ -68,7 +68,21 @@ const TARGETS: Target[] = [
   { name: 'admin dashboard', path: '/admin/dashboard', heading: 'Dashboard', admin: true },
   { name: 'admin account', path: '/admin/account', heading: 'Account', admin: true },
   { name: 'admin audit log', path: '/admin/audit-log', heading: 'Audit Log', admin: true },
-  { name: 'a later admin screen', path: '/admin/categories', heading: 'Categories', admin: true },
+  ...(
+    [
+      ['competitions', 'Competitions'],
+      ['categories', 'Categories'],
+      ['video-settings', 'Video Settings'],
+      ['banner-settings', 'Banner Settings'],
+      ['site-settings', 'Site Settings'],
+      ['submissions', 'Competition Submissions'],
+    ] as const
+  ).map(([screen, heading]) => ({
+    name: `admin ${heading.toLowerCase()}`,
+    path: `/admin/${screen}`,
+    heading,
+    admin: true,
+  })),
 ];
 
 /** Waits until no transition or finite animation is running: colours measured as they settle. */
