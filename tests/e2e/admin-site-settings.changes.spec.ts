@@ -42,6 +42,7 @@ async function expectNoAxeViolations(page: Page, state: string) {
 
 test('an admin changes the colour, title and about text, and the public site shows them', async ({
   page,
+  baseURL,
 }) => {
   const suffix = randomBytes(3).toString('hex');
   const title = `Riverside Art Club ${suffix}`;
@@ -64,6 +65,8 @@ test('an admin changes the colour, title and about text, and the public site sho
   await expect(warning).toBeHidden();
   await expect(page.getByLabel('Pick the primary colour')).toHaveValue(PASSING.hex.toLowerCase());
 
+  await page.getByRole('combobox', { name: 'Font' }).selectOption('Playfair Display (serif)');
+  await page.getByRole('switch', { name: 'Dark mode' }).check();
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('About Us', { exact: true }).fill(`## Our story\n\n${about}`);
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -71,13 +74,30 @@ test('an admin changes the colour, title and about text, and the public site sho
   // The admin's own tab follows at once.
   await expect(page).toHaveTitle(`Site Settings | ${title}`);
 
-  // A visitor's first load: the server renders the new title, and the colour applies.
+  // A visitor's first load: the server renders the new title, and the look applies.
+  const fontFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontFiles.push(request.url());
+  });
   await page.goto('/');
   await expect(page).toHaveTitle(title);
   await expect(page.getByRole('banner').getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const contactButton = page.getByRole('banner').getByRole('link', { name: 'Contact Us' });
   await expect(contactButton).toHaveCSS('background-color', PASSING.rgb);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.evaluate(() => document.fonts.ready);
+  const font = await page.evaluate(() => ({
+    family: getComputedStyle(document.body).fontFamily,
+    loaded: [...document.fonts].some(
+      (face) => face.family.includes('Playfair Display Variable') && face.status === 'loaded',
+    ),
+  }));
+  expect(font.family).toContain('Playfair Display Variable');
+  expect(font.loaded).toBe(true);
+  // Self-hosted: the font files come from this site, not a font service.
+  expect(fontFiles.length).toBeGreaterThan(0);
+  expect(fontFiles.filter((url) => !url.startsWith(`${baseURL}/assets/`))).toEqual([]);
 
   await page.goto('/about');
   await expect(page).toHaveTitle(`About Us | ${title}`);
