@@ -1,0 +1,143 @@
+/*
+ * Issue 5 item 3: the admin upload widget, in the banner form, against the real upload route. It
+ * stores images but puts them on no record, so it runs with the read-only journeys.
+ */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+
+const UPLOAD_URL = /\/api\/admin\/uploads\/images$/;
+const refusedWith = (status: 413 | 415 | 422) => ({
+  text: new RegExp(`status of ${status}`),
+  url: UPLOAD_URL,
+});
+
+const png = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
+
+async function openBannerForm(page: Page) {
+  await signInThroughApi(page.request, FIRST_ADMIN);
+  await page.goto('/admin/banner-settings');
+  await page.getByRole('button', { name: 'Add Banner' }).click();
+  return page.getByLabel('Banner image');
+}
+
+/** The widget's message, announced (role alert) and tied to the input as its description. */
+async function expectRefusal(page: Page, message: string) {
+  await expect(page.getByRole('alert').filter({ hasText: message })).toHaveText(message);
+  await expect(page.getByLabel('Banner image')).toHaveAccessibleDescription(
+    `PNG, JPG up to 10MB ${message}`,
+  );
+}
+
+/** Counts the upload requests the page sends from now on. */
+function countUploads(page: Page): () => number {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && UPLOAD_URL.test(request.url())) sent++;
+  });
+  return () => sent;
+}
+
+test('the hint is enforced before sending: another type or over 10 MB never leaves the browser', async ({
+  page,
+}) => {
+  const input = await openBannerForm(page);
+  const uploads = countUploads(page);
+  await expect(page.getByText('PNG, JPG up to 10MB')).toBeVisible();
+
+  await input.setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  await expectRefusal(page, 'Invalid file type. Please upload a JPEG or PNG image.');
+
+  await input.setInputFiles({
+    name: 'huge.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expectRefusal(page, 'File size must be less than 10MB.');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(uploads()).toBe(0);
+});
+
+test('the server judges the bytes: a renamed script and a truncated JPEG get the seed messages', async ({
+  page,
+  expectConsoleError,
+}) => {
+  expectConsoleError(refusedWith(415));
+  expectConsoleError(refusedWith(422));
+  const input = await openBannerForm(page);
+
+  await input.setInputFiles({
+    name: 'shell.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<?php system($_GET["c"]); ?>'),
+  });
+  await expectRefusal(page, 'Invalid file type. Please upload a JPEG or PNG image.');
+
+  const jpeg = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#ca8a04' },
+  })
+    .jpeg()
+    .toBuffer();
+  await input.setInputFiles({
+    name: 'cut.jpg',
+    mimeType: 'image/jpeg',
+    buffer: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+  });
+  await expectRefusal(page, 'Failed to process image');
+  await expect(page.getByAltText('Banner image: preview')).toHaveCount(0);
+});
+
+test('an image chosen or dropped is uploaded, previewed from the server and can be removed', async ({
+  page,
+}) => {
+  const input = await openBannerForm(page);
+  const bytes = await png();
+
+  await input.setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: bytes });
+  const preview = page.getByAltText('Banner image: preview');
+  await expect(preview).toHaveAttribute('src', /^\/media\/[^/]+\.jpg$/);
+  // The preview is the server's re-encoded copy, really loaded.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Banner image uploaded' }),
+  ).toBeAttached();
+
+  await page.getByRole('button', { name: 'Remove banner image' }).click();
+  await expect(preview).toHaveCount(0);
+
+  // Drag and drop: the same file dropped on the zone.
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([data], 'dropped.png', { type: 'image/png' }));
+    return transfer;
+  }, bytes.toString('base64'));
+  await page.getByText('Drag and drop an image here').dispatchEvent('drop', { dataTransfer });
+  await expect(preview).toHaveAttribute('src', /^\/media\/[^/]+\.jpg$/);
+});
+
+test('progress shows while the image is sent, and the upload can be cancelled', async ({
+  page,
+}) => {
+  const input = await openBannerForm(page);
+  // The server's answer is held back, so the upload stays in flight until cancelled.
+  await page.route(UPLOAD_URL, () => {});
+  await input.setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: await png() });
+  await expect(page.getByRole('progressbar', { name: 'Uploading slow.png' })).toBeVisible();
+  await expect(input).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toBeAttached();
+  await expect(input).toBeEnabled();
+  await expect(page.getByAltText('Banner image: preview')).toHaveCount(0);
+});
