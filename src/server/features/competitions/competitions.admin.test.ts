@@ -567,6 +567,27 @@ describe(`DELETE ${URL}/:id on ${TEST_ENGINE}`, () => {
     expect(response.json()).toEqual({ id: created.id, submissionsKept: 0 });
   });
 
+  it('two deletes at once: one deletes and counts the submissions kept, the other finds it gone', async () => {
+    const created = await create();
+    await db()
+      .insertInto('submissions')
+      .values(makeSubmissionRow({ competition_id: created.id }))
+      .execute();
+    const answers = await Promise.all([
+      send('DELETE', `${URL}/${created.id}`),
+      send('DELETE', `${URL}/${created.id}`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(answers.find((r) => r.statusCode === 200)?.json()).toEqual({
+      id: created.id,
+      submissionsKept: 1,
+    });
+    expect((await competitionAudit()).map((r) => r.action)).toEqual([
+      'competition.create',
+      'competition.delete',
+    ]);
+  });
+
   it(`an unknown id, or one deleted already, is a 404 '${COMPETITION_NOT_FOUND}'`, async () => {
     const created = await create();
     expect((await send('DELETE', `${URL}/${created.id}`)).statusCode).toBe(200);

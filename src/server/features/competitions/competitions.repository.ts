@@ -99,6 +99,8 @@ export async function findCompetitionForDelete(
   return query.executeTakeFirst();
 }
 
-export async function deleteCompetitionRow(db: Kysely<DB>, id: string): Promise<void> {
-  await db.deleteFrom('competitions').where('id', '=', id).execute();
+/** False when there was no such competition (deleted a moment ago by another request). */
+export async function deleteCompetitionRow(db: Kysely<DB>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('competitions').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

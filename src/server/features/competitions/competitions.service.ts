@@ -308,7 +308,7 @@ export async function deleteCompetition(
     const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
     if (!found) throw notFound();
     const kept = (await countSubmissionsByCompetition(trx, id)).get(id) ?? 0;
-    await deleteCompetitionRow(trx, id);
+    if (!(await deleteCompetitionRow(trx, id))) throw notFound();
     await recordAudit(
       trx,
       auditBy(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),

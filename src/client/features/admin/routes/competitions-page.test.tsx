@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
+import { deletedMessage, deleteQuestion } from './competitions-page.tsx';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
 
 afterEach(() => {
@@ -376,6 +377,20 @@ describe('the competitions page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Failed to delete competition. An unexpected error occurred. Please try again.',
+    );
+  });
+});
+
+describe('the delete texts', () => {
+  it('name the submissions kept, one or many, and only the seed question when there are none', () => {
+    expect(deleteQuestion(0)).toBe('Are you sure you want to delete this competition?');
+    expect(deleteQuestion(1)).toBe(
+      "Are you sure you want to delete this competition? It has 1 submission; it will be kept, with the competition's title and fee.",
+    );
+    expect(deletedMessage(0)).toBe('Competition deleted successfully');
+    expect(deletedMessage(1)).toBe('Competition deleted successfully. Its submission was kept.');
+    expect(deletedMessage(4)).toBe(
+      'Competition deleted successfully. Its 4 submissions were kept.',
     );
   });
 });

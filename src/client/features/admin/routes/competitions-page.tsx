@@ -36,6 +36,13 @@ export function deleteQuestion(submissionCount: number): string {
   return `${DELETE_QUESTION} It has ${count}; ${pronoun} will be kept, with the competition's title and fee.`;
 }
 
+export function deletedMessage(submissionsKept: number): string {
+  if (submissionsKept === 0) return 'Competition deleted successfully';
+  const kept =
+    submissionsKept === 1 ? 'Its submission was' : `Its ${submissionsKept} submissions were`;
+  return `Competition deleted successfully. ${kept} kept.`;
+}
+
 /** The list's failure as the seed words it. */
 function withSeedMessage<T>(resource: AdminResource<T>, message: string): AdminResource<T> {
   const { error } = resource;
@@ -76,12 +83,10 @@ export default function CompetitionsPage() {
         { method: 'DELETE' },
       );
       closeDelete();
-      showToast(
-        submissionsKept === 0
-          ? 'Competition deleted successfully'
-          : `Competition deleted successfully. Its ${submissionsKept === 1 ? 'submission was' : `${submissionsKept} submissions were`} kept.`,
-        { variant: 'success', durationMs: COMPETITION_TOAST_MS },
-      );
+      showToast(deletedMessage(submissionsKept), {
+        variant: 'success',
+        durationMs: COMPETITION_TOAST_MS,
+      });
       reload();
     } catch (error) {
       setDeleteError(failureMessage(COMPETITION_FAILURES.delete, error));
