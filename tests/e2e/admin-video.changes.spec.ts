@@ -1,0 +1,116 @@
+/*
+ * Issue 5 item 7: the featured video at /admin/video-settings. The seed's four messages for bad
+ * input; a youtu.be link saved as its id, previewed with the home page's own player, and shown on
+ * the home page at once. The demo video is put back afterwards.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiSignedInAs, FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
+import { DEMO, expect, expectPageHeading, test } from './fixtures.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const NEW_ID = 'dQw4w9WgXcQ';
+
+// One setting that both journeys read: they run one after the other.
+test.describe.configure({ mode: 'default' });
+
+let api: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await apiSignedInAs(baseURL as string, FIRST_ADMIN);
+});
+
+test.afterAll(async () => {
+  const response = await api.put('/api/admin/video', { data: { url: DEMO.videoId } });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+});
+
+async function openVideoSettings(page: Page) {
+  await signInThroughApi(page.request, FIRST_ADMIN);
+  await page.goto('/admin/video-settings');
+  await expectPageHeading(page, 'Video Settings');
+}
+
+const field = (page: Page) => page.getByLabel('YouTube video URL or ID');
+
+/** Presses the facade's play button in `region` and returns the embedded player's address. */
+async function playerSource(page: Page): Promise<string> {
+  const region = page.getByRole('region', { name: 'Featured Video' });
+  await region.getByRole('button', { name: 'Play video' }).click();
+  const frame = region.getByTitle('Featured video');
+  await expect(frame).toBeVisible();
+  return (await frame.getAttribute('src')) ?? '';
+}
+
+test('each bad input gets the seed message; a youtu.be link is saved as its id and shown on the home page', async ({
+  page,
+}) => {
+  await openVideoSettings(page);
+  await expect(page.getByText(`Current video ID: ${DEMO.videoId}`)).toBeVisible();
+  await expect(field(page)).toHaveValue(DEMO.videoId);
+
+  const save = page.getByRole('button', { name: 'Save Video' });
+  for (const [text, message] of [
+    ['', 'URL is required'],
+    ['youtube dot com', 'Invalid URL format'],
+    [`ftp://www.youtube.com/watch?v=${NEW_ID}`, 'URL must start with http:// or https://'],
+    [`https://vimeo.com/${NEW_ID}`, 'Invalid YouTube URL or video ID'],
+  ] as const) {
+    await field(page).fill(text);
+    await save.click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
+  }
+  // Nothing was saved meanwhile.
+  expect(
+    ((await (await api.get('/api/settings')).json()) as { youtubeVideoId: string }).youtubeVideoId,
+  ).toBe(DEMO.videoId);
+
+  await field(page).fill(`https://youtu.be/${NEW_ID}`);
+  await save.click();
+  const toast = page.getByRole('status').filter({ hasText: 'Video updated successfully' });
+  await expect(toast).toBeVisible();
+  // Only the id is kept, and the preview plays the new video.
+  await expect(field(page)).toHaveValue(NEW_ID);
+  await expect(page.getByText(`Current video ID: ${NEW_ID}`)).toBeVisible();
+  expect(await playerSource(page)).toMatch(
+    new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${NEW_ID}\\?`),
+  );
+  // Seed §9: video toasts last 3 s.
+  await expect(toast).toHaveCount(0, { timeout: 4500 });
+
+  await page.goto('/');
+  expect(await playerSource(page)).toContain(`/embed/${NEW_ID}?`);
+});
+
+test('the video screen, with and without messages, has no axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openVideoSettings(page);
+  await expect(page.getByRole('region', { name: 'Featured Video' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the video screen');
+  await field(page).fill('not a link');
+  await page.getByRole('button', { name: 'Save Video' }).click();
+  await expect(page.getByText('Invalid URL format')).toBeVisible();
+  await expectNoAxeViolations(page, 'the video screen with a message');
+});
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle('dark', dark);
+    }, mode === 'dark');
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    );
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const summary = violations
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+      .join('\n');
+    expect(violations, `axe on ${what} (${mode}):\n${summary}`).toEqual([]);
+  }
+}
