@@ -134,91 +134,93 @@ function FieldRow({
   };
 
   return (
-    <li
-      role="group"
-      aria-labelledby={`${ids}-label`}
-      aria-describedby={errorId}
-      className="flex flex-col gap-3 p-4"
-    >
-      <div className="flex flex-wrap items-center gap-3">
-        {editing ? (
-          <div className="flex flex-1 flex-wrap items-end gap-2">
-            <div className="min-w-48 flex-1">
-              <label htmlFor={`${ids}-input`} className="mb-1 block font-medium">
-                Label<span className="sr-only"> of {field.label}</span>
-              </label>
-              <input
-                id={`${ids}-input`}
-                value={draft}
-                maxLength={FORM_FIELD_LABEL_MAX}
-                // Focus moves into the input the admin just asked for.
-                autoFocus
-                onChange={(event) => setDraft(event.target.value)}
-                onKeyDown={onKeyDown}
-                aria-describedby={`${ids}-hint`}
-                className={`min-h-11 w-full rounded-lg border border-gray-500 bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ${FOCUS_RING}`}
-              />
-              <p id={`${ids}-hint`} className={`mt-1 text-sm ${MUTED_TEXT}`}>
-                A blank label is not saved.
-              </p>
+    <li className="p-4">
+      <div
+        role="group"
+        aria-labelledby={`${ids}-label`}
+        aria-describedby={errorId}
+        className="flex flex-col gap-3"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          {editing ? (
+            <div className="flex flex-1 flex-wrap items-end gap-2">
+              <div className="min-w-48 flex-1">
+                <label htmlFor={`${ids}-input`} className="mb-1 block font-medium">
+                  Label<span className="sr-only"> of {field.label}</span>
+                </label>
+                <input
+                  id={`${ids}-input`}
+                  value={draft}
+                  maxLength={FORM_FIELD_LABEL_MAX}
+                  // Focus moves into the input the admin just asked for.
+                  autoFocus
+                  onChange={(event) => setDraft(event.target.value)}
+                  onKeyDown={onKeyDown}
+                  aria-describedby={`${ids}-hint`}
+                  className={`min-h-11 w-full rounded-lg border border-gray-500 bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ${FOCUS_RING}`}
+                />
+                <p id={`${ids}-hint`} className={`mt-1 text-sm ${MUTED_TEXT}`}>
+                  A blank label is not saved.
+                </p>
+              </div>
+              <Button size="sm" onClick={() => finish(true)}>
+                Save label
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => finish(false)}>
+                Cancel
+              </Button>
+              {/* The group keeps its name while the label is being edited. */}
+              <span id={`${ids}-label`} className="sr-only">
+                {field.label}
+              </span>
             </div>
-            <Button size="sm" onClick={() => finish(true)}>
-              Save label
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => finish(false)}>
-              Cancel
-            </Button>
-            {/* The group keeps its name while the label is being edited. */}
-            <span id={`${ids}-label`} className="sr-only">
-              {field.label}
-            </span>
-          </div>
-        ) : (
-          <>
-            <span id={`${ids}-label`} className="font-semibold">
-              {field.label}
-            </span>
-            <button
-              type="button"
-              ref={editButton}
-              onClick={startEditing}
-              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            >
-              Edit label<span className="sr-only"> {field.label}</span>
-            </button>
-          </>
-        )}
-        <span className={`text-sm ${MUTED_TEXT}`}>
-          {FIELD_TYPE_NAMES[field.type]}
-          {isDefaultFormField(field.id) ? ' · default field' : ' · custom field'}
-        </span>
-      </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-        <Field
-          type="checkbox"
-          label="Enabled"
-          checked={field.enabled}
-          onChange={(event) => onChange({ enabled: event.target.checked })}
-        />
-        {/* Seed §4: 'required' changes only while the field is enabled; a disabled field is
-            saved as not required, and its setting comes back if it is enabled again now. */}
-        <Field
-          type="checkbox"
-          label="Required"
-          checked={field.enabled && field.required}
-          disabled={!field.enabled}
-          onChange={(event) => onChange({ required: event.target.checked })}
-        />
-        {onRemove ? (
-          <Button size="sm" variant="secondary" onClick={onRemove} className="ml-auto">
-            Remove field<span className="sr-only"> {field.label}</span>
-          </Button>
+          ) : (
+            <>
+              <span id={`${ids}-label`} className="font-semibold">
+                {field.label}
+              </span>
+              <button
+                type="button"
+                ref={editButton}
+                onClick={startEditing}
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+              >
+                Edit label<span className="sr-only"> {field.label}</span>
+              </button>
+            </>
+          )}
+          <span className={`text-sm ${MUTED_TEXT}`}>
+            {FIELD_TYPE_NAMES[field.type]}
+            {isDefaultFormField(field.id) ? ' · default field' : ' · custom field'}
+          </span>
+        </div>
+        {error ? (
+          <p id={errorId} className="text-sm font-medium text-red-800 dark:text-red-300">
+            {error}
+          </p>
         ) : null}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <Field
+            type="checkbox"
+            label="Enabled"
+            checked={field.enabled}
+            onChange={(event) => onChange({ enabled: event.target.checked })}
+          />
+          {/* Seed §4: 'required' changes only while the field is enabled; a disabled field is
+            saved as not required, and its setting comes back if it is enabled again now. */}
+          <Field
+            type="checkbox"
+            label="Required"
+            checked={field.enabled && field.required}
+            disabled={!field.enabled}
+            onChange={(event) => onChange({ required: event.target.checked })}
+          />
+          {onRemove ? (
+            <Button size="sm" variant="secondary" onClick={onRemove} className="ml-auto">
+              Remove field<span className="sr-only"> {field.label}</span>
+            </Button>
+          ) : null}
+        </div>
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schemas/category.ts';
 import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
@@ -35,6 +35,14 @@ export default function CategoriesPage() {
   const [deleting, setDeleting] = useState<AdminCategory | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
+  // After a deletion its row and Delete button go: focus goes back to the top of the list, once
+  // the dialog has closed (a child's effect, so it has run before this one).
+  const focusAddButton = useRef(false);
+  useEffect(() => {
+    if (deleting !== null || !focusAddButton.current) return;
+    focusAddButton.current = false;
+    addButton.current?.focus();
+  }, [deleting]);
 
   const saved = (category: AdminCategory) => {
     const added = editing?.category === null;
@@ -59,14 +67,13 @@ export default function CategoriesPage() {
       await adminFetch(`${CATEGORIES_PATH}/${encodeURIComponent(deleting.id)}`, {
         method: 'DELETE',
       });
+      focusAddButton.current = true;
       closeDelete();
       showToast(`Category '${deleting.name}' deleted successfully`, {
         variant: 'success',
         durationMs: CATEGORY_TOAST_MS,
       });
       setRevision((n) => n + 1);
-      // Its row and Delete button are gone: focus goes back to the top of the list.
-      addButton.current?.focus();
     } catch (failure) {
       // With the reason: in use by N competitions, say.
       setDeleteError(withReason(CATEGORY_FAILURES.delete, failure));
