@@ -117,7 +117,10 @@ export async function buildApp(
   app.decorate(
     'settingsService',
     // The time zone decides statuses and the page texts live in settings: a change drops them all.
-    createSettingsService(database.db, { onChange: () => contentCache.invalidate() }),
+    createSettingsService(database.db, {
+      onChange: () => contentCache.invalidate(),
+      lockRow: database.engine === 'postgres',
+    }),
   );
   app.decorate(
     'competitionsService',

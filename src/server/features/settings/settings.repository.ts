@@ -3,12 +3,14 @@ import type { DB } from '../../db/schema.ts';
 
 export const SETTINGS_ID = 'site_settings';
 
-export async function findSettingsData(db: Kysely<DB>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('site_settings')
-    .select('data')
-    .where('id', '=', SETTINGS_ID)
-    .executeTakeFirst();
+/** `lock`: inside a PostgreSQL transaction, holds the row until it ends (SQLite has no need). */
+export async function findSettingsData(
+  db: Kysely<DB>,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<string | undefined> {
+  let query = db.selectFrom('site_settings').select('data').where('id', '=', SETTINGS_ID);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row?.data;
 }
 

@@ -38,10 +38,13 @@ export function parseStoredSettings(data: string | undefined): SiteSettings {
   return full.success ? full.data : SiteSettingsSchema.parse({});
 }
 
-/** `onChange` runs after every saved change: caches built from the settings drop their copies. */
+/**
+ * `onChange` runs after every saved change: caches built from the settings drop their copies.
+ * `lockRow` (PostgreSQL) locks the stored document while a change is merged into it.
+ */
 export function createSettingsService(
   db: Kysely<DB>,
-  options: { onChange?: () => void } = {},
+  options: { onChange?: () => void; lockRow?: boolean } = {},
 ): SettingsService {
   let cached: { value: SiteSettings; at: number } | undefined;
 
@@ -58,18 +61,24 @@ export function createSettingsService(
       return PublicSettingsSchema.parse(await getSettings());
     },
     async updateSettings(patch, audit) {
-      const current = await getSettings();
-      const next = SiteSettingsSchema.parse({
-        ...current,
-        ...patch,
-        theme: { ...current.theme, ...patch.theme },
-        security: { ...current.security, ...patch.security },
-        contact: { ...current.contact, ...patch.contact },
-        pages: { ...current.pages, ...patch.pages },
-      });
-      await db.transaction().execute(async (trx) => {
-        await saveSettingsData(trx, JSON.stringify(next));
+      // The change is merged into the stored document read in the same transaction (locked on
+      // PostgreSQL), never into the cached copy: two saves at once (the video and the site
+      // form, or two servers) must not undo each other.
+      const next = await db.transaction().execute(async (trx) => {
+        const current = parseStoredSettings(
+          await findSettingsData(trx, { lock: options.lockRow ?? false }),
+        );
+        const merged = SiteSettingsSchema.parse({
+          ...current,
+          ...patch,
+          theme: { ...current.theme, ...patch.theme },
+          security: { ...current.security, ...patch.security },
+          contact: { ...current.contact, ...patch.contact },
+          pages: { ...current.pages, ...patch.pages },
+        });
+        await saveSettingsData(trx, JSON.stringify(merged));
         if (audit) await recordAudit(trx, audit);
+        return merged;
       });
       cached = undefined;
       options.onChange?.();
