@@ -437,6 +437,21 @@ describe(`PUT ${BANNERS}/order on ${TEST_ENGINE}`, () => {
     expect(await auditActions(db())).toEqual(['auth.sign-in', 'banner.create', 'banner.create']);
   });
 
+  it('runs two reorders at once one after the other, never mixing them', async () => {
+    const rows = [];
+    for (let i = 0; i < 20; i++) rows.push(await addRow(`B${i}`, i));
+    const forwards = rows.map((r) => r.id);
+    const backwards = [...forwards].reverse();
+    const answers = await Promise.all([
+      admin('PUT', `${BANNERS}/order`, { ids: forwards }),
+      admin('PUT', `${BANNERS}/order`, { ids: backwards }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const final = (await admin('GET', BANNERS)).json<AdminBanner[]>();
+    expect(final.map((b) => b.position)).toEqual(final.map((_, i) => i));
+    expect([forwards, backwards]).toContainEqual(final.map((b) => b.id));
+  });
+
   it('accepts the empty list when there are no banners', async () => {
     const response = await admin('PUT', `${BANNERS}/order`, { ids: [] });
     expect(response.statusCode).toBe(200);
