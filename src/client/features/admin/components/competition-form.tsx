@@ -165,11 +165,6 @@ function CompetitionForm({
   });
   const categoryList = categories.data ?? [];
   const subcategories = categoryList.find((c) => c.id === categoryId)?.subcategories ?? [];
-  // A competition whose category is gone still shows it, so the admin sees what to change.
-  const missingCategory =
-    competition && categories.data && !categoryList.some((c) => c.id === competition.category.id)
-      ? competition.category
-      : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -240,9 +235,6 @@ function CompetitionForm({
               <option value="">
                 {categories.data ? 'Select a category' : 'Loading categories…'}
               </option>
-              {missingCategory ? (
-                <option value={missingCategory.id}>{missingCategory.name}</option>
-              ) : null}
               {categoryList.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}

@@ -133,6 +133,24 @@ describe('the competitions page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it("says 'Failed to fetch categories' in the form when they cannot be read, and tries again", async () => {
+    let fail = true;
+    stubPage([], {
+      'GET /api/categories': () =>
+        fail ? envelope(500, 'INTERNAL_ERROR', 'Boom') : (CATEGORIES as Answer),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Competition' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Competition' });
+    const failure = await within(dialog).findByText('Failed to fetch categories');
+    expect(failure.getAttribute('role')).toBe('alert');
+    expect((within(dialog).getByLabelText('Category') as HTMLSelectElement).disabled).toBe(true);
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('option', { name: 'Painting' })).toBeTruthy();
+    expect(within(dialog).queryByText('Failed to fetch categories')).toBeNull();
+  });
+
   it('checks the required fields in the browser, sending nothing', async () => {
     const { calls } = stubPage([]);
     const user = userEvent.setup();
