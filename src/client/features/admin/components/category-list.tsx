@@ -6,7 +6,7 @@ import { FOCUS_RING } from './field.tsx';
 
 export const NO_CATEGORIES = 'No categories found. Create one to get started.';
 
-const CELL = 'px-3 py-3 text-left align-top';
+const CELL = 'px-3 py-3 text-left align-middle';
 const COLUMNS = ['Name', 'Subcategories', 'Form fields', 'Competitions', 'Actions'];
 
 /** Seed §2: each subcategory's 'N entries' count (one entry reads '1 entry'). */

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import {
   FORM_FIELD_LABEL_MAX,
   FORM_FIELD_MESSAGES,
@@ -24,6 +31,8 @@ export interface FormFieldErrors {
   message?: string | undefined;
   rows: (string | undefined)[];
 }
+
+const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 let newRows = 0;
 /** A row's React key: its id, or for a custom field not saved yet a key of its own. */
@@ -112,17 +121,23 @@ function FieldRow({
   const editButton = useRef<HTMLButtonElement>(null);
   const errorId = error ? `${ids}-error` : undefined;
 
+  // Ends each edit once: a blur that follows Escape or Save must not end it again.
+  const active = useRef(false);
   const startEditing = () => {
+    active.current = true;
     setDraft(field.label);
     setEditing(true);
   };
-  const finish = (save: boolean) => {
+  /** Ends the edit; `refocus` puts focus back on 'Edit label' (not when focus went elsewhere). */
+  const finish = (save: boolean, refocus = true) => {
+    if (!active.current) return;
+    active.current = false;
     // Seed §4: a blank label is not saved; the field keeps the one it had.
     const label = draft.trim();
     if (save && label !== '') onChange({ label });
     setEditing(false);
     // After React has put the button back.
-    setTimeout(() => editButton.current?.focus());
+    if (refocus) setTimeout(() => editButton.current?.focus());
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter must not submit the whole category form; Escape must not close its dialog.
@@ -143,7 +158,14 @@ function FieldRow({
       >
         <div className="flex flex-wrap items-center gap-3">
           {editing ? (
-            <div className="flex flex-1 flex-wrap items-end gap-2">
+            <div
+              className="flex flex-1 flex-wrap items-end gap-2"
+              // Leaving the edit (to another field, or to the form's own Save) keeps what was
+              // typed, as an inline edit does; only Cancel and Escape throw it away.
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget)) finish(true, false);
+              }}
+            >
               <div className="min-w-48 flex-1">
                 <label htmlFor={`${ids}-input`} className="mb-1 block font-medium">
                   Label<span className="sr-only"> of {field.label}</span>
@@ -163,10 +185,17 @@ function FieldRow({
                   A blank label is not saved.
                 </p>
               </div>
-              <Button size="sm" onClick={() => finish(true)}>
+              {/* mousedown: Safari does not focus a clicked button, so the input would lose focus
+                  to nowhere (and save) before Cancel's click. */}
+              <Button size="sm" onMouseDown={keepFocus} onClick={() => finish(true)}>
                 Save label
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => finish(false)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onMouseDown={keepFocus}
+                onClick={() => finish(false)}
+              >
                 Cancel
               </Button>
               {/* The group keeps its name while the label is being edited. */}

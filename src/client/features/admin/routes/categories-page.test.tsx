@@ -205,6 +205,32 @@ describe('the categories page', () => {
     expect(bodies[0]?.formFields?.find((f) => f.id === 'medium')?.label).toBe('Materials used');
   });
 
+  it('keeps a label typed when focus leaves the edit; Cancel throws it away', async () => {
+    const { bodies } = stubPage([]);
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+
+    const size = fieldRow(dialog, 'Size');
+    await user.click(within(size).getByRole('button', { name: 'Edit label Size' }));
+    await user.type(within(size).getByLabelText('Label of Size'), ' (cm)');
+    await user.click(within(size).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('group', { name: 'Size' })).toBeTruthy();
+
+    // Blank, then focus elsewhere: not saved.
+    await user.click(within(size).getByRole('button', { name: 'Edit label Size' }));
+    await user.clear(within(size).getByLabelText('Label of Size'));
+    await user.click(within(dialog).getByLabelText('Name'));
+    expect(within(dialog).getByRole('group', { name: 'Size' })).toBeTruthy();
+
+    // Typed, then straight to the form's own button: saved with the category.
+    await user.click(within(size).getByRole('button', { name: 'Edit label Size' }));
+    await user.type(within(size).getByLabelText('Label of Size'), ' in cm');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]?.formFields?.find((f) => f.id === 'size')?.label).toBe('Size in cm');
+  });
+
   it("toggles a field on and off; 'required' can change only while it is on", async () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
