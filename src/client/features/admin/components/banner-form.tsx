@@ -14,7 +14,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
-import { Field, FOCUS_RING } from './field.tsx';
+import { Field, TextAreaField } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
 export const ADMIN_BANNERS_PATH = '/api/admin/banners';
@@ -114,31 +114,13 @@ export function BannerForm({
           error={errors.title?.message}
           {...form.register('title')}
         />
-        <div>
-          <label htmlFor={`${headingId}-description`} className="mb-1 block font-medium">
-            Description
-          </label>
-          <textarea
-            id={`${headingId}-description`}
-            required
-            rows={3}
-            maxLength={BANNER_DESCRIPTION_MAX}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? `${headingId}-description-error` : undefined}
-            className={`w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ${FOCUS_RING} ${
-              errors.description ? 'border-red-700 dark:border-red-400' : 'border-gray-500'
-            }`}
-            {...form.register('description')}
-          />
-          {errors.description ? (
-            <p
-              id={`${headingId}-description-error`}
-              className="mt-1 text-sm font-medium text-red-800 dark:text-red-300"
-            >
-              {errors.description.message}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Description"
+          required
+          maxLength={BANNER_DESCRIPTION_MAX}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={isSubmitting}>
             {banner ? 'Update Banner' : 'Save Banner'}

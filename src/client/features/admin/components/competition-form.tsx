@@ -1,13 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import {
@@ -26,7 +18,7 @@ import { showRequestError } from '../lib/form-errors.ts';
 import type { AdminResource } from '../lib/use-admin-resource.ts';
 import { toApiError, useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
-import { Field, FOCUS_RING } from './field.tsx';
+import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
 export const COMPETITIONS_PATH = '/api/admin/competitions';
@@ -142,6 +134,8 @@ export function CompetitionFormDialog({
   );
 }
 
+const toOption = ({ id, name }: { id: string; name: string }) => ({ value: id, label: name });
+
 function CompetitionForm({
   competition,
   categories,
@@ -196,7 +190,7 @@ function CompetitionForm({
         error={errors.title?.message}
         {...form.register('title')}
       />
-      <TextArea
+      <TextAreaField
         label="Description"
         required
         rows={4}
@@ -220,27 +214,20 @@ function CompetitionForm({
           control={form.control}
           name="categoryId"
           render={({ field }) => (
-            <Select
+            <SelectField
               label="Category"
               required
               disabled={!categories.data}
               error={errors.categoryId?.message}
+              placeholder={categories.data ? 'Select a category' : 'Loading categories…'}
+              options={categoryList.map(toOption)}
               {...field}
               onChange={(event) => {
                 field.onChange(event);
                 // A new category clears the subcategory, which belonged to the old one (seed §4).
                 form.setValue('subcategoryId', '');
               }}
-            >
-              <option value="">
-                {categories.data ? 'Select a category' : 'Loading categories…'}
-              </option>
-              {categoryList.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
+            />
           )}
         />
         {subcategories.length > 0 ? (
@@ -248,20 +235,15 @@ function CompetitionForm({
             control={form.control}
             name="subcategoryId"
             render={({ field }) => (
-              <Select
+              <SelectField
                 label="Subcategory"
                 hint="Optional"
                 error={errors.subcategoryId?.message}
+                placeholder="None"
+                options={subcategories.map(toOption)}
                 {...field}
                 value={field.value ?? ''}
-              >
-                <option value="">None</option>
-                {subcategories.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </Select>
+              />
             )}
           />
         ) : null}
@@ -369,92 +351,5 @@ function CompetitionForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/*
- * The textarea and select of this form, laid out and wired like Field: a visible label, the hint
- * and the error under the control, tied to it with aria-describedby and aria-invalid.
- */
-const CONTROL =
-  'w-full rounded-lg border bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ' +
-  FOCUS_RING;
-
-function Labelled({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  children: (control: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-    className: string;
-  }) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-        className: `${CONTROL} ${error ? 'border-red-700 dark:border-red-400' : 'border-gray-500'}`,
-      })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-type Described = { label: string; hint?: string; error?: string | undefined };
-
-function TextArea({
-  label,
-  hint,
-  error,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & Described & { ref?: Ref<HTMLTextAreaElement> }) {
-  return (
-    <Labelled label={label} hint={hint} error={error}>
-      {({ className, ...control }) => (
-        <textarea {...control} {...textarea} className={`${className} py-2`} />
-      )}
-    </Labelled>
-  );
-}
-
-function Select({
-  label,
-  hint,
-  error,
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & Described & { ref?: Ref<HTMLSelectElement> }) {
-  return (
-    <Labelled label={label} hint={hint} error={error}>
-      {({ className, ...control }) => (
-        <select {...control} {...select} className={`${className} min-h-11`}>
-          {children}
-        </select>
-      )}
-    </Labelled>
   );
 }

@@ -1,71 +1,189 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 export const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--color-primary-text)]';
 
-const INPUT =
-  'min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ' +
+const CONTROL =
+  'w-full rounded-lg border bg-white px-3 text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ' +
   FOCUS_RING;
 const CHECKBOX = `h-5 w-5 shrink-0 accent-primary ${FOCUS_RING}`;
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+/** A control's border: red while it has an error. */
+export function borderFor(error: string | undefined): string {
+  return error ? 'border-red-700 dark:border-red-400' : 'border-gray-500';
+}
+
+interface Labelled {
   label: string;
-  /** A rule or a tip, always shown under the input. */
+  /** A rule or a tip, always shown under the control. */
   hint?: ReactNode;
   error?: string | undefined;
-  ref?: Ref<HTMLInputElement>;
-};
+  className?: string;
+}
+
+/**
+ * The id of a control and the attributes that tie it to its hint, to `alsoDescribedBy` (another
+ * note under it) and to its error, with aria-invalid while there is an error.
+ */
+export function useFieldWiring(hint: ReactNode, error: string | undefined, alsoDescribedBy = '') {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return {
+    id,
+    hintId,
+    errorId,
+    controlProps: {
+      id,
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': [hintId, alsoDescribedBy, errorId].filter(Boolean).join(' ') || undefined,
+    },
+  };
+}
+
+type Wiring = ReturnType<typeof useFieldWiring>;
+
+/**
+ * A control's frame: the visible label (above it, or beside a checkbox), then the hint, `notes`
+ * and the error under it, with the ids `useFieldWiring` gave the control.
+ */
+export function FieldFrame({
+  wiring,
+  label,
+  hint,
+  error,
+  className = '',
+  beside = false,
+  notes,
+  children,
+}: Labelled & { wiring: Wiring; beside?: boolean; notes?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={className}>
+      {beside ? (
+        <div className="flex min-h-11 items-center gap-3">
+          {children}
+          <label htmlFor={wiring.id} className="font-medium">
+            {label}
+          </label>
+        </div>
+      ) : (
+        <>
+          <label htmlFor={wiring.id} className="mb-1 block font-medium">
+            {label}
+          </label>
+          {children}
+        </>
+      )}
+      {hint ? (
+        <p id={wiring.hintId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+      {notes}
+      {error ? (
+        <p id={wiring.errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Every admin form's input: a visible label, then the hint and the error under the input, both
  * tied to it with aria-describedby (and aria-invalid while there is an error). A checkbox puts its
  * label beside it. Takes react-hook-form's register() result as props.
  */
-export function Field({ label, hint, error, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: Labelled & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const wiring = useFieldWiring(hint, error);
   const checkbox = input.type === 'checkbox';
-  const control = (
-    <input
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      className={
-        checkbox
-          ? CHECKBOX
-          : `${INPUT} ${error ? 'border-red-700 dark:border-red-400' : 'border-gray-500'}`
-      }
-      {...input}
-    />
-  );
   return (
-    <div className={className}>
-      {checkbox ? (
-        <div className="flex min-h-11 items-center gap-3">
-          {control}
-          <label htmlFor={id} className="font-medium">
-            {label}
-          </label>
-        </div>
-      ) : (
-        <>
-          <label htmlFor={id} className="mb-1 block font-medium">
-            {label}
-          </label>
-          {control}
-        </>
-      )}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      wiring={wiring}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      beside={checkbox}
+    >
+      <input
+        {...wiring.controlProps}
+        className={checkbox ? CHECKBOX : `${CONTROL} min-h-11 ${borderFor(error)}`}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+/** Field's text area: three rows unless told. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const wiring = useFieldWiring(hint, error);
+  return (
+    <FieldFrame wiring={wiring} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        {...wiring.controlProps}
+        className={`${CONTROL} py-2 ${borderFor(error)}`}
+        rows={3}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Field's select: `options`, after a `placeholder` option (value '') when one is given. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  options,
+  placeholder,
+  ...select
+}: Labelled &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+    ref?: Ref<HTMLSelectElement>;
+  }) {
+  const wiring = useFieldWiring(hint, error);
+  return (
+    <FieldFrame wiring={wiring} label={label} hint={hint} error={error} className={className}>
+      <select
+        {...wiring.controlProps}
+        className={`${CONTROL} min-h-11 ${borderFor(error)}`}
+        {...select}
+      >
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }

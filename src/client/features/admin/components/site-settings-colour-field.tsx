@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { primaryColorContrastWarning } from '../../../../shared/domain/contrast.ts';
 import { HEX_COLOR } from '../../../../shared/schemas/settings.ts';
-import { FOCUS_RING } from './field.tsx';
+import { borderFor, FieldFrame, FOCUS_RING, useFieldWiring } from './field.tsx';
+
+const HINT = 'A hex value such as #7C3AED. Buttons show white text on it.';
 
 /**
  * The primary colour: a colour picker and the hex text it stands for, kept in step, and a warning
@@ -20,22 +22,32 @@ export function ColourField({
   onBlur?: () => void;
   error?: string | undefined;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const warningId = `${id}-warning`;
-  const errorId = `${id}-error`;
+  const warningId = `${useId()}-warning`;
   const warning = primaryColorContrastWarning(value);
+  const wiring = useFieldWiring(HINT, error, warning ? warningId : '');
   // The picker only knows complete colours: while the text is half typed it keeps the last one.
   const [pickerValue, setPickerValue] = useState(value);
   if (HEX_COLOR.test(value) && value !== pickerValue) setPickerValue(value);
-  const describedBy = [hintId, warning ? warningId : '', error ? errorId : '']
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
+    <FieldFrame
+      wiring={wiring}
+      label={label}
+      hint={HINT}
+      error={error}
+      notes={
+        // Always present, so a screen reader hears the warning when it appears.
+        <div aria-live="polite">
+          {warning ? (
+            <p
+              id={warningId}
+              className="mt-2 rounded-lg border-l-4 border-amber-700 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {warning}
+            </p>
+          ) : null}
+        </div>
+      }
+    >
       <div className="flex items-center gap-3">
         <input
           type="color"
@@ -47,7 +59,7 @@ export function ColourField({
           className={`h-11 w-16 shrink-0 cursor-pointer rounded-lg border border-gray-500 bg-white p-1 dark:bg-gray-900 ${FOCUS_RING}`}
         />
         <input
-          id={id}
+          {...wiring.controlProps}
           type="text"
           value={value}
           onChange={(event) => onChange(event.target.value.trim())}
@@ -55,32 +67,11 @@ export function ColourField({
           autoComplete="off"
           spellCheck={false}
           maxLength={7}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`min-h-11 w-36 rounded-lg border bg-white px-3 font-mono text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ${
-            error ? 'border-red-700 dark:border-red-400' : 'border-gray-500'
-          } ${FOCUS_RING}`}
+          className={`min-h-11 w-36 rounded-lg border bg-white px-3 font-mono text-base text-gray-900 dark:bg-gray-900 dark:text-gray-50 ${borderFor(
+            error,
+          )} ${FOCUS_RING}`}
         />
       </div>
-      <p id={hintId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-        A hex value such as #7C3AED. Buttons show white text on it.
-      </p>
-      {/* Always present, so a screen reader hears the warning when it appears. */}
-      <div aria-live="polite">
-        {warning ? (
-          <p
-            id={warningId}
-            className="mt-2 rounded-lg border-l-4 border-amber-700 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {warning}
-          </p>
-        ) : null}
-      </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
