@@ -25,6 +25,24 @@ export function signInRequired(): AppError {
 
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
 
+/** The message of a 400 whose `fields` say what is wrong with each field. */
+export const FIELDS_INVALID_MESSAGE = 'Some fields are not valid.';
+
+/** A 404 for a record that does not exist (or no longer does), in the feature's own words. */
+export function notFound(message: string): AppError {
+  return new AppError(404, 'NOT_FOUND', message);
+}
+
+/** A 400 with a message for each field that is wrong, as a schema failure answers. */
+export function invalidFields(fields: Record<string, string>): AppError {
+  return new AppError(400, 'VALIDATION_ERROR', FIELDS_INVALID_MESSAGE, fields);
+}
+
+/** A 400 about one field whose message is also the error's (the form shows either). */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+}
+
 export function envelope(
   code: string,
   message: string,
@@ -91,9 +109,7 @@ export function installErrorHandling(app: FastifyInstance): void {
           'body';
         fields[key] ??= issue.message ?? 'Invalid value';
       }
-      return reply
-        .status(400)
-        .send(envelope('VALIDATION_ERROR', 'Some fields are not valid.', fields));
+      return reply.status(400).send(envelope('VALIDATION_ERROR', FIELDS_INVALID_MESSAGE, fields));
     }
     // Fastify's 'SyntaxError' for a broken JSON body carries the status but a different code.
     const status = error.statusCode ?? 500;

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError, signInRequired } from '../../errors.ts';
+import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
@@ -15,7 +15,7 @@ import { deleteSessionsOfUser } from './sessions.repository.ts';
 
 function checkPassword(password: string, username: string): void {
   const problem = passwordProblem(password, username);
-  if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem, { password: problem });
+  if (problem) throw invalidField('password', problem);
 }
 
 /** Who made an account change, for the audit log: an admin, or the command line. */
@@ -63,7 +63,7 @@ export async function createAdmin(
   const parsed = NewUsernameSchema.safeParse(rawUsername);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid username';
-    throw new AppError(400, 'VALIDATION_ERROR', message, { username: message });
+    throw invalidField('username', message);
   }
   const username = parsed.data;
   checkPassword(password, username);
@@ -105,7 +105,7 @@ export async function setPassword(
     .select(['id', 'username'])
     .where('username', '=', username)
     .executeTakeFirst();
-  if (!user) throw new AppError(404, 'NOT_FOUND', `No admin named ${username}`);
+  if (!user) throw notFound(`No admin named ${username}`);
   checkPassword(password, user.username);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
@@ -153,9 +153,7 @@ export async function requireCurrentPassword(
   }
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordFailedAttempt(db, attempt, admin.adminUserId, 'account.password-check-failed');
-    throw new AppError(400, 'VALIDATION_ERROR', WRONG_CURRENT_PASSWORD, {
-      [field]: WRONG_CURRENT_PASSWORD,
-    });
+    throw invalidField(field, WRONG_CURRENT_PASSWORD);
   }
   await releaseAttempt(db, attempt);
 }
@@ -187,7 +185,7 @@ export async function removeAdmin(
       .select(['id', 'username'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!target) throw new AppError(404, 'NOT_FOUND', 'No such admin');
+    if (!target) throw notFound('No such admin');
     // Two admins removing each other at once must not leave none. PostgreSQL: lock every account
     // row until the transaction ends. SQLite already runs one write at a time.
     let accounts = trx.selectFrom('admin_users').select('id');

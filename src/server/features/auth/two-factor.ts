@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError, signInRequired } from '../../errors.ts';
+import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Actor } from './accounts.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
@@ -196,7 +196,7 @@ export async function enableTwoFactor(
   }
   const step = matchingStep(user.totp_secret, code, now);
   if (step === undefined) {
-    throw new AppError(400, 'VALIDATION_ERROR', WRONG_SETUP_CODE, { code: WRONG_SETUP_CODE });
+    throw invalidField('code', WRONG_SETUP_CODE);
   }
   const secret = user.totp_secret;
   return db.transaction().execute(async (trx) => {
@@ -269,7 +269,7 @@ export async function turnOffTwoFactor(
     .select('id')
     .where('username', '=', username)
     .executeTakeFirst();
-  if (!user) throw new AppError(404, 'NOT_FOUND', `No admin named ${username}`);
+  if (!user) throw notFound(`No admin named ${username}`);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admin_users')

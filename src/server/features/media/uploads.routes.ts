@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResponsiveImageSchema } from '../../../shared/schemas/image.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
@@ -43,9 +43,7 @@ function registerImageUpload(app: FastifyInstance): void {
       }
       const file = await request.file();
       if (!file || file.fieldname !== 'file') {
-        throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', {
-          file: 'Choose an image to upload.',
-        });
+        throw invalidField('file', 'Choose an image to upload.');
       }
       const data = await file.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') {

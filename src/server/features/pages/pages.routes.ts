@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { StaticPageSchema } from '../../../shared/schemas/page.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { isStaticPageSlug, PAGE_NOT_FOUND, renderStaticPage } from './pages.service.ts';
 
@@ -20,7 +20,7 @@ export function registerPageRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      if (!isStaticPageSlug(slug)) throw new AppError(404, 'NOT_FOUND', PAGE_NOT_FOUND);
+      if (!isStaticPageSlug(slug)) throw notFound(PAGE_NOT_FOUND);
       const { json } = await renderStaticPage(slug, app.settingsService, app.contentCache);
       return sendCachedJson(request, reply, json);
     },
