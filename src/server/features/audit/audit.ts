@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuditLogPage } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
@@ -30,6 +31,49 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new D
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/** The signed-in admin who acts (what requireAdmin gives). */
+export interface AuditActor {
+  adminUserId: string;
+  username: string;
+}
+
+/**
+ * The audit entries about one kind of record, each naming the admin who acted:
+ * `const audit = auditEntriesOf('banner')`, then `audit(admin, 'banner.delete', id, { title })`.
+ */
+export function auditEntriesOf(entityType: string) {
+  return (
+    admin: AuditActor,
+    action: string,
+    entityId: string | undefined,
+    details: Record<string, unknown>,
+  ): AuditEntry => ({
+    adminUserId: admin.adminUserId,
+    actor: admin.username,
+    action,
+    entityType,
+    entityId,
+    details,
+  });
+}
+
+/** What an admin's change to public content needs of the app. */
+export type ContentWriteContext = Pick<FastifyInstance, 'database' | 'contentCache'>;
+
+/**
+ * An admin's change to what the public site shows: `write` runs in one transaction, recording its
+ * audit entry there too, so both are kept or neither is; once committed, the public copy held in
+ * memory is dropped so the site shows the change at once. A write that throws changes nothing.
+ */
+export async function writePublicContent<T>(
+  app: ContentWriteContext,
+  write: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const result = await app.database.db.transaction().execute(write);
+  app.contentCache.invalidate();
+  return result;
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -25,8 +25,6 @@ const ADMIN_BANNERS = '/api/admin/banners';
 export function registerBannerRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
-  // The public site serves banners from memory: every change drops that copy at once.
-  const changed = () => app.contentCache.invalidate();
 
   api.get(
     '/api/banners',
@@ -63,8 +61,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const banner = await createBanner(database, request.body, requireAdmin(request));
-      changed();
+      const banner = await createBanner(app, request.body, requireAdmin(request));
       return reply.status(201).send(banner);
     },
   );
@@ -80,11 +77,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: z.array(AdminBannerSchema), 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const banners = await reorderBanners(database, request.body.ids, requireAdmin(request));
-      changed();
-      return banners;
-    },
+    (request) => reorderBanners(app, request.body.ids, requireAdmin(request)),
   );
 
   api.put(
@@ -97,16 +90,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: AdminBannerSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const banner = await updateBanner(
-        database,
-        request.params.id,
-        request.body,
-        requireAdmin(request),
-      );
-      changed();
-      return banner;
-    },
+    (request) => updateBanner(app, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -119,8 +103,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteBanner(database, request.params.id, requireAdmin(request));
-      changed();
+      await deleteBanner(app, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );

@@ -7,12 +7,17 @@ import {
   type PublicBanner,
 } from '../../../shared/schemas/banner.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
-import type { Database } from '../../db/database.ts';
 import type { BannersTable, DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { invalidField, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { findMediaByUrls } from '../media/media.repository.ts';
+import {
+  type AuditActor,
+  auditEntriesOf,
+  type ContentWriteContext,
+  recordAudit,
+  writePublicContent,
+} from '../audit/audit.ts';
+import { checkImagesAreUploads } from '../media/known-images.ts';
 import { describeImages } from '../media/responsive-images.ts';
 import {
   deleteBannerRow,
@@ -28,12 +33,6 @@ import {
 export const BANNER_NOT_FOUND = 'Banner not found';
 export const BANNER_ORDER_MISMATCH =
   'The order must name every banner exactly once. Reload the list and try again.';
-
-/** Who is making a change, for the audit log. */
-export interface BannerActor {
-  adminUserId: string;
-  username: string;
-}
 
 type BannerRow = Selectable<BannersTable>;
 
@@ -91,29 +90,18 @@ export async function listAdminBanners(db: Kysely<DB>): Promise<AdminBanner[]> {
   return toAdminBanners(db, await findAllBanners(db));
 }
 
-/**
- * A record may only point at an image uploaded here (a `media` row), never at an arbitrary
- * address. `current` is the url the banner already has: keeping it is always allowed.
- */
-async function checkImageIsUpload(db: Kysely<DB>, url: string, current?: string): Promise<void> {
-  if (url === current) return;
-  if ((await findMediaByUrls(db, [url])).length === 0) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
-      imageUrl: BANNER_MESSAGES.unknownImage,
-    });
-  }
-}
+const checkImageIsUpload = (db: Kysely<DB>, url: string) =>
+  checkImagesAreUploads(db, { imageUrl: url }, BANNER_MESSAGES.unknownImage);
 
-function notFound(): AppError {
-  return new AppError(404, 'NOT_FOUND', BANNER_NOT_FOUND);
-}
+const audit = auditEntriesOf('banner');
 
 /** Seed §7: a new banner is placed first. */
 export async function createBanner(
-  { db }: Database,
+  app: ContentWriteContext,
   input: BannerInput,
-  actor: BannerActor,
+  actor: AuditActor,
 ): Promise<AdminBanner> {
+  const { db } = app.database;
   await checkImageIsUpload(db, input.imageUrl);
   const now = new Date().toISOString();
   const row: BannerRow = {
@@ -125,68 +113,49 @@ export async function createBanner(
     created_at: now,
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
+  await writePublicContent(app, async (trx) => {
     row.position = await findFirstPosition(trx);
     await insertBanner(trx, row);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'banner.create',
-      entityType: 'banner',
-      entityId: row.id,
-      details: { title: row.title },
-    });
+    await recordAudit(trx, audit(actor, 'banner.create', row.id, { title: row.title }));
   });
   return toAdminBanner(db, row);
 }
 
 export async function updateBanner(
-  { db }: Database,
+  app: ContentWriteContext,
   id: string,
   input: BannerInput,
-  actor: BannerActor,
+  actor: AuditActor,
 ): Promise<AdminBanner> {
+  const { db } = app.database;
   const existing = await findBannerById(db, id);
-  if (!existing) throw notFound();
-  await checkImageIsUpload(db, input.imageUrl, existing.image_url);
+  if (!existing) throw notFound(BANNER_NOT_FOUND);
+  // The image the banner already has may stay, even one from before uploads were checked.
+  if (input.imageUrl !== existing.image_url) await checkImageIsUpload(db, input.imageUrl);
   const patch = {
     title: input.title,
     description: input.description,
     image_url: input.imageUrl,
     updated_at: new Date().toISOString(),
   };
-  await db.transaction().execute(async (trx) => {
+  await writePublicContent(app, async (trx) => {
     // Removed by someone else since it was read: nothing to update, nothing to record.
-    if (!(await updateBannerRow(trx, id, patch))) throw notFound();
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'banner.update',
-      entityType: 'banner',
-      entityId: id,
-      details: { title: patch.title },
-    });
+    if (!(await updateBannerRow(trx, id, patch))) throw notFound(BANNER_NOT_FOUND);
+    await recordAudit(trx, audit(actor, 'banner.update', id, { title: patch.title }));
   });
   return toAdminBanner(db, { ...existing, ...patch });
 }
 
 export async function deleteBanner(
-  { db }: Database,
+  app: ContentWriteContext,
   id: string,
-  actor: BannerActor,
+  actor: AuditActor,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writePublicContent(app, async (trx) => {
     const existing = await findBannerById(trx, id);
-    if (!existing) throw notFound();
+    if (!existing) throw notFound(BANNER_NOT_FOUND);
     await deleteBannerRow(trx, id);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'banner.delete',
-      entityType: 'banner',
-      entityId: id,
-      details: { title: existing.title },
-    });
+    await recordAudit(trx, audit(actor, 'banner.delete', id, { title: existing.title }));
   });
 }
 
@@ -195,32 +164,24 @@ export async function deleteBanner(
  * another admin added or removed one would otherwise drop or misplace it.
  */
 export async function reorderBanners(
-  database: Database,
+  app: ContentWriteContext,
   ids: readonly string[],
-  actor: BannerActor,
+  actor: AuditActor,
 ): Promise<AdminBanner[]> {
-  await database.db.transaction().execute(async (trx) => {
+  await writePublicContent(app, async (trx) => {
     // PostgreSQL: two reorders at once run one after the other, never interleaved. SQLite
     // already runs one write transaction at a time.
-    const existing = new Set(await findBannerIds(trx, database.engine === 'postgres'));
+    const existing = new Set(await findBannerIds(trx, app.database.engine === 'postgres'));
     const named = new Set(ids);
     if (
       named.size !== ids.length ||
       named.size !== existing.size ||
       ids.some((id) => !existing.has(id))
     ) {
-      throw new AppError(400, 'VALIDATION_ERROR', BANNER_ORDER_MISMATCH, {
-        ids: BANNER_ORDER_MISMATCH,
-      });
+      throw invalidField('ids', BANNER_ORDER_MISMATCH);
     }
     await setBannerPositions(trx, ids);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'banner.reorder',
-      entityType: 'banner',
-      details: { ids },
-    });
+    await recordAudit(trx, audit(actor, 'banner.reorder', undefined, { ids }));
   });
-  return listAdminBanners(database.db);
+  return listAdminBanners(app.database.db);
 }

@@ -9,7 +9,7 @@ import {
   PublicCategorySchema,
 } from '../../../shared/schemas/category.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
@@ -27,8 +27,6 @@ const ONE_CATEGORY = `${ADMIN_CATEGORIES}/:id`;
 export function registerCategoryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
-  // The public site serves categories and competitions (with category names) from memory.
-  const changed = () => app.contentCache.invalidate();
 
   api.get(
     '/api/categories',
@@ -66,7 +64,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const category = await findAdminCategory(database.db, request.params.id);
-      if (!category) throw new AppError(404, 'NOT_FOUND', CATEGORY_MESSAGES.notFound);
+      if (!category) throw notFound(CATEGORY_MESSAGES.notFound);
       return category;
     },
   );
@@ -83,8 +81,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const category = await createCategory(database, request.body, requireAdmin(request));
-      changed();
+      const category = await createCategory(app, request.body, requireAdmin(request));
       return reply.status(201).send(category);
     },
   );
@@ -106,16 +103,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
         },
       },
     },
-    async (request) => {
-      const category = await updateCategory(
-        database,
-        request.params.id,
-        request.body,
-        requireAdmin(request),
-      );
-      changed();
-      return category;
-    },
+    (request) => updateCategory(app, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -128,8 +116,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteCategory(database, request.params.id, requireAdmin(request));
-      changed();
+      await deleteCategory(app, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );

@@ -14,11 +14,16 @@ import {
   FormFieldSchema,
   isDefaultFormField,
 } from '../../../shared/schemas/form-field.ts';
-import type { Database } from '../../db/database.ts';
 import type { CategoryRow, DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
-import { recordAudit } from '../audit/audit.ts';
+import {
+  type AuditActor,
+  auditEntriesOf,
+  type ContentWriteContext,
+  recordAudit,
+  writePublicContent,
+} from '../audit/audit.ts';
 import {
   countCompetitionsByCategory,
   countCompetitionsBySubcategory,
@@ -59,12 +64,6 @@ export function listPublicCategories(
     }));
     return { all, json: cacheJson(all) };
   });
-}
-
-/** Who is writing, for the audit log. */
-export interface Actor {
-  adminUserId: string;
-  username: string;
 }
 
 /**
@@ -130,11 +129,7 @@ export async function findAdminCategory(
   return toAdminCategory(row, subcategories, competitions, entries);
 }
 
-const notFound = () => new AppError(404, 'NOT_FOUND', CATEGORY_MESSAGES.notFound);
-
-/** A 400 about one field of the form, its message also the error's message (the form shows it). */
-const invalidField = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+const audit = auditEntriesOf('category');
 
 /** An id for a new custom field: random, and checked against every id the category holds. */
 function newFieldId(taken: Set<string>): string {
@@ -176,14 +171,14 @@ function resolveFormFields(
 }
 
 export async function createCategory(
-  database: Database,
+  app: ContentWriteContext,
   input: CategoryValues,
-  actor: Actor,
+  actor: AuditActor,
 ): Promise<AdminCategory> {
   const id = randomUUID();
   const now = new Date().toISOString();
   const formFields = resolveFormFields(input.formFields ?? [...DEFAULT_FORM_FIELDS], []);
-  return database.db.transaction().execute(async (trx) => {
+  return writePublicContent(app, async (trx) => {
     await insertCategory(trx, {
       id,
       name: input.name,
@@ -201,14 +196,13 @@ export async function createCategory(
         position,
       })),
     );
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'category.create',
-      entityType: 'category',
-      entityId: id,
-      details: { name: input.name, subcategories: input.subcategories.map((s) => s.name) },
-    });
+    await recordAudit(
+      trx,
+      audit(actor, 'category.create', id, {
+        name: input.name,
+        subcategories: input.subcategories.map((s) => s.name),
+      }),
+    );
     return (await findAdminCategory(trx, id)) as AdminCategory;
   });
 }
@@ -218,16 +212,17 @@ export async function createCategory(
  * keep their ids; one left out is removed, unless a competition uses it) and its fields.
  */
 export async function updateCategory(
-  database: Database,
+  app: ContentWriteContext,
   id: string,
   input: CategoryValues,
-  actor: Actor,
+  actor: AuditActor,
 ): Promise<AdminCategory> {
-  return database.db.transaction().execute(async (trx) => {
-    const row = await findCategoryById(trx, id, database.engine);
-    if (!row) throw notFound();
+  const { engine } = app.database;
+  return writePublicContent(app, async (trx) => {
+    const row = await findCategoryById(trx, id, engine);
+    if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
     // Locked too: a competition cannot pick a subcategory up while it is being removed.
-    const current = await findSubcategoriesOf(trx, id, database.engine);
+    const current = await findSubcategoriesOf(trx, id, engine);
     const currentIds = new Set(current.map((s) => s.id));
     if (input.subcategories.some((s) => s.id !== undefined && !currentIds.has(s.id))) {
       throw invalidField('subcategories', CATEGORY_MESSAGES.unknownSubcategory);
@@ -268,40 +263,33 @@ export async function updateCategory(
       }
     }
     await insertSubcategories(trx, added);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'category.update',
-      entityType: 'category',
-      entityId: id,
-      details: {
+    await recordAudit(
+      trx,
+      audit(actor, 'category.update', id, {
         name: input.name,
         ...(row.name === input.name ? {} : { previousName: row.name }),
         subcategories: input.subcategories.map((s) => s.name),
         ...(removed.length > 0 ? { removedSubcategories: removed.map((s) => s.name) } : {}),
-      },
-    });
+      }),
+    );
     return (await findAdminCategory(trx, id)) as AdminCategory;
   });
 }
 
 /** Deletes a category no competition uses; its subcategories go with it. */
-export async function deleteCategory(database: Database, id: string, actor: Actor): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    const row = await findCategoryById(trx, id, database.engine);
-    if (!row) throw notFound();
+export async function deleteCategory(
+  app: ContentWriteContext,
+  id: string,
+  actor: AuditActor,
+): Promise<void> {
+  await writePublicContent(app, async (trx) => {
+    const row = await findCategoryById(trx, id, app.database.engine);
+    if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
     const competitions = (await countCompetitionsByCategory(trx, id)).get(id) ?? 0;
     if (competitions > 0) {
       throw new AppError(409, 'CATEGORY_IN_USE', categoryInUseMessage(competitions));
     }
     await deleteCategoryRow(trx, id);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'category.delete',
-      entityType: 'category',
-      entityId: id,
-      details: { name: row.name },
-    });
+    await recordAudit(trx, audit(actor, 'category.delete', id, { name: row.name }));
   });
 }

@@ -10,7 +10,7 @@ import {
   PublicCompetitionSchema,
 } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
@@ -55,7 +55,7 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const found = await app.competitionsService.findPublic(request.params.id);
-      if (!found) throw new AppError(404, 'NOT_FOUND', COMPETITION_NOT_FOUND);
+      if (!found) throw notFound(COMPETITION_NOT_FOUND);
       return sendCachedJson(request, reply, found.json);
     },
   );
@@ -66,7 +66,7 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
 /** Issue 5 item 4: the admin's competitions (guarded with the rest of /api/admin/*). */
 function registerAdminCompetitionRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const notFound = { 404: ErrorEnvelopeSchema };
+  const notFoundResponse = { 404: ErrorEnvelopeSchema };
 
   api.get(
     ADMIN_COMPETITIONS,
@@ -85,7 +85,7 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'One competition as the admin form edits it',
         params: CompetitionIdParamsSchema,
-        response: { 200: AdminCompetitionSchema, ...notFound },
+        response: { 200: AdminCompetitionSchema, ...notFoundResponse },
       },
     },
     (request) => findAdminCompetition(app, request.params.id),
@@ -115,7 +115,7 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         summary: "Replaces a competition's fields; shown on the public site at once",
         params: CompetitionIdParamsSchema,
         body: CompetitionInputSchema,
-        response: { 200: AdminCompetitionSchema, 400: ErrorEnvelopeSchema, ...notFound },
+        response: { 200: AdminCompetitionSchema, 400: ErrorEnvelopeSchema, ...notFoundResponse },
       },
     },
     (request) => updateCompetition(app, request.params.id, request.body, requireAdmin(request)),
@@ -127,7 +127,7 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'Deletes a competition; its submissions are kept, with its title and fee',
         params: CompetitionIdParamsSchema,
-        response: { 200: CompetitionDeletedSchema, ...notFound },
+        response: { 200: CompetitionDeletedSchema, ...notFoundResponse },
       },
     },
     (request) => deleteCompetition(app, request.params.id, requireAdmin(request)),

@@ -22,11 +22,15 @@ import {
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { invalidFields, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
-import { recordAudit } from '../audit/audit.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { findMediaByUrls } from '../media/media.repository.ts';
+import {
+  type AuditActor,
+  auditEntriesOf,
+  recordAudit,
+  writePublicContent,
+} from '../audit/audit.ts';
+import { unknownImageFields } from '../media/known-images.ts';
 import { describeImages } from '../media/responsive-images.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
@@ -152,9 +156,7 @@ export type CompetitionAdminContext = Pick<
   'database' | 'settingsService' | 'contentCache'
 >;
 
-const notFound = () => new AppError(404, 'NOT_FOUND', COMPETITION_NOT_FOUND);
-const invalid = (fields: Record<string, string>) =>
-  new AppError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', fields);
+const audit = auditEntriesOf('competition');
 
 /** Ids are UUIDs: anything else names no competition (and never reaches the database). */
 const isCompetitionId = (id: string) => z.uuid().safeParse(id).success;
@@ -194,10 +196,10 @@ export async function findAdminCompetition(
   ctx: CompetitionAdminContext,
   id: string,
 ): Promise<AdminCompetition> {
-  if (!isCompetitionId(id)) throw notFound();
+  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
   const db = ctx.database.db;
   const row = await findCompetitionWithNamesById(db, id);
-  if (!row) throw notFound();
+  if (!row) throw notFound(COMPETITION_NOT_FOUND);
   const [competition] = await toAdminCompetitions(
     ctx,
     [row],
@@ -226,15 +228,15 @@ async function checkReferences(
   else if (input.subcategoryId !== null && !found.subcategory) {
     fields.subcategoryId = COMPETITION_MESSAGES.subcategoryNotInCategory;
   }
-  const known = new Set(
-    (await findMediaByUrls(trx, [input.imageUrl, input.prizeImageUrl])).map((m) => m.url),
+  Object.assign(
+    fields,
+    await unknownImageFields(
+      trx,
+      { imageUrl: input.imageUrl, prizeImageUrl: input.prizeImageUrl },
+      COMPETITION_MESSAGES.unknownImage,
+    ),
   );
-  for (const field of ['imageUrl', 'prizeImageUrl'] as const) {
-    if (input[field] !== '' && !known.has(input[field])) {
-      fields[field] = COMPETITION_MESSAGES.unknownImage;
-    }
-  }
-  if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
 function toRowValues(input: CompetitionInput) {
@@ -252,28 +254,18 @@ function toRowValues(input: CompetitionInput) {
   };
 }
 
-const auditBy = (admin: SessionUser, action: string, id: string, details: object) => ({
-  adminUserId: admin.adminUserId,
-  actor: admin.username,
-  action,
-  entityType: 'competition',
-  entityId: id,
-  details: { ...details },
-});
-
 export async function createCompetition(
   ctx: CompetitionAdminContext,
   input: CompetitionInput,
-  admin: SessionUser,
+  admin: AuditActor,
 ): Promise<AdminCompetition> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await writePublicContent(ctx, async (trx) => {
     await checkReferences(ctx, trx, input);
     await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
-    await recordAudit(trx, auditBy(admin, 'competition.create', id, { title: input.title }));
+    await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }));
   });
-  ctx.contentCache.invalidate();
   return findAdminCompetition(ctx, id);
 }
 
@@ -281,16 +273,15 @@ export async function updateCompetition(
   ctx: CompetitionAdminContext,
   id: string,
   input: CompetitionInput,
-  admin: SessionUser,
+  admin: AuditActor,
 ): Promise<AdminCompetition> {
-  if (!isCompetitionId(id)) throw notFound();
-  await ctx.database.db.transaction().execute(async (trx) => {
+  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  await writePublicContent(ctx, async (trx) => {
     await checkReferences(ctx, trx, input);
     const values = { ...toRowValues(input), updated_at: new Date().toISOString() };
-    if (!(await updateCompetitionRow(trx, id, values))) throw notFound();
-    await recordAudit(trx, auditBy(admin, 'competition.update', id, { title: input.title }));
+    if (!(await updateCompetitionRow(trx, id, values))) throw notFound(COMPETITION_NOT_FOUND);
+    await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }));
   });
-  ctx.contentCache.invalidate();
   return findAdminCompetition(ctx, id);
 }
 
@@ -301,20 +292,19 @@ export async function updateCompetition(
 export async function deleteCompetition(
   ctx: CompetitionAdminContext,
   id: string,
-  admin: SessionUser,
+  admin: AuditActor,
 ): Promise<CompetitionDeleted> {
-  if (!isCompetitionId(id)) throw notFound();
-  const submissionsKept = await ctx.database.db.transaction().execute(async (trx) => {
+  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  const submissionsKept = await writePublicContent(ctx, async (trx) => {
     const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
-    if (!found) throw notFound();
+    if (!found) throw notFound(COMPETITION_NOT_FOUND);
     const kept = (await countSubmissionsByCompetition(trx, id)).get(id) ?? 0;
-    if (!(await deleteCompetitionRow(trx, id))) throw notFound();
+    if (!(await deleteCompetitionRow(trx, id))) throw notFound(COMPETITION_NOT_FOUND);
     await recordAudit(
       trx,
-      auditBy(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),
+      audit(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),
     );
     return kept;
   });
-  ctx.contentCache.invalidate();
   return { id, submissionsKept };
 }

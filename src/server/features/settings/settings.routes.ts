@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { auditSettings } from './settings.service.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -62,13 +63,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       }
       const saved = await app.settingsService.updateSettings(
         { security },
-        {
-          adminUserId: admin.adminUserId,
-          actor: admin.username,
-          action: 'settings.security-update',
-          entityType: 'site_settings',
-          details: { ...security },
-        },
+        auditSettings(admin, 'settings.security-update', undefined, { ...security }),
       );
       return saved.security;
     },
@@ -88,13 +83,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       const youtubeVideoId = request.body.url;
       await app.settingsService.updateSettings(
         { youtubeVideoId },
-        {
-          adminUserId: admin.adminUserId,
-          actor: admin.username,
-          action: 'settings.video-update',
-          entityType: 'site_settings',
-          details: { youtubeVideoId },
-        },
+        auditSettings(admin, 'settings.video-update', undefined, { youtubeVideoId }),
       );
       return { youtubeVideoId };
     },

@@ -6,7 +6,7 @@ import {
   SiteSettingsSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { DB } from '../../db/schema.ts';
-import { type AuditEntry, recordAudit } from '../audit/audit.ts';
+import { type AuditEntry, auditEntriesOf, recordAudit } from '../audit/audit.ts';
 import { findSettingsData, saveSettingsData } from './settings.repository.ts';
 
 /*
@@ -15,6 +15,9 @@ import { findSettingsData, saveSettingsData } from './settings.repository.ts';
  * several run against one PostgreSQL.
  */
 const CACHE_LIFETIME_MS = 5_000;
+
+/** The audit entry of an admin's change to the stored settings (there is one document). */
+export const auditSettings = auditEntriesOf('site_settings');
 
 export interface SettingsService {
   getSettings(): Promise<SiteSettings>;

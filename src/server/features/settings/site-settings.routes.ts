@@ -6,9 +6,9 @@ import {
   type SiteSettingsForm,
   SiteSettingsFormSchema,
 } from '../../../shared/schemas/settings.ts';
-import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { findMediaByUrls } from '../media/media.repository.ts';
+import { checkImagesAreUploads } from '../media/known-images.ts';
+import { auditSettings } from './settings.service.ts';
 
 const SITE_SETTINGS_PATH = '/api/admin/site-settings';
 
@@ -60,25 +60,6 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
   };
 }
 
-/** Only uploads of this site may be shown: a url that names no `media` row is refused. */
-async function checkImagesAreUploads(app: FastifyInstance, form: SiteSettingsForm): Promise<void> {
-  const wanted = { logo: form.logo, heroImage: form.heroImage };
-  const known = new Set(
-    (await findMediaByUrls(app.database.db, Object.values(wanted))).map((row) => row.url),
-  );
-  const messages = {
-    logo: SITE_SETTINGS_MESSAGES.unknownLogo,
-    heroImage: SITE_SETTINGS_MESSAGES.unknownHeroImage,
-  };
-  const fields: Record<string, string> = {};
-  for (const [field, url] of Object.entries(wanted) as [keyof typeof wanted, string][]) {
-    if (url !== '' && !known.has(url)) fields[field] = messages[field];
-  }
-  if (Object.keys(fields).length > 0) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', fields);
-  }
-}
-
 /** Issue 5 item 8: the site's look, contact details and page texts, edited by an admin. */
 export function registerSiteSettingsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -106,20 +87,24 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
     async (request) => {
       const admin = requireAdmin(request);
       const form = request.body;
-      await checkImagesAreUploads(app, form);
+      await checkImagesAreUploads(
+        app.database.db,
+        { logo: form.logo, heroImage: form.heroImage },
+        {
+          logo: SITE_SETTINGS_MESSAGES.unknownLogo,
+          heroImage: SITE_SETTINGS_MESSAGES.unknownHeroImage,
+        },
+      );
       const before = toSiteSettingsForm(await app.settingsService.getSettings());
       // Which fields changed, not their values: a page text can be 50,000 characters.
       const changed = (Object.keys(form) as (keyof SiteSettingsForm)[]).filter(
         (field) => form[field] !== before[field],
       );
       // updateSettings empties the public content cache, so pages and /api/settings change now.
-      const saved = await app.settingsService.updateSettings(toSettingsPatch(form), {
-        adminUserId: admin.adminUserId,
-        actor: admin.username,
-        action: 'settings.site-update',
-        entityType: 'site_settings',
-        details: { changed },
-      });
+      const saved = await app.settingsService.updateSettings(
+        toSettingsPatch(form),
+        auditSettings(admin, 'settings.site-update', undefined, { changed }),
+      );
       return toSiteSettingsForm(saved);
     },
   );
