@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type AdminUser, NewAdminSchema } from '../../../../shared/schemas/auth.ts';
@@ -9,6 +8,7 @@ import { formatInstantDate } from '../lib/dates.ts';
 import { showRequestError } from '../lib/form-errors.ts';
 import { checkNewPassword } from '../lib/password-rule.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useConfirmAction } from '../lib/use-confirm-action.ts';
 import { useAdmin, useAdminFetch, useSession } from '../session.tsx';
 import { FormAlert, MUTED_TEXT, Section, TableHead } from './admin-page.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -25,31 +25,17 @@ export function AdminsSection() {
   const { refresh } = useSession();
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
-  const [removing, setRemoving] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const close = () => {
-    setRemoving(null);
-    setError(undefined);
-  };
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await adminFetch(`${USERS_PATH}/${encodeURIComponent(removing.id)}`, { method: 'DELETE' });
-      close();
-      showToast(`Admin ${removing.username} removed.`, { variant: 'success' });
+  const removal = useConfirmAction({
+    act: (user: AdminUser) =>
+      adminFetch(`${USERS_PATH}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    done: async (user) => {
+      showToast(`Admin ${user.username} removed.`, { variant: 'success' });
       // Removing oneself ends one's own session: asking again signs out.
-      if (removing.username === me.username) await refresh();
+      if (user.username === me.username) await refresh();
       else users.reload();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failure: (error) => (error as Error).message,
+  });
 
   return (
     <Section title="Admins">
@@ -75,7 +61,7 @@ export function AdminsSection() {
                       <time dateTime={user.createdAt}>{formatInstantDate(user.createdAt)}</time>
                     </td>
                     <td className={CELL}>
-                      <Button variant="secondary" size="sm" onClick={() => setRemoving(user)}>
+                      <Button variant="secondary" size="sm" onClick={() => removal.ask(user)}>
                         Remove<span className="sr-only"> {user.username}</span>
                       </Button>
                     </td>
@@ -87,14 +73,10 @@ export function AdminsSection() {
         )}
       </ResourceView>
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.username ?? 'admin'}`}
+        {...removal.dialog}
+        title={`Remove ${removal.target?.username ?? 'admin'}`}
         question="Are you sure you want to remove this admin?"
         confirmLabel="Remove"
-        busy={busy}
-        error={error}
-        onConfirm={remove}
-        onClose={close}
       />
       <AddAdminForm onAdded={users.reload} />
     </Section>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -11,11 +10,12 @@ import {
 } from '../../../../shared/schemas/banner.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { showRequestError } from '../lib/form-errors.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, TextAreaField } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export const ADMIN_BANNERS_PATH = '/api/admin/banners';
 /** Seed §4/§9: banner toasts last 3 s. */
@@ -28,24 +28,47 @@ const MESSAGES = {
 
 type FormValues = z.input<typeof BannerInputSchema>;
 
+/** The add/edit form in a modal dialog with a close button and Cancel, as the other screens'. */
+export function BannerFormDialog({
+  open,
+  banner,
+  onSaved,
+  onClose,
+}: {
+  open: boolean;
+  banner: AdminBanner | undefined;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      title={banner ? 'Edit Banner' : 'Add Banner'}
+      onClose={onClose}
+      wide
+      closeButton
+    >
+      <BannerForm banner={banner} onSaved={onSaved} onCancel={onClose} />
+    </ModalDialog>
+  );
+}
+
 /**
  * Adds a banner, or edits `banner`. Checked with the server's own schema before sending; the
  * server's field messages (an image that is not an upload, say) come back under their fields.
  */
-export function BannerForm({
+function BannerForm({
   banner,
   onSaved,
   onCancel,
 }: {
-  banner?: AdminBanner | undefined;
+  banner: AdminBanner | undefined;
   onSaved: () => void;
   onCancel: () => void;
 }) {
   const mode = banner ? 'edit' : 'add';
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<FormValues, unknown, BannerInput>({
     resolver: zodResolver(BannerInputSchema),
     defaultValues: {
@@ -56,9 +79,6 @@ export function BannerForm({
   });
   const { errors, isSubmitting } = form.formState;
 
-  // The form appears in place of nothing: take the keyboard user to it.
-  useEffect(() => heading.current?.focus(), []);
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await adminFetch(banner ? `${ADMIN_BANNERS_PATH}/${banner.id}` : ADMIN_BANNERS_PATH, {
@@ -68,68 +88,54 @@ export function BannerForm({
       showToast(MESSAGES[mode].done, { variant: 'success', durationMs: BANNER_TOAST_MS });
       onSaved();
     } catch (error) {
-      let focused = false;
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields ?? {})) {
-          if (!(field in form.getValues())) continue;
-          form.setError(field as keyof FormValues, { message }, { shouldFocus: !focused });
-          focused = true;
-        }
-      }
+      // The seed's words alone: the server's field messages stand under their fields.
+      showRequestError(form, error);
       form.setError('root', { message: MESSAGES[mode].failed });
     }
   });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800"
-    >
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold">
-        {banner ? 'Edit Banner' : 'Add Banner'}
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
-        <FormAlert message={errors.root?.message} />
-        <Controller
-          control={form.control}
-          name="imageUrl"
-          render={({ field, fieldState }) => (
-            <ImageUpload
-              label="Banner image"
-              required
-              value={field.value}
-              onChange={(url) => {
-                field.onChange(url);
-                // Re-checked at once only after a failed submit, as the text fields are.
-                if (form.formState.isSubmitted) void form.trigger('imageUrl');
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Field
-          label="Title"
-          required
-          maxLength={BANNER_TITLE_MAX}
-          error={errors.title?.message}
-          {...form.register('title')}
-        />
-        <TextAreaField
-          label="Description"
-          required
-          maxLength={BANNER_DESCRIPTION_MAX}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={isSubmitting}>
-            {banner ? 'Update Banner' : 'Save Banner'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </section>
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert message={errors.root?.message} />
+      <Controller
+        control={form.control}
+        name="imageUrl"
+        render={({ field, fieldState }) => (
+          <ImageUpload
+            label="Banner image"
+            required
+            value={field.value}
+            onChange={(url) => {
+              field.onChange(url);
+              // Re-checked at once only after a failed submit, as the text fields are.
+              if (form.formState.isSubmitted) void form.trigger('imageUrl');
+            }}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Field
+        label="Title"
+        required
+        maxLength={BANNER_TITLE_MAX}
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label="Description"
+        required
+        maxLength={BANNER_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {banner ? 'Update Banner' : 'Save Banner'}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
 import { Controller, type FieldError, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -11,11 +10,12 @@ import {
 } from '../../../../shared/schemas/category.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
 import { Button } from '../../../components/button.tsx';
-import { showRequestError } from '../lib/form-errors.ts';
-import { toApiError, useAdminFetch } from '../session.tsx';
+import { showSaveFailure } from '../lib/failure-messages.ts';
+import { useAdminFetch } from '../session.tsx';
 import { FormAlert, MUTED_TEXT } from './admin-page.tsx';
-import { Field, FOCUS_RING } from './field.tsx';
+import { Field } from './field.tsx';
 import { FormFieldEditor } from './form-field-editor.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export const CATEGORIES_PATH = '/api/admin/categories';
 /** Seed §4/§9: category success toasts last 5 s. */
@@ -34,11 +34,6 @@ function startingValues(category: AdminCategory | null) {
   };
 }
 
-/** 'Failed to delete category. This category is used by 2 competitions. …' */
-export function withReason(failure: string, error: unknown): string {
-  return `${failure}. ${toApiError(error).message}`;
-}
-
 /** A list's own message, wherever react-hook-form put it (the array itself or its `root`). */
 function listMessage(error: unknown): string | undefined {
   const e = error as (FieldError & { root?: FieldError }) | undefined;
@@ -47,7 +42,7 @@ function listMessage(error: unknown): string | undefined {
 
 /**
  * The add/edit form in a modal dialog with a close button and Cancel. `category` null: a new
- * one. The dialog stays mounted; the form inside it is built afresh each time it opens.
+ * one. The form inside it is built afresh each time it opens.
  */
 export function CategoryFormDialog({
   open,
@@ -60,47 +55,25 @@ export function CategoryFormDialog({
   onClose: () => void;
   onSaved: (category: AdminCategory) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    // Closing gives focus back to the button that opened it.
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      // Escape: let React's state close it, so state and dialog never disagree.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(48rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:bg-gray-900 dark:text-gray-50"
+    <ModalDialog
+      open={open}
+      title={category ? 'Edit Category' : 'Add Category'}
+      onClose={onClose}
+      wide
+      closeButton
     >
-      {open ? (
-        <CategoryForm
-          key={category?.id ?? 'new'}
-          category={category}
-          titleId={titleId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      ) : null}
-    </dialog>
+      <CategoryForm category={category} onClose={onClose} onSaved={onSaved} />
+    </ModalDialog>
   );
 }
 
 function CategoryForm({
   category,
-  titleId,
   onClose,
   onSaved,
 }: {
   category: AdminCategory | null;
-  titleId: string;
   onClose: () => void;
   onSaved: (category: AdminCategory) => void;
 }) {
@@ -122,108 +95,87 @@ function CategoryForm({
       );
       onSaved(saved);
     } catch (error) {
-      // The server's field messages under their fields; the seed's failure text above the form,
-      // with the server's reason when no field shows it.
-      showRequestError(form, error);
-      const failure = category ? CATEGORY_FAILURES.update : CATEGORY_FAILURES.add;
-      const known = Object.keys(form.getValues());
-      const shown = Object.keys(toApiError(error).fields ?? {}).some((f) => known.includes(f));
-      form.setError('root', { message: shown ? failure : withReason(failure, error) });
+      showSaveFailure(form, category ? CATEGORY_FAILURES.update : CATEGORY_FAILURES.add, error);
     }
   });
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={titleId} className="text-2xl font-bold">
-          {category ? 'Edit Category' : 'Add Category'}
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className={`flex h-11 w-11 items-center justify-center rounded-lg text-2xl hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS_RING}`}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-        <FormAlert message={errors.root?.message} />
-        <Field
-          label="Name"
-          autoComplete="off"
-          maxLength={CATEGORY_NAME_MAX}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <FormAlert message={errors.root?.message} />
+      <Field
+        label="Name"
+        autoComplete="off"
+        maxLength={CATEGORY_NAME_MAX}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 text-lg font-bold">Subcategories</legend>
-          <p className={`text-sm ${MUTED_TEXT}`}>Optional. Rows left empty are not saved.</p>
-          {listMessage(errors.subcategories) ? (
-            <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-              {listMessage(errors.subcategories)}
-            </p>
-          ) : null}
-          {rows.fields.map((row, index) => (
-            <div key={row.key} className="flex items-start gap-3">
-              <Field
-                className="flex-1"
-                label={`Subcategory ${index + 1}`}
-                autoComplete="off"
-                maxLength={SUBCATEGORY_NAME_MAX}
-                error={rowError(index)}
-                {...form.register(`subcategories.${index}.name`)}
-              />
-              {/* Seed §4: removal is offered only while more than one row exists. */}
-              {rows.fields.length > 1 ? (
-                <Button
-                  variant="secondary"
-                  className="mt-7"
-                  onClick={() => {
-                    rows.remove(index);
-                    form.setFocus(`subcategories.${Math.max(0, index - 1)}.name`);
-                  }}
-                >
-                  Remove<span className="sr-only"> subcategory {index + 1}</span>
-                </Button>
-              ) : null}
-            </div>
-          ))}
-          <div>
-            <Button variant="outline" size="sm" onClick={() => rows.append({ name: '' })}>
-              Add subcategory
-            </Button>
-          </div>
-        </fieldset>
-
-        <Controller
-          control={form.control}
-          name="formFields"
-          render={({ field }) => (
-            <FormFieldEditor
-              fields={field.value ?? []}
-              onChange={field.onChange}
-              errors={{
-                message: listMessage(errors.formFields),
-                rows: (field.value ?? []).map((_, index) => {
-                  const row = errors.formFields?.[index];
-                  return row?.label?.message ?? row?.type?.message ?? row?.id?.message;
-                }),
-              }}
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-lg font-bold">Subcategories</legend>
+        <p className={`text-sm ${MUTED_TEXT}`}>Optional. Rows left empty are not saved.</p>
+        {listMessage(errors.subcategories) ? (
+          <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+            {listMessage(errors.subcategories)}
+          </p>
+        ) : null}
+        {rows.fields.map((row, index) => (
+          <div key={row.key} className="flex items-start gap-3">
+            <Field
+              className="flex-1"
+              label={`Subcategory ${index + 1}`}
+              autoComplete="off"
+              maxLength={SUBCATEGORY_NAME_MAX}
+              error={rowError(index)}
+              {...form.register(`subcategories.${index}.name`)}
             />
-          )}
-        />
-
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {category ? 'Save Changes' : 'Add Category'}
+            {/* Seed §4: removal is offered only while more than one row exists. */}
+            {rows.fields.length > 1 ? (
+              <Button
+                variant="secondary"
+                className="mt-7"
+                onClick={() => {
+                  rows.remove(index);
+                  form.setFocus(`subcategories.${Math.max(0, index - 1)}.name`);
+                }}
+              >
+                Remove<span className="sr-only"> subcategory {index + 1}</span>
+              </Button>
+            ) : null}
+          </div>
+        ))}
+        <div>
+          <Button variant="outline" size="sm" onClick={() => rows.append({ name: '' })}>
+            Add subcategory
           </Button>
         </div>
-      </form>
-    </div>
+      </fieldset>
+
+      <Controller
+        control={form.control}
+        name="formFields"
+        render={({ field }) => (
+          <FormFieldEditor
+            fields={field.value ?? []}
+            onChange={field.onChange}
+            errors={{
+              message: listMessage(errors.formFields),
+              rows: (field.value ?? []).map((_, index) => {
+                const row = errors.formFields?.[index];
+                return row?.label?.message ?? row?.type?.message ?? row?.id?.message;
+              }),
+            }}
+          />
+        )}
+      />
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {category ? 'Save Changes' : 'Add Category'}
+        </Button>
+      </div>
+    </form>
   );
 }

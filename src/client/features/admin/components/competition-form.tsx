@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import {
@@ -14,12 +13,13 @@ import {
   ENTRY_FEE_MAX,
 } from '../../../../shared/schemas/competition.ts';
 import { Button } from '../../../components/button.tsx';
-import { showRequestError } from '../lib/form-errors.ts';
+import { showSaveFailure } from '../lib/failure-messages.ts';
 import type { AdminResource } from '../lib/use-admin-resource.ts';
-import { toApiError, useAdminFetch } from '../session.tsx';
+import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
 import { ImageUpload } from './image-upload.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export const COMPETITIONS_PATH = '/api/admin/competitions';
 
@@ -61,76 +61,37 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
 }
 
 /**
- * A failure as the form shows it: the seed's message, then the server's reason unless the
- * server's field messages already stand under the fields they concern.
- */
-export function failureMessage(seedMessage: string, error: unknown, fieldsShown = false): string {
-  return fieldsShown ? seedMessage : `${seedMessage}. ${toApiError(error).message}`;
-}
-
-/**
- * The add/edit form in a native modal <dialog> (focus kept inside, the page behind inert, Escape
- * closes, focus returns to the button that opened it), with a close button and Cancel. A fresh
- * form each time it opens (`session`), filled from `competition` when editing.
+ * The add/edit form in a modal dialog with a close button and Cancel. A fresh form each time it
+ * opens, filled from `competition` when editing.
  */
 export function CompetitionFormDialog({
   open,
-  session,
   competition,
   categories,
   onClose,
   onSaved,
 }: {
   open: boolean;
-  session: number;
   competition: AdminCompetition | null;
   categories: AdminResource<PublicCategory[]>;
   onClose: () => void;
   onSaved: (saved: AdminCompetition, wasNew: boolean) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const heading = competition ? 'Edit Competition' : 'Add Competition';
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      // Escape: let React's state close it, so state and dialog never disagree.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[calc(100%-2rem)] w-[min(48rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:bg-gray-900 dark:text-gray-50"
+    <ModalDialog
+      open={open}
+      title={competition ? 'Edit Competition' : 'Add Competition'}
+      onClose={onClose}
+      wide
+      closeButton
     >
-      <div className="mb-4 flex items-start justify-between gap-4">
-        <h2 id={titleId} className="text-2xl font-bold">
-          {heading}
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-2xl leading-none hover:bg-gray-100 dark:hover:bg-gray-800 ${FOCUS_RING}`}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      {open ? (
-        <CompetitionForm
-          key={session}
-          competition={competition}
-          categories={categories}
-          onCancel={onClose}
-          onSaved={onSaved}
-        />
-      ) : null}
-    </dialog>
+      <CompetitionForm
+        competition={competition}
+        categories={categories}
+        onCancel={onClose}
+        onSaved={onSaved}
+      />
+    </ModalDialog>
   );
 }
 
@@ -170,13 +131,8 @@ function CompetitionForm({
       );
       onSaved(saved, competition === null);
     } catch (error) {
-      showRequestError(form, error);
-      const known = Object.keys(form.getValues());
-      const fieldsShown = Object.keys(toApiError(error).fields ?? {}).some((f) =>
-        known.includes(f),
-      );
       const seed = competition ? COMPETITION_FAILURES.update : COMPETITION_FAILURES.add;
-      form.setError('root', { message: failureMessage(seed, error, fieldsShown) });
+      showSaveFailure(form, seed, error);
     }
   });
 

@@ -121,8 +121,9 @@ describe('the banner settings page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
-    const form = screen.getByRole('region', { name: 'Add Banner' });
-    expect(document.activeElement).toBe(within(form).getByRole('heading', { name: 'Add Banner' }));
+    const form = screen.getByRole('dialog', { name: 'Add Banner' });
+    // A modal form, as the other screens' (the browser keeps focus inside it).
+    expect((form as HTMLDialogElement).open).toBe(true);
     await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
     expect(await within(form).findByText('Banner image is required')).toBeTruthy();
     expect(within(form).getByText('Title is required')).toBeTruthy();
@@ -144,7 +145,7 @@ describe('the banner settings page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
-    const form = screen.getByRole('region', { name: 'Add Banner' });
+    const form = screen.getByRole('dialog', { name: 'Add Banner' });
     await user.upload(
       within(form).getByLabelText(/Banner image/),
       new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
@@ -161,7 +162,7 @@ describe('the banner settings page', () => {
     expect(posted).toEqual([
       { title: 'Fresh', description: 'New words', imageUrl: '/media/new.jpg' },
     ]);
-    expect(screen.queryByRole('region', { name: 'Add Banner' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Add Banner' })).toBeNull();
     await waitFor(() => expect(titles()).toEqual(['Fresh', 'Banner 1']));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Banner' }));
   });
@@ -176,7 +177,7 @@ describe('the banner settings page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
-    const form = screen.getByRole('region', { name: 'Add Banner' });
+    const form = screen.getByRole('dialog', { name: 'Add Banner' });
     await user.upload(
       within(form).getByLabelText(/Banner image/),
       new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
@@ -207,7 +208,7 @@ describe('the banner settings page', () => {
     renderAdmin('/admin/banner-settings');
     const edit = await screen.findByRole('button', { name: 'Edit Banner 2' });
     await user.click(edit);
-    const form = screen.getByRole('region', { name: 'Edit Banner' });
+    const form = screen.getByRole('dialog', { name: 'Edit Banner' });
     expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Banner 2');
     expect((within(form).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
       'Words 2',
@@ -231,11 +232,11 @@ describe('the banner settings page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Edit Banner 1' }));
-    const form = screen.getByRole('region', { name: 'Edit Banner' });
+    const form = screen.getByRole('dialog', { name: 'Edit Banner' });
     await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Failed to update banner');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('region', { name: 'Edit Banner' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Edit Banner' })).toBeNull();
   });
 
   it('moves a banner down and up, announcing it and keeping the focus on it', async () => {
@@ -304,5 +305,7 @@ describe('the banner settings page', () => {
     expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
     await waitFor(() => expect(titles()).toEqual(['Banner 2']));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Its row and Delete button are gone: focus waits at the top of the list.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Banner' }));
   });
 });

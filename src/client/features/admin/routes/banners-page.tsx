@@ -2,13 +2,18 @@ import { useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
 import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
-import { ADMIN_BANNERS_PATH, BANNER_TOAST_MS, BannerForm } from '../components/banner-form.tsx';
+import {
+  ADMIN_BANNERS_PATH,
+  BANNER_TOAST_MS,
+  BannerFormDialog,
+} from '../components/banner-form.tsx';
 import { BannerTable, type MoveDirection } from '../components/banner-table.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
+import { withSeedMessage } from '../lib/failure-messages.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useConfirmAction } from '../lib/use-confirm-action.ts';
 import { useAdminFetch } from '../session.tsx';
 
 /** Seed §8: the banner screen's failure messages, shown in red. */
@@ -34,24 +39,13 @@ export default function BannersPage() {
   const [moveError, setMoveError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminBanner | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
-  // Where focus goes back to when the form closes: the button that opened it.
-  const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const list = moved && moved.basis === banners.data ? moved.list : banners.data;
   const reload = () => setRevision((n) => n + 1);
 
-  const openForm = (banner?: AdminBanner) => {
-    opener.current = document.activeElement as HTMLElement | null;
-    setEditing(banner ? { banner } : {});
-  };
-  const closeForm = () => {
-    setEditing(null);
-    opener.current?.focus();
-  };
+  const openForm = (banner?: AdminBanner) => setEditing(banner ? { banner } : {});
+  const closeForm = () => setEditing(null);
 
   const move = async (banner: AdminBanner, direction: MoveDirection): Promise<boolean> => {
     if (!list) return false;
@@ -77,39 +71,20 @@ export default function BannersPage() {
     }
   };
 
-  const closeDelete = () => {
-    setDeleting(null);
-    setDeleteError(undefined);
-  };
-  const remove = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(deleting.id)}`, {
-        method: 'DELETE',
-      });
-      if (editing?.banner?.id === deleting.id) setEditing(null);
-      closeDelete();
-      // Its row, and the Delete button that had the focus, are about to go.
-      addButton.current?.focus();
+  const deletion = useConfirmAction({
+    act: (banner: AdminBanner) =>
+      adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(banner.id)}`, { method: 'DELETE' }),
+    done: () => {
       showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
       reload();
-    } catch {
-      setDeleteError(BANNER_FAILURES.delete);
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+    },
+    failure: () => BANNER_FAILURES.delete,
+    // Its row, and the Delete button that opened the dialog, are about to go.
+    focusAfter: addButton,
+  });
 
   // The list's own failure, in the seed's words; 'Try again' loads it again.
-  const shown = {
-    ...banners,
-    data: list,
-    error:
-      banners.error &&
-      new ApiError(banners.error.status, banners.error.code, BANNER_FAILURES.fetch),
-  };
+  const shown = withSeedMessage({ ...banners, data: list }, BANNER_FAILURES.fetch);
 
   return (
     <AdminPage title="Banner Settings">
@@ -123,18 +98,15 @@ export default function BannersPage() {
           Add Banner
         </button>
       </div>
-      {editing ? (
-        <BannerForm
-          // A fresh form for each banner, so one's values never show in another's.
-          key={editing.banner?.id ?? 'new'}
-          banner={editing.banner}
-          onSaved={() => {
-            closeForm();
-            reload();
-          }}
-          onCancel={closeForm}
-        />
-      ) : null}
+      <BannerFormDialog
+        open={editing !== null}
+        banner={editing?.banner}
+        onSaved={() => {
+          closeForm();
+          reload();
+        }}
+        onClose={closeForm}
+      />
       <FormAlert message={moveError} />
       <p role="status" className="sr-only">
         {announcement}
@@ -144,27 +116,15 @@ export default function BannersPage() {
           data.length === 0 ? (
             <p className={MUTED_TEXT}>No banners found. Add one to get started.</p>
           ) : (
-            <BannerTable
-              banners={data}
-              onMove={move}
-              onEdit={openForm}
-              onDelete={(banner) => {
-                setDeleteError(undefined);
-                setDeleting(banner);
-              }}
-            />
+            <BannerTable banners={data} onMove={move} onEdit={openForm} onDelete={deletion.ask} />
           )
         }
       </ResourceView>
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.title ?? 'banner'}`}
+        {...deletion.dialog}
+        title={`Delete ${deletion.target?.title ?? 'banner'}`}
         question="Are you sure you want to delete this banner?"
         confirmLabel="Delete"
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={remove}
-        onClose={closeDelete}
       />
     </AdminPage>
   );

@@ -380,6 +380,8 @@ describe('the competitions page', () => {
     ).toBeTruthy();
     expect(calls).toContain('DELETE /api/admin/competitions/c1');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Its row and Delete button go: focus waits at the top of the list, as on the other screens.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Competition' }));
   });
 
   it("asks only the seed's question when there are no submissions; a failure says 'Failed to delete competition'", async () => {

@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import type {
   AdminCompetition,
   CompetitionDeleted,
 } from '../../../../shared/schemas/competition.ts';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatCalendarDate, formatEntryFee } from '../../../lib/format.ts';
 import { StatusBadge } from '../../competitions/components/status-badge.tsx';
 import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
@@ -14,11 +13,12 @@ import {
   COMPETITION_FAILURES,
   COMPETITIONS_PATH,
   CompetitionFormDialog,
-  failureMessage,
 } from '../components/competition-form.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
-import { type AdminResource, useAdminResource } from '../lib/use-admin-resource.ts';
+import { withReason, withSeedMessage } from '../lib/failure-messages.ts';
+import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useConfirmAction } from '../lib/use-confirm-action.ts';
 import { useAdminFetch } from '../session.tsx';
 
 /** Seed §4 "Toasts": competition success toasts last 5 s. */
@@ -43,12 +43,6 @@ export function deletedMessage(submissionsKept: number): string {
   return `Competition deleted successfully. ${kept} kept.`;
 }
 
-/** The list's failure as the seed words it. */
-function withSeedMessage<T>(resource: AdminResource<T>, message: string): AdminResource<T> {
-  const { error } = resource;
-  return error ? { ...resource, error: new ApiError(error.status, error.code, message) } : resource;
-}
-
 type Editor = { open: boolean; session: number; competition: AdminCompetition | null };
 
 /** Seed §2 "Competitions" with issue 5 item 4. */
@@ -60,45 +54,41 @@ export default function CompetitionsPage() {
   const categories = useAdminResource<PublicCategory[]>('/api/categories', editor.session);
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
-  const [deleting, setDeleting] = useState<AdminCompetition | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const openEditor = (competition: AdminCompetition | null) =>
     setEditor((current) => ({ open: true, session: current.session + 1, competition }));
   const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
   const reload = () => setRevision((n) => n + 1);
 
-  const closeDelete = () => {
-    setDeleting(null);
-    setDeleteError(undefined);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      const { submissionsKept } = await adminFetch<CompetitionDeleted>(
-        `${COMPETITIONS_PATH}/${encodeURIComponent(deleting.id)}`,
-        { method: 'DELETE' },
-      );
-      closeDelete();
+  const deletion = useConfirmAction({
+    act: (competition: AdminCompetition) =>
+      adminFetch<CompetitionDeleted>(`${COMPETITIONS_PATH}/${encodeURIComponent(competition.id)}`, {
+        method: 'DELETE',
+      }),
+    done: (_, { submissionsKept }) => {
       showToast(deletedMessage(submissionsKept), {
         variant: 'success',
         durationMs: COMPETITION_TOAST_MS,
       });
       reload();
-    } catch (error) {
-      setDeleteError(failureMessage(COMPETITION_FAILURES.delete, error));
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+    },
+    failure: (error) => withReason(COMPETITION_FAILURES.delete, error),
+    // Its row, and the Delete button that opened the dialog, are about to go.
+    focusAfter: addButton,
+  });
 
   return (
     <AdminPage title="Competitions">
       <div>
-        <Button onClick={() => openEditor(null)}>Add Competition</Button>
+        <button
+          ref={addButton}
+          type="button"
+          className={buttonClassName()}
+          onClick={() => openEditor(null)}
+        >
+          Add Competition
+        </button>
       </div>
       <ResourceView resource={withSeedMessage(competitions, COMPETITION_FAILURES.fetch)}>
         {(list) =>
@@ -117,7 +107,7 @@ export default function CompetitionsPage() {
                       key={competition.id}
                       competition={competition}
                       onEdit={() => openEditor(competition)}
-                      onDelete={() => setDeleting(competition)}
+                      onDelete={() => deletion.ask(competition)}
                     />
                   ))}
                 </tbody>
@@ -128,7 +118,6 @@ export default function CompetitionsPage() {
       </ResourceView>
       <CompetitionFormDialog
         open={editor.open}
-        session={editor.session}
         competition={editor.competition}
         categories={categories}
         onClose={closeEditor}
@@ -144,14 +133,10 @@ export default function CompetitionsPage() {
         }}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.title ?? 'competition'}`}
-        question={deleteQuestion(deleting?.submissionCount ?? 0)}
+        {...deletion.dialog}
+        title={`Delete ${deletion.target?.title ?? 'competition'}`}
+        question={deleteQuestion(deletion.target?.submissionCount ?? 0)}
         confirmLabel="Delete"
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={confirmDelete}
-        onClose={closeDelete}
       />
     </AdminPage>
   );
