@@ -1,8 +1,11 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import { initializeSite, type InitializeResult } from '../../src/server/initialize.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
+import { makeFakeClientBuild } from './fake-client-build.ts';
 import { createTestEnvironment } from './test-database.ts';
 
 export interface TestApp {
@@ -35,3 +38,38 @@ export async function buildTestApp(
 
 /** The header our API client sends with every request; state changes need it (CSRF). */
 export const OUR_CLIENT_HEADERS = { [CSRF_HEADER]: CSRF_HEADER_VALUE } as const;
+
+/**
+ * The file's test app, built once in beforeAll and closed in afterAll: use it in tests and hooks.
+ * With `clientBuild` it serves a fake browser build (pages render), removed again afterwards.
+ */
+export function useTestApp(
+  options: { config?: Partial<Config>; clientBuild?: boolean } = {},
+): TestApp {
+  let built: TestApp | undefined;
+  let clientDir: string | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it in tests and hooks.');
+    return built;
+  };
+  beforeAll(async () => {
+    clientDir = options.clientBuild ? makeFakeClientBuild() : undefined;
+    built = await buildTestApp({ ...options.config, ...(clientDir ? { clientDir } : {}) });
+  });
+  afterAll(async () => {
+    await built?.close();
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get initialized() {
+      return current().initialized;
+    },
+    close: () => current().close(),
+  };
+}

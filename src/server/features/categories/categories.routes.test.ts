@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategoryRow, makeSubcategoryRow } from '../../../../tests/factories/rows.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { PublicCategorySchema } from '../../../shared/schemas/category.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const db = () => t.app.database.db;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(async () => {
   await db().deleteFrom('subcategories').execute();
   await db().deleteFrom('categories').execute();

@@ -1,15 +1,13 @@
-import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeCategoryRow,
   makeCompetitionRow,
   makeMediaRow,
   makeSubcategoryRow,
 } from '../../../../tests/factories/rows.ts';
-import { makeFakeClientBuild } from '../../../../tests/setup/fake-client-build.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays, competitionStatus, todayIn } from '../../../shared/domain/competition-status.ts';
 import {
@@ -19,18 +17,9 @@ import {
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { CompetitionsTable } from '../../db/schema.ts';
 
-let t: TestApp;
-let clientDir: string;
+const t = useTestApp({ clientBuild: true });
 const db = () => t.app.database.db;
 
-beforeAll(async () => {
-  clientDir = makeFakeClientBuild();
-  t = await buildTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
   await db().deleteFrom('competitions').execute();
   await db().deleteFrom('subcategories').execute();

@@ -1,27 +1,21 @@
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeCategoryRow,
   makeCompetitionRow,
   makeSubmissionRow,
 } from '../../../../tests/factories/rows.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import type { CompetitionsTable, SubmissionsTable } from '../../db/schema.ts';
 import { loadDashboard } from './dashboard.service.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const db = () => t.app.database.db;
 const ZONE = 'Asia/Kolkata';
 /** Noon on 15 November 2026 in India: today is 2026-11-15 there. */
 const NOW = new Date('2026-11-15T06:30:00Z');
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(async () => {
   await db().deleteFrom('submissions').execute();
   await db().deleteFrom('competitions').execute();

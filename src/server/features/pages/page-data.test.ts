@@ -1,31 +1,20 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeBannerRow,
   makeCategoryRow,
   makeCompetitionRow,
   makeMediaRow,
 } from '../../../../tests/factories/rows.ts';
-import { makeFakeClientBuild } from '../../../../tests/setup/fake-client-build.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 
 const SITE = 'White Stroke International Art Space';
 
-let t: TestApp;
-let clientDir: string;
+const t = useTestApp({ clientBuild: true });
 let categoryId: string;
 const db = () => t.app.database.db;
 
-beforeAll(async () => {
-  clientDir = makeFakeClientBuild();
-  t = await buildTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
   await db().deleteFrom('competitions').execute();
   await db().deleteFrom('subcategories').execute();

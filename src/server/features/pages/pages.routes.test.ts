@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import {
   DEFAULT_ABOUT_MARKDOWN,
@@ -10,14 +10,7 @@ import {
 import { StaticPageSchema } from '../../../shared/schemas/page.ts';
 import type { PageTexts } from '../../../shared/schemas/settings.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function page(slug: string) {
   const response = await t.app.inject(`/api/pages/${slug}`);
