@@ -2,10 +2,10 @@ import { METHODS } from 'node:http';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { DB } from '../../src/server/db/schema.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/settings.ts';
-import { buildTestApp, OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
+import { OUR_CLIENT_HEADERS, type TestApp, useTestApp } from './test-app.ts';
 
 /*
  * Signing in and acting as an admin over HTTP, for the tests of the admin area. Every helper takes
@@ -28,34 +28,18 @@ export type Target = TestApp | FastifyInstance;
 export type LoginOptions = Pick<InjectOptions, 'remoteAddress' | 'headers' | 'cookies'>;
 
 /** The Fastify instance to inject into. */
-const fastify = (target: Target): FastifyInstance => ('inject' in target ? target : target.app);
+export const fastifyOf = (target: Target): FastifyInstance =>
+  'inject' in target ? target : target.app;
+
+/** inject()'s payload option, left out when there is no body. */
+const payloadOf = (payload: unknown) =>
+  payload === undefined ? {} : { payload: payload as Record<string, unknown> };
 
 /** The file's test app, built once; before each test only the seeded admin is left, as set up. */
 export function useAdminTestApp(): TestApp {
-  let built: TestApp | undefined;
-  const current = (): TestApp => {
-    if (!built) throw new Error('The test app is built in beforeAll: use it in tests and hooks.');
-    return built;
-  };
-  beforeAll(async () => {
-    built = await buildTestApp({ adminPassword: ADMIN_PASSWORD });
-  });
-  afterAll(async () => {
-    await built?.close();
-  });
-  beforeEach(() => resetAdminState(current()));
-  return {
-    get app() {
-      return current().app;
-    },
-    get config() {
-      return current().config;
-    },
-    get initialized() {
-      return current().initialized;
-    },
-    close: () => current().close(),
-  };
+  const t = useTestApp({ config: { adminPassword: ADMIN_PASSWORD } });
+  beforeEach(() => resetAdminState(t));
+  return t;
 }
 
 /** No other admins, sessions, failures, audit rows or two-factor; the default security settings. */
@@ -89,7 +73,7 @@ export function login(
   body: Record<string, unknown>,
   options: LoginOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return fastify(target).inject({
+  return fastifyOf(target).inject({
     method: 'POST',
     url: '/api/auth/login',
     headers: OUR_CLIENT_HEADERS,
@@ -126,7 +110,7 @@ export function whoAmI(
   token: string | undefined,
   name = 'ws_session',
 ): Promise<LightMyRequestResponse> {
-  return fastify(target).inject({
+  return fastifyOf(target).inject({
     method: 'GET',
     url: '/api/auth/session',
     ...(token === undefined ? {} : { cookies: { [name]: token } }),
@@ -142,13 +126,13 @@ export function asAdmin(
   payload?: unknown,
   options: { remoteAddress?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  return fastify(target).inject({
+  return fastifyOf(target).inject({
     method,
     url,
     headers: OUR_CLIENT_HEADERS,
     cookies: { ws_session: token },
     remoteAddress: options.remoteAddress ?? freshAddress(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...payloadOf(payload),
   });
 }
 
@@ -161,9 +145,52 @@ export function auditRows(db: Kysely<DB>) {
     .execute();
 }
 
+/** The audit log's rows whose action starts with `prefix` ('banner.'), oldest first. */
+export async function auditRowsOf(db: Kysely<DB>, prefix: string) {
+  return (await auditRows(db)).filter((row) => row.action.startsWith(prefix));
+}
+
 /** The audit log's actions, sorted by name, since rows of one millisecond have no order. */
 export async function auditActions(db: Kysely<DB>): Promise<string[]> {
   return (await auditRows(db)).map((r) => r.action).sort();
+}
+
+/** A request to try on an admin route: method, url and, for a write, its body. */
+export type RouteCall = readonly [method: HTTPMethods, url: string, payload?: unknown];
+
+/** Expects 401 UNAUTHENTICATED from each route without a session (our CSRF header is sent). */
+export async function expectSessionRequired(
+  target: Target,
+  routes: readonly RouteCall[],
+): Promise<void> {
+  for (const [method, url, payload] of routes) {
+    const response = await fastifyOf(target).inject({
+      method,
+      url,
+      headers: OUR_CLIENT_HEADERS,
+      ...payloadOf(payload),
+    });
+    expect(response.statusCode, `${method} ${url}`).toBe(401);
+    expect(response.json().error.code, `${method} ${url}`).toBe('UNAUTHENTICATED');
+  }
+}
+
+/** Expects 403 CSRF_REJECTED from each route called with the session `token` but not our header. */
+export async function expectCsrfHeaderRequired(
+  target: Target,
+  token: string,
+  routes: readonly RouteCall[],
+): Promise<void> {
+  for (const [method, url, payload] of routes) {
+    const response = await fastifyOf(target).inject({
+      method,
+      url,
+      cookies: { ws_session: token },
+      ...payloadOf(payload),
+    });
+    expect(response.statusCode, `${method} ${url}`).toBe(403);
+    expect(response.json().error.code, `${method} ${url}`).toBe('CSRF_REJECTED');
+  }
 }
 
 /** Expects the sign-in limit's answer: 429 for 15 minutes, a Retry-After to match, no cookie. */
@@ -271,7 +298,7 @@ export function routesFromTree(tree: string): RouterRoute[] {
  * router, and a router without routes is an error too.
  */
 export function routesFromRouter(target: Target): RouterRoute[] {
-  const app = fastify(target);
+  const app = fastifyOf(target);
   const routes = routesFromTree(app.printRoutes());
   if (routes.length === 0) throw new Error('routesFromRouter found no routes at all');
   for (const route of routes) {

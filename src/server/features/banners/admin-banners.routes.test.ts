@@ -1,5 +1,4 @@
 import type { HTTPMethods } from 'fastify';
-import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBannerRow, makeMediaRow } from '../../../../tests/factories/rows.ts';
 import {
@@ -7,9 +6,13 @@ import {
   asAdmin,
   auditActions,
   auditRows,
+  expectCsrfHeaderRequired,
+  expectSessionRequired,
+  type RouteCall,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
+import { uploadGeneratedImage } from '../../../../tests/setup/image-upload.ts';
 import { OUR_CLIENT_HEADERS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import {
@@ -64,40 +67,22 @@ const publicTitles = async () =>
 const storedRows = () => db().selectFrom('banners').selectAll().orderBy('id').execute();
 
 describe(`admin banner routes need a signed-in admin on ${TEST_ENGINE}`, () => {
-  const routes: [HTTPMethods, string, unknown?][] = [
+  const routes = (id: string): RouteCall[] => [
     ['GET', BANNERS],
     ['POST', BANNERS, valid],
     ['PUT', `${BANNERS}/order`, { ids: [] }],
-    ['PUT', `${BANNERS}/${MISSING_ID}`, valid],
-    ['DELETE', `${BANNERS}/${MISSING_ID}`],
+    ['PUT', `${BANNERS}/${id}`, valid],
+    ['DELETE', `${BANNERS}/${id}`],
   ];
 
   it('answers 401 without a session, storing nothing', async () => {
-    for (const [method, url, payload] of routes) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: OUR_CLIENT_HEADERS,
-        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHENTICATED');
-    }
+    await expectSessionRequired(t, routes(MISSING_ID));
     expect(await storedRows()).toEqual([]);
   });
 
   it('answers 403 to a write without our CSRF header, even with a session', async () => {
     const row = await addRow('Kept', 0);
-    for (const [method, url, payload] of routes.slice(1)) {
-      const response = await t.app.inject({
-        method,
-        url: url.replace(MISSING_ID, row.id),
-        cookies: { ws_session: token },
-        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error.code).toBe('CSRF_REJECTED');
-    }
+    await expectCsrfHeaderRequired(t, token, routes(row.id).slice(1));
     expect((await storedRows()).map((r) => r.title)).toEqual(['Kept']);
     expect(await auditActions(db())).toEqual(['auth.sign-in']);
   });
@@ -174,31 +159,7 @@ describe(`POST ${BANNERS} on ${TEST_ENGINE}`, () => {
   });
 
   it('takes an image just uploaded through the upload route', async () => {
-    const png = await sharp({
-      create: { width: 900, height: 400, channels: 3, background: '#0f766e' },
-    })
-      .png()
-      .toBuffer();
-    const boundary = '----banner-test';
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads/images',
-      headers: {
-        ...OUR_CLIENT_HEADERS,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      cookies: { ws_session: token },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\n` +
-            'Content-Type: image/png\r\n\r\n',
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const { url } = upload.json<{ url: string }>();
+    const { url } = await uploadGeneratedImage(t, token, 900, 400);
     const created = await create({ ...valid, imageUrl: url });
     expect(created.image).toMatchObject({ url, width: 900, height: 400 });
     expect(created.image.srcset).toContain('400w');

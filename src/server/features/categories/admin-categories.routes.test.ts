@@ -9,7 +9,10 @@ import {
 import {
   ADMIN_PASSWORD,
   asAdmin,
-  auditRows,
+  auditRowsOf,
+  expectCsrfHeaderRequired,
+  expectSessionRequired,
+  type RouteCall,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
@@ -55,8 +58,7 @@ async function stored() {
 }
 
 /** The audit log's rows about categories (signing in writes one too). */
-const categoryAudits = async () =>
-  (await auditRows(db())).filter((r) => r.action.startsWith('category.'));
+const categoryAudits = () => auditRowsOf(db(), 'category.');
 
 const publicCategories = async () =>
   (await t.app.inject('/api/categories')).json<{ name: string; subcategories: unknown[] }[]>();
@@ -64,6 +66,18 @@ const publicCategories = async () =>
 /** The default fields as sent back by the form, with `changes` applied to the one with `id`. */
 function defaultsWith(id?: string, changes: Partial<FormField> = {}): FormField[] {
   return DEFAULT_FORM_FIELDS.map((f) => (f.id === id ? { ...f, ...changes } : { ...f }));
+}
+
+/** 'Sculpture' with the default fields and a custom one, 'Frame', made over HTTP. */
+async function createWithCustomField() {
+  const created = await create({
+    name: 'Sculpture',
+    formFields: [
+      ...DEFAULT_FORM_FIELDS,
+      { label: 'Frame', type: 'text', required: false, enabled: true },
+    ],
+  });
+  return { created, frame: created.formFields[7] as FormField };
 }
 
 /** A category with subcategories and a competition in one of them, put straight in the table. */
@@ -79,40 +93,23 @@ async function seedUsedCategory() {
 }
 
 describe(`admin category routes on ${TEST_ENGINE}: access`, () => {
-  const routes: [HTTPMethods, string][] = [
+  const routes = (id: string, body: unknown): RouteCall[] => [
     ['GET', URL],
-    ['GET', `${URL}/some-id`],
-    ['POST', URL],
-    ['PUT', `${URL}/some-id`],
-    ['DELETE', `${URL}/some-id`],
+    ['GET', `${URL}/${id}`],
+    ['POST', URL, body],
+    ['PUT', `${URL}/${id}`, body],
+    ['DELETE', `${URL}/${id}`],
   ];
 
   it('answers 401 without a session, for every route', async () => {
-    for (const [method, url] of routes) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: { 'x-requested-with': 'white-stroke' },
-        ...(method === 'POST' || method === 'PUT' ? { payload: { name: 'X' } } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHENTICATED');
-    }
+    await expectSessionRequired(t, routes('some-id', { name: 'X' }));
     expect((await stored()).categories).toEqual([]);
   });
 
   it('answers 403 to a write without the CSRF header, storing nothing', async () => {
     const { category } = await seedUsedCategory();
-    for (const [method, url] of routes.filter(([m]) => m !== 'GET')) {
-      const response = await t.app.inject({
-        method,
-        url: url.replace('some-id', category.id),
-        cookies: { ws_session: token },
-        ...(method === 'DELETE' ? {} : { payload: { name: 'Changed' } }),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error.code).toBe('CSRF_REJECTED');
-    }
+    const writes = routes(category.id, { name: 'Changed' }).filter(([m]) => m !== 'GET');
+    await expectCsrfHeaderRequired(t, token, writes);
     expect((await stored()).categories).toEqual([{ id: category.id, name: 'Painting' }]);
     expect(await categoryAudits()).toEqual([]);
   });
@@ -347,14 +344,7 @@ describe(`PUT ${URL}/:id on ${TEST_ENGINE}`, () => {
   });
 
   it('keeps field ids, gives a new custom field a fresh one, and removes a custom field', async () => {
-    const created = await create({
-      name: 'Sculpture',
-      formFields: [
-        ...DEFAULT_FORM_FIELDS,
-        { label: 'Frame', type: 'text', required: false, enabled: true },
-      ],
-    });
-    const frame = created.formFields[7] as FormField;
+    const { created, frame } = await createWithCustomField();
     const edited = [
       ...defaultsWith('artworkTitle', { label: 'Title of the work' }),
       { ...frame, label: 'Frame and mount', required: true },
@@ -388,14 +378,7 @@ describe(`PUT ${URL}/:id on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses to change the type of a custom field, or to adopt an id the category does not have', async () => {
-    const created = await create({
-      name: 'Sculpture',
-      formFields: [
-        ...DEFAULT_FORM_FIELDS,
-        { label: 'Frame', type: 'text', required: false, enabled: true },
-      ],
-    });
-    const frame = created.formFields[7] as FormField;
+    const { created, frame } = await createWithCustomField();
     const before = await stored();
     for (const [custom, fields] of [
       [

@@ -1,5 +1,4 @@
 import type { HTTPMethods } from 'fastify';
-import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeCategoryRow,
@@ -11,11 +10,13 @@ import {
 import {
   ADMIN_PASSWORD,
   asAdmin,
-  auditRows,
+  auditRowsOf,
+  expectCsrfHeaderRequired,
+  expectSessionRequired,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
-import { OUR_CLIENT_HEADERS } from '../../../../tests/setup/test-app.ts';
+import { uploadGeneratedImage } from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
@@ -96,8 +97,7 @@ async function publicList(): Promise<PublicCompetition[]> {
 }
 
 /** The audit log's competition entries, oldest first (signing in is audited too). */
-const competitionAudit = async () =>
-  (await auditRows(db())).filter((r) => r.action.startsWith('competition.'));
+const competitionAudit = () => auditRowsOf(db(), 'competition.');
 
 const competitionRows = () =>
   db().selectFrom('competitions').selectAll().orderBy('title').execute();
@@ -161,31 +161,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
   });
 
   it('takes the images of a real upload', async () => {
-    const png = await sharp({
-      create: { width: 900, height: 600, channels: 3, background: '#0ea5e9' },
-    })
-      .png()
-      .toBuffer();
-    const boundary = '----competition-image';
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads/images',
-      headers: {
-        ...OUR_CLIENT_HEADERS,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      cookies: { ws_session: token },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="art.png"\r\n` +
-            'Content-Type: image/png\r\n\r\n',
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const { url } = upload.json<{ url: string }>();
+    const { url } = await uploadGeneratedImage(t, token, 900, 600);
     const created = await create({ imageUrl: url, prizeImageUrl: '' });
     expect(created.image).toMatchObject({ url, width: 900, height: 600 });
     expect(created.prizeImage).toBeNull();
@@ -604,41 +580,23 @@ describe(`DELETE ${URL}/:id on ${TEST_ENGINE}`, () => {
 describe(`the admin competition routes are guarded on ${TEST_ENGINE}`, () => {
   it('answer 401 without a session, storing nothing', async () => {
     const created = await create();
-    for (const [method, url, payload] of [
+    await expectSessionRequired(t, [
       ['GET', URL],
       ['GET', `${URL}/${created.id}`],
       ['POST', URL, validInput({ title: 'Sneaky' })],
       ['PUT', `${URL}/${created.id}`, validInput({ title: 'Sneaky' })],
       ['DELETE', `${URL}/${created.id}`],
-    ] as const) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: OUR_CLIENT_HEADERS,
-        ...(payload ? { payload } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHENTICATED');
-    }
+    ]);
     expect((await competitionRows()).map((r) => r.title)).toEqual(['Monsoon Colours']);
   });
 
   it('answer 403 to a write without the CSRF header, storing nothing', async () => {
     const created = await create();
-    for (const [method, url, payload] of [
+    await expectCsrfHeaderRequired(t, token, [
       ['POST', URL, validInput({ title: 'Forged' })],
       ['PUT', `${URL}/${created.id}`, validInput({ title: 'Forged' })],
       ['DELETE', `${URL}/${created.id}`],
-    ] as const) {
-      const response = await t.app.inject({
-        method,
-        url,
-        cookies: { ws_session: token },
-        ...(payload ? { payload } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error.code).toBe('CSRF_REJECTED');
-    }
+    ]);
     expect((await competitionRows()).map((r) => r.title)).toEqual(['Monsoon Colours']);
     expect((await competitionAudit()).map((r) => r.action)).toEqual(['competition.create']);
   });

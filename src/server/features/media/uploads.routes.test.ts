@@ -4,11 +4,16 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
+  asAdmin,
   auditActions,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
-import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
+import {
+  IMAGE_UPLOAD_URL,
+  multipartFile,
+  postImage,
+} from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import {
   IMAGE_MAX_BYTES,
@@ -18,34 +23,9 @@ import {
 
 const t = useAdminTestApp();
 const db = () => t.app.database.db;
-const URL = '/api/admin/uploads/images';
-const BOUNDARY = '----white-stroke-upload';
-
-/** A multipart body with one file part, as a browser's FormData sends it. */
-function multipart(data: Buffer, { field = 'file', filename = 'photo.jpg', type = 'image/jpeg' }) {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-async function upload(
-  token: string | undefined,
-  body: Buffer,
-  headers: Record<string, string> = OURS,
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: URL,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    ...(token ? { cookies: { ws_session: token } } : {}),
-    payload: body,
-  });
-}
+const URL = IMAGE_UPLOAD_URL;
+const upload = (token: string | undefined, body: Buffer, headers?: Record<string, string>) =>
+  postImage(t, token, body, headers);
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#e11d48' } });
@@ -57,7 +37,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
   it('stores an image in its display sizes and answers with them', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const jpeg = await photo(2000, 1000).jpeg({ quality: 95 }).toBuffer();
-    const response = await upload(token, multipart(jpeg, {}));
+    const response = await upload(token, multipartFile(jpeg));
     expect(response.statusCode, response.body).toBe(201);
     const image = response.json();
     expect(image).toMatchObject({ width: 1600, height: 800 });
@@ -71,9 +51,9 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
 
   it('needs a session and the CSRF header', async () => {
     const jpeg = await photo(50, 50).jpeg().toBuffer();
-    expect((await upload(undefined, multipart(jpeg, {}))).statusCode).toBe(401);
+    expect((await upload(undefined, multipartFile(jpeg))).statusCode).toBe(401);
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
-    const noHeader = await upload(token, multipart(jpeg, {}), {});
+    const noHeader = await upload(token, multipartFile(jpeg), {});
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().error.code).toBe('CSRF_REJECTED');
   });
@@ -86,7 +66,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
       ['<!doctype html><script>alert(1)</script>', 'page.png'],
       ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'icon.jpg'],
     ] as const) {
-      const response = await upload(token, multipart(Buffer.from(content), { filename }));
+      const response = await upload(token, multipartFile(Buffer.from(content), { filename }));
       expect(response.statusCode).toBe(415);
       expect(response.json().error).toEqual({
         code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -101,7 +81,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     const temp = tempEntries();
     const jpeg = await photo(10, 10).jpeg().toBuffer();
     const big = Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_BYTES + 1024 - jpeg.length)]);
-    const response = await upload(token, multipart(big, {}));
+    const response = await upload(token, multipartFile(big));
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({ code: 'FILE_TOO_LARGE', message: IMAGE_TOO_LARGE });
     expect(tempEntries()).toEqual(temp);
@@ -119,7 +99,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
       .toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
     expect((await sharp(sideways).metadata()).exif).toBeDefined();
-    const response = await upload(token, multipart(sideways, {}));
+    const response = await upload(token, multipartFile(sideways));
     expect(response.statusCode, response.body).toBe(201);
     const { url, width, height } = response.json();
     expect({ width, height }).toEqual({ width: 800, height: 1200 });
@@ -135,7 +115,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const jpeg = await photo(300, 300).jpeg().toBuffer();
     const polyglot = Buffer.concat([jpeg, Buffer.from('<script>alert(document.cookie)</script>')]);
-    const response = await upload(token, multipart(polyglot, {}));
+    const response = await upload(token, multipartFile(polyglot));
     expect(response.statusCode, response.body).toBe(201);
     const stored = (await t.app.inject({ method: 'GET', url: response.json().url })).rawPayload;
     expect(stored.includes(Buffer.from('<script>'))).toBe(false);
@@ -144,15 +124,9 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
   it('answers a request without a file, or with another field, with a 400', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const jpeg = await photo(20, 20).jpeg().toBuffer();
-    const wrongField = await upload(token, multipart(jpeg, { field: 'picture' }));
+    const wrongField = await upload(token, multipartFile(jpeg, { field: 'picture' }));
     expect(wrongField.statusCode).toBe(400);
-    const notMultipart = await t.app.inject({
-      method: 'POST',
-      url: URL,
-      headers: OURS,
-      cookies: { ws_session: token },
-      payload: { file: 'not a file' },
-    });
+    const notMultipart = await asAdmin(t, token, 'POST', URL, { file: 'not a file' });
     expect(notMultipart.statusCode).toBe(415);
   });
 });

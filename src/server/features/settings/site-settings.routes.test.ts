@@ -1,9 +1,15 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeMediaRow } from '../../../../tests/factories/rows.ts';
-import { asAdmin, auditRows, signIn } from '../../../../tests/setup/admin-session.ts';
-import { makeFakeClientBuild } from '../../../../tests/setup/fake-client-build.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import {
+  ADMIN_PASSWORD,
+  asAdmin,
+  auditActions,
+  auditRows,
+  expectCsrfHeaderRequired,
+  expectSessionRequired,
+  signIn,
+} from '../../../../tests/setup/admin-session.ts';
+import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import {
   MARKDOWN_MAX,
@@ -16,19 +22,10 @@ const PATH = '/api/admin/site-settings';
 const LOGO = '/media/0123456789abcdef-logo.jpg';
 const HERO = '/media/fedcba9876543210-hero.jpg';
 
-let t: TestApp;
-let clientDir: string;
+const t = useTestApp({ clientBuild: true });
 let token: string;
 const db = () => t.app.database.db;
 
-beforeAll(async () => {
-  clientDir = makeFakeClientBuild();
-  t = await buildTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
   // Every default back, the security part included; no audit rows, no uploads.
   await t.app.settingsService.updateSettings(SiteSettingsSchema.parse({}));
@@ -38,7 +35,7 @@ beforeEach(async () => {
     .insertInto('media')
     .values([makeMediaRow(LOGO), makeMediaRow(HERO)])
     .execute();
-  token = await signIn(t, 'admin', 'correct horse battery staple');
+  token = await signIn(t, 'admin', ADMIN_PASSWORD);
 });
 
 const put = (body: unknown) => asAdmin(t, token, 'PUT', PATH, body);
@@ -226,7 +223,7 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
       expect(response.json().error.fields, label).toEqual(fields);
     }
     expect(await publicSettings()).toEqual(before);
-    expect((await auditRows(db())).map((r) => r.action)).not.toContain('settings.site-update');
+    expect(await auditActions(db())).not.toContain('settings.site-update');
   });
 
   it('refuses a form with a field left out or of the wrong type', async () => {
@@ -243,28 +240,15 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
   });
 
   it('needs a session: 401 without one, for reading and for saving', async () => {
-    for (const method of ['GET', 'PUT'] as const) {
-      const response = await t.app.inject({
-        method,
-        url: PATH,
-        headers: { 'x-requested-with': 'white-stroke' },
-        ...(method === 'PUT' ? { payload: changedForm() } : {}),
-      });
-      expect(response.statusCode, method).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHENTICATED');
-    }
+    await expectSessionRequired(t, [
+      ['GET', PATH],
+      ['PUT', PATH, changedForm()],
+    ]);
     expect((await publicSettings()).title).toBe('White Stroke International Art Space');
   });
 
   it('refuses a save that did not come from this site (403), storing nothing', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: PATH,
-      cookies: { ws_session: token },
-      payload: changedForm(),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('CSRF_REJECTED');
+    await expectCsrfHeaderRequired(t, token, [['PUT', PATH, changedForm()]]);
     expect((await publicSettings()).title).toBe('White Stroke International Art Space');
   });
 

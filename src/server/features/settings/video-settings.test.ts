@@ -3,6 +3,7 @@ import {
   ADMIN_PASSWORD,
   asAdmin,
   auditActions,
+  expectSessionRequired,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
@@ -53,12 +54,6 @@ describe(`PUT /api/admin/video on ${TEST_ENGINE}`, () => {
   });
 
   it('needs a session', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/video',
-      headers: { 'x-requested-with': 'white-stroke' },
-      payload: { url: ID },
-    });
-    expect(response.statusCode).toBe(401);
+    await expectSessionRequired(t, [['PUT', '/api/admin/video', { url: ID }]]);
   });
 });

@@ -1,0 +1,60 @@
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { fastifyOf, type Target } from './admin-session.ts';
+import { OUR_CLIENT_HEADERS } from './test-app.ts';
+
+/** Uploading images over HTTP as an admin, as the upload widget does. */
+
+export const IMAGE_UPLOAD_URL = '/api/admin/uploads/images';
+const BOUNDARY = '----white-stroke-upload';
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+export function multipartFile(
+  data: Buffer,
+  { field = 'file', filename = 'photo.jpg', type = 'image/jpeg' } = {},
+): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/** POSTs a multipartFile body to the upload route with the session `token` (none: no cookie). */
+export function postImage(
+  target: Target,
+  token: string | undefined,
+  body: Buffer,
+  headers: Record<string, string> = OUR_CLIENT_HEADERS,
+): Promise<LightMyRequestResponse> {
+  return fastifyOf(target).inject({
+    method: 'POST',
+    url: IMAGE_UPLOAD_URL,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    ...(token === undefined ? {} : { cookies: { ws_session: token } }),
+    payload: body,
+  });
+}
+
+/** A PNG of this size made here and uploaded (expects 201): the stored image as answered. */
+export async function uploadGeneratedImage(
+  target: Target,
+  token: string,
+  width: number,
+  height: number,
+): Promise<{ url: string; width: number; height: number; srcset: string }> {
+  const png = await sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const response = await postImage(
+    target,
+    token,
+    multipartFile(png, { filename: 'art.png', type: 'image/png' }),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
