@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormFieldListSchema, FormFieldSchema } from './form-field.ts';
+import { flagRepeat } from './list-rules.ts';
 
 /** A category as the public pages see it: enough to filter competitions by. */
 export const PublicCategorySchema = z.object({
@@ -71,25 +72,11 @@ const SubcategoryListSchema = z
     const ids = new Set<string>();
     rows.forEach((row, index) => {
       if (row.id !== undefined) {
-        if (ids.has(row.id)) {
-          context.addIssue({
-            code: 'custom',
-            path: [index, 'id'],
-            message: CATEGORY_MESSAGES.subcategoryTwice,
-          });
-        }
-        ids.add(row.id);
+        flagRepeat(context, ids, row.id, [index, 'id'], CATEGORY_MESSAGES.subcategoryTwice);
       }
       if (row.name === '') return;
       const name = row.name.toLowerCase();
-      if (names.has(name)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'name'],
-          message: CATEGORY_MESSAGES.subcategoryTaken,
-        });
-      }
-      names.add(name);
+      flagRepeat(context, names, name, [index, 'name'], CATEGORY_MESSAGES.subcategoryTaken);
     });
   })
   .transform((rows) => rows.filter((row) => row.name !== ''));

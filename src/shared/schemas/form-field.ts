@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagRepeat } from './list-rules.ts';
 
 export const FORM_FIELD_TYPES = ['text', 'image', 'video', 'link'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -85,14 +86,7 @@ export const FormFieldListSchema = z
     const labels = new Set<string>();
     fields.forEach((field, index) => {
       if (field.id !== undefined) {
-        if (ids.has(field.id)) {
-          context.addIssue({
-            code: 'custom',
-            path: [index, 'id'],
-            message: FORM_FIELD_MESSAGES.idTaken,
-          });
-        }
-        ids.add(field.id);
+        flagRepeat(context, ids, field.id, [index, 'id'], FORM_FIELD_MESSAGES.idTaken);
         const defaultType = DEFAULT_TYPES.get(field.id);
         if (defaultType !== undefined && defaultType !== field.type) {
           context.addIssue({
@@ -103,14 +97,7 @@ export const FormFieldListSchema = z
         }
       }
       const label = field.label.toLowerCase();
-      if (labels.has(label)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'label'],
-          message: FORM_FIELD_MESSAGES.labelTaken,
-        });
-      }
-      labels.add(label);
+      flagRepeat(context, labels, label, [index, 'label'], FORM_FIELD_MESSAGES.labelTaken);
     });
     if ([...DEFAULT_TYPES.keys()].some((id) => !ids.has(id))) {
       context.addIssue({ code: 'custom', message: FORM_FIELD_MESSAGES.defaultMissing });
