@@ -158,39 +158,44 @@ export async function auditActions(db: Kysely<DB>): Promise<string[]> {
 /** A request to try on an admin route: method, url and, for a write, its body. */
 export type RouteCall = readonly [method: HTTPMethods, url: string, payload?: unknown];
 
-/** Expects 401 UNAUTHENTICATED from each route without a session (our CSRF header is sent). */
-export async function expectSessionRequired(
+/** Expects each route, called with `request`'s headers and cookies, to be refused as given. */
+async function expectEachRefused(
   target: Target,
   routes: readonly RouteCall[],
+  request: Pick<InjectOptions, 'headers' | 'cookies'>,
+  status: number,
+  code: string,
 ): Promise<void> {
   for (const [method, url, payload] of routes) {
     const response = await fastifyOf(target).inject({
       method,
       url,
-      headers: OUR_CLIENT_HEADERS,
+      ...request,
       ...payloadOf(payload),
     });
-    expect(response.statusCode, `${method} ${url}`).toBe(401);
-    expect(response.json().error.code, `${method} ${url}`).toBe('UNAUTHENTICATED');
+    expect(response.statusCode, `${method} ${url}`).toBe(status);
+    expect(response.json().error.code, `${method} ${url}`).toBe(code);
   }
 }
 
+/** Expects 401 UNAUTHENTICATED from each route without a session (our CSRF header is sent). */
+export function expectSessionRequired(target: Target, routes: readonly RouteCall[]) {
+  return expectEachRefused(target, routes, { headers: OUR_CLIENT_HEADERS }, 401, 'UNAUTHENTICATED');
+}
+
 /** Expects 403 CSRF_REJECTED from each route called with the session `token` but not our header. */
-export async function expectCsrfHeaderRequired(
+export function expectCsrfHeaderRequired(
   target: Target,
   token: string,
   routes: readonly RouteCall[],
-): Promise<void> {
-  for (const [method, url, payload] of routes) {
-    const response = await fastifyOf(target).inject({
-      method,
-      url,
-      cookies: { ws_session: token },
-      ...payloadOf(payload),
-    });
-    expect(response.statusCode, `${method} ${url}`).toBe(403);
-    expect(response.json().error.code, `${method} ${url}`).toBe('CSRF_REJECTED');
-  }
+) {
+  return expectEachRefused(
+    target,
+    routes,
+    { cookies: { ws_session: token } },
+    403,
+    'CSRF_REJECTED',
+  );
 }
 
 /** Expects the sign-in limit's answer: 429 for 15 minutes, a Retry-After to match, no cookie. */

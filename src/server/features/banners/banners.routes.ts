@@ -60,10 +60,8 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 201: AdminBannerSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      const banner = await createBanner(app, request.body, requireAdmin(request));
-      return reply.status(201).send(banner);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createBanner(app, request.body, requireAdmin(request))),
   );
 
   api.put(

@@ -80,10 +80,8 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
         response: { 201: AdminCategorySchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      const category = await createCategory(app, request.body, requireAdmin(request));
-      return reply.status(201).send(category);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createCategory(app, request.body, requireAdmin(request))),
   );
 
   api.put(

@@ -102,10 +102,8 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 201: AdminCompetitionSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      const created = await createCompetition(app, request.body, requireAdmin(request));
-      return reply.status(201).send(created);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createCompetition(app, request.body, requireAdmin(request))),
   );
 
   api.put(
