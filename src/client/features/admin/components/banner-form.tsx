@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type AdminBanner,
@@ -14,7 +14,7 @@ import { showRequestError } from '../lib/form-errors.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, TextAreaField } from './field.tsx';
-import { ImageUpload } from './image-upload.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
 export const ADMIN_BANNERS_PATH = '/api/admin/banners';
@@ -97,23 +97,7 @@ function BannerForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert message={errors.root?.message} />
-      <Controller
-        control={form.control}
-        name="imageUrl"
-        render={({ field, fieldState }) => (
-          <ImageUpload
-            label="Banner image"
-            required
-            value={field.value}
-            onChange={(url) => {
-              field.onChange(url);
-              // Re-checked at once only after a failed submit, as the text fields are.
-              if (form.formState.isSubmitted) void form.trigger('imageUrl');
-            }}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <ImageUploadField control={form.control} name="imageUrl" label="Banner image" required />
       <Field
         label="Title"
         required

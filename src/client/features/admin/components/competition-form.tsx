@@ -18,8 +18,9 @@ import type { AdminResource } from '../lib/use-admin-resource.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
-import { ImageUpload } from './image-upload.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
+import { LoadFailed } from './resource-view.tsx';
 
 export const COMPETITIONS_PATH = '/api/admin/competitions';
 
@@ -155,14 +156,7 @@ function CompetitionForm({
         {...form.register('description')}
       />
       {categories.error && !categories.data ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert" className="font-medium text-red-800 dark:text-red-300">
-            {COMPETITION_FAILURES.fetchCategories}
-          </p>
-          <Button variant="secondary" size="sm" onClick={categories.reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={COMPETITION_FAILURES.fetchCategories} onRetry={categories.reload} />
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {/* Controlled: the options may arrive after the form, and must then show its value. */}
@@ -267,30 +261,8 @@ function CompetitionForm({
         />
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="imageUrl"
-          render={({ field, fieldState }) => (
-            <ImageUpload
-              label="Competition image"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="prizeImageUrl"
-          render={({ field, fieldState }) => (
-            <ImageUpload
-              label="Prize image"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <ImageUploadField control={form.control} name="imageUrl" label="Competition image" />
+        <ImageUploadField control={form.control} name="prizeImageUrl" label="Prize image" />
       </div>
       <div className="flex flex-wrap justify-end gap-3 border-t border-gray-200 pt-5 dark:border-gray-800">
         <Button variant="secondary" onClick={onCancel}>

@@ -130,6 +130,14 @@ describe('the banner settings page', () => {
     expect(within(form).getByText('Description is required')).toBeTruthy();
     expect(within(form).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+    // After that failed submit, an uploaded image clears its message at once.
+    stubUpload('/media/new.jpg');
+    await user.upload(
+      within(form).getByLabelText(/Banner image/),
+      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() => expect(within(form).queryByText('Banner image is required')).toBeNull());
+    expect(within(form).getByText('Title is required')).toBeTruthy();
   });
 
   it('adds a banner with an uploaded image, toasts for 3 s and shows the new list', async () => {

@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import { useReloadSettings } from '../../../lib/settings.tsx';
 import { AdminPage, FormAlert, Section } from '../components/admin-page.tsx';
 import { Field, SelectField, TextAreaField } from '../components/field.tsx';
-import { ImageUpload } from '../components/image-upload.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
 import { ColourField } from '../components/site-settings-colour-field.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { showRequestError } from '../lib/form-errors.ts';
@@ -91,21 +91,6 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
     }
   });
 
-  const image = (name: 'logo' | 'heroImage', label: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <ImageUpload
-          label={label}
-          value={field.value}
-          onChange={field.onChange}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
       <FormAlert message={errors.root?.message} />
@@ -139,8 +124,8 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
 
       <Section title="Look">
         <div className="flex max-w-2xl flex-col gap-6">
-          {image('logo', 'Logo')}
-          {image('heroImage', 'Hero image')}
+          <ImageUploadField control={form.control} name="logo" label="Logo" />
+          <ImageUploadField control={form.control} name="heroImage" label="Hero image" />
           <Controller
             control={form.control}
             name="primaryColor"

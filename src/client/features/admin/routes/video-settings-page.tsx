@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { VideoFacade } from '../../home/components/video-facade.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT, Section } from '../components/admin-page.tsx';
 import { Field } from '../components/field.tsx';
+import { LoadFailed } from '../components/resource-view.tsx';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
 import { useAdminFetch } from '../session.tsx';
 
@@ -117,18 +118,7 @@ function CurrentVideoId({
   failed: boolean;
   onRetry: () => void;
 }) {
-  if (failed) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="font-medium text-red-800 dark:text-red-300">
-          {VIDEO_FAILURES.load}
-        </p>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (failed) return <LoadFailed message={VIDEO_FAILURES.load} onRetry={onRetry} />;
   if (id === undefined) return <p role="status">Loading…</p>;
   if (!id) return <p className={MUTED_TEXT}>No video is set: the home page shows none.</p>;
   return (
