@@ -543,3 +543,85 @@ describe(`DELETE ${URL}/:id on ${TEST_ENGINE}`, () => {
     expect(again.json().error.message).toBe('Category not found');
   });
 });
+
+/*
+ * The "in use" checks against a competition added at the same moment. On PostgreSQL the checks
+ * lock the category and its subcategories, and a new competition share-locks the ones it names,
+ * so one request waits for the other: either the removal sees the competition and is refused, or
+ * the competition finds its category gone. Without the first locks both go through (the
+ * subcategory vanishes from under the new competition) or the category's delete fails with a
+ * 500; without the share lock the competition's insert does. Each fails within a few rounds.
+ * SQLite runs one write transaction at a time.
+ */
+describe(`removing what a competition being added uses, at the same moment, on ${TEST_ENGINE}`, () => {
+  const ROUNDS = 25;
+  const COMPETITIONS = '/api/admin/competitions';
+  const competition = (categoryId: string, subcategoryId: string | null = null) => ({
+    title: 'Added meanwhile',
+    description: 'Sent while the category changes.',
+    categoryId,
+    subcategoryId,
+    startDate: '2026-12-01',
+    endDate: '2026-12-31',
+  });
+  const competitionsIn = async (categoryId: string) =>
+    db()
+      .selectFrom('competitions')
+      .select('subcategory_id')
+      .where('category_id', '=', categoryId)
+      .execute();
+
+  it('a category deleted: the delete is refused (409) or the competition is (400), never both kept', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const category = makeCategoryRow({ name: `Raced ${round}` });
+      await db().insertInto('categories').values(category).execute();
+      const [deleted, added] = await Promise.all([
+        call('DELETE', `${URL}/${category.id}`),
+        call('POST', COMPETITIONS, competition(category.id)),
+      ]);
+      const answers = [deleted.statusCode, added.statusCode];
+      expect(
+        [
+          [204, 400],
+          [409, 201],
+        ],
+        `${answers}: ${deleted.body} ${added.body}`,
+      ).toContainEqual(answers);
+      const left = await db()
+        .selectFrom('categories')
+        .select('id')
+        .where('id', '=', category.id)
+        .execute();
+      expect(left).toHaveLength(deleted.statusCode === 204 ? 0 : 1);
+    }
+  });
+
+  it('a subcategory removed: the save is refused (409) or the competition is (400), never both kept', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const category = makeCategoryRow({ name: `Raced ${round}` });
+      await db().insertInto('categories').values(category).execute();
+      const oil = makeSubcategoryRow(category.id, { name: 'Oil', position: 0 });
+      const ink = makeSubcategoryRow(category.id, { name: 'Ink', position: 1 });
+      await db().insertInto('subcategories').values([oil, ink]).execute();
+      const [saved, added] = await Promise.all([
+        call('PUT', `${URL}/${category.id}`, {
+          name: category.name,
+          subcategories: [{ id: ink.id, name: 'Ink' }],
+        }),
+        call('POST', COMPETITIONS, competition(category.id, oil.id)),
+      ]);
+      const answers = [saved.statusCode, added.statusCode];
+      expect(
+        [
+          [200, 400],
+          [409, 201],
+        ],
+        `${answers}: ${saved.body} ${added.body}`,
+      ).toContainEqual(answers);
+      // A competition that was added keeps its subcategory.
+      expect(await competitionsIn(category.id)).toEqual(
+        added.statusCode === 201 ? [{ subcategory_id: oil.id }] : [],
+      );
+    }
+  });
+});

@@ -18,8 +18,8 @@ export async function findAllSubcategories(db: Kysely<DB>) {
 
 /**
  * One category. With `lock` on PostgreSQL its row stays locked until the transaction ends, so a
- * competition cannot be added to it meanwhile (the insert's foreign-key check waits for the lock).
- * SQLite runs one write transaction at a time already.
+ * competition cannot be added to it meanwhile (the insert's foreign-key check waits for the lock;
+ * admin-categories.routes.test.ts races the two). SQLite runs one write transaction at a time.
  */
 export async function findCategoryById(
   db: Kysely<DB>,

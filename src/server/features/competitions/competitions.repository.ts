@@ -46,7 +46,8 @@ export async function countSubmissionsByCompetition(
 /**
  * Whether a category exists and, when `subcategoryId` is given, whether that subcategory is one of
  * its own. With `lock` (PostgreSQL) the rows are share-locked until the transaction ends, so they
- * cannot be deleted between this check and the write that refers to them.
+ * cannot be deleted between this check and the write that refers to them (the race is tested in
+ * admin-categories.routes.test.ts).
  */
 export async function findCategoryAndSubcategory(
   db: Kysely<DB>,
