@@ -1,9 +1,7 @@
 /*
- * PRODUCT.md point 13: WCAG 2.2 AA. axe checks every public page, in the light look and in the
- * dark one; a violation is a bug in the page, fixed there.
+ * PRODUCT.md point 13: WCAG 2.2 AA. axe checks every public page and admin screen, in the light
+ * look and in the dark one (axe.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   DEMO,
   expect,
@@ -14,8 +12,7 @@ import {
   test,
 } from './fixtures.ts';
 import { FIRST_ADMIN, SIGNED_OUT_CHECK, signInThroughApi } from './admin-fixtures.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expectNoAxeViolations } from './axe.ts';
 
 interface Target {
   name: string;
@@ -85,31 +82,6 @@ const TARGETS: Target[] = [
   })),
 ];
 
-/** Waits until no transition or finite animation is running: colours measured as they settle. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-}
-
-function report(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
-  return violations
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n` +
-        violation.nodes
-          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
-          .join('\n'),
-    )
-    .join('\n');
-}
-
 for (const target of TARGETS) {
   test(`${target.name} has no axe violations, light or dark`, async ({
     page,
@@ -133,17 +105,6 @@ for (const target of TARGETS) {
       ).toHaveAttribute('data-visible', 'true');
     }
 
-    for (const mode of ['light', 'dark'] as const) {
-      // The site's dark mode setting is exactly this class on <html> (src/client/lib/theme.ts).
-      await page.evaluate((dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-      }, mode === 'dark');
-      await settle(page);
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      expect(
-        results.violations,
-        `axe found violations on ${path} (${mode}):\n${report(results.violations)}`,
-      ).toEqual([]);
-    }
+    await expectNoAxeViolations(page, path);
   });
 }

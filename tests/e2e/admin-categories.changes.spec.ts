@@ -9,9 +9,9 @@
  * issue builds the form), so the custom field is checked in the admin form, not there.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
+import { openAdminScreen, OURS } from './admin-fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import {
   DEMO,
   expect,
@@ -21,17 +21,10 @@ import {
   test,
 } from './fixtures.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The header the site's own API client sends; the server refuses writes without it. */
-const OURS = { 'x-requested-with': 'white-stroke' };
 /** The browser logs the 409 of a refused write as a console error. */
 const REFUSED_WRITE = { text: /status of 409 \(Conflict\)/, url: /\/api\/admin\/categories\// };
 
-async function openCategories(page: Page) {
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/categories');
-  await expectPageHeading(page, 'Categories');
-}
+const openCategories = (page: Page) => openAdminScreen(page, '/admin/categories', 'Categories');
 
 /** The admin table's row of a category. */
 function row(page: Page, name: string): Locator {
@@ -218,33 +211,6 @@ test("deleting a demo category its competitions use is refused with the server's
   await expect(confirm).toBeHidden();
   await expect(row(page, painting)).toBeVisible();
 });
-
-/** Waits until no transition or finite animation is running: colours measured as they settle. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle('dark', dark);
-    }, mode === 'dark');
-    await settle(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const summary = violations
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-      .join('\n');
-    expect(violations, `axe on ${what} (${mode}):\n${summary}`).toEqual([]);
-  }
-}
 
 test('the list with an expander open and the open form have no axe violations', async ({
   page,

@@ -5,10 +5,9 @@
  * suffix and no total is assumed.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
+import { generatedImage, openAdminScreen } from './admin-fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import {
   DEMO,
   expect,
@@ -19,26 +18,14 @@ import {
   test,
 } from './fixtures.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** A calendar date `days` from today, as a date input takes it. */
 function daysFromToday(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   return date.toISOString().slice(0, 10);
 }
 
-/** A small picture made for the test, as the file chooser hands it over. */
-async function picture(name: string, format: 'png' | 'jpeg', background: string) {
-  const image = sharp({ create: { width: 640, height: 400, channels: 3, background } });
-  const buffer = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
-  return { name, mimeType: `image/${format}`, buffer };
-}
-
-async function openCompetitions(page: Page) {
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/competitions');
-  await expectPageHeading(page, 'Competitions');
-}
+const openCompetitions = (page: Page) =>
+  openAdminScreen(page, '/admin/competitions', 'Competitions');
 
 async function openAddForm(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Add Competition' }).click();
@@ -94,11 +81,11 @@ test('create a paid competition with pictures, edit it and delete it; the public
   await dialog.getByLabel('Entry fee (₹)', { exact: true }).fill('350');
   await dialog
     .getByLabel('Competition image', { exact: true })
-    .setInputFiles(await picture('river.png', 'png', '#0e7490'));
+    .setInputFiles(await generatedImage({ name: 'river.png', background: '#0e7490' }));
   await expect(dialog.getByAltText('Competition image: preview')).toBeVisible();
   await dialog
     .getByLabel('Prize image', { exact: true })
-    .setInputFiles(await picture('trophy.jpg', 'jpeg', '#ca8a04'));
+    .setInputFiles(await generatedImage({ name: 'trophy.jpg', background: '#ca8a04' }));
   await expect(dialog.getByAltText('Prize image: preview')).toBeVisible();
   await dialog.getByRole('button', { name: 'Add Competition' }).click();
   await expect(page.getByText(`Competition '${title}' added successfully`)).toBeVisible();
@@ -194,33 +181,6 @@ test("the form refuses an end date before the start date: 'End date must be on o
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
-
-/** Waits until no transition or finite animation is running: colours measured as they settle. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle('dark', dark);
-    }, mode === 'dark');
-    await settle(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const summary = violations
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-      .join('\n');
-    expect(violations, `axe on ${what} (${mode}):\n${summary}`).toEqual([]);
-  }
-}
 
 test('the list and the open form (with its messages and a paid fee) have no axe violations', async ({
   page,

@@ -4,10 +4,10 @@
  * API, so tests running side by side never meet.
  */
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import sharp from 'sharp';
+import { expect, expectPageHeading } from './fixtures.ts';
 
 /**
  * The browser logs every 401 as a console error. The admin area asks `GET /api/auth/session`
@@ -21,7 +21,7 @@ export const REFUSED_SIGN_IN = { text: /status of 401/, url: /\/api\/auth\/login
 export const FIRST_ADMIN = { username: 'admin', password: 'e2e-admin-password-not-secret' };
 
 /** The header the site's own API client sends; the server refuses state changes without it. */
-const OURS = { 'x-requested-with': 'white-stroke' };
+export const OURS = { 'x-requested-with': 'white-stroke' };
 
 interface Credentials {
   username: string;
@@ -36,6 +36,35 @@ export async function signInThroughApi(
 ): Promise<void> {
   const response = await request.post('/api/auth/login', { data: credentials, headers: OURS });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs the page in as the first admin and opens the admin screen at `path`, titled `heading`. */
+export async function openAdminScreen(page: Page, path: string, heading: string): Promise<void> {
+  // page.request shares the page's cookies: the session it opens is the page's.
+  await signInThroughApi(page.request, FIRST_ADMIN);
+  await page.goto(path);
+  await expectPageHeading(page, heading);
+}
+
+/**
+ * A real picture of one colour, made for the test and saved as its name says (.png, or .jpg), as
+ * the file chooser hands it over; also a multipart upload's file.
+ */
+export async function generatedImage({
+  name,
+  background,
+  width = 640,
+  height = 400,
+}: {
+  name: string;
+  background: string;
+  width?: number;
+  height?: number;
+}): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  const jpeg = /\.jpe?g$/i.test(name);
+  const buffer = await (jpeg ? image.jpeg() : image.png()).toBuffer();
+  return { name, mimeType: jpeg ? 'image/jpeg' : 'image/png', buffer };
 }
 
 /** A signed-in API client with its own cookie jar. Dispose of it when done. */

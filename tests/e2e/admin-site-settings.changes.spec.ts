@@ -4,13 +4,12 @@
  * every journey on this server reads, so they are put back afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignedInAs, FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
-import { expect, expectPageHeading, test } from './fixtures.ts';
+import { apiSignedInAs, FIRST_ADMIN, openAdminScreen } from './admin-fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 const PATH = '/api/admin/site-settings';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Fails AA with white text (about 1.4:1); the passing one is about 5.5:1. */
 const PALE = '#FDE68A';
 const PASSING = { hex: '#0F766E', rgb: 'rgb(15, 118, 110)' };
@@ -34,11 +33,8 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-async function expectNoAxeViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`);
-  expect(found, `axe on /admin/site-settings (${state})`).toEqual([]);
-}
+const openSiteSettings = (page: Page) =>
+  openAdminScreen(page, '/admin/site-settings', 'Site Settings');
 
 test('an admin changes the colour, title and about text, and the public site shows them', async ({
   page,
@@ -48,10 +44,8 @@ test('an admin changes the colour, title and about text, and the public site sho
   const title = `Riverside Art Club ${suffix}`;
   const about = `We paint by the river, journey ${suffix}.`;
 
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/site-settings');
-  await expectPageHeading(page, 'Site Settings');
-  await expectNoAxeViolations(page, 'as loaded');
+  await openSiteSettings(page);
+  await expectNoAxeViolations(page, '/admin/site-settings as loaded');
 
   const colour = page.getByRole('textbox', { name: 'Primary colour', exact: true });
   await expect(colour).toHaveValue((original as { primaryColor: string }).primaryColor);
@@ -60,7 +54,7 @@ test('an admin changes the colour, title and about text, and the public site sho
   await expect(warning).toHaveText(
     /contrast ratio of 1\.\d\d:1, below the 4\.5:1 WCAG AA asks for: buttons would be hard to read\. Choose a darker colour\./,
   );
-  await expectNoAxeViolations(page, 'with the contrast warning');
+  await expectNoAxeViolations(page, '/admin/site-settings with the contrast warning');
   await colour.fill(PASSING.hex);
   await expect(warning).toBeHidden();
   await expect(page.getByLabel('Pick the primary colour')).toHaveValue(PASSING.hex.toLowerCase());
@@ -109,9 +103,7 @@ test('a bad value is refused under its field, and nothing changes on the public 
   page,
   request,
 }) => {
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/site-settings');
-  await expectPageHeading(page, 'Site Settings');
+  await openSiteSettings(page);
   const before = await (await request.get('/api/settings')).json();
 
   await page.getByLabel('Title', { exact: true }).fill('');

@@ -3,8 +3,7 @@
  * stores images but puts them on no record, so it runs with the read-only journeys.
  */
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
-import { FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
+import { generatedImage, openAdminScreen } from './admin-fixtures.ts';
 import { expect, test } from './fixtures.ts';
 
 const UPLOAD_URL = /\/api\/admin\/uploads\/images$/;
@@ -13,14 +12,11 @@ const refusedWith = (status: 413 | 415 | 422) => ({
   url: UPLOAD_URL,
 });
 
-const png = () =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } })
-    .png()
-    .toBuffer();
+const png = (name: string) =>
+  generatedImage({ name, background: '#2563eb', width: 320, height: 200 });
 
 async function openBannerForm(page: Page) {
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/banner-settings');
+  await openAdminScreen(page, '/admin/banner-settings', 'Banner Settings');
   await page.getByRole('button', { name: 'Add Banner' }).click();
   return page.getByLabel('Banner image');
 }
@@ -81,15 +77,15 @@ test('the server judges the bytes: a renamed script and a truncated JPEG get the
   });
   await expectRefusal(page, 'Invalid file type. Please upload a JPEG or PNG image.');
 
-  const jpeg = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: '#ca8a04' },
-  })
-    .jpeg()
-    .toBuffer();
-  await input.setInputFiles({
+  const jpeg = await generatedImage({
     name: 'cut.jpg',
-    mimeType: 'image/jpeg',
-    buffer: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    background: '#ca8a04',
+    width: 400,
+    height: 300,
+  });
+  await input.setInputFiles({
+    ...jpeg,
+    buffer: jpeg.buffer.subarray(0, Math.floor(jpeg.buffer.length / 2)),
   });
   await expectRefusal(page, 'Failed to process image');
   await expect(page.getByAltText('Banner image: preview')).toHaveCount(0);
@@ -99,9 +95,9 @@ test('an image chosen or dropped is uploaded, previewed from the server and can 
   page,
 }) => {
   const input = await openBannerForm(page);
-  const bytes = await png();
+  const blue = await png('blue.png');
 
-  await input.setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: bytes });
+  await input.setInputFiles(blue);
   const preview = page.getByAltText('Banner image: preview');
   await expect(preview).toHaveAttribute('src', /^\/media\/[^/]+\.jpg$/);
   // The preview is the server's re-encoded copy, really loaded.
@@ -121,7 +117,7 @@ test('an image chosen or dropped is uploaded, previewed from the server and can 
     const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     transfer.items.add(new File([data], 'dropped.png', { type: 'image/png' }));
     return transfer;
-  }, bytes.toString('base64'));
+  }, blue.buffer.toString('base64'));
   await page.getByText('Drag and drop an image here').dispatchEvent('drop', { dataTransfer });
   await expect(preview).toHaveAttribute('src', /^\/media\/[^/]+\.jpg$/);
 });
@@ -132,7 +128,7 @@ test('progress shows while the image is sent, and the upload can be cancelled', 
   const input = await openBannerForm(page);
   // The server's answer is held back, so the upload stays in flight until cancelled.
   await page.route(UPLOAD_URL, () => {});
-  await input.setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: await png() });
+  await input.setInputFiles(await png('slow.png'));
   await expect(page.getByRole('progressbar', { name: 'Uploading slow.png' })).toBeVisible();
   await expect(input).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel upload' }).click();

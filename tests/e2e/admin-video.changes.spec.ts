@@ -3,12 +3,11 @@
  * input; a youtu.be link saved as its id, previewed with the home page's own player, and shown on
  * the home page at once. The demo video is put back afterwards.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignedInAs, FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
-import { DEMO, expect, expectPageHeading, test } from './fixtures.ts';
+import { apiSignedInAs, FIRST_ADMIN, openAdminScreen } from './admin-fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { DEMO, expect, test } from './fixtures.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const NEW_ID = 'dQw4w9WgXcQ';
 
 // One setting that both journeys read: they run one after the other.
@@ -26,11 +25,8 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-async function openVideoSettings(page: Page) {
-  await signInThroughApi(page.request, FIRST_ADMIN);
-  await page.goto('/admin/video-settings');
-  await expectPageHeading(page, 'Video Settings');
-}
+const openVideoSettings = (page: Page) =>
+  openAdminScreen(page, '/admin/video-settings', 'Video Settings');
 
 const field = (page: Page) => page.getByLabel('YouTube video URL or ID');
 
@@ -94,23 +90,3 @@ test('the video screen, with and without messages, has no axe violations', async
   await expect(page.getByText('Invalid URL format')).toBeVisible();
   await expectNoAxeViolations(page, 'the video screen with a message');
 });
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle('dark', dark);
-    }, mode === 'dark');
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-        ),
-    );
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const summary = violations
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-      .join('\n');
-    expect(violations, `axe on ${what} (${mode}):\n${summary}`).toEqual([]);
-  }
-}
