@@ -71,6 +71,14 @@ function stubUpload(url: string) {
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
 }
 
+/** Chooses a picture in the form's upload widget (stubUpload answers for the server). */
+function chooseImage(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
+  return user.upload(
+    within(form).getByLabelText(/Banner image/),
+    new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
+  );
+}
+
 describe('the banner settings page', () => {
   it('lists the banners in order with image, title, description, Edit and Delete', async () => {
     stubBanners([bannerOf(1), bannerOf(2)]);
@@ -132,10 +140,7 @@ describe('the banner settings page', () => {
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
     // After that failed submit, an uploaded image clears its message at once.
     stubUpload('/media/new.jpg');
-    await user.upload(
-      within(form).getByLabelText(/Banner image/),
-      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
-    );
+    await chooseImage(user, form);
     await waitFor(() => expect(within(form).queryByText('Banner image is required')).toBeNull());
     expect(within(form).getByText('Title is required')).toBeTruthy();
   });
@@ -154,10 +159,7 @@ describe('the banner settings page', () => {
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
     const form = screen.getByRole('dialog', { name: 'Add Banner' });
-    await user.upload(
-      within(form).getByLabelText(/Banner image/),
-      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
-    );
+    await chooseImage(user, form);
     expect((await within(form).findByAltText('Banner image: preview')).getAttribute('src')).toBe(
       '/media/new.jpg',
     );
@@ -186,10 +188,7 @@ describe('the banner settings page', () => {
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
     const form = screen.getByRole('dialog', { name: 'Add Banner' });
-    await user.upload(
-      within(form).getByLabelText(/Banner image/),
-      new File([new Uint8Array(10)], 'new.jpg', { type: 'image/jpeg' }),
-    );
+    await chooseImage(user, form);
     await user.type(within(form).getByLabelText('Title'), 'T');
     await user.type(within(form).getByLabelText('Description'), 'D');
     await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
