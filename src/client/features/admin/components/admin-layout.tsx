@@ -72,40 +72,44 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="border-b border-gray-200 bg-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0 dark:border-gray-800 dark:bg-gray-900">
-        <div className="flex h-16 items-center justify-between gap-4 px-4">
-          <p className="truncate text-lg font-bold">{title}</p>
-          <button
-            ref={menuButton}
-            type="button"
-            className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium lg:hidden ${FOCUS_RING}`}
-            aria-expanded={menuOpen}
-            aria-controls={NAV_ID}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            <MenuIcon open={menuOpen} />
-            Menu
-          </button>
-        </div>
-        <nav
-          id={NAV_ID}
-          aria-label="Admin"
-          className={`${menuOpen ? 'block' : 'hidden'} px-3 pb-6 lg:block`}
-        >
-          <ul className="flex flex-col gap-1">
-            {ADMIN_NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 border-t border-gray-200 px-3 pt-4 dark:border-gray-800">
-            <p className={`mb-3 text-sm ${MUTED_TEXT}`}>Signed in as {username}</p>
-            <LogoutButton />
+      {/* The column is as tall as the page, so its background and border reach the bottom of a
+          long one; its content stays in view while the page scrolls. */}
+      <header className="border-b border-gray-200 bg-white lg:w-64 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-gray-800 dark:bg-gray-900">
+        <div className="lg:sticky lg:top-0 lg:max-h-screen lg:overflow-y-auto">
+          <div className="flex h-16 items-center justify-between gap-4 px-4">
+            <p className="truncate text-lg font-bold">{title}</p>
+            <button
+              ref={menuButton}
+              type="button"
+              className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium lg:hidden ${FOCUS_RING}`}
+              aria-expanded={menuOpen}
+              aria-controls={NAV_ID}
+              onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+            >
+              <MenuIcon open={menuOpen} />
+              Menu
+            </button>
           </div>
-        </nav>
+          <nav
+            id={NAV_ID}
+            aria-label="Admin"
+            className={`${menuOpen ? 'block' : 'hidden'} px-3 pb-6 lg:block`}
+          >
+            <ul className="flex flex-col gap-1">
+              {ADMIN_NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 border-t border-gray-200 px-3 pt-4 dark:border-gray-800">
+              <p className={`mb-3 text-sm ${MUTED_TEXT}`}>Signed in as {username}</p>
+              <LogoutButton />
+            </div>
+          </nav>
+        </div>
       </header>
       <main
         ref={main}
