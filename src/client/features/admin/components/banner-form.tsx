@@ -15,7 +15,6 @@ import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
 
 export const ADMIN_BANNERS_PATH = '/api/admin/banners';
 /** Seed §4/§9: banner toasts last 3 s. */
@@ -28,36 +27,12 @@ const MESSAGES = {
 
 type FormValues = z.input<typeof BannerInputSchema>;
 
-/** The add/edit form in a modal dialog with a close button and Cancel, as the other screens'. */
-export function BannerFormDialog({
-  open,
-  banner,
-  onSaved,
-  onClose,
-}: {
-  open: boolean;
-  banner: AdminBanner | undefined;
-  onSaved: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <ModalDialog
-      open={open}
-      title={banner ? 'Edit Banner' : 'Add Banner'}
-      onClose={onClose}
-      wide
-      closeButton
-    >
-      <BannerForm banner={banner} onSaved={onSaved} onCancel={onClose} />
-    </ModalDialog>
-  );
-}
-
 /**
  * Adds a banner, or edits `banner`. Checked with the server's own schema before sending; the
- * server's field messages (an image that is not an upload, say) come back under their fields.
+ * server's field messages (an image that is not an upload, say) come back under their fields. For
+ * a modal dialog with a close button and Cancel, as the other screens' forms.
  */
-function BannerForm({
+export function BannerForm({
   banner,
   onSaved,
   onCancel,

@@ -15,7 +15,6 @@ import { useAdminFetch } from '../session.tsx';
 import { FormAlert, MUTED_TEXT } from './admin-page.tsx';
 import { Field } from './field.tsx';
 import { FormFieldEditor } from './form-field-editor.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
 
 export const CATEGORIES_PATH = '/api/admin/categories';
 /** Seed §4/§9: category success toasts last 5 s. */
@@ -40,35 +39,8 @@ function listMessage(error: unknown): string | undefined {
   return e?.message ?? e?.root?.message;
 }
 
-/**
- * The add/edit form in a modal dialog with a close button and Cancel. `category` null: a new
- * one. The form inside it is built afresh each time it opens.
- */
-export function CategoryFormDialog({
-  open,
-  category,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  category: AdminCategory | null;
-  onClose: () => void;
-  onSaved: (category: AdminCategory) => void;
-}) {
-  return (
-    <ModalDialog
-      open={open}
-      title={category ? 'Edit Category' : 'Add Category'}
-      onClose={onClose}
-      wide
-      closeButton
-    >
-      <CategoryForm category={category} onClose={onClose} onSaved={onSaved} />
-    </ModalDialog>
-  );
-}
-
-function CategoryForm({
+/** The add/edit form, for a modal dialog with a close button and Cancel. `category` null: a new one. */
+export function CategoryForm({
   category,
   onClose,
   onSaved,

@@ -19,7 +19,6 @@ import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
 import { LoadFailed } from './resource-view.tsx';
 
 export const COMPETITIONS_PATH = '/api/admin/competitions';
@@ -61,44 +60,13 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
   };
 }
 
-/**
- * The add/edit form in a modal dialog with a close button and Cancel. A fresh form each time it
- * opens, filled from `competition` when editing.
- */
-export function CompetitionFormDialog({
-  open,
-  competition,
-  categories,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  competition: AdminCompetition | null;
-  categories: AdminResource<PublicCategory[]>;
-  onClose: () => void;
-  onSaved: (saved: AdminCompetition, wasNew: boolean) => void;
-}) {
-  return (
-    <ModalDialog
-      open={open}
-      title={competition ? 'Edit Competition' : 'Add Competition'}
-      onClose={onClose}
-      wide
-      closeButton
-    >
-      <CompetitionForm
-        competition={competition}
-        categories={categories}
-        onCancel={onClose}
-        onSaved={onSaved}
-      />
-    </ModalDialog>
-  );
-}
-
 const toOption = ({ id, name }: { id: string; name: string }) => ({ value: id, label: name });
 
-function CompetitionForm({
+/**
+ * The add/edit form, for a modal dialog with a close button and Cancel: filled from `competition`
+ * when editing.
+ */
+export function CompetitionForm({
   competition,
   categories,
   onCancel,

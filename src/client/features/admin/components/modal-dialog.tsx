@@ -3,25 +3,23 @@ import { FOCUS_RING } from './field.tsx';
 
 /**
  * A native modal <dialog> named by its <h2>: the browser keeps focus inside it and makes the page
- * behind it inert; Escape and the close button (`closeButton`) ask `onClose`; closing gives focus
- * back to what had it before. Its content exists only while open, so a form in it starts afresh
- * each time. `describedBy`: the id of the text that says what it is about (a question).
+ * behind it inert; Escape (and a form's close button) ask `onClose`; closing gives focus back to
+ * what had it before. Its content exists only while open, so a form in it starts afresh each
+ * time. `describedBy`: the id of the text that says what it is about (a question).
  */
 export function ModalDialog({
   open,
   title,
   onClose,
-  wide = false,
-  closeButton = false,
+  form = false,
   describedBy,
   children,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
-  /** A form's width rather than a question's. */
-  wide?: boolean;
-  closeButton?: boolean;
+  /** A form: wider than a question, with a close button beside its title. */
+  form?: boolean;
   describedBy?: string;
   children: ReactNode;
 }) {
@@ -53,14 +51,14 @@ export function ModalDialog({
         onClose();
       }}
       className={`m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:bg-gray-900 dark:text-gray-50 ${
-        wide ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(28rem,calc(100%-2rem))]'
+        form ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(28rem,calc(100%-2rem))]'
       }`}
     >
       <div className="mb-4 flex items-start justify-between gap-4">
-        <h2 id={titleId} className={`${wide ? 'text-2xl' : 'text-xl'} font-bold`}>
+        <h2 id={titleId} className={`${form ? 'text-2xl' : 'text-xl'} font-bold`}>
           {title}
         </h2>
-        {closeButton ? (
+        {form ? (
           <button
             type="button"
             onClick={onClose}

@@ -3,13 +3,10 @@ import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
 import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
-import {
-  ADMIN_BANNERS_PATH,
-  BANNER_TOAST_MS,
-  BannerFormDialog,
-} from '../components/banner-form.tsx';
+import { ADMIN_BANNERS_PATH, BANNER_TOAST_MS, BannerForm } from '../components/banner-form.tsx';
 import { BannerTable, type MoveDirection } from '../components/banner-table.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { withSeedMessage } from '../lib/failure-messages.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
@@ -98,15 +95,21 @@ export default function BannersPage() {
           Add Banner
         </button>
       </div>
-      <BannerFormDialog
+      <ModalDialog
         open={editing !== null}
-        banner={editing?.banner}
-        onSaved={() => {
-          closeForm();
-          reload();
-        }}
+        title={editing?.banner ? 'Edit Banner' : 'Add Banner'}
         onClose={closeForm}
-      />
+        form
+      >
+        <BannerForm
+          banner={editing?.banner}
+          onSaved={() => {
+            closeForm();
+            reload();
+          }}
+          onCancel={closeForm}
+        />
+      </ModalDialog>
       <FormAlert message={moveError} />
       <p role="status" className="sr-only">
         {announcement}

@@ -3,13 +3,10 @@ import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schema
 import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
-import {
-  CATEGORIES_PATH,
-  CATEGORY_TOAST_MS,
-  CategoryFormDialog,
-} from '../components/category-form.tsx';
+import { CATEGORIES_PATH, CATEGORY_TOAST_MS, CategoryForm } from '../components/category-form.tsx';
 import { CategoryList } from '../components/category-list.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { withReason, withSeedMessage } from '../lib/failure-messages.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
@@ -76,12 +73,18 @@ export default function CategoriesPage() {
           />
         )}
       </ResourceView>
-      <CategoryFormDialog
+      <ModalDialog
         open={editing !== undefined}
-        category={editing?.category ?? null}
+        title={editing?.category ? 'Edit Category' : 'Add Category'}
         onClose={() => setEditing(undefined)}
-        onSaved={saved}
-      />
+        form
+      >
+        <CategoryForm
+          category={editing?.category ?? null}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      </ModalDialog>
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete ${deletion.target?.name ?? 'category'}`}

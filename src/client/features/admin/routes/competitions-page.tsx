@@ -12,9 +12,10 @@ import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
 import {
   COMPETITION_FAILURES,
   COMPETITIONS_PATH,
-  CompetitionFormDialog,
+  CompetitionForm,
 } from '../components/competition-form.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { withReason, withSeedMessage } from '../lib/failure-messages.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
@@ -116,22 +117,28 @@ export default function CompetitionsPage() {
           )
         }
       </ResourceView>
-      <CompetitionFormDialog
+      <ModalDialog
         open={editor.open}
-        competition={editor.competition}
-        categories={categories}
+        title={editor.competition ? 'Edit Competition' : 'Add Competition'}
         onClose={closeEditor}
-        onSaved={(saved, wasNew) => {
-          closeEditor();
-          showToast(
-            wasNew
-              ? `Competition '${saved.title}' added successfully`
-              : `Competition '${saved.title}' updated successfully`,
-            { variant: 'success', durationMs: COMPETITION_TOAST_MS },
-          );
-          reload();
-        }}
-      />
+        form
+      >
+        <CompetitionForm
+          competition={editor.competition}
+          categories={categories}
+          onCancel={closeEditor}
+          onSaved={(saved, wasNew) => {
+            closeEditor();
+            showToast(
+              wasNew
+                ? `Competition '${saved.title}' added successfully`
+                : `Competition '${saved.title}' updated successfully`,
+              { variant: 'success', durationMs: COMPETITION_TOAST_MS },
+            );
+            reload();
+          }}
+        />
+      </ModalDialog>
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete ${deletion.target?.title ?? 'competition'}`}
