@@ -8,13 +8,13 @@ import {
   type BannerInput,
   BannerInputSchema,
 } from '../../../../shared/schemas/banner.ts';
-import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { showRequestError } from '../lib/form-errors.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
+import { DialogActions } from './modal-dialog.tsx';
 
 export const ADMIN_BANNERS_PATH = '/api/admin/banners';
 /** Seed §4/§9: banner toasts last 3 s. */
@@ -87,14 +87,11 @@ export function BannerForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {banner ? 'Update Banner' : 'Save Banner'}
-        </Button>
-      </div>
+      <DialogActions
+        label={banner ? 'Update Banner' : 'Save Banner'}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

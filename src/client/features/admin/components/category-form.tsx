@@ -15,6 +15,7 @@ import { useAdminFetch } from '../session.tsx';
 import { FormAlert, MUTED_TEXT } from './admin-page.tsx';
 import { Field } from './field.tsx';
 import { FormFieldEditor } from './form-field-editor.tsx';
+import { DialogActions } from './modal-dialog.tsx';
 
 export const CATEGORIES_PATH = '/api/admin/categories';
 /** Seed §4/§9: category success toasts last 5 s. */
@@ -140,14 +141,11 @@ export function CategoryForm({
         )}
       />
 
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {category ? 'Save Changes' : 'Add Category'}
-        </Button>
-      </div>
+      <DialogActions
+        label={category ? 'Save Changes' : 'Add Category'}
+        busy={isSubmitting}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -12,13 +12,13 @@ import {
   CompetitionInputSchema,
   ENTRY_FEE_MAX,
 } from '../../../../shared/schemas/competition.ts';
-import { Button } from '../../../components/button.tsx';
 import { showSaveFailure } from '../lib/failure-messages.ts';
 import type { AdminResource } from '../lib/use-admin-resource.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
+import { DialogActions } from './modal-dialog.tsx';
 import { LoadFailed } from './resource-view.tsx';
 
 export const COMPETITIONS_PATH = '/api/admin/competitions';
@@ -232,20 +232,20 @@ export function CompetitionForm({
         <ImageUploadField control={form.control} name="imageUrl" label="Competition image" />
         <ImageUploadField control={form.control} name="prizeImageUrl" label="Prize image" />
       </div>
-      <div className="flex flex-wrap justify-end gap-3 border-t border-gray-200 pt-5 dark:border-gray-800">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {competition
+      <DialogActions
+        label={
+          competition
             ? isSubmitting
               ? 'Saving…'
               : 'Save Changes'
             : isSubmitting
               ? 'Adding…'
-              : 'Add Competition'}
-        </Button>
-      </div>
+              : 'Add Competition'
+        }
+        busy={isSubmitting}
+        onCancel={onCancel}
+        className="border-t border-gray-200 pt-5 dark:border-gray-800"
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { FormAlert } from './admin-page.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
+import { DialogActions, ModalDialog } from './modal-dialog.tsx';
 
 /** A yes/no question in a modal dialog, with the failure of the last try under it. */
 export function ConfirmDialog({
@@ -30,14 +29,13 @@ export function ConfirmDialog({
       <div className="mt-4">
         <FormAlert message={error} />
       </div>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <DialogActions
+        label={confirmLabel}
+        busy={busy}
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        className="mt-6"
+      />
     </ModalDialog>
   );
 }

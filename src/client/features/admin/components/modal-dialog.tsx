@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { FOCUS_RING } from './field.tsx';
 
 /**
@@ -71,5 +72,34 @@ export function ModalDialog({
       </div>
       {open ? children : null}
     </dialog>
+  );
+}
+
+/**
+ * A dialog's Cancel and its main button, at its end: a form's submit, or `onConfirm` for a
+ * question. The main button is disabled while `busy`.
+ */
+export function DialogActions({
+  label,
+  busy,
+  onCancel,
+  onConfirm,
+  className = '',
+}: {
+  label: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm?: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-wrap justify-end gap-3 ${className}`}>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} disabled={busy}>
+        {label}
+      </Button>
+    </div>
   );
 }

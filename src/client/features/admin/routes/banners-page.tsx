@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
-import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
+import { AddButton, AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
 import { ADMIN_BANNERS_PATH, BANNER_TOAST_MS, BannerForm } from '../components/banner-form.tsx';
 import { BannerTable, type MoveDirection } from '../components/banner-table.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -85,16 +84,9 @@ export default function BannersPage() {
 
   return (
     <AdminPage title="Banner Settings">
-      <div>
-        <button
-          ref={addButton}
-          type="button"
-          className={buttonClassName()}
-          onClick={() => openForm()}
-        >
-          Add Banner
-        </button>
-      </div>
+      <AddButton ref={addButton} onClick={() => openForm()}>
+        Add Banner
+      </AddButton>
       <ModalDialog
         open={editing !== null}
         title={editing?.banner ? 'Edit Banner' : 'Add Banner'}

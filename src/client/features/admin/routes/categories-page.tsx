@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schemas/category.ts';
-import { buttonClassName } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { AdminPage } from '../components/admin-page.tsx';
+import { AddButton, AdminPage } from '../components/admin-page.tsx';
 import { CATEGORIES_PATH, CATEGORY_TOAST_MS, CategoryForm } from '../components/category-form.tsx';
 import { CategoryList } from '../components/category-list.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -54,16 +53,9 @@ export default function CategoriesPage() {
 
   return (
     <AdminPage title="Categories">
-      <div>
-        <button
-          type="button"
-          ref={addButton}
-          onClick={() => setEditing({ category: null })}
-          className={buttonClassName()}
-        >
-          Add Category
-        </button>
-      </div>
+      <AddButton ref={addButton} onClick={() => setEditing({ category: null })}>
+        Add Category
+      </AddButton>
       <ResourceView resource={withSeedMessage(categories, CATEGORY_FAILURES.fetch)}>
         {(list) => (
           <CategoryList

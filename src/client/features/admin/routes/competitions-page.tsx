@@ -4,11 +4,11 @@ import type {
   AdminCompetition,
   CompetitionDeleted,
 } from '../../../../shared/schemas/competition.ts';
-import { Button, buttonClassName } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { formatCalendarDate, formatEntryFee } from '../../../lib/format.ts';
 import { StatusBadge } from '../../competitions/components/status-badge.tsx';
-import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
+import { AddButton, AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
 import {
   COMPETITION_FAILURES,
   COMPETITIONS_PATH,
@@ -81,16 +81,9 @@ export default function CompetitionsPage() {
 
   return (
     <AdminPage title="Competitions">
-      <div>
-        <button
-          ref={addButton}
-          type="button"
-          className={buttonClassName()}
-          onClick={() => openEditor(null)}
-        >
-          Add Competition
-        </button>
-      </div>
+      <AddButton ref={addButton} onClick={() => openEditor(null)}>
+        Add Competition
+      </AddButton>
       <ResourceView resource={withSeedMessage(competitions, COMPETITION_FAILURES.fetch)}>
         {(list) =>
           list.length === 0 ? (
