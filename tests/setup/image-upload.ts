@@ -1,8 +1,11 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { SQLITE_FILE_NAME } from '../../src/server/db/database.ts';
 import { fastifyOf, type Target } from './admin-session.ts';
-import { OUR_CLIENT_HEADERS } from './test-app.ts';
+import { OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
 
 /** Uploading images over HTTP as an admin, as the upload widget does. */
 
@@ -57,4 +60,17 @@ export async function uploadGeneratedImage(
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
+}
+
+/**
+ * Every file in the app's own DATA_DIR (stored files, their types, half-written temporary files),
+ * relative and sorted; the SQLite database is left out. Other test files' folders never show.
+ */
+export function dataDirFiles(t: TestApp): string[] {
+  const root = t.config.dataDir;
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith(SQLITE_FILE_NAME))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }

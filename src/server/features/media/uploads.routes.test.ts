@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import os from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +8,7 @@ import {
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
 import {
+  dataDirFiles,
   IMAGE_UPLOAD_URL,
   multipartFile,
   postImage,
@@ -31,7 +30,6 @@ const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#e11d48' } });
 
 const mediaRows = () => db().selectFrom('media').select('url').execute();
-const tempEntries = () => readdirSync(os.tmpdir()).sort();
 
 describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
   it('stores an image in its display sizes and answers with them', async () => {
@@ -78,13 +76,13 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
 
   it('refuses more than 10 MB with 413, leaving no temporary file behind', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
-    const temp = tempEntries();
+    const files = dataDirFiles(t);
     const jpeg = await photo(10, 10).jpeg().toBuffer();
     const big = Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_BYTES + 1024 - jpeg.length)]);
     const response = await upload(token, multipartFile(big));
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({ code: 'FILE_TOO_LARGE', message: IMAGE_TOO_LARGE });
-    expect(tempEntries()).toEqual(temp);
+    expect(dataDirFiles(t)).toEqual(files);
   });
 
   it('strips the GPS position and turns a sideways photo upright', async () => {
