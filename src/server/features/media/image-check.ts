@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
 
 import {
@@ -16,6 +16,20 @@ import {
  * dimensions before it is decoded, so memory stays bounded.
  */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+/**
+ * How every decode of an upload reads it, the check here and the resizing after it alike: what
+ * decodes is accepted, warnings included (stray bytes before a JPEG marker, a bad PNG checksum:
+ * common in phone photos), and only a truncated file is refused. sharp's default fails on any
+ * warning, so a file this check let through would fail later as a 500.
+ */
+export const UPLOAD_DECODING = {
+  limitInputPixels: IMAGE_MAX_PIXELS,
+  failOn: 'truncated',
+} as const satisfies SharpOptions;
+
+/** The answer to an image sharp cannot decode or process. */
+export const imageUnreadable = () => new AppError(422, 'IMAGE_UNREADABLE', IMAGE_UNREADABLE);
 
 export interface CheckedImage {
   format: 'jpeg' | 'png' | 'webp';
@@ -43,11 +57,9 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
   try {
     // Every pixel read once, streaming into a thumbnail (memory stays small): a truncated or
     // corrupt file fails here, not halfway through making its display sizes.
-    await sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' })
-      .resize(16, 16, { fit: 'inside' })
-      .toBuffer();
+    await sharp(data, UPLOAD_DECODING).resize(16, 16, { fit: 'inside' }).toBuffer();
   } catch {
-    throw new AppError(422, 'IMAGE_UNREADABLE', IMAGE_UNREADABLE);
+    throw imageUnreadable();
   }
   return { format: format as CheckedImage['format'], ...autoOrient };
 }

@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_UNREADABLE } from '../../../shared/domain/image-upload.ts';
 import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -132,10 +133,17 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses bytes that are not a picture, storing nothing', async () => {
+  it('refuses bytes it cannot process with 422 IMAGE_UNREADABLE, storing nothing', async () => {
     const count = async () => (await db.selectFrom('media').select('url').execute()).length;
     const before = await count();
-    await expect(storeResponsiveImage(db, storage, Buffer.from('not an image'))).rejects.toThrow();
+    const photo = await jpeg(400, 300, 8);
+    for (const bytes of [Buffer.from('not an image'), photo.subarray(0, photo.length / 2)]) {
+      await expect(storeResponsiveImage(db, storage, bytes)).rejects.toMatchObject({
+        statusCode: 422,
+        code: 'IMAGE_UNREADABLE',
+        message: IMAGE_UNREADABLE,
+      });
+    }
     expect(await count()).toBe(before);
   });
 });

@@ -17,6 +17,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
+  IMAGE_UNREADABLE,
   INVALID_IMAGE_TYPE,
 } from '../../../shared/domain/image-upload.ts';
 
@@ -30,6 +31,21 @@ const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#e11d48' } });
 
 const mediaRows = () => db().selectFrom('media').select('url').execute();
+
+/** A JPEG with stray bytes before its start-of-scan marker: libjpeg warns, then decodes it. */
+async function jpegWithStrayBytes(width: number, height: number): Promise<Buffer> {
+  const jpeg = await photo(width, height).jpeg().toBuffer();
+  const scan = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+  return Buffer.concat([jpeg.subarray(0, scan), Buffer.from([0, 1, 2]), jpeg.subarray(scan)]);
+}
+
+/** A PNG whose image data fails its checksum: libpng warns, then decodes it. */
+async function pngWithBadChecksum(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await photo(width, height).png().toBuffer());
+  const data = png.indexOf(Buffer.from('IDAT'));
+  png[data + 4 + png.readUInt32BE(data - 4)]! ^= 0xff;
+  return png;
+}
 
 describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
   it('stores an image in its display sizes and answers with them', async () => {
@@ -58,7 +74,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
 
   it('refuses a renamed PHP, HTML or SVG file with the seed message, storing nothing', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
-    const before = await mediaRows();
+    const before = { rows: await mediaRows(), files: dataDirFiles(t) };
     for (const [content, filename] of [
       ['<?php system($_GET["c"]); ?>', 'shell.jpg'],
       ['<!doctype html><script>alert(1)</script>', 'page.png'],
@@ -71,7 +87,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
         message: INVALID_IMAGE_TYPE,
       });
     }
-    expect(await mediaRows()).toEqual(before);
+    expect({ rows: await mediaRows(), files: dataDirFiles(t) }).toEqual(before);
   });
 
   it('refuses more than 10 MB with 413, leaving no temporary file behind', async () => {
@@ -117,6 +133,32 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(201);
     const stored = (await t.app.inject({ method: 'GET', url: response.json().url })).rawPayload;
     expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('accepts what decodes with a warning (stray bytes in a JPEG, a bad PNG checksum), as browsers do', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const files = [
+      multipartFile(await jpegWithStrayBytes(640, 480)),
+      multipartFile(await pngWithBadChecksum(640, 480), { filename: 'a.png', type: 'image/png' }),
+    ];
+    for (const file of files) {
+      const response = await upload(token, file);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ width: 640, height: 480 });
+      expect((await t.app.inject({ method: 'GET', url: response.json().url })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('refuses a truncated photo with 422, storing nothing', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const before = { rows: await mediaRows(), files: dataDirFiles(t) };
+    const jpeg = await photo(800, 600).jpeg().toBuffer();
+    const response = await upload(token, multipartFile(jpeg.subarray(0, jpeg.length / 2)));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({ code: 'IMAGE_UNREADABLE', message: IMAGE_UNREADABLE });
+    expect({ rows: await mediaRows(), files: dataDirFiles(t) }).toEqual(before);
   });
 
   it('answers a request without a file, or with another field, with a 400', async () => {
