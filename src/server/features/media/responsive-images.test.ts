@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -14,6 +16,7 @@ import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 let database: Database;
 let db: Kysely<DB>;
 let storage: Storage;
+let dataDir: string;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
@@ -22,7 +25,8 @@ beforeAll(async () => {
   database = await openDatabase(environment.config);
   db = database.db;
   await migrateToLatest(db);
-  storage = createLocalStorage(environment.config.dataDir);
+  dataDir = environment.config.dataDir;
+  storage = createLocalStorage(dataDir);
 });
 
 afterAll(async () => {
@@ -145,6 +149,38 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
       });
     }
     expect(await count()).toBe(before);
+  });
+});
+
+describe(`storeResponsiveImage when storing fails, on ${TEST_ENGINE}`, () => {
+  /** The storage, except that writing the JPEG fallback (the last file) fails. */
+  const failingOnJpeg: () => Storage = () => ({
+    ...storage,
+    async put(key, data, options) {
+      if (key.endsWith('.jpg')) throw new Error('the disk is full');
+      await storage.put(key, data, options);
+    },
+  });
+  const storedFiles = () =>
+    readdirSync(path.join(dataDir, 'uploads', 'public'), { recursive: true }).sort();
+  const mediaCount = async () => (await db.selectFrom('media').select('url').execute()).length;
+
+  it('removes the copies it had written, leaving no file without a record', async () => {
+    await storeResponsiveImage(db, storage, await jpeg(100, 100, 9));
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const picture = await jpeg(1200, 800, 10);
+    await expect(storeResponsiveImage(db, failingOnJpeg(), picture)).rejects.toThrow('disk');
+    expect({ files: storedFiles(), rows: await mediaCount() }).toEqual(before);
+  });
+
+  it('keeps the files of the same picture stored before, which its record still shows', async () => {
+    const picture = await jpeg(1200, 800, 11);
+    const url = await storeResponsiveImage(db, storage, picture);
+    const before = storedFiles();
+    await expect(storeResponsiveImage(db, failingOnJpeg(), picture)).rejects.toThrow('disk');
+    expect(storedFiles()).toEqual(before);
+    for (const variant of (await mediaRow(url)).variants)
+      expect(await bytesOf(variant.url)).toBeDefined();
   });
 });
 

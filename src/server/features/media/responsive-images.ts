@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
-import { putPublic, type Storage } from '../uploads/storage.ts';
+import { publicKeyOf, publicUrlOf, type Storage } from '../uploads/storage.ts';
 import { imageUnreadable, UPLOAD_DECODING } from './image-check.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
@@ -16,12 +16,22 @@ interface Variant {
   width: number;
 }
 
-interface Encoded {
-  /** WebP copies, smallest first. */
-  copies: { data: Buffer; width: number }[];
-  /** The JPEG fallback at the largest width, with its size. */
-  fallback: { data: Buffer; width: number; height: number };
+/** A file to store: its key (named by its bytes), bytes and type. */
+interface PublicFile {
+  key: string;
+  data: Buffer;
+  contentType: string;
 }
+
+interface Encoded {
+  /** WebP copies, smallest first, with their widths. */
+  copies: (PublicFile & { width: number })[];
+  /** The JPEG fallback at the largest width, with its size. */
+  fallback: PublicFile & { width: number; height: number };
+}
+
+/** WebP cannot hold more than this many pixels on a side. */
+const WEBP_MAX_SIDE = 16_383;
 
 /**
  * Every size of the picture, made in memory before anything is stored (a few MB at most). It is
@@ -33,24 +43,31 @@ async function encodeSizes(input: Buffer): Promise<Encoded> {
     // autoOrient() applies the EXIF orientation; sharp drops all metadata on output by default.
     const upright = sharp(input, UPLOAD_DECODING).autoOrient();
     const { autoOrient: size } = await sharp(input).metadata();
-    // Never enlarged: a small picture gets the widths it can fill, plus its own width.
-    const largest = Math.min(size.width, DISPLAY_WIDTHS[DISPLAY_WIDTHS.length - 1] as number);
+    // Never enlarged: a small picture gets the widths it can fill, plus its own width. A very
+    // tall one is narrowed until its height fits WebP's limit too.
+    const fitsWebp = Math.floor((size.width * WEBP_MAX_SIDE) / size.height);
+    const largest = Math.max(1, Math.min(size.width, fitsWebp, DISPLAY_WIDTHS.at(-1) as number));
     const widths = [...DISPLAY_WIDTHS.filter((w) => w < largest), largest];
+    // The box guards both sides whatever the rounding: never above either limit, never enlarged.
+    const box = (width: number) =>
+      ({ width, height: WEBP_MAX_SIDE, fit: 'inside', withoutEnlargement: true }) as const;
     const copies: Encoded['copies'] = [];
     for (const width of widths) {
-      const data = await upright
+      const { data, info } = await upright
         .clone()
-        .resize({ width, withoutEnlargement: true })
+        .resize(box(width))
         .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-      copies.push({ data, width });
+        .toBuffer({ resolveWithObject: true });
+      const key = publicKeyOf(data, 'webp');
+      copies.push({ key, data, contentType: 'image/webp', width: info.width });
     }
     const { data, info } = await upright
       .clone()
-      .resize({ width: largest, withoutEnlargement: true })
+      .resize(box(largest))
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    return { copies, fallback: { data, width: info.width, height: info.height } };
+    const fallback = { key: publicKeyOf(data, 'jpg'), data, contentType: 'image/jpeg' };
+    return { copies, fallback: { ...fallback, width: info.width, height: info.height } };
   } catch {
     throw imageUnreadable();
   }
@@ -60,6 +77,7 @@ async function encodeSizes(input: Buffer): Promise<Encoded> {
  * Turns a picture into what pages need: WebP copies at the display widths it is large enough for
  * (never enlarged) and a JPEG fallback at the largest of them, stored as public files; records the
  * sizes and returns the fallback's URL, which is what a record (competition, banner) keeps.
+ * If storing or recording fails, the files written for it are removed again.
  */
 export async function storeResponsiveImage(
   db: Kysely<DB>,
@@ -67,18 +85,27 @@ export async function storeResponsiveImage(
   input: Buffer,
 ): Promise<string> {
   const { copies, fallback } = await encodeSizes(input);
-  const variants: Variant[] = [];
-  for (const { data, width } of copies) {
-    variants.push({ url: await putPublic(storage, data, 'webp', 'image/webp'), width });
+  const url = publicUrlOf(fallback.key);
+  // The same picture stored before has these very files (they are named by their bytes): they
+  // are its record's, and stay whatever happens here.
+  const storedBefore = (await findMediaByUrls(db, [url])).length > 0;
+  const written: string[] = [];
+  try {
+    for (const file of [...copies, fallback]) {
+      await storage.put(file.key, file.data, { contentType: file.contentType });
+      written.push(file.key);
+    }
+    await insertMedia(db, {
+      url,
+      width: fallback.width,
+      height: fallback.height,
+      variants: JSON.stringify(copies.map((c) => ({ url: publicUrlOf(c.key), width: c.width }))),
+      created_at: new Date().toISOString(),
+    });
+  } catch (error) {
+    if (!storedBefore) await Promise.allSettled(written.map((key) => storage.delete(key)));
+    throw error;
   }
-  const url = await putPublic(storage, fallback.data, 'jpg', 'image/jpeg');
-  await insertMedia(db, {
-    url,
-    width: fallback.width,
-    height: fallback.height,
-    variants: JSON.stringify(variants),
-    created_at: new Date().toISOString(),
-  });
   return url;
 }
 

@@ -32,6 +32,18 @@ const photo = (width: number, height: number) =>
 
 const mediaRows = () => db().selectFrom('media').select('url').execute();
 
+/** The URLs of an answered image's sizes: the fallback and every srcset entry. */
+const urlsOf = (image: { url: string; srcset: string }) => [
+  image.url,
+  ...image.srcset.split(', ').map((entry) => entry.split(' ')[0] ?? ''),
+];
+
+/** The files in DATA_DIR an answered image is made of: each size's bytes and its content type. */
+const filesOf = (image: { url: string; srcset: string }) =>
+  urlsOf(image)
+    .map((url) => url.slice('/media/'.length))
+    .flatMap((name) => [`uploads/.types/public/${name}`, `uploads/public/${name}`]);
+
 /** A JPEG with stray bytes before its start-of-scan marker: libjpeg warns, then decodes it. */
 async function jpegWithStrayBytes(width: number, height: number): Promise<Buffer> {
   const jpeg = await photo(width, height).jpeg().toBuffer();
@@ -148,6 +160,30 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
       expect((await t.app.inject({ method: 'GET', url: response.json().url })).statusCode).toBe(
         200,
       );
+    }
+  });
+
+  it('stores a picture taller than WebP allows (16383 px) narrowed to fit, and only its files', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const tall = [
+      { file: multipartFile(await photo(1, 20_000).png().toBuffer()), width: 1, height: 16_383 },
+      {
+        file: multipartFile(await photo(200, 20_000).jpeg().toBuffer()),
+        width: 163,
+        height: 16_300,
+      },
+    ];
+    for (const { file, width, height } of tall) {
+      const before = dataDirFiles(t);
+      const response = await upload(token, file);
+      expect(response.statusCode, response.body).toBe(201);
+      const image = response.json();
+      expect(image).toMatchObject({ width, height });
+      for (const url of urlsOf(image)) {
+        const stored = await t.app.inject({ method: 'GET', url });
+        expect((await sharp(stored.rawPayload).metadata()).height).toBeLessThanOrEqual(16_383);
+      }
+      expect(dataDirFiles(t)).toEqual([...new Set([...before, ...filesOf(image)])].sort());
     }
   });
 

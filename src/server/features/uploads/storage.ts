@@ -59,18 +59,22 @@ export function publicUrlOf(key: string): string {
 }
 
 /**
- * Stores a public file under a name derived from its bytes and returns its URL. A name never
- * changes its bytes, so the URL can be cached for a year, and storing the same bytes twice is
- * one file.
+ * The key of a public file named by its bytes. A name never changes its bytes, so the URL can be
+ * cached for a year, and storing the same bytes twice is one file.
  */
+export function publicKeyOf(data: Buffer, extension: string): string {
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
+  return `${PUBLIC_NAMESPACE}${hash}.${extension}`;
+}
+
+/** Stores a public file under the name publicKeyOf gives it and returns its URL. */
 export async function putPublic(
   storage: Storage,
   data: Buffer,
   extension: string,
   contentType: string,
 ): Promise<string> {
-  const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
-  const key = `${PUBLIC_NAMESPACE}${hash}.${extension}`;
+  const key = publicKeyOf(data, extension);
   await storage.put(key, data, { contentType });
   return publicUrlOf(key);
 }
