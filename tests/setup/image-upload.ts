@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -27,11 +28,14 @@ export function multipartFile(
   ]);
 }
 
-/** POSTs a multipartFile body to the upload route with the session `token` (none: no cookie). */
+/**
+ * POSTs a multipartFile body (or a stream of one) to the upload route with the session `token`
+ * (none: no cookie).
+ */
 export function postImage(
   target: Target,
   token: string | undefined,
-  body: Buffer,
+  body: Buffer | Readable,
   headers: Record<string, string> = OUR_CLIENT_HEADERS,
 ): Promise<LightMyRequestResponse> {
   return fastifyOf(target).inject({

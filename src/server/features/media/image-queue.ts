@@ -8,20 +8,27 @@ import { AppError } from '../../errors.ts';
  * Past a short queue, an upload is told to come back rather than waiting for minutes.
  */
 sharp.concurrency(1);
+
 const IMAGE_JOBS_AT_ONCE = 1;
 export const IMAGE_QUEUE_MAX_WAITING = 16;
-
 const limit = pLimit(IMAGE_JOBS_AT_ONCE);
 
-export function runImageJob<T>(job: () => Promise<T>): Promise<T> {
-  if (limit.pendingCount >= IMAGE_QUEUE_MAX_WAITING) {
-    const error = new AppError(
-      503,
-      'BUSY',
-      'The server is busy processing images. Please try again in a moment.',
-    );
-    error.headers = { 'retry-after': '5' };
-    return Promise.reject(error);
-  }
+/** Jobs waiting for their turn (the one running is not counted). */
+export const imageJobsWaiting = (): number => limit.pendingCount;
+
+/** 503 with Retry-After when the queue is full: ask it before reading an upload's body. */
+export function refuseWhenImageQueueFull(): void {
+  if (limit.pendingCount < IMAGE_QUEUE_MAX_WAITING) return;
+  const error = new AppError(
+    503,
+    'BUSY',
+    'The server is busy processing images. Please try again in a moment.',
+  );
+  error.headers = { 'retry-after': '5' };
+  throw error;
+}
+
+export async function runImageJob<T>(job: () => Promise<T>): Promise<T> {
+  refuseWhenImageQueueFull();
   return limit(job);
 }

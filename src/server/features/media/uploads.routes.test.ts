@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   postImage,
 } from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { IMAGE_QUEUE_MAX_WAITING, imageJobsWaiting, runImageJob } from './image-queue.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
@@ -29,6 +31,22 @@ const upload = (token: string | undefined, body: Buffer, headers?: Record<string
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#e11d48' } });
+
+/** Fills the image queue with `jobs` that wait (the first runs, the rest queue); returns their release. */
+function holdImageQueue(jobs: number): () => Promise<void> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const held = Array.from({ length: jobs }, () => runImageJob(() => gate));
+  return async () => {
+    open();
+    await Promise.all(held);
+  };
+}
+
+/** Resolves once `condition` holds, checking every few milliseconds. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 const mediaRows = () => db().selectFrom('media').select('url').execute();
 
@@ -204,5 +222,50 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     expect(wrongField.statusCode).toBe(400);
     const notMultipart = await asAdmin(t, token, 'POST', URL, { file: 'not a file' });
     expect(notMultipart.statusCode).toBe(415);
+  });
+});
+
+describe(`the image queue of POST ${URL} on ${TEST_ENGINE}`, () => {
+  it('checks an image in its turn: nothing is decoded while another image is being worked on', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const release = holdImageQueue(1);
+    let answered = false;
+    const answer = upload(token, multipartFile(Buffer.from('<?php echo 1; ?>'))).finally(() => {
+      answered = true;
+    });
+    // Queued behind the held job; it is not answered from a check made outside the queue.
+    await until(() => answered || imageJobsWaiting() === 1);
+    expect(answered).toBe(false);
+    await release();
+    expect((await answer).statusCode).toBe(415);
+  });
+
+  it('answers 503 with Retry-After when the queue is full, before reading the body', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const release = holdImageQueue(1 + IMAGE_QUEUE_MAX_WAITING);
+    let bytesRead = 0;
+    // A whole multipart body of almost 10 MB, made as it is read.
+    async function* body() {
+      const empty = multipartFile(Buffer.alloc(0));
+      const split = empty.indexOf('\r\n\r\n') + 4;
+      yield empty.subarray(0, split);
+      for (let sent = 0; sent < IMAGE_MAX_BYTES - 65_536; sent += 16_384) {
+        bytesRead += 16_384;
+        yield Buffer.alloc(16_384);
+      }
+      yield empty.subarray(split);
+    }
+    try {
+      const response = await postImage(t, token, Readable.from(body(), { objectMode: false }));
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json().error).toEqual({
+        code: 'BUSY',
+        message: 'The server is busy processing images. Please try again in a moment.',
+      });
+      expect(bytesRead).toBeLessThan(1024 * 1024);
+    } finally {
+      await release();
+    }
   });
 });

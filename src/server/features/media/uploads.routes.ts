@@ -7,13 +7,14 @@ import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
 import { checkImage } from './image-check.ts';
-import { runImageJob } from './image-queue.ts';
+import { refuseWhenImageQueueFull, runImageJob } from './image-queue.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 /**
  * POST /api/admin/uploads/images: one image in the multipart field `file`, checked from its bytes,
  * re-encoded into its display sizes and stored as public files. The body is read into memory
- * (10 MB at most), so nothing is ever left in a temporary folder.
+ * (10 MB at most), so nothing is ever left in a temporary folder; it is read only when the image
+ * queue has room, and all decoding (the check too) waits its turn in that queue.
  */
 export async function registerUploadRoutes(app: FastifyInstance): Promise<void> {
   // In a scope of their own: only upload routes read multipart bodies; every other route still
@@ -41,6 +42,8 @@ function registerImageUpload(app: FastifyInstance): void {
       if (!request.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
       }
+      // A full queue answers before 10 MB are read into memory for nothing.
+      refuseWhenImageQueueFull();
       const file = await request.file();
       if (!file || file.fieldname !== 'file') {
         throw invalidField('file', 'Choose an image to upload.');
@@ -51,9 +54,11 @@ function registerImageUpload(app: FastifyInstance): void {
         }
         throw error;
       });
-      await checkImage(data);
       const { db } = app.database;
-      const url = await runImageJob(() => storeResponsiveImage(db, app.storage, data));
+      const url = await runImageJob(async () => {
+        await checkImage(data);
+        return storeResponsiveImage(db, app.storage, data);
+      });
       await recordAudit(db, {
         adminUserId: admin.adminUserId,
         actor: admin.username,
