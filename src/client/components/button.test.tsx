@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { createRef } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Button, ButtonLink, buttonClassName } from './button.tsx';
@@ -9,6 +10,12 @@ describe('Button', () => {
     const button = screen.getByRole('button', { name: 'Save' });
     expect(button.getAttribute('type')).toBe('button');
     expect(button.className).toBe(buttonClassName({ variant: 'primary', size: 'md' }));
+  });
+
+  it('gives its <button> to a ref, so focus can be sent back to it', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(<Button ref={ref}>Add Banner</Button>);
+    expect(ref.current).toBe(screen.getByRole('button', { name: 'Add Banner' }));
   });
 
   it('has a distinct look for each variant and size', () => {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 /** Seed §9: variants primary (default), secondary, outline; sizes sm, md (default), lg. */
@@ -32,13 +32,14 @@ export function buttonClassName({
 
 type StyleProps = { variant?: ButtonVariant; size?: ButtonSize };
 
+/** A <button type="button"> unless told; `ref` reaches the element (a prop in React 19). */
 export function Button({
   variant,
   size,
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps & { ref?: Ref<HTMLButtonElement> }) {
   return (
     <button
       type={type}

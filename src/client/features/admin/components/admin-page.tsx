@@ -1,5 +1,4 @@
-import { type ReactNode, type Ref, useId } from 'react';
-import { buttonClassName } from '../../../components/button.tsx';
+import { type ReactNode, useId } from 'react';
 import { usePageTitle } from '../../../lib/settings.tsx';
 
 /** An admin screen: its one <h1>, which also names the browser tab. */
@@ -76,24 +75,5 @@ export function TableHead({ caption, headings }: { caption: string; headings: st
         </tr>
       </thead>
     </>
-  );
-}
-
-/** A content screen's 'Add …' button, above its list; `ref` lets focus come back to it. */
-export function AddButton({
-  ref,
-  onClick,
-  children,
-}: {
-  ref: Ref<HTMLButtonElement>;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <button ref={ref} type="button" className={buttonClassName()} onClick={onClick}>
-        {children}
-      </button>
-    </div>
   );
 }

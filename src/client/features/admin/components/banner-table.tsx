@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
-import { Button, buttonClassName } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { TableHead } from './admin-page.tsx';
 
 export type MoveDirection = 'up' | 'down';
@@ -50,14 +50,14 @@ export function BannerTable({
   };
 
   const moveButton = (banner: AdminBanner, index: number, direction: MoveDirection) => (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
+      size="sm"
       ref={(element) => {
         const key = `${banner.id}:${direction}`;
         if (element) buttons.current.set(key, element);
         else buttons.current.delete(key);
       }}
-      className={buttonClassName({ variant: 'secondary', size: 'sm' })}
       disabled={direction === 'up' ? index === 0 : index === banners.length - 1}
       aria-disabled={moving || undefined}
       onClick={() => void move(banner, direction)}
@@ -65,7 +65,7 @@ export function BannerTable({
       <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
       Move {direction}
       <span className="sr-only"> {banner.title}</span>
-    </button>
+    </Button>
   );
 
   return (

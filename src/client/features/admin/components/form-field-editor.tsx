@@ -15,7 +15,7 @@ import {
   FormFieldLabelSchema,
   isDefaultFormField,
 } from '../../../../shared/schemas/form-field.ts';
-import { Button, buttonClassName } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { MUTED_TEXT } from './admin-page.tsx';
 import { Field, FOCUS_RING } from './field.tsx';
 
@@ -208,14 +208,9 @@ function FieldRow({
               <span id={`${ids}-label`} className="font-semibold">
                 {field.label}
               </span>
-              <button
-                type="button"
-                ref={editButton}
-                onClick={startEditing}
-                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-              >
+              <Button variant="secondary" size="sm" ref={editButton} onClick={startEditing}>
                 Edit label<span className="sr-only"> {field.label}</span>
-              </button>
+              </Button>
             </>
           )}
           <span className={`text-sm ${MUTED_TEXT}`}>

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
+import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { AddButton, AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
+import { AdminPage, FormAlert, MUTED_TEXT } from '../components/admin-page.tsx';
 import { ADMIN_BANNERS_PATH, BANNER_TOAST_MS, BannerForm } from '../components/banner-form.tsx';
 import { BannerTable, type MoveDirection } from '../components/banner-table.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -84,9 +85,9 @@ export default function BannersPage() {
 
   return (
     <AdminPage title="Banner Settings">
-      <AddButton ref={addButton} onClick={() => openForm()}>
+      <Button ref={addButton} className="self-start" onClick={() => openForm()}>
         Add Banner
-      </AddButton>
+      </Button>
       <ModalDialog
         open={editing !== null}
         title={editing?.banner ? 'Edit Banner' : 'Add Banner'}

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schemas/category.ts';
+import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { AddButton, AdminPage } from '../components/admin-page.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
 import { CATEGORIES_PATH, CATEGORY_TOAST_MS, CategoryForm } from '../components/category-form.tsx';
 import { CategoryList } from '../components/category-list.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -53,9 +54,9 @@ export default function CategoriesPage() {
 
   return (
     <AdminPage title="Categories">
-      <AddButton ref={addButton} onClick={() => setEditing({ category: null })}>
+      <Button ref={addButton} className="self-start" onClick={() => setEditing({ category: null })}>
         Add Category
-      </AddButton>
+      </Button>
       <ResourceView resource={withSeedMessage(categories, CATEGORY_FAILURES.fetch)}>
         {(list) => (
           <CategoryList

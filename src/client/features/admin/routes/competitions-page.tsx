@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { formatCalendarDate, formatEntryFee } from '../../../lib/format.ts';
 import { StatusBadge } from '../../competitions/components/status-badge.tsx';
-import { AddButton, AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
+import { AdminPage, MUTED_TEXT, TableHead } from '../components/admin-page.tsx';
 import {
   COMPETITION_FAILURES,
   COMPETITIONS_PATH,
@@ -81,9 +81,9 @@ export default function CompetitionsPage() {
 
   return (
     <AdminPage title="Competitions">
-      <AddButton ref={addButton} onClick={() => openEditor(null)}>
+      <Button ref={addButton} className="self-start" onClick={() => openEditor(null)}>
         Add Competition
-      </AddButton>
+      </Button>
       <ResourceView resource={withSeedMessage(competitions, COMPETITION_FAILURES.fetch)}>
         {(list) =>
           list.length === 0 ? (
