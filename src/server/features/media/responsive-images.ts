@@ -77,12 +77,14 @@ async function encodeSizes(input: Buffer): Promise<Encoded> {
  * Turns a picture into what pages need: WebP copies at the display widths it is large enough for
  * (never enlarged) and a JPEG fallback at the largest of them, stored as public files; records the
  * sizes and returns the fallback's URL, which is what a record (competition, banner) keeps.
- * If storing or recording fails, the files written for it are removed again.
+ * `alsoRecord` writes in the same transaction as the record (the upload's audit entry). If
+ * storing or recording fails, the files written for it are removed again.
  */
 export async function storeResponsiveImage(
   db: Kysely<DB>,
   storage: Storage,
   input: Buffer,
+  alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>,
 ): Promise<string> {
   const { copies, fallback } = await encodeSizes(input);
   const url = publicUrlOf(fallback.key);
@@ -95,12 +97,15 @@ export async function storeResponsiveImage(
       await storage.put(file.key, file.data, { contentType: file.contentType });
       written.push(file.key);
     }
-    await insertMedia(db, {
-      url,
-      width: fallback.width,
-      height: fallback.height,
-      variants: JSON.stringify(copies.map((c) => ({ url: publicUrlOf(c.key), width: c.width }))),
-      created_at: new Date().toISOString(),
+    await db.transaction().execute(async (trx) => {
+      await insertMedia(trx, {
+        url,
+        width: fallback.width,
+        height: fallback.height,
+        variants: JSON.stringify(copies.map((c) => ({ url: publicUrlOf(c.key), width: c.width }))),
+        created_at: new Date().toISOString(),
+      });
+      await alsoRecord?.(trx, url);
     });
   } catch (error) {
     if (!storedBefore) await Promise.allSettled(written.map((key) => storage.delete(key)));

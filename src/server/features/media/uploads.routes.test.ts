@@ -240,6 +240,27 @@ describe(`the image queue of POST ${URL} on ${TEST_ENGINE}`, () => {
     expect((await answer).statusCode).toBe(415);
   });
 
+  it('keeps the media row and its audit entry together: neither when the entry cannot be written', async () => {
+    // An admin removed while their upload waits in the queue: their audit entry can no longer
+    // name them, so the upload must leave nothing behind.
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const added = await asAdmin(t, token, 'POST', '/api/admin/users', {
+      username: 'leaving',
+      password: 'a long enough password',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const leaving = await signIn(t, 'leaving', 'a long enough password');
+    const before = { rows: await mediaRows(), files: dataDirFiles(t) };
+    const release = holdImageQueue(1);
+    const answer = upload(leaving, multipartFile(await photo(500, 400).jpeg().toBuffer()));
+    await until(() => imageJobsWaiting() === 1);
+    await db().deleteFrom('admin_users').where('username', '=', 'leaving').execute();
+    await release();
+    expect((await answer).statusCode).not.toBe(201);
+    expect({ rows: await mediaRows(), files: dataDirFiles(t) }).toEqual(before);
+    expect(await auditActions(db())).not.toContain('media.upload');
+  });
+
   it('answers 503 with Retry-After when the queue is full, before reading the body', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const release = holdImageQueue(1 + IMAGE_QUEUE_MAX_WAITING);

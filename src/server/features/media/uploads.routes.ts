@@ -57,14 +57,16 @@ function registerImageUpload(app: FastifyInstance): void {
       const { db } = app.database;
       const url = await runImageJob(async () => {
         await checkImage(data);
-        return storeResponsiveImage(db, app.storage, data);
-      });
-      await recordAudit(db, {
-        adminUserId: admin.adminUserId,
-        actor: admin.username,
-        action: 'media.upload',
-        entityType: 'media',
-        entityId: url,
+        // The audit entry is kept with the media row or neither is.
+        return storeResponsiveImage(db, app.storage, data, (trx, stored) =>
+          recordAudit(trx, {
+            adminUserId: admin.adminUserId,
+            actor: admin.username,
+            action: 'media.upload',
+            entityType: 'media',
+            entityId: stored,
+          }),
+        );
       });
       const [image] = (await describeImages(db, [url])).values();
       if (!image) throw new Error(`the image just stored at ${url} has no record`);
