@@ -13,19 +13,37 @@ import { OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
 export const IMAGE_UPLOAD_URL = '/api/admin/uploads/images';
 const BOUNDARY = '----white-stroke-upload';
 
+/** A part of a multipart body: a file when it has a filename, else a text field. */
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+
+/** A multipart body of these parts in order, as a browser's FormData sends it. */
+export function multipartParts(parts: readonly MultipartPart[]): Buffer {
+  return Buffer.concat([
+    ...parts.flatMap(({ name, filename, type, data }) => [
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"` +
+          (filename === undefined ? '' : `; filename="${filename}"`) +
+          (type === undefined ? '' : `\r\nContent-Type: ${type}`) +
+          '\r\n\r\n',
+      ),
+      Buffer.from(data),
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
+}
+
 /** A multipart body with one file part, as a browser's FormData sends it. */
 export function multipartFile(
   data: Buffer,
   { field = 'file', filename = 'photo.jpg', type = 'image/jpeg' } = {},
 ): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+  return multipartParts([{ name: field, filename, type, data }]);
 }
 
 /**

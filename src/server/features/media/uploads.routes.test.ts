@@ -12,6 +12,7 @@ import {
   dataDirFiles,
   IMAGE_UPLOAD_URL,
   multipartFile,
+  multipartParts,
   postImage,
 } from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
@@ -212,6 +213,36 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     const response = await upload(token, multipartFile(jpeg.subarray(0, jpeg.length / 2)));
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({ code: 'IMAGE_UNREADABLE', message: IMAGE_UNREADABLE });
+    expect({ rows: await mediaRows(), files: dataDirFiles(t) }).toEqual(before);
+  });
+
+  it('answers a body that is not one image in "file" (a field before it, a body cut short) with a 400', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const jpeg = await photo(20, 20).jpeg().toBuffer();
+    const file = { name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: jpeg };
+    const whole = multipartParts([file]);
+    const bodies: [string, Buffer][] = [
+      ['a field before the file', multipartParts([{ name: 'title', data: 'Mine' }, file])],
+      [
+        'two fields',
+        multipartParts([
+          { name: 'a', data: '1' },
+          { name: 'b', data: '2' },
+        ]),
+      ],
+      ['a body cut short', whole.subarray(0, whole.length - 40)],
+    ];
+    const before = { rows: await mediaRows(), files: dataDirFiles(t) };
+    for (const [label, body] of bodies) {
+      const response = await upload(token, body);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+      const message = 'Send one image in the field "file".';
+      expect(response.json().error, label).toEqual({
+        code: 'VALIDATION_ERROR',
+        message,
+        fields: { file: message },
+      });
+    }
     expect({ rows: await mediaRows(), files: dataDirFiles(t) }).toEqual(before);
   });
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResponsiveImageSchema } from '../../../shared/schemas/image.ts';
 import { AppError, invalidField } from '../../errors.ts';
@@ -27,6 +27,28 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
   });
 }
 
+/** The answer to a body that is multipart but not one file in the field `file`. */
+const ONE_IMAGE_EXPECTED = 'Send one image in the field "file".';
+
+/** The bytes of the one file in the field `file`, read into memory. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') {
+      throw invalidField('file', 'Choose an image to upload.');
+    }
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+    }
+    // Any other failure to read it is the body's: a field before the file or more parts than the
+    // limits allow (@fastify/multipart's 413 'reach fields limit'), a body cut short or malformed.
+    throw invalidField('file', ONE_IMAGE_EXPECTED);
+  }
+}
+
 function registerImageUpload(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/uploads/images',
@@ -44,16 +66,7 @@ function registerImageUpload(app: FastifyInstance): void {
       }
       // A full queue answers before 10 MB are read into memory for nothing.
       refuseWhenImageQueueFull();
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') {
-        throw invalidField('file', 'Choose an image to upload.');
-      }
-      const data = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
-        }
-        throw error;
-      });
+      const data = await readImage(request);
       const { db } = app.database;
       const url = await runImageJob(async () => {
         await checkImage(data);
