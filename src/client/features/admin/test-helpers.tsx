@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../../components/toast.tsx';
@@ -58,4 +58,42 @@ export function renderAdmin(url: string) {
       </ToastProvider>
     </MemoryRouter>,
   );
+}
+
+/**
+ * Stands in for the browser's upload request (XMLHttpRequest, which uploadImage uses): with
+ * `answer`, each upload is kept at once as the image at that url; without, each waits in `pending`
+ * until `finish(url)` answers the oldest. Undone by vi.unstubAllGlobals().
+ */
+export function stubUploads({ answer }: { answer?: string } = {}) {
+  const pending: FakeUpload[] = [];
+  class FakeUpload {
+    status = 0;
+    response: unknown = null;
+    responseType = '';
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      if (answer === undefined) pending.push(this);
+      else queueMicrotask(() => this.keep(answer));
+    }
+    keep(url: string) {
+      this.status = 201;
+      this.response = { url, width: 1600, height: 667, srcset: '' };
+      this.onload?.();
+    }
+    abort() {
+      if (pending.includes(this)) pending.splice(pending.indexOf(this), 1);
+      this.onabort?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  return {
+    pending,
+    finish: (url: string) => act(async () => pending.shift()?.keep(url)),
+  };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/banner.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { showRequestError } from '../lib/form-errors.ts';
+import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, TextAreaField } from './field.tsx';
@@ -53,6 +54,7 @@ export function BannerForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const uploads = useUploadGuard();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -70,9 +72,15 @@ export function BannerForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-5">
       <FormAlert message={errors.root?.message} />
-      <ImageUploadField control={form.control} name="imageUrl" label="Banner image" required />
+      <ImageUploadField
+        control={form.control}
+        name="imageUrl"
+        label="Banner image"
+        required
+        onBusyChange={uploads.onBusyChange}
+      />
       <Field
         label="Title"
         required
@@ -87,6 +95,7 @@ export function BannerForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
+      <FormAlert key={uploads.refusals} message={uploads.message} />
       <DialogActions
         label={banner ? 'Update Banner' : 'Save Banner'}
         busy={isSubmitting}

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/schemas/competition.ts';
 import { showSaveFailure } from '../lib/failure-messages.ts';
 import type { AdminResource } from '../lib/use-admin-resource.ts';
+import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
 import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
@@ -83,6 +84,7 @@ export function CompetitionForm({
     defaultValues: competition ? toFormValues(competition) : EMPTY_FORM,
   });
   const { errors, isSubmitting } = form.formState;
+  const uploads = useUploadGuard();
   const [categoryId, entryType, startDate] = useWatch({
     control: form.control,
     name: ['categoryId', 'entryType', 'startDate'],
@@ -106,7 +108,7 @@ export function CompetitionForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-5">
       <FormAlert message={errors.root?.message} />
       <Field
         label="Title"
@@ -229,9 +231,20 @@ export function CompetitionForm({
         />
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <ImageUploadField control={form.control} name="imageUrl" label="Competition image" />
-        <ImageUploadField control={form.control} name="prizeImageUrl" label="Prize image" />
+        <ImageUploadField
+          control={form.control}
+          name="imageUrl"
+          label="Competition image"
+          onBusyChange={uploads.onBusyChange}
+        />
+        <ImageUploadField
+          control={form.control}
+          name="prizeImageUrl"
+          label="Prize image"
+          onBusyChange={uploads.onBusyChange}
+        />
       </div>
+      <FormAlert key={uploads.refusals} message={uploads.message} />
       <DialogActions
         label={
           competition

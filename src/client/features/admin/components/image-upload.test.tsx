@@ -1,17 +1,32 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../session.tsx';
-import { SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import { SIGNED_IN, stubApi, stubUploads } from '../test-helpers.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
-function Harness({ initial = '' }: { initial?: string }) {
+function Harness({
+  initial = '',
+  onBusyChange,
+}: {
+  initial?: string;
+  onBusyChange?: (busy: boolean) => void;
+}) {
   const [url, setUrl] = useState(initial);
   return (
     <SessionProvider>
-      <ImageUpload label="Banner image" value={url} onChange={setUrl} required />
+      <ImageUpload
+        label="Banner image"
+        value={url}
+        onChange={setUrl}
+        required
+        onBusyChange={onBusyChange}
+      />
       <span data-testid="value">{url}</span>
     </SessionProvider>
   );
@@ -64,5 +79,29 @@ describe('ImageUpload', () => {
     render(<Harness initial="/media/missing.jpg" />);
     fireEvent.error(screen.getByAltText('Banner image: preview'));
     expect(await screen.findByText('Error loading image')).toBeTruthy();
+  });
+
+  it('tells the form while a file is being sent, until it is kept or the upload is cancelled', async () => {
+    stubApi({ 'GET /api/auth/session': SIGNED_IN });
+    const uploads = stubUploads();
+    const busy = vi.fn();
+    render(<Harness onBusyChange={busy} />);
+    const choose = () =>
+      fireEvent.change(screen.getByLabelText(/Banner image/), {
+        target: { files: [fileOf('image/jpeg', 100, 'new.jpg')] },
+      });
+    expect(busy).not.toHaveBeenCalled();
+
+    choose();
+    await waitFor(() => expect(busy.mock.calls).toEqual([[true]]));
+    await uploads.finish('/media/new.jpg');
+    await waitFor(() => expect(busy.mock.calls).toEqual([[true], [false]]));
+    expect(screen.getByTestId('value').textContent).toBe('/media/new.jpg');
+
+    choose();
+    await waitFor(() => expect(busy).toHaveBeenCalledTimes(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    await waitFor(() => expect(busy.mock.calls).toEqual([[true], [false], [true], [false]]));
+    expect(screen.getByTestId('value').textContent).toBe('/media/new.jpg');
   });
 });

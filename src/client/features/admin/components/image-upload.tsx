@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import {
   checkImageFile,
   IMAGE_LOAD_FAILED,
@@ -25,6 +25,8 @@ type Phase =
  * current image, remove, progress while sending, and the hint 'PNG, JPG up to 10MB' enforced here
  * before anything is sent (the server checks again from the bytes). The value is the stored
  * image's URL ('' for none); `onChange` gets the new URL once the server has kept the image.
+ * `onBusyChange` hears true while a file is being sent and false once it is not, so that the form
+ * can refuse to save without it.
  */
 export function ImageUpload({
   label,
@@ -32,12 +34,14 @@ export function ImageUpload({
   onChange,
   error,
   required = false,
+  onBusyChange,
 }: {
   label: string;
   value: string;
   onChange: (url: string) => void;
   error?: string | undefined;
   required?: boolean;
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const id = useId();
   const { signedOut } = useSession();
@@ -47,8 +51,17 @@ export function ImageUpload({
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const upload = useRef<AbortController | null>(null);
 
+  const uploading = phase.name === 'uploading';
+
   // Leaving the form mid-upload stops sending the rest of the file.
   useEffect(() => () => upload.current?.abort(), []);
+
+  const reportBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
+  useEffect(() => {
+    if (!uploading) return;
+    reportBusy(true);
+    return () => reportBusy(false);
+  }, [uploading]);
 
   async function send(file: File) {
     const refused = checkImageFile(file);
@@ -98,7 +111,6 @@ export function ImageUpload({
     if (file && phase.name !== 'uploading') void send(file);
   }
 
-  const uploading = phase.name === 'uploading';
   const shownError =
     phase.name === 'failed'
       ? phase.message

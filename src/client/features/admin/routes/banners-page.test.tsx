@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import {
+  type Answer,
+  envelope,
+  renderAdmin,
+  SIGNED_IN,
+  stubApi,
+  stubUploads,
+} from '../test-helpers.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -49,29 +56,7 @@ const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2]?.te
 /** The duration each toast was given, read from the timers the toast provider sets. */
 const toastTimers = () => vi.spyOn(globalThis, 'setTimeout');
 
-/** A stand-in for the browser's upload request: answers 201 with the image at `url`. */
-function stubUpload(url: string) {
-  class FakeUpload {
-    status = 0;
-    response: unknown = null;
-    responseType = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror = null;
-    onabort = null;
-    open() {}
-    setRequestHeader() {}
-    send() {
-      this.status = 201;
-      this.response = { url, width: 1600, height: 667, srcset: '' };
-      queueMicrotask(() => this.onload?.());
-    }
-    abort() {}
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeUpload);
-}
-
-/** Chooses a picture in the form's upload widget (stubUpload answers for the server). */
+/** Chooses a picture in the form's upload widget (stubUploads answers for the server). */
 function chooseImage(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
   return user.upload(
     within(form).getByLabelText(/Banner image/),
@@ -139,14 +124,14 @@ describe('the banner settings page', () => {
     expect(within(form).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
     // After that failed submit, an uploaded image clears its message at once.
-    stubUpload('/media/new.jpg');
+    stubUploads({ answer: '/media/new.jpg' });
     await chooseImage(user, form);
     await waitFor(() => expect(within(form).queryByText('Banner image is required')).toBeNull());
     expect(within(form).getByText('Title is required')).toBeTruthy();
   });
 
   it('adds a banner with an uploaded image, toasts for 3 s and shows the new list', async () => {
-    stubUpload('/media/new.jpg');
+    stubUploads({ answer: '/media/new.jpg' });
     const posted: unknown[] = [];
     const { setList } = stubBanners([bannerOf(1)], {
       [`POST ${PATH}`]: (body) => {
@@ -177,8 +162,48 @@ describe('the banner settings page', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Banner' }));
   });
 
+  it('waits for the image to finish uploading before saving, saying so', async () => {
+    const uploads = stubUploads();
+    const posted: unknown[] = [];
+    stubBanners([], {
+      [`POST ${PATH}`]: (body) => {
+        posted.push(body);
+        return { status: 201, body: bannerOf(9) };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
+    const form = screen.getByRole('dialog', { name: 'Add Banner' });
+    await user.type(within(form).getByLabelText('Title'), 'Fresh');
+    await user.type(within(form).getByLabelText('Description'), 'New words');
+    await chooseImage(user, form);
+    const save = within(form).getByRole('button', { name: 'Save Banner' });
+    await user.click(save);
+    const wait = await within(form).findByRole('alert');
+    expect(wait.textContent).toBe('Wait for the image to finish uploading.');
+    // Not the image's own message: it is on its way, not missing.
+    expect(within(form).queryByText('Banner image is required')).toBeNull();
+    // Each try is answered by a new alert, which screen readers read out again.
+    await user.click(save);
+    const again = within(form).getByRole('alert');
+    expect(again.textContent).toBe('Wait for the image to finish uploading.');
+    expect(again).not.toBe(wait);
+    expect(posted).toEqual([]);
+
+    await uploads.finish('/media/new.jpg');
+    await waitFor(() =>
+      expect(within(form).queryByText('Wait for the image to finish uploading.')).toBeNull(),
+    );
+    await user.click(save);
+    expect(await screen.findByText('Banner added successfully')).toBeTruthy();
+    expect(posted).toEqual([
+      { title: 'Fresh', description: 'New words', imageUrl: '/media/new.jpg' },
+    ]);
+  });
+
   it("shows the server's field message and 'Failed to add banner' in red when adding fails", async () => {
-    stubUpload('/media/new.jpg');
+    stubUploads({ answer: '/media/new.jpg' });
     stubBanners([], {
       [`POST ${PATH}`]: envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
         imageUrl: 'Upload the banner image here; this image is not one of the uploaded ones.',

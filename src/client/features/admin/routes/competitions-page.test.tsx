@@ -3,11 +3,19 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
 import { deletedMessage, deleteQuestion } from './competitions-page.tsx';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import {
+  type Answer,
+  envelope,
+  renderAdmin,
+  SIGNED_IN,
+  stubApi,
+  stubUploads,
+} from '../test-helpers.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const LIST = 'GET /api/admin/competitions';
@@ -275,6 +283,30 @@ describe('the competitions page', () => {
     expect(toast.isConnected).toBe(true);
     act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByText("Competition 'New one' added successfully")).toBeNull();
+  });
+
+  it('waits for an image to finish uploading before saving, saying so', async () => {
+    const uploads = stubUploads();
+    const { bodies } = stubPage([]);
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    await fillRequired(user, dialog);
+    await user.upload(
+      within(dialog).getByLabelText('Prize image'),
+      new File([new Uint8Array(10)], 'prize.jpg', { type: 'image/jpeg' }),
+    );
+    const add = within(dialog).getByRole('button', { name: 'Add Competition' });
+    await user.click(add);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Wait for the image to finish uploading.',
+    );
+    expect(bodies).toEqual([]);
+
+    await uploads.finish('/media/prize.jpg');
+    await vi.waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    await user.click(add);
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ imageUrl: '', prizeImageUrl: '/media/prize.jpg' });
   });
 
   it("shows 'Failed to add competition' with the server's field messages under their fields", async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { SettingsProvider } from '../../../lib/settings.tsx';
 import AdminArea from '../admin-area.tsx';
-import { type Answer, envelope, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import { type Answer, envelope, SIGNED_IN, stubApi, stubUploads } from '../test-helpers.tsx';
 import { SITE_SETTINGS_FAILED, SITE_SETTINGS_SAVED } from './site-settings-page.tsx';
 
 const FORM: SiteSettingsForm = {
@@ -32,6 +32,7 @@ const FORM: SiteSettingsForm = {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
 });
@@ -161,6 +162,27 @@ describe('the site settings page', () => {
     ]);
     await waitFor(() => expect(document.title).toBe('Site Settings | Riverside Art Club'));
     expect(calls).toContain('GET /api/settings');
+  });
+
+  it('waits for an image to finish uploading before saving, saying so', async () => {
+    const uploads = stubUploads();
+    const user = userEvent.setup();
+    const { sent } = renderPage();
+    await user.upload(
+      await screen.findByLabelText('Logo'),
+      new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }),
+    );
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    await user.click(save);
+    const wait = await screen.findByText('Wait for the image to finish uploading.');
+    expect(wait.getAttribute('role')).toBe('alert');
+    expect(sent).toEqual([]);
+
+    await uploads.finish('/media/logo.png');
+    await waitFor(() => expect(wait.isConnected).toBe(false));
+    await user.click(save);
+    expect(await screen.findByText(SITE_SETTINGS_SAVED)).toBeTruthy();
+    expect(sent).toEqual([{ ...FORM, logo: '/media/logo.png' }]);
   });
 
   it('checks the form in the browser with the shared messages before sending', async () => {

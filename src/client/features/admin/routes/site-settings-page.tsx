@@ -22,6 +22,7 @@ import { ColourField } from '../components/site-settings-colour-field.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
 import { showRequestError } from '../lib/form-errors.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 
 export const SITE_SETTINGS_PATH = '/api/admin/site-settings';
@@ -73,6 +74,7 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
+  const uploads = useUploadGuard();
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -92,7 +94,7 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
+    <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-8">
       <FormAlert message={errors.root?.message} />
 
       <Section title="Site">
@@ -124,8 +126,18 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
 
       <Section title="Look">
         <div className="flex max-w-2xl flex-col gap-6">
-          <ImageUploadField control={form.control} name="logo" label="Logo" />
-          <ImageUploadField control={form.control} name="heroImage" label="Hero image" />
+          <ImageUploadField
+            control={form.control}
+            name="logo"
+            label="Logo"
+            onBusyChange={uploads.onBusyChange}
+          />
+          <ImageUploadField
+            control={form.control}
+            name="heroImage"
+            label="Hero image"
+            onBusyChange={uploads.onBusyChange}
+          />
           <Controller
             control={form.control}
             name="primaryColor"
@@ -216,6 +228,7 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
         </div>
       </Section>
 
+      <FormAlert key={uploads.refusals} message={uploads.message} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save settings'}
