@@ -110,6 +110,8 @@ test('an image chosen or dropped is uploaded, previewed from the server and can 
 
   await page.getByRole('button', { name: 'Remove banner image' }).click();
   await expect(preview).toHaveCount(0);
+  // The Remove button has gone: the focus is on the file input, not lost to the page.
+  await expect(input).toBeFocused();
 
   // Drag and drop: the same file dropped on the zone.
   const dataTransfer = await page.evaluateHandle((base64) => {
@@ -122,7 +124,7 @@ test('an image chosen or dropped is uploaded, previewed from the server and can 
   await expect(preview).toHaveAttribute('src', /^\/media\/[^/]+\.jpg$/);
 });
 
-test('progress shows while the image is sent, and the upload can be cancelled', async ({
+test('progress shows while the image is sent, the form waits for it, and the upload can be cancelled', async ({
   page,
 }) => {
   const input = await openBannerForm(page);
@@ -131,9 +133,21 @@ test('progress shows while the image is sent, and the upload can be cancelled', 
   await input.setInputFiles(await png('slow.png'));
   await expect(page.getByRole('progressbar', { name: 'Uploading slow.png' })).toBeVisible();
   await expect(input).toBeDisabled();
+
+  // Saving now would save the banner without its image: the form says to wait instead.
+  const wait = page
+    .getByRole('alert')
+    .filter({ hasText: 'Wait for the image to finish uploading.' });
+  await page.getByRole('button', { name: 'Save Banner' }).click();
+  await expect(wait).toBeVisible();
+  await expect(page.getByText('Banner image is required')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toBeAttached();
   await expect(input).toBeEnabled();
+  // Cancel upload has gone: the focus is on the file input.
+  await expect(input).toBeFocused();
+  await expect(wait).toHaveCount(0);
   await expect(page.getByAltText('Banner image: preview')).toHaveCount(0);
 });

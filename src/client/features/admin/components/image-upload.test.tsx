@@ -68,10 +68,14 @@ describe('ImageUpload', () => {
     render(<Harness initial="/media/abc.jpg" />);
     const preview = screen.getByAltText('Banner image: preview');
     expect(preview.getAttribute('src')).toBe('/media/abc.jpg');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove banner image' }));
+    const remove = screen.getByRole('button', { name: 'Remove banner image' });
+    remove.focus();
+    fireEvent.click(remove);
     expect(screen.getByTestId('value').textContent).toBe('');
     expect(screen.queryByAltText('Banner image: preview')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Banner image removed');
+    // Its button has gone: the focus is on the file input, not lost to the page.
+    expect(document.activeElement).toBe(screen.getByLabelText(/Banner image/));
   });
 
   it("says 'Error loading image' when the preview cannot be shown", async () => {
@@ -100,8 +104,14 @@ describe('ImageUpload', () => {
 
     choose();
     await waitFor(() => expect(busy).toHaveBeenCalledTimes(3));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    const cancel = screen.getByRole('button', { name: 'Cancel upload' });
+    cancel.focus();
+    fireEvent.click(cancel);
     await waitFor(() => expect(busy.mock.calls).toEqual([[true], [false], [true], [false]]));
     expect(screen.getByTestId('value').textContent).toBe('/media/new.jpg');
+    expect(screen.getByRole('status').textContent).toBe('Upload cancelled');
+    // Cancel upload has gone with the progress bar: the focus is on the file input.
+    expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Banner image/));
   });
 });

@@ -50,11 +50,21 @@ export function ImageUpload({
   const [announcement, setAnnouncement] = useState('');
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const upload = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Remove and Cancel upload take their own button away: the file input has the focus instead,
+  // once it is enabled again (Cancel's upload ends a moment later).
+  const refocus = useRef(false);
 
   const uploading = phase.name === 'uploading';
 
   // Leaving the form mid-upload stops sending the rest of the file.
   useEffect(() => () => upload.current?.abort(), []);
+
+  useEffect(() => {
+    if (!refocus.current || uploading) return;
+    refocus.current = false;
+    input.current?.focus();
+  });
 
   const reportBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
   useEffect(() => {
@@ -143,6 +153,7 @@ export function ImageUpload({
             onClick={() => {
               setPhase({ name: 'idle' });
               setAnnouncement(`${label} removed`);
+              refocus.current = true;
               onChange('');
             }}
           >
@@ -169,6 +180,7 @@ export function ImageUpload({
           Drag and drop an image here, or choose a file{value ? ' to replace it' : ''}.
         </p>
         <input
+          ref={input}
           id={id}
           type="file"
           accept={IMAGE_MIME_TYPES.join(',')}
@@ -198,7 +210,14 @@ export function ImageUpload({
             <span className="text-sm tabular-nums">
               {phase.fraction === null ? 'Starting…' : `${Math.round(phase.fraction * 100)}%`}
             </span>
-            <Button variant="outline" size="sm" onClick={() => upload.current?.abort()}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                refocus.current = true;
+                upload.current?.abort();
+              }}
+            >
               Cancel upload
             </Button>
           </div>
