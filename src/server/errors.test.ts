@@ -14,8 +14,9 @@ import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
 
 /*
  * PostgreSQL text cannot hold the NUL character and refuses the whole query with an error, which
- * used to leave as a 500. A NUL in a request body is refused as a 400 before any handler, on
- * both engines alike; a malformed id in an admin path is refused by its schema.
+ * used to leave as a 500. A NUL in a request's body, path or query string is refused as a 400
+ * before any handler, on both engines alike; a malformed id in an admin path is refused by its
+ * schema or, for competitions and categories, is a 404.
  */
 
 const t = useAdminTestApp();
@@ -109,17 +110,18 @@ describe(`a NUL character in a request on ${TEST_ENGINE}`, () => {
 
   it('DELETE /api/admin/users/%00 and /not-a-uuid are a 400 envelope; nobody is removed', async () => {
     const token = await signIn(t, 'admin', PASSWORD);
-    for (const id of ['%00', 'not-a-uuid', `${'%00'.repeat(3)}x`]) {
-      const response = await asAdmin(t, token, 'DELETE', `/api/admin/users/${id}`);
-      expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
-      expect(response.json(), id).toEqual({
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { id: expect.any(String) },
-        },
-      });
+    for (const id of ['%00', `${'%00'.repeat(3)}x`]) {
+      expectNulRefused(await asAdmin(t, token, 'DELETE', `/api/admin/users/${id}`), id);
     }
+    const malformed = await asAdmin(t, token, 'DELETE', '/api/admin/users/not-a-uuid');
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Some fields are not valid.',
+        fields: { id: expect.any(String) },
+      },
+    });
     // A well-formed id nobody has is the 404 it always was.
     const unknown = await asAdmin(
       t,
@@ -132,11 +134,36 @@ describe(`a NUL character in a request on ${TEST_ENGINE}`, () => {
     expect(await usernames()).toEqual(['admin']);
   });
 
-  it('the public GET /api/competitions?q=%00 still answers 200', async () => {
-    for (const query of ['q=%00', 'q=a%00b', 'q=%00&category=%00']) {
-      const response = await t.app.inject(`/api/competitions?${query}`);
-      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-      expect(Array.isArray(response.json())).toBe(true);
+  it('in a query string, public or admin, is a 400 BAD_REQUEST', async () => {
+    const token = await signIn(t, 'admin', PASSWORD);
+    for (const query of ['q=%00', 'q=a%00b', 'q=%00&category=%00', 'category=a%00b']) {
+      expectNulRefused(await t.app.inject(`/api/competitions?${query}`), query);
     }
+    expectNulRefused(await asAdmin(t, token, 'GET', '/api/admin/audit-log?page=1%00'), 'audit');
+  });
+
+  it('in a path parameter is a 400 BAD_REQUEST on every method, and nothing is written', async () => {
+    const token = await signIn(t, 'admin', PASSWORD);
+    const before = await count('audit_log');
+    const category = { name: 'Painting' };
+    const calls = [
+      ['GET', '/api/admin/categories/a%00b'],
+      ['PUT', '/api/admin/categories/a%00b', category],
+      ['DELETE', '/api/admin/categories/a%00b'],
+      ['GET', '/api/admin/competitions/%00'],
+      ['DELETE', '/api/admin/competitions/a%00b'],
+      ['PUT', '/api/admin/banners/a%00b', { title: 'a', description: 'b', imageUrl: '' }],
+      ['GET', '/api/competitions/%00'],
+      ['GET', '/api/pages/about%00'],
+      ['GET', '/media/a%00.jpg'],
+    ] as const;
+    for (const [method, url, payload] of calls) {
+      expectNulRefused(await asAdmin(t, token, method, url, payload), `${method} ${url}`);
+    }
+    expect(await count('audit_log')).toBe(before);
+    expect(
+      await db().selectFrom('categories').select('id').execute(),
+      'no category was added',
+    ).toEqual([]);
   });
 });

@@ -68,19 +68,16 @@ function holdsNul(value: unknown): boolean {
 
 /**
  * PostgreSQL text cannot hold the NUL character and refuses the whole query: a NUL anywhere in a
- * request body (what gets written) is refused here, the same on both engines. Ids in paths are
- * checked by their own schemas; queries are answered from memory.
+ * request's path parameters, query string or body is refused here, before any handler reads it,
+ * the same on both engines. No id, search or text of this site ever holds one.
  */
 function refuseNulCharacters(app: FastifyInstance): void {
   const check = async (request: FastifyRequest) => {
-    if (holdsNul(request.body)) {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
       throw new AppError(400, 'BAD_REQUEST', 'The request contains a NUL character.');
     }
   };
-  // Only on routes that take a body: reads pay nothing for it.
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     route.preValidation = [route.preValidation ?? [], check].flat();
   });
 }

@@ -112,4 +112,5 @@ export const AdminCategorySchema = z.object({
 });
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 
-export const CategoryIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+/** Any text: an id that is no category's is a 404 'Category not found', as for competitions. */
+export const CategoryIdParamsSchema = z.object({ id: z.string() });

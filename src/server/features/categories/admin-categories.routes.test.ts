@@ -295,6 +295,23 @@ describe(`GET ${URL} on ${TEST_ENGINE}`, () => {
       error: { code: 'NOT_FOUND', message: 'Category not found' },
     });
   });
+
+  it('answers 404 for any id that is not a UUID, on GET, PUT and DELETE alike', async () => {
+    const ids = ['x', encodeURIComponent("' OR '1'='1"), 'a'.repeat(100), '__proto__'];
+    for (const id of ids) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const response = await call(
+          method,
+          `${URL}/${id}`,
+          method === 'PUT' ? { name: 'X' } : undefined,
+        );
+        expect(response.statusCode, `${method} ${id}`).toBe(404);
+        expect(response.json()).toEqual({
+          error: { code: 'NOT_FOUND', message: 'Category not found' },
+        });
+      }
+    }
+  });
 });
 
 describe(`PUT ${URL}/:id on ${TEST_ENGINE}`, () => {

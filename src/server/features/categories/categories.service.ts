@@ -14,6 +14,7 @@ import {
   FormFieldSchema,
   isDefaultFormField,
 } from '../../../shared/schemas/form-field.ts';
+import { isRecordId } from '../../db/record-id.ts';
 import type { CategoryRow, DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
@@ -116,6 +117,7 @@ export async function findAdminCategory(
   db: Kysely<DB>,
   id: string,
 ): Promise<AdminCategory | undefined> {
+  if (!isRecordId(id)) return undefined;
   const row = await findCategoryById(db, id);
   if (!row) return undefined;
   const subcategories = await findSubcategoriesOf(db, id);
@@ -217,6 +219,7 @@ export async function updateCategory(
   input: CategoryValues,
   actor: AuditActor,
 ): Promise<AdminCategory> {
+  if (!isRecordId(id)) throw notFound(CATEGORY_MESSAGES.notFound);
   const { engine } = app.database;
   return writePublicContent(app, async (trx) => {
     const row = await findCategoryById(trx, id, engine);
@@ -282,6 +285,7 @@ export async function deleteCategory(
   id: string,
   actor: AuditActor,
 ): Promise<void> {
+  if (!isRecordId(id)) throw notFound(CATEGORY_MESSAGES.notFound);
   await writePublicContent(app, async (trx) => {
     const row = await findCategoryById(trx, id, app.database.engine);
     if (!row) throw notFound(CATEGORY_MESSAGES.notFound);

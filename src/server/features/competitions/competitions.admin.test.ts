@@ -391,7 +391,7 @@ describe(`GET ${URL}/:id on ${TEST_ENGINE}`, () => {
   });
 
   it(`an unknown or malformed id is a 404 '${COMPETITION_NOT_FOUND}'`, async () => {
-    for (const id of [UNKNOWN_ID, 'not-an-id', encodeURIComponent("' OR '1'='1"), '%00']) {
+    for (const id of [UNKNOWN_ID, 'not-an-id', encodeURIComponent("' OR '1'='1")]) {
       const response = await send('GET', `${URL}/${id}`);
       expect(response.statusCode, id).toBe(404);
       expect(response.json(), id).toEqual({

@@ -305,7 +305,6 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
       '?q=%',
       '?q=%25',
       '?q=%E0%A4',
-      '?q=%00',
       '?q=_',
       `?q=${encodeURIComponent(`'"\``)}`,
       `?q=${encodeURIComponent('<script>alert(1)</script>')}`,
@@ -510,7 +509,6 @@ describe(`GET /api/competitions/:id on ${TEST_ENGINE}`, () => {
   it.each([
     ['a lone %', '/api/competitions/%'],
     ['broken UTF-8', '/api/competitions/%E0%A4'],
-    ['a NUL byte', '/api/competitions/%00'],
     ['a path climbing out', '/api/competitions/..%2F..'],
     ['SQL', `/api/competitions/${encodeURIComponent("' OR '1'='1")}`],
     ['Devanagari', `/api/competitions/${encodeURIComponent('चित्रकला')}`],

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   compareForListing,
   type CompetitionFilter,
@@ -21,6 +20,7 @@ import {
 } from '../../../shared/schemas/competition.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
+import { isRecordId } from '../../db/record-id.ts';
 import type { DB } from '../../db/schema.ts';
 import { invalidFields, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
@@ -158,9 +158,6 @@ export type CompetitionAdminContext = Pick<
 
 const audit = auditEntriesOf('competition');
 
-/** Ids are UUIDs: anything else names no competition (and never reaches the database). */
-const isCompetitionId = (id: string) => z.uuid().safeParse(id).success;
-
 async function toAdminCompetitions(
   ctx: CompetitionAdminContext,
   rows: CompetitionWithNamesRow[],
@@ -196,7 +193,7 @@ export async function findAdminCompetition(
   ctx: CompetitionAdminContext,
   id: string,
 ): Promise<AdminCompetition> {
-  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
   const db = ctx.database.db;
   const row = await findCompetitionWithNamesById(db, id);
   if (!row) throw notFound(COMPETITION_NOT_FOUND);
@@ -275,7 +272,7 @@ export async function updateCompetition(
   input: CompetitionInput,
   admin: AuditActor,
 ): Promise<AdminCompetition> {
-  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
   await writePublicContent(ctx, async (trx) => {
     await checkReferences(ctx, trx, input);
     const values = { ...toRowValues(input), updated_at: new Date().toISOString() };
@@ -294,7 +291,7 @@ export async function deleteCompetition(
   id: string,
   admin: AuditActor,
 ): Promise<CompetitionDeleted> {
-  if (!isCompetitionId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
   const submissionsKept = await writePublicContent(ctx, async (trx) => {
     const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
     if (!found) throw notFound(COMPETITION_NOT_FOUND);
