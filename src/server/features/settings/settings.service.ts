@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   type PublicSettings,
   PublicSettingsSchema,
@@ -27,8 +28,29 @@ export interface SettingsService {
 }
 
 /**
- * Parses the stored document; missing keys take their defaults. A document that is not valid JSON
- * or breaks the schema (only possible by editing the database by hand) reads as the defaults.
+ * The value of `schema` read from `value`, field by field: an object's fields are each read on
+ * their own (nested objects too), and a field that is missing or no longer valid takes its
+ * default, without taking its neighbours with it.
+ */
+function readFieldByField(schema: z.ZodType, value: unknown): unknown {
+  const inner = schema instanceof z.ZodDefault ? schema.unwrap() : schema;
+  if (inner instanceof z.ZodObject) {
+    const fields = value !== null && typeof value === 'object' ? value : {};
+    return Object.fromEntries(
+      Object.entries(inner.shape as Record<string, z.ZodType>).map(([key, field]) => [
+        key,
+        readFieldByField(field, (fields as Record<string, unknown>)[key]),
+      ]),
+    );
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : schema.parse(undefined);
+}
+
+/**
+ * Parses the stored document; missing keys take their defaults. A field that breaks the schema
+ * (a time zone this runtime no longer knows, a value edited by hand) reads as its own default;
+ * every other field keeps what was saved. A document that is not JSON reads as the defaults.
  */
 export function parseStoredSettings(data: string | undefined): SiteSettings {
   let raw: unknown;
@@ -37,8 +59,7 @@ export function parseStoredSettings(data: string | undefined): SiteSettings {
   } catch {
     raw = {};
   }
-  const full = SiteSettingsSchema.safeParse(raw);
-  return full.success ? full.data : SiteSettingsSchema.parse({});
+  return SiteSettingsSchema.parse(readFieldByField(SiteSettingsSchema, raw));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { findSettingsData, saveSettingsData } from './settings.repository.ts';
 import {
   MARKDOWN_MAX,
   SITE_SETTINGS_MESSAGES as M,
@@ -260,5 +261,37 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
     expect((await publicSettings()).title).toBe('White Stroke International Art Space');
+  });
+});
+
+describe(`a stored setting that is no longer valid, on ${TEST_ENGINE}`, () => {
+  it('falls back on its own: every other field, page texts included, survives the next save', async () => {
+    const stored = JSON.parse((await findSettingsData(db())) ?? '{}');
+    // As saved by a runtime that knew this zone, with one bad colour besides.
+    await saveSettingsData(
+      db(),
+      JSON.stringify({
+        ...stored,
+        title: 'Riverside Art Club',
+        timeZone: 'Mars/Olympus',
+        theme: { ...stored.theme, primaryColor: 'purple', darkMode: true },
+        contact: { ...stored.contact, email: 'hello@riverside.example' },
+        pages: { ...stored.pages, about: 'OUR STORY' },
+      }),
+    );
+    // Another save (the video) reads the stored document and writes it back.
+    const video = await asAdmin(t, token, 'PUT', '/api/admin/video', { url: 'dQw4w9WgXcQ' });
+    expect(video.statusCode, video.body).toBe(200);
+
+    expect(await publicSettings()).toMatchObject({
+      title: 'Riverside Art Club',
+      timeZone: 'Asia/Kolkata',
+      youtubeVideoId: 'dQw4w9WgXcQ',
+      contact: { email: 'hello@riverside.example' },
+      theme: { primaryColor: '#7C3AED', darkMode: true },
+    });
+    const form = (await asAdmin(t, token, 'GET', PATH)).json();
+    expect(form).toMatchObject({ title: 'Riverside Art Club', aboutPage: 'OUR STORY' });
+    expect(JSON.parse((await findSettingsData(db())) ?? '{}').pages.about).toBe('OUR STORY');
   });
 });
