@@ -23,9 +23,16 @@ export const auditSettings = auditEntriesOf('site_settings');
 export interface SettingsService {
   getSettings(): Promise<SiteSettings>;
   getPublicSettings(): Promise<PublicSettings>;
-  /** Saves a change; an admin's change is audited in the same transaction. */
-  updateSettings(patch: Partial<SiteSettings>, audit?: AuditEntry): Promise<SiteSettings>;
+  /**
+   * Saves a change; an admin's change is audited in the same transaction. `audit` may be made
+   * from the stored document before and after the change, as read and written in it.
+   */
+  updateSettings(patch: Partial<SiteSettings>, audit?: SettingsAudit): Promise<SiteSettings>;
 }
+
+/** An audit entry, or one made from the settings before and after the change. */
+export type SettingsAudit =
+  AuditEntry | ((before: SiteSettings, after: SiteSettings) => AuditEntry);
 
 /**
  * The value of `schema` read from `value`, field by field: an object's fields are each read on
@@ -101,7 +108,9 @@ export function createSettingsService(
           pages: { ...current.pages, ...patch.pages },
         });
         await saveSettingsData(trx, JSON.stringify(merged));
-        if (audit) await recordAudit(trx, audit);
+        if (audit) {
+          await recordAudit(trx, typeof audit === 'function' ? audit(current, merged) : audit);
+        }
         return merged;
       });
       cached = undefined;

@@ -264,6 +264,21 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`the audit entry of a save on ${TEST_ENGINE}`, () => {
+  it('names the fields the save changed in the stored document, not in a cached copy', async () => {
+    // This server has the form cached; another server then changes the title.
+    const form = (await asAdmin(t, token, 'GET', PATH)).json();
+    const stored = JSON.parse((await findSettingsData(db())) ?? '{}');
+    await saveSettingsData(db(), JSON.stringify({ ...stored, title: 'Changed elsewhere' }));
+    // The admin's form still shows the old title, and changes the description only.
+    const response = await put({ ...form, description: 'A new description' });
+    expect(response.statusCode, response.body).toBe(200);
+    const entry = (await auditRows(db())).find((row) => row.action === 'settings.site-update');
+    // The title was changed back by this save, so it is named too.
+    expect(JSON.parse(entry?.details ?? '{}')).toEqual({ changed: ['title', 'description'] });
+  });
+});
+
 describe(`a stored setting that is no longer valid, on ${TEST_ENGINE}`, () => {
   it('falls back on its own: every other field, page texts included, survives the next save', async () => {
     const stored = JSON.parse((await findSettingsData(db())) ?? '{}');

@@ -60,6 +60,16 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
   };
 }
 
+/**
+ * Which fields of the form differ, not their values (a page text can be 50,000 characters),
+ * between the documents read and written by the save itself: a cached copy could be stale.
+ */
+function changedFields(before: SiteSettingsForm, after: SiteSettingsForm): string[] {
+  return (Object.keys(after) as (keyof SiteSettingsForm)[]).filter(
+    (field) => after[field] !== before[field],
+  );
+}
+
 /** Issue 5 item 8: the site's look, contact details and page texts, edited by an admin. */
 export function registerSiteSettingsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -95,15 +105,13 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
           heroImage: SITE_SETTINGS_MESSAGES.unknownHeroImage,
         },
       );
-      const before = toSiteSettingsForm(await app.settingsService.getSettings());
-      // Which fields changed, not their values: a page text can be 50,000 characters.
-      const changed = (Object.keys(form) as (keyof SiteSettingsForm)[]).filter(
-        (field) => form[field] !== before[field],
-      );
       // updateSettings empties the public content cache, so pages and /api/settings change now.
       const saved = await app.settingsService.updateSettings(
         toSettingsPatch(form),
-        auditSettings(admin, 'settings.site-update', undefined, { changed }),
+        (before, after) =>
+          auditSettings(admin, 'settings.site-update', undefined, {
+            changed: changedFields(toSiteSettingsForm(before), toSiteSettingsForm(after)),
+          }),
       );
       return toSiteSettingsForm(saved);
     },
