@@ -88,4 +88,23 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       return { youtubeVideoId };
     },
   );
+
+  api.delete(
+    '/api/admin/video',
+    {
+      schema: {
+        summary: 'Removes the featured video: the home page shows none',
+        response: { 200: z.object({ youtubeVideoId: z.literal('') }) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await app.settingsService.updateSettings({ youtubeVideoId: '' }, (before) =>
+        auditSettings(admin, 'settings.video-remove', undefined, {
+          removed: before.youtubeVideoId,
+        }),
+      );
+      return { youtubeVideoId: '' as const };
+    },
+  );
 }

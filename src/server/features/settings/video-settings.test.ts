@@ -3,6 +3,8 @@ import {
   ADMIN_PASSWORD,
   asAdmin,
   auditActions,
+  auditRowsOf,
+  expectCsrfHeaderRequired,
   expectSessionRequired,
   signIn,
   useAdminTestApp,
@@ -55,5 +57,31 @@ describe(`PUT /api/admin/video on ${TEST_ENGINE}`, () => {
 
   it('needs a session', async () => {
     await expectSessionRequired(t, [['PUT', '/api/admin/video', { url: ID }]]);
+  });
+});
+
+describe(`DELETE /api/admin/video on ${TEST_ENGINE}`, () => {
+  it('removes the video, audited, and the public site shows none at once', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    await asAdmin(t, token, 'PUT', '/api/admin/video', { url: ID });
+    // Read first, so a copy the public site keeps in memory would be stale if not dropped.
+    expect(await publicVideoId()).toBe(ID);
+    const response = await asAdmin(t, token, 'DELETE', '/api/admin/video');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ youtubeVideoId: '' });
+    expect(await publicVideoId()).toBe('');
+    const entry = (await auditRowsOf(t.app.database.db, 'settings.video-')).at(-1);
+    expect(entry).toMatchObject({ action: 'settings.video-remove', actor: 'admin' });
+    expect(JSON.parse(entry?.details ?? '{}')).toEqual({ removed: ID });
+    // Removing it again changes nothing and is no error.
+    const again = await asAdmin(t, token, 'DELETE', '/api/admin/video');
+    expect(again.statusCode).toBe(200);
+    expect(await publicVideoId()).toBe('');
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    await expectSessionRequired(t, [['DELETE', '/api/admin/video']]);
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    await expectCsrfHeaderRequired(t, token, [['DELETE', '/api/admin/video']]);
   });
 });
