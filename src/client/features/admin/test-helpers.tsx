@@ -97,3 +97,20 @@ export function stubUploads({ answer }: { answer?: string } = {}) {
     finish: (url: string) => act(async () => pending.shift()?.keep(url)),
   };
 }
+
+/**
+ * The labels (as shown) of the required controls in `container`, and the labels and legends shown
+ * with the required mark ' *': the two agree when every required field is marked, and only those.
+ */
+export function requiredMarks(container: HTMLElement) {
+  const labels = [...container.querySelectorAll('label')];
+  const labelOf = (control: Element) =>
+    labels.find((label) => label.htmlFor === control.id)?.textContent ?? `unlabelled ${control.id}`;
+  const required = [...container.querySelectorAll('input, select, textarea')]
+    .filter((c) => (c as HTMLInputElement).required || c.getAttribute('aria-required') === 'true')
+    .map(labelOf);
+  const marked = [...container.querySelectorAll('label, legend')]
+    .map((element) => element.textContent ?? '')
+    .filter((text) => text.endsWith(' *'));
+  return { required, marked };
+}

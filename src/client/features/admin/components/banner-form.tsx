@@ -13,7 +13,7 @@ import { showRequestError } from '../lib/form-errors.ts';
 import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
-import { Field, TextAreaField } from './field.tsx';
+import { Field, RequiredNote, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { DialogActions } from './modal-dialog.tsx';
 
@@ -74,6 +74,7 @@ export function BannerForm({
   return (
     <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-5">
       <FormAlert message={errors.root?.message} />
+      <RequiredNote />
       <ImageUploadField
         control={form.control}
         name="imageUrl"

@@ -13,7 +13,7 @@ import { Button } from '../../../components/button.tsx';
 import { showSaveFailure } from '../lib/failure-messages.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert, MUTED_TEXT } from './admin-page.tsx';
-import { Field } from './field.tsx';
+import { Field, RequiredNote } from './field.tsx';
 import { FormFieldEditor } from './form-field-editor.tsx';
 import { DialogActions } from './modal-dialog.tsx';
 
@@ -75,8 +75,10 @@ export function CategoryForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <FormAlert message={errors.root?.message} />
+      <RequiredNote />
       <Field
         label="Name"
+        required
         autoComplete="off"
         maxLength={CATEGORY_NAME_MAX}
         error={errors.name?.message}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import {
@@ -17,7 +18,7 @@ import type { AdminResource } from '../lib/use-admin-resource.ts';
 import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
-import { Field, FOCUS_RING, SelectField, TextAreaField } from './field.tsx';
+import { Field, FOCUS_RING, RequiredNote, SelectField, TextAreaField } from './field.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { DialogActions } from './modal-dialog.tsx';
 import { LoadFailed } from './resource-view.tsx';
@@ -85,6 +86,7 @@ export function CompetitionForm({
   });
   const { errors, isSubmitting } = form.formState;
   const uploads = useUploadGuard();
+  const entryTypeErrorId = `${useId()}-entry-type-error`;
   const [categoryId, entryType, startDate] = useWatch({
     control: form.control,
     name: ['categoryId', 'entryType', 'startDate'],
@@ -110,6 +112,7 @@ export function CompetitionForm({
   return (
     <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-5">
       <FormAlert message={errors.root?.message} />
+      <RequiredNote />
       <Field
         label="Title"
         required
@@ -189,7 +192,8 @@ export function CompetitionForm({
           {...form.register('endDate')}
         />
       </div>
-      <fieldset>
+      {/* Always one of the two, so not marked required; a server's message is tied to both. */}
+      <fieldset aria-describedby={errors.entryType?.message ? entryTypeErrorId : undefined}>
         <legend className="mb-1 font-medium">Entry type</legend>
         <div className="flex flex-wrap gap-6">
           {(['free', 'paid'] as const).map((type) => (
@@ -197,6 +201,7 @@ export function CompetitionForm({
               <input
                 type="radio"
                 value={type}
+                aria-invalid={errors.entryType ? true : undefined}
                 className={`h-5 w-5 shrink-0 accent-primary ${FOCUS_RING}`}
                 {...form.register('entryType', {
                   // Choosing free forces the fee to 0 (seed §4).
@@ -210,7 +215,10 @@ export function CompetitionForm({
           ))}
         </div>
         {errors.entryType?.message ? (
-          <p className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+          <p
+            id={entryTypeErrorId}
+            className="mt-1 text-sm font-medium text-red-800 dark:text-red-300"
+          >
             {errors.entryType.message}
           </p>
         ) : null}

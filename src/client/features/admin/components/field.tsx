@@ -20,8 +20,27 @@ export function borderFor(error: string | undefined): string {
   return error ? 'border-red-700 dark:border-red-400' : 'border-gray-500';
 }
 
+/**
+ * The visible mark of a required field, after its label: hidden from screen readers, which hear
+ * 'required' from the control itself (its `required`, or aria-required).
+ */
+export function RequiredMark() {
+  return <span aria-hidden="true"> *</span>;
+}
+
+/** What the mark means, said once at the top of a form (only to those who see the mark). */
+export function RequiredNote() {
+  return (
+    <p aria-hidden="true" className="text-sm text-gray-600 dark:text-gray-400">
+      Fields marked * are required.
+    </p>
+  );
+}
+
 interface Labelled {
   label: string;
+  /** Marked after the label, and set on the control (so screen readers say it). */
+  required?: boolean | undefined;
   /** A rule or a tip, always shown under the control. */
   hint?: ReactNode;
   error?: string | undefined;
@@ -59,11 +78,13 @@ export function FieldFrame({
   label,
   hint,
   error,
+  required = false,
   className = '',
   beside = false,
   notes,
   children,
 }: Labelled & { wiring: Wiring; beside?: boolean; notes?: ReactNode; children: ReactNode }) {
+  const mark = required ? <RequiredMark /> : null;
   return (
     <div className={className}>
       {beside ? (
@@ -71,12 +92,14 @@ export function FieldFrame({
           {children}
           <label htmlFor={wiring.id} className="font-medium">
             {label}
+            {mark}
           </label>
         </div>
       ) : (
         <>
           <label htmlFor={wiring.id} className="mb-1 block font-medium">
             {label}
+            {mark}
           </label>
           {children}
         </>
@@ -105,6 +128,7 @@ export function Field({
   label,
   hint,
   error,
+  required,
   className,
   ...input
 }: Labelled & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
@@ -116,12 +140,14 @@ export function Field({
       label={label}
       hint={hint}
       error={error}
+      required={required}
       className={className}
       beside={checkbox}
     >
       <input
         {...wiring.controlProps}
         className={checkbox ? CHECKBOX : `${CONTROL} min-h-11 ${borderFor(error)}`}
+        required={required}
         {...input}
       />
     </FieldFrame>
@@ -133,16 +159,25 @@ export function TextAreaField({
   label,
   hint,
   error,
+  required,
   className,
   ...textarea
 }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const wiring = useFieldWiring(hint, error);
   return (
-    <FieldFrame wiring={wiring} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      wiring={wiring}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <textarea
         {...wiring.controlProps}
         className={`${CONTROL} py-2 ${borderFor(error)}`}
         rows={3}
+        required={required}
         {...textarea}
       />
     </FieldFrame>
@@ -159,6 +194,7 @@ export function SelectField({
   label,
   hint,
   error,
+  required,
   className,
   options,
   placeholder,
@@ -171,10 +207,18 @@ export function SelectField({
   }) {
   const wiring = useFieldWiring(hint, error);
   return (
-    <FieldFrame wiring={wiring} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      wiring={wiring}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <select
         {...wiring.controlProps}
         className={`${CONTROL} min-h-11 ${borderFor(error)}`}
+        required={required}
         {...select}
       >
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}

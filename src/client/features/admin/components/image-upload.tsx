@@ -10,7 +10,7 @@ import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadImage } from '../lib/upload-image.ts';
 import { useSession } from '../session.tsx';
-import { FOCUS_RING } from './field.tsx';
+import { FOCUS_RING, RequiredMark } from './field.tsx';
 
 /** Answers whose message the server wrote for the admin: the seed's type, size and process ones. */
 const SHOWN_AS_SENT = new Set([413, 415, 422, 503]);
@@ -134,7 +134,7 @@ export function ImageUpload({
     <div>
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {value ? (
         <div className="mb-2 flex flex-wrap items-end gap-3">

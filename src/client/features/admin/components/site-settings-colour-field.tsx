@@ -15,8 +15,10 @@ export function ColourField({
   onChange,
   onBlur,
   error,
+  required = false,
 }: {
   label: string;
+  required?: boolean;
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -34,6 +36,7 @@ export function ColourField({
       label={label}
       hint={HINT}
       error={error}
+      required={required}
       notes={
         // Always present, so a screen reader hears the warning when it appears.
         <div aria-live="polite">
@@ -61,6 +64,7 @@ export function ColourField({
         <input
           {...wiring.controlProps}
           type="text"
+          required={required}
           value={value}
           onChange={(event) => onChange(event.target.value.trim())}
           onBlur={onBlur}

@@ -6,6 +6,7 @@ import {
   type Answer,
   envelope,
   renderAdmin,
+  requiredMarks,
   SIGNED_IN,
   stubApi,
   stubUploads,
@@ -109,6 +110,16 @@ describe('the banner settings page', () => {
     expect(await screen.findByRole('cell', { name: 'Banner 1' })).toBeTruthy();
   });
 
+  it('marks its three fields, all required, with *', async () => {
+    stubBanners([]);
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
+    const form = screen.getByRole('dialog', { name: 'Add Banner' });
+    const all = ['Banner image *', 'Title *', 'Description *'];
+    expect(requiredMarks(form)).toEqual({ required: all, marked: all });
+  });
+
   it('checks the form with the shared rules before sending anything', async () => {
     const { calls } = stubBanners([]);
     const user = userEvent.setup();
@@ -121,7 +132,7 @@ describe('the banner settings page', () => {
     expect(await within(form).findByText('Banner image is required')).toBeTruthy();
     expect(within(form).getByText('Title is required')).toBeTruthy();
     expect(within(form).getByText('Description is required')).toBeTruthy();
-    expect(within(form).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Title *').getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
     // After that failed submit, an uploaded image clears its message at once.
     stubUploads({ answer: '/media/new.jpg' });
@@ -148,8 +159,8 @@ describe('the banner settings page', () => {
     expect((await within(form).findByAltText('Banner image: preview')).getAttribute('src')).toBe(
       '/media/new.jpg',
     );
-    await user.type(within(form).getByLabelText('Title'), ' Fresh ');
-    await user.type(within(form).getByLabelText('Description'), 'New words');
+    await user.type(within(form).getByLabelText('Title *'), ' Fresh ');
+    await user.type(within(form).getByLabelText('Description *'), 'New words');
     const timers = toastTimers();
     await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
     expect(await screen.findByText('Banner added successfully')).toBeTruthy();
@@ -175,8 +186,8 @@ describe('the banner settings page', () => {
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
     const form = screen.getByRole('dialog', { name: 'Add Banner' });
-    await user.type(within(form).getByLabelText('Title'), 'Fresh');
-    await user.type(within(form).getByLabelText('Description'), 'New words');
+    await user.type(within(form).getByLabelText('Title *'), 'Fresh');
+    await user.type(within(form).getByLabelText('Description *'), 'New words');
     await chooseImage(user, form);
     const save = within(form).getByRole('button', { name: 'Save Banner' });
     await user.click(save);
@@ -214,8 +225,8 @@ describe('the banner settings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
     const form = screen.getByRole('dialog', { name: 'Add Banner' });
     await chooseImage(user, form);
-    await user.type(within(form).getByLabelText('Title'), 'T');
-    await user.type(within(form).getByLabelText('Description'), 'D');
+    await user.type(within(form).getByLabelText('Title *'), 'T');
+    await user.type(within(form).getByLabelText('Description *'), 'D');
     await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
     const alert = await within(form).findByText('Failed to add banner');
     expect(alert.getAttribute('role')).toBe('alert');
@@ -241,15 +252,15 @@ describe('the banner settings page', () => {
     const edit = await screen.findByRole('button', { name: 'Edit Banner 2' });
     await user.click(edit);
     const form = screen.getByRole('dialog', { name: 'Edit Banner' });
-    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Banner 2');
-    expect((within(form).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+    expect((within(form).getByLabelText('Title *') as HTMLInputElement).value).toBe('Banner 2');
+    expect((within(form).getByLabelText('Description *') as HTMLTextAreaElement).value).toBe(
       'Words 2',
     );
     expect(within(form).getByAltText('Banner image: preview').getAttribute('src')).toBe(
       '/media/b2.jpg',
     );
-    await user.clear(within(form).getByLabelText('Title'));
-    await user.type(within(form).getByLabelText('Title'), 'Renamed');
+    await user.clear(within(form).getByLabelText('Title *'));
+    await user.type(within(form).getByLabelText('Title *'), 'Renamed');
     await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
     expect(await screen.findByText('Banner updated successfully')).toBeTruthy();
     expect(put).toEqual([{ title: 'Renamed', description: 'Words 2', imageUrl: '/media/b2.jpg' }]);

@@ -3,7 +3,14 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, CategoryInput } from '../../../../shared/schemas/category.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import {
+  type Answer,
+  envelope,
+  renderAdmin,
+  requiredMarks,
+  SIGNED_IN,
+  stubApi,
+} from '../test-helpers.tsx';
 
 const LIST = 'GET /api/admin/categories';
 const CREATE = 'POST /api/admin/categories';
@@ -125,6 +132,16 @@ describe('the categories page', () => {
     expect(within(dialog).queryByRole('button', { name: /^Remove subcategory/ })).toBeNull();
   });
 
+  it('marks the name, its one required field, with * and as required', async () => {
+    stubPage([]);
+    const dialog = await openAddForm(userEvent.setup());
+    expect(requiredMarks(dialog)).toEqual({ required: ['Name *'], marked: ['Name *'] });
+    // The mark is for the eye: the field's name is its label alone.
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBe(
+      within(dialog).getByLabelText('Name *'),
+    );
+  });
+
   it('checks the name and duplicate subcategories in the browser, sending nothing', async () => {
     const { calls } = stubPage([]);
     const user = userEvent.setup();
@@ -132,9 +149,9 @@ describe('the categories page', () => {
     const submit = within(dialog).getByRole('button', { name: 'Add Category' });
     await user.click(submit);
     expect(within(dialog).getByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('Name *').getAttribute('aria-invalid')).toBe('true');
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
     await user.type(within(dialog).getByLabelText('Subcategory 1'), 'Clay');
     await user.click(within(dialog).getByRole('button', { name: 'Add subcategory' }));
     await user.type(within(dialog).getByLabelText('Subcategory 2'), ' clay ');
@@ -148,7 +165,7 @@ describe('the categories page', () => {
     const { calls, bodies } = stubPage([]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), '  Sculpture ');
+    await user.type(within(dialog).getByLabelText('Name *'), '  Sculpture ');
     await user.type(within(dialog).getByLabelText('Subcategory 1'), 'Clay');
     await user.click(within(dialog).getByRole('button', { name: 'Add subcategory' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add subcategory' }));
@@ -175,7 +192,7 @@ describe('the categories page', () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
 
     const medium = fieldRow(dialog, 'Medium');
     await user.click(within(medium).getByRole('button', { name: 'Edit label Medium' }));
@@ -209,7 +226,7 @@ describe('the categories page', () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
 
     const size = fieldRow(dialog, 'Size');
     await user.click(within(size).getByRole('button', { name: 'Edit label Size' }));
@@ -220,7 +237,7 @@ describe('the categories page', () => {
     // Blank, then focus elsewhere: not saved.
     await user.click(within(size).getByRole('button', { name: 'Edit label Size' }));
     await user.clear(within(size).getByLabelText('Label of Size'));
-    await user.click(within(dialog).getByLabelText('Name'));
+    await user.click(within(dialog).getByLabelText('Name *'));
     expect(within(dialog).getByRole('group', { name: 'Size' })).toBeTruthy();
 
     // Typed, then straight to the form's own button: saved with the category.
@@ -235,7 +252,7 @@ describe('the categories page', () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
 
     const video = fieldRow(dialog, 'YouTube Video Link');
     const enabled = within(video).getByRole('checkbox', { name: 'Enabled' });
@@ -265,7 +282,7 @@ describe('the categories page', () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
     expect(within(dialog).queryByRole('button', { name: /^Remove field/ })).toBeNull();
 
     const label = within(dialog).getByLabelText('Field label');
@@ -320,10 +337,10 @@ describe('the categories page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Painting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
-    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Painting');
+    expect((within(dialog).getByLabelText('Name *') as HTMLInputElement).value).toBe('Painting');
     expect((within(dialog).getByLabelText('Subcategory 2') as HTMLInputElement).value).toBe('Ink');
-    await user.clear(within(dialog).getByLabelText('Name'));
-    await user.type(within(dialog).getByLabelText('Name'), 'Fine Art');
+    await user.clear(within(dialog).getByLabelText('Name *'));
+    await user.type(within(dialog).getByLabelText('Name *'), 'Fine Art');
     await user.click(within(dialog).getByRole('button', { name: 'Remove subcategory 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
@@ -340,7 +357,7 @@ describe('the categories page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit Painting' }));
     const reopened = await screen.findByRole('dialog', { name: 'Edit Category' });
-    expect((within(reopened).getByLabelText('Name') as HTMLInputElement).value).toBe('Painting');
+    expect((within(reopened).getByLabelText('Name *') as HTMLInputElement).value).toBe('Painting');
   });
 
   it("shows 'Failed to add category' with the server's field message under its field", async () => {
@@ -351,7 +368,7 @@ describe('the categories page', () => {
     });
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Sculpture');
+    await user.type(within(dialog).getByLabelText('Name *'), 'Sculpture');
     await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to add category');
     expect(within(dialog).getByText('Name must be at most 120 characters')).toBeTruthy();

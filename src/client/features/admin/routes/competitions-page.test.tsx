@@ -7,6 +7,7 @@ import {
   type Answer,
   envelope,
   renderAdmin,
+  requiredMarks,
   SIGNED_IN,
   stubApi,
   stubUploads,
@@ -88,11 +89,11 @@ async function openAddForm(user: ReturnType<typeof userEvent.setup>) {
 /** Fills every required field of a valid free competition. */
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
   const $ = within(dialog);
-  await user.type($.getByLabelText('Title'), 'Summer Sketches');
-  await user.type($.getByLabelText('Description'), 'Draw the summer.');
-  await user.selectOptions($.getByLabelText('Category'), 'cat-sculpture');
-  await user.type($.getByLabelText('Start date'), '2026-12-01');
-  await user.type($.getByLabelText('End date'), '2026-12-31');
+  await user.type($.getByLabelText('Title *'), 'Summer Sketches');
+  await user.type($.getByLabelText('Description *'), 'Draw the summer.');
+  await user.selectOptions($.getByLabelText('Category *'), 'cat-sculpture');
+  await user.type($.getByLabelText('Start date *'), '2026-12-01');
+  await user.type($.getByLabelText('End date *'), '2026-12-31');
 }
 
 describe('the competitions page', () => {
@@ -152,11 +153,44 @@ describe('the competitions page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Competition' });
     const failure = await within(dialog).findByText('Failed to fetch categories');
     expect(failure.getAttribute('role')).toBe('alert');
-    expect((within(dialog).getByLabelText('Category') as HTMLSelectElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('Category *') as HTMLSelectElement).disabled).toBe(true);
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('option', { name: 'Painting' })).toBeTruthy();
     expect(within(dialog).queryByText('Failed to fetch categories')).toBeNull();
+  });
+
+  it('marks each required field with * and as required, the fee once it is asked for', async () => {
+    stubPage([]);
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const always = ['Title *', 'Description *', 'Category *', 'Start date *', 'End date *'];
+    expect(requiredMarks(dialog)).toEqual({ required: always, marked: always });
+    await user.click(within(dialog).getByLabelText('Paid'));
+    const withFee = [...always, 'Entry fee (₹) *'];
+    expect(requiredMarks(dialog)).toEqual({ required: withFee, marked: withFee });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toBe(
+      within(dialog).getByLabelText('Title *'),
+    );
+  });
+
+  it('ties a message about the entry type to its radio buttons', async () => {
+    stubPage([], {
+      [CREATE]: envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        entryType: 'Entry type is required',
+      }),
+    });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const group = within(dialog).getByRole('group', { name: 'Entry type' });
+    expect(group.getAttribute('aria-describedby')).toBeNull();
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Competition' }));
+    const message = await within(dialog).findByText('Entry type is required');
+    expect(group.getAttribute('aria-describedby')).toBe(message.id);
+    for (const radio of within(group).getAllByRole('radio')) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+    }
   });
 
   it('checks the required fields in the browser, sending nothing', async () => {
@@ -173,7 +207,7 @@ describe('the competitions page', () => {
     ]) {
       expect(within(dialog).getByText(message)).toBeTruthy();
     }
-    expect(within(dialog).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('Title *').getAttribute('aria-invalid')).toBe('true');
     expect(calls).not.toContain(CREATE);
   });
 
@@ -182,7 +216,7 @@ describe('the competitions page', () => {
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
     await fillRequired(user, dialog);
-    const end = within(dialog).getByLabelText('End date');
+    const end = within(dialog).getByLabelText('End date *');
     await user.clear(end);
     await user.type(end, '2026-11-30');
     await user.click(within(dialog).getByRole('button', { name: 'Add Competition' }));
@@ -197,7 +231,7 @@ describe('the competitions page', () => {
     const dialog = await openAddForm(user);
     const $ = within(dialog);
     expect($.queryByLabelText('Subcategory')).toBeNull();
-    await user.selectOptions($.getByLabelText('Category'), 'cat-painting');
+    await user.selectOptions($.getByLabelText('Category *'), 'cat-painting');
     const subcategory = $.getByLabelText('Subcategory');
     expect(
       within(subcategory)
@@ -205,13 +239,13 @@ describe('the competitions page', () => {
         .map((o) => o.textContent),
     ).toEqual(['None', 'Watercolour', 'Oil']);
     await user.selectOptions(subcategory, 'sub-oil');
-    await user.selectOptions($.getByLabelText('Category'), 'cat-sculpture');
+    await user.selectOptions($.getByLabelText('Category *'), 'cat-sculpture');
     expect($.queryByLabelText('Subcategory')).toBeNull();
-    await user.selectOptions($.getByLabelText('Category'), 'cat-painting');
+    await user.selectOptions($.getByLabelText('Category *'), 'cat-painting');
     expect(($.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('');
 
     await fillRequired(user, dialog);
-    await user.selectOptions($.getByLabelText('Category'), 'cat-painting');
+    await user.selectOptions($.getByLabelText('Category *'), 'cat-painting');
     await user.click($.getByRole('button', { name: 'Add Competition' }));
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ categoryId: 'cat-painting', subcategoryId: null });
@@ -223,11 +257,11 @@ describe('the competitions page', () => {
     const dialog = await openAddForm(user);
     const $ = within(dialog);
     expect(($.getByLabelText('Free') as HTMLInputElement).checked).toBe(true);
-    expect($.queryByLabelText('Entry fee (₹)')).toBeNull();
+    expect($.queryByLabelText('Entry fee (₹) *')).toBeNull();
 
     await fillRequired(user, dialog);
     await user.click($.getByLabelText('Paid'));
-    const fee = $.getByLabelText('Entry fee (₹)');
+    const fee = $.getByLabelText('Entry fee (₹) *');
     expect(fee.getAttribute('type')).toBe('number');
     expect(fee.getAttribute('min')).toBe('0');
     expect(fee.getAttribute('step')).toBe('1');
@@ -248,7 +282,7 @@ describe('the competitions page', () => {
     await user.clear(fee);
     await user.type(fee, '750');
     await user.click($.getByLabelText('Free'));
-    expect($.queryByLabelText('Entry fee (₹)')).toBeNull();
+    expect($.queryByLabelText('Entry fee (₹) *')).toBeNull();
     await user.click(submit);
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
@@ -272,7 +306,7 @@ describe('the competitions page', () => {
     const dialog = await openAddForm(user);
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByLabelText('Paid'));
-    await user.type(within(dialog).getByLabelText('Entry fee (₹)'), '499');
+    await user.type(within(dialog).getByLabelText('Entry fee (₹) *'), '499');
     await user.click(within(dialog).getByRole('button', { name: 'Add Competition' }));
     const toast = await screen.findByText("Competition 'New one' added successfully");
     expect(bodies[0]).toMatchObject({ entryType: 'paid', entryFee: 499 });
@@ -323,7 +357,7 @@ describe('the competitions page', () => {
       'Failed to add competition',
     );
     const message = within(dialog).getByText('This category no longer exists. Choose another.');
-    const category = within(dialog).getByLabelText('Category');
+    const category = within(dialog).getByLabelText('Category *');
     expect(category.getAttribute('aria-describedby')).toContain(message.id);
     expect(category.getAttribute('aria-invalid')).toBe('true');
   });
@@ -342,7 +376,7 @@ describe('the competitions page', () => {
 
     // Opened again: a fresh, empty form.
     dialog = await openAddForm(user);
-    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Title *') as HTMLInputElement).value).toBe('');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c === CREATE)).toHaveLength(1);
@@ -361,12 +395,12 @@ describe('the competitions page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Competition' });
     const $ = within(dialog);
     await $.findByRole('option', { name: 'Watercolour' });
-    expect(($.getByLabelText('Title') as HTMLInputElement).value).toBe('Monsoon Colours');
-    expect(($.getByLabelText('Category') as HTMLSelectElement).value).toBe('cat-painting');
+    expect(($.getByLabelText('Title *') as HTMLInputElement).value).toBe('Monsoon Colours');
+    expect(($.getByLabelText('Category *') as HTMLSelectElement).value).toBe('cat-painting');
     expect(($.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('sub-water');
-    expect(($.getByLabelText('Entry fee (₹)') as HTMLInputElement).value).toBe('499');
+    expect(($.getByLabelText('Entry fee (₹) *') as HTMLInputElement).value).toBe('499');
     expect($.getByAltText('Competition image: preview').getAttribute('src')).toBe('/media/a.jpg');
-    await user.type($.getByLabelText('Title'), ' 2026');
+    await user.type($.getByLabelText('Title *'), ' 2026');
     await user.click($.getByRole('button', { name: 'Save Changes' }));
     expect(
       await screen.findByText("Competition 'Monsoon Colours 2026' updated successfully"),

@@ -8,7 +8,14 @@ import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { SettingsProvider } from '../../../lib/settings.tsx';
 import AdminArea from '../admin-area.tsx';
-import { type Answer, envelope, SIGNED_IN, stubApi, stubUploads } from '../test-helpers.tsx';
+import {
+  type Answer,
+  envelope,
+  requiredMarks,
+  SIGNED_IN,
+  stubApi,
+  stubUploads,
+} from '../test-helpers.tsx';
 import { SITE_SETTINGS_FAILED, SITE_SETTINGS_SAVED } from './site-settings-page.tsx';
 
 const FORM: SiteSettingsForm = {
@@ -78,7 +85,7 @@ describe('the site settings page', () => {
     for (const name of ['Site', 'Look', 'Contact and map', 'Pages']) {
       expect(await screen.findByRole('region', { name })).toBeTruthy();
     }
-    expect((await screen.findByLabelText('Title')) as HTMLInputElement).toHaveProperty(
+    expect((await screen.findByLabelText('Title *')) as HTMLInputElement).toHaveProperty(
       'value',
       FORM.title,
     );
@@ -93,6 +100,14 @@ describe('the site settings page', () => {
     expect(screen.getByLabelText('About Us')).toHaveProperty('value', 'About us.');
     expect(screen.getByLabelText('Logo')).toBeTruthy();
     expect(screen.getByLabelText('Hero image')).toBeTruthy();
+  });
+
+  it('marks the title and the colour, which cannot be left empty, with * and as required', async () => {
+    renderPage();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const form = title.closest('form') as HTMLFormElement;
+    const marked = ['Title *', 'Primary colour *'];
+    expect(requiredMarks(form)).toEqual({ required: marked, marked });
   });
 
   it('warns, with the ratio, while white text on the colour would fail AA, and lets it be saved', async () => {
@@ -138,7 +153,7 @@ describe('the site settings page', () => {
   it('saves the whole form, says so, and the tab takes the new title at once', async () => {
     const user = userEvent.setup();
     const { sent, calls } = renderPage();
-    const title = await screen.findByLabelText('Title');
+    const title = await screen.findByLabelText('Title *');
     await user.clear(title);
     await user.type(title, '  Riverside Art Club ');
     await user.click(screen.getByRole('switch', { name: 'Dark mode' }));
@@ -188,7 +203,7 @@ describe('the site settings page', () => {
   it('checks the form in the browser with the shared messages before sending', async () => {
     const user = userEvent.setup();
     const { sent } = renderPage();
-    const title = await screen.findByLabelText('Title');
+    const title = await screen.findByLabelText('Title *');
     await user.clear(title);
     const colour = await colourText();
     await user.clear(colour);
@@ -199,7 +214,7 @@ describe('the site settings page', () => {
     expect(await screen.findByText(SITE_SETTINGS_MESSAGES.titleRequired)).toBeTruthy();
     expect(screen.getByText(SITE_SETTINGS_MESSAGES.color)).toBeTruthy();
     expect(screen.getByText(SITE_SETTINGS_MESSAGES.mapEmbedUrl)).toBeTruthy();
-    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Title *').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useReloadSettings } from '../../../lib/settings.tsx';
 import { AdminPage, FormAlert, Section } from '../components/admin-page.tsx';
-import { Field, SelectField, TextAreaField } from '../components/field.tsx';
+import { Field, RequiredNote, SelectField, TextAreaField } from '../components/field.tsx';
 import { ImageUploadField } from '../components/image-upload-field.tsx';
 import { ColourField } from '../components/site-settings-colour-field.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
@@ -96,11 +96,13 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
   return (
     <form noValidate onSubmit={uploads.guard(onSubmit)} className="flex flex-col gap-8">
       <FormAlert message={errors.root?.message} />
+      <RequiredNote />
 
       <Section title="Site">
         <div className="flex max-w-2xl flex-col gap-4">
           <Field
             label="Title"
+            required
             hint="Shown in the header, the browser tab and shared links."
             error={errors.title?.message}
             {...form.register('title')}
@@ -144,6 +146,7 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
             render={({ field, fieldState }) => (
               <ColourField
                 label="Primary colour"
+                required
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

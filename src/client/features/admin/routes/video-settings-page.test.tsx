@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import nodeConsole from 'node:console';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
-import { envelope, renderAdmin, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import { envelope, renderAdmin, requiredMarks, SIGNED_IN, stubApi } from '../test-helpers.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 // happy-dom never loads iframe pages (no request to YouTube from a test) and says so on the
@@ -36,7 +36,7 @@ function stubVideo(put: Parameters<typeof stubApi>[0][string], current = CURRENT
   return { bodies, calls };
 }
 
-const input = () => screen.getByLabelText('YouTube video URL or ID') as HTMLInputElement;
+const input = () => screen.getByLabelText('YouTube video URL or ID *') as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: 'Save Video' });
 
 describe('the video settings page', () => {
@@ -50,6 +50,16 @@ describe('the video settings page', () => {
     expect(within(preview).getByTitle('Featured video').getAttribute('src')).toBe(
       `https://www.youtube-nocookie.com/embed/${CURRENT}?autoplay=1&rel=0`,
     );
+  });
+
+  it('marks the link as required', async () => {
+    stubVideo({ status: 500 });
+    const link = await screen.findByRole('textbox', { name: 'YouTube video URL or ID' });
+    const marked = ['YouTube video URL or ID *'];
+    expect(requiredMarks(link.closest('form') as HTMLFormElement)).toEqual({
+      required: marked,
+      marked,
+    });
   });
 
   it('gives each seed message for bad input, sending nothing', async () => {

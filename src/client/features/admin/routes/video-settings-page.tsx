@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { VideoFacade } from '../../home/components/video-facade.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT, Section } from '../components/admin-page.tsx';
-import { Field } from '../components/field.tsx';
+import { Field, RequiredNote } from '../components/field.tsx';
 import { LoadFailed } from '../components/resource-view.tsx';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
 import { useAdminFetch } from '../session.tsx';
@@ -81,8 +81,10 @@ export default function VideoSettingsPage() {
         </div>
         <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
           <FormAlert message={errors.root?.message} />
+          <RequiredNote />
           <Field
             label="YouTube video URL or ID"
+            required
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
