@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
+import {
+  startS3ErrorServer,
+  startS3Server,
+  type TestS3Server,
+} from '../../../../tests/setup/s3-server.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { describeImages, storeResponsiveImage } from '../media/responsive-images.ts';
@@ -138,6 +142,27 @@ describe.each([
       const response = await rawGet(port, path);
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain(SECRET);
+    }
+  });
+});
+
+describe(`GET /media/ from AWS S3 with a key that may not list the bucket, on ${TEST_ENGINE}`, () => {
+  it('answers a missing file (AWS: 403 AccessDenied) with the 404, and a real refusal with a 500', async () => {
+    const s3 = await startS3ErrorServer({
+      'public/missing.jpg': { status: 403, code: 'AccessDenied' },
+      'public/wrong-key.jpg': { status: 403, code: 'SignatureDoesNotMatch' },
+    });
+    const app = await buildTestApp({ s3: s3.config });
+    try {
+      const missing = await app.app.inject('/media/missing.jpg');
+      expect(missing.statusCode, missing.body).toBe(404);
+      expect(missing.json().error.code).toBe('NOT_FOUND');
+      const refused = await app.app.inject('/media/wrong-key.jpg');
+      expect(refused.statusCode).toBe(500);
+      expect(refused.json().error.code).toBe('INTERNAL_ERROR');
+    } finally {
+      await app.close();
+      await s3.close();
     }
   });
 });

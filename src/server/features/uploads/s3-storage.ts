@@ -2,15 +2,29 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  NoSuchKey,
   PutObjectCommand,
   S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
 /** An unreachable endpoint fails the request soon instead of holding it open. */
 const CONNECTION_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether a GetObject failed because the key holds no object. AWS answers NoSuchKey (404) only
+ * to a caller allowed s3:ListBucket; without that permission, a missing key is a 403
+ * AccessDenied, since a 404 would tell the caller the key is absent. A least-privilege key
+ * (GetObject and PutObject only) is the usual set-up, so that 403 is a missing file too. Any
+ * other failure is real: a missing bucket (NoSuchBucket, also 404), wrong credentials
+ * (InvalidAccessKeyId, SignatureDoesNotMatch, both 403), an unreachable server.
+ */
+export function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
+  return error.name === 'AccessDenied' && error.$metadata.httpStatusCode === 403;
+}
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), one object per key. */
 export function createS3Storage(config: S3Config): Storage {
@@ -55,8 +69,7 @@ export function createS3Storage(config: S3Config): Storage {
           size: object.ContentLength ?? 0,
         };
       } catch (error) {
-        // Only a missing key is "no file"; a missing bucket or a refusal is a real failure.
-        if (error instanceof NoSuchKey) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
     },

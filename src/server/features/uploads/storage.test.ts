@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../../../../tests/setup/s3-server.ts';
+import { startS3ErrorServer, startS3Server } from '../../../../tests/setup/s3-server.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { isValidKey, putPublic, type Storage } from './storage.ts';
@@ -176,6 +176,39 @@ describe.each(BACKENDS)('storage contract: $name', ({ start }) => {
 });
 
 describe('S3 storage failures', () => {
+  it('answers undefined for a missing key however the service words it', async () => {
+    const server = await startS3ErrorServer({
+      // AWS, to a caller without s3:ListBucket on the bucket.
+      'public/denied.jpg': { status: 403, code: 'AccessDenied' },
+      // Another S3-compatible service: a 404 without an error document.
+      'public/bare.jpg': { status: 404 },
+      'public/none.jpg': { status: 404, code: 'NoSuchKey' },
+    });
+    const storage = createS3Storage(server.config);
+    try {
+      for (const key of ['public/denied.jpg', 'public/bare.jpg', 'public/none.jpg']) {
+        expect(await storage.get(key), key).toBeUndefined();
+      }
+    } finally {
+      await storage.close();
+      await server.close();
+    }
+  });
+
+  it('reports wrong credentials, also a 403, as a failure', async () => {
+    const server = await startS3Server();
+    const storage = createS3Storage({ ...server.config, accessKeyId: 'NOT-A-KEY' });
+    try {
+      await expect(storage.get('public/x.jpg')).rejects.toMatchObject({
+        name: 'InvalidAccessKeyId',
+        $metadata: { httpStatusCode: 403 },
+      });
+    } finally {
+      await storage.close();
+      await server.close();
+    }
+  });
+
   it('reports a missing bucket as a failure, not as a missing file', async () => {
     const server = await startS3Server();
     const storage = createS3Storage({ ...server.config, bucket: 'no-such-bucket' });
