@@ -9,7 +9,7 @@ import {
   BannerInputSchema,
 } from '../../../../shared/schemas/banner.ts';
 import { useToast } from '../../../components/toast.tsx';
-import { showRequestError } from '../lib/form-errors.ts';
+import { showSaveFailure } from '../lib/failure-messages.ts';
 import { useUploadGuard } from '../lib/use-upload-guard.ts';
 import { useAdminFetch } from '../session.tsx';
 import { FormAlert } from './admin-page.tsx';
@@ -65,9 +65,7 @@ export function BannerForm({
       showToast(MESSAGES[mode].done, { variant: 'success', durationMs: BANNER_TOAST_MS });
       onSaved();
     } catch (error) {
-      // The seed's words alone: the server's field messages stand under their fields.
-      showRequestError(form, error);
-      form.setError('root', { message: MESSAGES[mode].failed });
+      showSaveFailure(form, MESSAGES[mode].failed, error);
     }
   });
 

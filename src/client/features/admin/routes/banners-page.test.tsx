@@ -18,6 +18,7 @@ afterEach(() => {
 });
 
 const PATH = '/api/admin/banners';
+const BUSY = envelope(503, 'BUSY', 'The server is busy. Please try again in a moment.');
 
 function bannerOf(n: number, overrides: Partial<AdminBanner> = {}): AdminBanner {
   const url = `/media/b${n}.jpg`;
@@ -268,16 +269,16 @@ describe('the banner settings page', () => {
     expect(document.activeElement).toBe(edit);
   });
 
-  it("says 'Failed to update banner' in red when saving an edit fails; Cancel closes the form", async () => {
-    stubBanners([bannerOf(1)], {
-      [`PUT ${PATH}/id-1`]: { status: 500, body: { error: { code: 'X', message: 'x' } } },
-    });
+  it("says 'Failed to update banner' in red with the server's reason when saving an edit fails; Cancel closes the form", async () => {
+    stubBanners([bannerOf(1)], { [`PUT ${PATH}/id-1`]: BUSY });
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Edit Banner 1' }));
     const form = screen.getByRole('dialog', { name: 'Edit Banner' });
     await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Failed to update banner');
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Failed to update banner. The server is busy. Please try again in a moment.',
+    );
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Edit Banner' })).toBeNull();
   });
@@ -306,7 +307,7 @@ describe('the banner settings page', () => {
     expect(screen.getByText('Banner 1 moved to position 1 of 3.')).toBeTruthy();
   });
 
-  it("says 'Failed to update banner' in red when a move is refused, and shows the list as it is", async () => {
+  it("says 'Failed to update banner' in red with the reason when a move is refused, and shows the list as it is", async () => {
     const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
       [`PUT ${PATH}/order`]: () => {
         // Someone else added one meanwhile.
@@ -317,17 +318,54 @@ describe('the banner settings page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Move down Banner 1' }));
-    const alert = await screen.findByText('Failed to update banner');
+    const alert = await screen.findByText(
+      'Failed to update banner. The order must name every banner exactly once.',
+    );
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.className).toContain('text-red-900');
     await waitFor(() => expect(titles()).toEqual(['Banner 3', 'Banner 1', 'Banner 2']));
+  });
+
+  it("clears a failed move's message once something else succeeds", async () => {
+    const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
+      [`PUT ${PATH}/order`]: BUSY,
+      [`PUT ${PATH}/id-2`]: () => {
+        setList([bannerOf(1), bannerOf(2, { title: 'Renamed' })]);
+        return { status: 200, body: bannerOf(2, { title: 'Renamed' }) };
+      },
+      [`DELETE ${PATH}/id-1`]: () => {
+        setList([bannerOf(2, { title: 'Renamed' })]);
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/banner-settings');
+    const moveFailed = 'Failed to update banner. The server is busy. Please try again in a moment.';
+
+    // An edit saved.
+    await user.click(await screen.findByRole('button', { name: 'Move down Banner 1' }));
+    expect(await screen.findByText(moveFailed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Banner 2' }));
+    const form = screen.getByRole('dialog', { name: 'Edit Banner' });
+    await user.click(within(form).getByRole('button', { name: 'Update Banner' }));
+    expect(await screen.findByText('Banner updated successfully')).toBeTruthy();
+    expect(screen.queryByText(moveFailed)).toBeNull();
+
+    // A banner deleted.
+    await user.click(screen.getByRole('button', { name: 'Move down Banner 1' }));
+    expect(await screen.findByText(moveFailed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete Banner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Banner 1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Banner deleted successfully')).toBeTruthy();
+    expect(screen.queryByText(moveFailed)).toBeNull();
   });
 
   it('deletes a banner after asking, or says it failed in red', async () => {
     let fail = true;
     const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
       [`DELETE ${PATH}/id-1`]: (): Answer => {
-        if (fail) return { status: 503 };
+        if (fail) return BUSY;
         setList([bannerOf(2)]);
         return { status: 204 };
       },
@@ -338,7 +376,9 @@ describe('the banner settings page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete Banner 1' });
     expect(within(dialog).getByText('Are you sure you want to delete this banner?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to delete banner');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to delete banner. The server is busy. Please try again in a moment.',
+    );
     expect(titles()).toEqual(['Banner 1', 'Banner 2']);
 
     fail = false;

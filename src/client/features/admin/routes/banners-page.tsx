@@ -8,7 +8,7 @@ import { BannerTable, type MoveDirection } from '../components/banner-table.tsx'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { ResourceView } from '../components/resource-view.tsx';
-import { withSeedMessage } from '../lib/failure-messages.ts';
+import { withReason, withSeedMessage } from '../lib/failure-messages.ts';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
 import { useConfirmAction } from '../lib/use-confirm-action.ts';
 import { useAdminFetch } from '../session.tsx';
@@ -33,6 +33,7 @@ export default function BannersPage() {
   const { showToast } = useToast();
   // The answer of the last move, shown until the next load replaces the list it was made from.
   const [moved, setMoved] = useState<{ basis: AdminBanner[] | undefined; list: AdminBanner[] }>();
+  // A failed move's message, until the next thing done here succeeds.
   const [moveError, setMoveError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
@@ -60,8 +61,8 @@ export default function BannersPage() {
       setMoved({ basis: banners.data, list: saved });
       setAnnouncement(`${banner.title} moved to position ${to + 1} of ${saved.length}.`);
       return true;
-    } catch {
-      setMoveError(BANNER_FAILURES.update);
+    } catch (error) {
+      setMoveError(withReason(BANNER_FAILURES.update, error));
       // Someone may have added or removed a banner meanwhile: show the list as it is now.
       reload();
       return false;
@@ -72,10 +73,11 @@ export default function BannersPage() {
     act: (banner: AdminBanner) =>
       adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(banner.id)}`, { method: 'DELETE' }),
     done: () => {
+      setMoveError(undefined);
       showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
       reload();
     },
-    failure: () => BANNER_FAILURES.delete,
+    failure: (error) => withReason(BANNER_FAILURES.delete, error),
     // Its row, and the Delete button that opened the dialog, are about to go.
     focusAfter: addButton,
   });
@@ -97,6 +99,7 @@ export default function BannersPage() {
         <BannerForm
           banner={editing?.banner}
           onSaved={() => {
+            setMoveError(undefined);
             closeForm();
             reload();
           }}
