@@ -68,6 +68,24 @@ describe('SiteSettingsSchema', () => {
     expect(parse('http://www.google.com/maps/embed')).toBe(false);
   });
 
+  it('accepts only the embed page of each map service, no other page of its site', () => {
+    const parse = (mapEmbedUrl: string) => SiteSettingsSchema.safeParse({ mapEmbedUrl }).success;
+    expect(parse('https://www.google.com/maps/embed/v1/place?key=k&q=Delhi')).toBe(true);
+    for (const url of [
+      'https://www.google.com/url?q=https://evil.example/',
+      'https://www.google.com/',
+      'https://www.google.com/maps',
+      'https://www.google.com/maps/embedded',
+      'https://www.google.com/search?q=maps/embed',
+      'https://user:pass@www.google.com/maps/embed?pb=1',
+      'https://www.openstreetmap.org/',
+      'https://www.openstreetmap.org/export/embed.html/x',
+      'https://www.openstreetmap.org/export?embed.html',
+    ]) {
+      expect(parse(url), url).toBe(false);
+    }
+  });
+
   it('accepts real time zones only: a typo would break every status', () => {
     expect(SiteSettingsSchema.safeParse({ timeZone: 'Europe/London' }).success).toBe(true);
     expect(SiteSettingsSchema.safeParse({ timeZone: 'Asia/Kolkatta' }).success).toBe(false);

@@ -70,13 +70,28 @@ export const ContactSchema = z.object({
   address: AddressSchema.default(''),
 });
 
+type MapEmbedOrigin = (typeof MAP_EMBED_ORIGINS)[number];
+
+/**
+ * The embed page of each map service (the CSP lets the page frame their origins): any other
+ * page there, such as Google's /url?q= redirect, is no map.
+ */
+const MAP_EMBED_PATHS: Record<MapEmbedOrigin, RegExp> = {
+  'https://www.google.com': /^\/maps\/embed(\/|$)/,
+  'https://www.openstreetmap.org': /^\/export\/embed\.html$/,
+};
+
 // zod runs a refinement even after the url check failed, so this one must not assume a URL.
-const isMapEmbedOrigin = (url: string) =>
-  URL.canParse(url) && (MAP_EMBED_ORIGINS as readonly string[]).includes(new URL(url).origin);
+function isMapEmbed(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { origin, pathname, username, password } = new URL(url);
+  if (!(MAP_EMBED_ORIGINS as readonly string[]).includes(origin)) return false;
+  return MAP_EMBED_PATHS[origin as MapEmbedOrigin].test(pathname) && !username && !password;
+}
 
 export const MapEmbedUrlSchema = z.union([
   z.literal(''),
-  z.url(M.mapEmbedUrl).max(URL_MAX, M.mapEmbedUrl).refine(isMapEmbedOrigin, M.mapEmbedUrl),
+  z.url(M.mapEmbedUrl).max(URL_MAX, M.mapEmbedUrl).refine(isMapEmbed, M.mapEmbedUrl),
 ]);
 
 /** Page texts are Markdown; raw HTML in them is shown as text, never run. */

@@ -203,6 +203,10 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
       [{ mapEmbedUrl: 'not a link' }, { mapEmbedUrl: M.mapEmbedUrl }],
       [{ mapEmbedUrl: 'javascript:alert(1)' }, { mapEmbedUrl: M.mapEmbedUrl }],
       [{ mapEmbedUrl: 'http://www.google.com/maps/embed?pb=1' }, { mapEmbedUrl: M.mapEmbedUrl }],
+      [
+        { mapEmbedUrl: 'https://www.google.com/url?q=https://evil.example/' },
+        { mapEmbedUrl: M.mapEmbedUrl },
+      ],
       [{ aboutPage: long }, { aboutPage: M.pageTooLong }],
       [{ privacyPage: long }, { privacyPage: M.pageTooLong }],
       [{ termsPage: long }, { termsPage: M.pageTooLong }],
