@@ -78,7 +78,7 @@ test('create a category with subcategories and a custom field, edit it and delet
   await expect(form).toBeVisible();
   await expect(form.getByLabel(/^Subcategory \d$/)).toHaveCount(1);
   await expect(form.getByRole('button', { name: /^Remove subcategory/ })).toHaveCount(0);
-  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await form.getByLabel('Subcategory 1').fill('Wheel-thrown');
   await form.getByRole('button', { name: 'Add subcategory' }).click();
   await expect(form.getByLabel('Subcategory 2')).toBeFocused();
@@ -131,9 +131,9 @@ test('create a category with subcategories and a custom field, edit it and delet
     .getByRole('button', { name: `Edit ${name}` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Category' });
-  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
   await expect(edit.getByRole('group', { name: 'Kiln temperature' })).toBeVisible();
-  await edit.getByLabel('Name', { exact: true }).fill(renamed);
+  await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
   const description = edit.getByRole('group', { name: 'Description' });
   await description.getByRole('checkbox', { name: 'Enabled' }).uncheck();
   await expect(description.getByRole('checkbox', { name: 'Required' })).toBeDisabled();

@@ -66,19 +66,21 @@ test('create a paid competition with pictures, edit it and delete it; the public
 
   // Create.
   const dialog = await openAddForm(page);
-  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog
-    .getByLabel('Description', { exact: true })
+    .getByRole('textbox', { name: 'Description', exact: true })
     .fill('Paint a river you know, in ink and wash.');
   await dialog
-    .getByLabel('Category', { exact: true })
+    .getByRole('combobox', { name: 'Category', exact: true })
     .selectOption({ label: DEMO.categories.painting.name });
   await dialog.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'Watercolour' });
-  await dialog.getByLabel('Start date', { exact: true }).fill(startDate);
-  await dialog.getByLabel('End date', { exact: true }).fill(endDate);
-  await expect(dialog.getByLabel('Entry fee (₹)', { exact: true })).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Start date', exact: true }).fill(startDate);
+  await dialog.getByRole('textbox', { name: 'End date', exact: true }).fill(endDate);
+  await expect(dialog.getByRole('spinbutton', { name: 'Entry fee (₹)', exact: true })).toHaveCount(
+    0,
+  );
   await dialog.getByLabel('Paid', { exact: true }).check();
-  await dialog.getByLabel('Entry fee (₹)', { exact: true }).fill('350');
+  await dialog.getByRole('spinbutton', { name: 'Entry fee (₹)', exact: true }).fill('350');
   await dialog
     .getByLabel('Competition image', { exact: true })
     .setInputFiles(await generatedImage({ name: 'river.png', background: '#0e7490' }));
@@ -118,11 +120,11 @@ test('create a paid competition with pictures, edit it and delete it; the public
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const editor = page.getByRole('dialog', { name: 'Edit Competition' });
-  await expect(editor.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(editor.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
   await expect(editor.getByLabel('Subcategory', { exact: true })).toHaveValue(/.+/);
   await expect(editor.getByAltText('Competition image: preview')).toBeVisible();
-  await editor.getByLabel('Title', { exact: true }).fill(edited);
-  await editor.getByLabel('Entry fee (₹)', { exact: true }).fill('500');
+  await editor.getByRole('textbox', { name: 'Title', exact: true }).fill(edited);
+  await editor.getByRole('spinbutton', { name: 'Entry fee (₹)', exact: true }).fill('500');
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`Competition '${edited}' updated successfully`)).toBeVisible();
   await expect(row(page, edited)).toContainText('₹500');
@@ -162,18 +164,18 @@ test("the form refuses an end date before the start date: 'End date must be on o
   await openCompetitions(page);
   const dialog = await openAddForm(page);
   await dialog
-    .getByLabel('Title', { exact: true })
+    .getByRole('textbox', { name: 'Title', exact: true })
     .fill(`Never saved ${randomBytes(3).toString('hex')}`);
   await dialog
-    .getByLabel('Description', { exact: true })
+    .getByRole('textbox', { name: 'Description', exact: true })
     .fill('Its dates are the wrong way round.');
   await dialog
-    .getByLabel('Category', { exact: true })
+    .getByRole('combobox', { name: 'Category', exact: true })
     .selectOption({ label: DEMO.categories.painting.name });
-  await dialog.getByLabel('Start date', { exact: true }).fill(daysFromToday(10));
-  await dialog.getByLabel('End date', { exact: true }).fill(daysFromToday(5));
+  await dialog.getByRole('textbox', { name: 'Start date', exact: true }).fill(daysFromToday(10));
+  await dialog.getByRole('textbox', { name: 'End date', exact: true }).fill(daysFromToday(5));
   await dialog.getByRole('button', { name: 'Add Competition' }).click();
-  const endDate = dialog.getByLabel('End date', { exact: true });
+  const endDate = dialog.getByRole('textbox', { name: 'End date', exact: true });
   await expect(endDate).toHaveAttribute('aria-invalid', 'true');
   await expect(endDate).toHaveAccessibleDescription(/End date must be on or after the start date/);
   await expect(dialog.getByText('End date must be on or after the start date')).toBeVisible();
@@ -192,10 +194,10 @@ test('the list and the open form (with its messages and a paid fee) have no axe 
 
   const dialog = await openAddForm(page);
   await dialog
-    .getByLabel('Category', { exact: true })
+    .getByRole('combobox', { name: 'Category', exact: true })
     .selectOption({ label: DEMO.categories.painting.name });
   await dialog.getByLabel('Paid', { exact: true }).check();
-  await dialog.getByLabel('Entry fee (₹)', { exact: true }).fill('');
+  await dialog.getByRole('spinbutton', { name: 'Entry fee (₹)', exact: true }).fill('');
   await dialog.getByRole('button', { name: 'Add Competition' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Entry fee is required')).toBeVisible();

@@ -61,7 +61,7 @@ test('an admin changes the colour, title and about text, and the public site sho
 
   await page.getByRole('combobox', { name: 'Font' }).selectOption('Playfair Display (serif)');
   await page.getByRole('switch', { name: 'Dark mode' }).check();
-  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByLabel('About Us', { exact: true }).fill(`## Our story\n\n${about}`);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Site settings updated successfully')).toBeVisible();
@@ -106,13 +106,16 @@ test('a bad value is refused under its field, and nothing changes on the public 
   await openSiteSettings(page);
   const before = await (await request.get('/api/settings')).json();
 
-  await page.getByLabel('Title', { exact: true }).fill('');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('');
   await page.getByLabel('Map embed link').fill('https://evil.example/map');
   await page.getByRole('button', { name: 'Save settings' }).click();
 
   await expect(page.getByText('Title is required')).toBeVisible();
-  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
-  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(
     page.getByText(
       'Use an embed link from Google Maps (https://www.google.com/maps/embed…) or OpenStreetMap',
