@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZoneName } from '../domain/time-zone.ts';
 import { parseYouTubeVideo, YOUTUBE_MESSAGES } from '../domain/youtube.ts';
 import {
   DEFAULT_FONT_FAMILY,
@@ -119,7 +120,13 @@ const TitleSchema = z
   .min(1, M.titleRequired)
   .max(SITE_TITLE_MAX, M.titleTooLong);
 const DescriptionSchema = z.string().trim().max(SITE_DESCRIPTION_MAX, M.descriptionTooLong);
-const TimeZoneSchema = z.string().min(1, M.timeZone).refine(isTimeZone, M.timeZone);
+/** A zone Intl knows, kept in its IANA spelling ('asia/kolkata' is stored as 'Asia/Kolkata'). */
+const TimeZoneSchema = z
+  .string()
+  .min(1, M.timeZone)
+  .refine(isTimeZone, M.timeZone)
+  // overwrite, not transform: the schema also checks what the server answers, in both directions.
+  .overwrite(canonicalTimeZoneName);
 
 /**
  * The featured video form (seed §5 "YouTube video"): a link or a bare id comes in, only the

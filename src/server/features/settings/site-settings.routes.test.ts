@@ -181,6 +181,20 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
     expect((await publicSettings()).title).toBe('Spaced');
   });
 
+  it('stores a time zone in its IANA spelling, whatever case it was sent in', async () => {
+    for (const [sent, stored] of [
+      ['asia/kolkata', 'Asia/Kolkata'],
+      ['EUROPE/LONDON', 'Europe/London'],
+      ['utc', 'UTC'],
+      ['Asia/Kolkata', 'Asia/Kolkata'],
+    ]) {
+      const response = await put(changedForm({ timeZone: sent }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().timeZone, sent).toBe(stored);
+      expect((await publicSettings()).timeZone, sent).toBe(stored);
+    }
+  });
+
   it('answers each bad field with its message, storing nothing and auditing nothing', async () => {
     const long = 'x'.repeat(MARKDOWN_MAX + 1);
     const cases: [Partial<SiteSettingsForm>, Record<string, string>][] = [
