@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { userEvent } from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast.tsx';
 import AdminArea from './admin-area.tsx';
 
@@ -113,4 +114,21 @@ export function requiredMarks(container: HTMLElement) {
     .map((element) => element.textContent ?? '')
     .filter((text) => text.endsWith(' *'));
   return { required, marked };
+}
+
+/**
+ * For timing a toast: fake timers that still run on by themselves (so Testing Library's waiting
+ * works), and a user whose pauses move them. Undone by vi.useRealTimers().
+ */
+export function userOnFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+}
+
+/** `toast`, on screen now, is still there 100 ms before `ms` have passed and gone 100 ms after. */
+export function expectToastFor(toast: HTMLElement, ms: number) {
+  act(() => vi.advanceTimersByTime(ms - 100));
+  expect(toast.isConnected).toBe(true);
+  act(() => vi.advanceTimersByTime(200));
+  expect(toast.isConnected).toBe(false);
 }

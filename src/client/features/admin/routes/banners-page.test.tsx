@@ -5,14 +5,17 @@ import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
 import {
   type Answer,
   envelope,
+  expectToastFor,
   renderAdmin,
   requiredMarks,
   SIGNED_IN,
   stubApi,
   stubUploads,
+  userOnFakeClock,
 } from '../test-helpers.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -55,8 +58,6 @@ function stubBanners(initial: AdminBanner[], extra: Parameters<typeof stubApi>[0
 
 const rows = () => screen.getAllByRole('row').slice(1);
 const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2]?.textContent);
-/** The duration each toast was given, read from the timers the toast provider sets. */
-const toastTimers = () => vi.spyOn(globalThis, 'setTimeout');
 
 /** Chooses a picture in the form's upload widget (stubUploads answers for the server). */
 function chooseImage(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
@@ -143,6 +144,7 @@ describe('the banner settings page', () => {
   });
 
   it('adds a banner with an uploaded image, toasts for 3 s and shows the new list', async () => {
+    const user = userOnFakeClock();
     stubUploads({ answer: '/media/new.jpg' });
     const posted: unknown[] = [];
     const { setList } = stubBanners([bannerOf(1)], {
@@ -152,7 +154,6 @@ describe('the banner settings page', () => {
         return { status: 201, body: bannerOf(9) };
       },
     });
-    const user = userEvent.setup();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Add Banner' }));
     const form = screen.getByRole('dialog', { name: 'Add Banner' });
@@ -162,10 +163,8 @@ describe('the banner settings page', () => {
     );
     await user.type(within(form).getByLabelText('Title *'), ' Fresh ');
     await user.type(within(form).getByLabelText('Description *'), 'New words');
-    const timers = toastTimers();
     await user.click(within(form).getByRole('button', { name: 'Save Banner' }));
-    expect(await screen.findByText('Banner added successfully')).toBeTruthy();
-    expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
+    expectToastFor(await screen.findByText('Banner added successfully'), 3000);
     expect(posted).toEqual([
       { title: 'Fresh', description: 'New words', imageUrl: '/media/new.jpg' },
     ]);
@@ -361,7 +360,7 @@ describe('the banner settings page', () => {
     expect(screen.queryByText(moveFailed)).toBeNull();
   });
 
-  it('deletes a banner after asking, or says it failed in red', async () => {
+  it('deletes a banner after asking, toasting for 3 s, or says it failed in red', async () => {
     let fail = true;
     const { setList } = stubBanners([bannerOf(1), bannerOf(2)], {
       [`DELETE ${PATH}/id-1`]: (): Answer => {
@@ -370,7 +369,7 @@ describe('the banner settings page', () => {
         return { status: 204 };
       },
     });
-    const user = userEvent.setup();
+    const user = userOnFakeClock();
     renderAdmin('/admin/banner-settings');
     await user.click(await screen.findByRole('button', { name: 'Delete Banner 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Banner 1' });
@@ -382,10 +381,8 @@ describe('the banner settings page', () => {
     expect(titles()).toEqual(['Banner 1', 'Banner 2']);
 
     fail = false;
-    const timers = toastTimers();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Banner deleted successfully')).toBeTruthy();
-    expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
+    expectToastFor(await screen.findByText('Banner deleted successfully'), 3000);
     await waitFor(() => expect(titles()).toEqual(['Banner 2']));
     expect(screen.queryByRole('dialog')).toBeNull();
     // Its row and Delete button are gone: focus waits at the top of the list.

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
@@ -6,11 +6,13 @@ import { deletedMessage, deleteQuestion } from './competitions-page.tsx';
 import {
   type Answer,
   envelope,
+  expectToastFor,
   renderAdmin,
   requiredMarks,
   SIGNED_IN,
   stubApi,
   stubUploads,
+  userOnFakeClock,
 } from '../test-helpers.tsx';
 
 afterEach(() => {
@@ -300,23 +302,17 @@ describe('the competitions page', () => {
   });
 
   it('adds a paid competition: a 5-second toast, the form closes and the list is read again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userOnFakeClock();
     const { calls, bodies } = stubPage([]);
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const dialog = await openAddForm(user);
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByLabelText('Paid'));
     await user.type(within(dialog).getByLabelText('Entry fee (₹) *'), '499');
     await user.click(within(dialog).getByRole('button', { name: 'Add Competition' }));
-    const toast = await screen.findByText("Competition 'New one' added successfully");
+    expectToastFor(await screen.findByText("Competition 'New one' added successfully"), 5000);
     expect(bodies[0]).toMatchObject({ entryType: 'paid', entryFee: 499 });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c === LIST)).toHaveLength(2);
-
-    act(() => vi.advanceTimersByTime(4900));
-    expect(toast.isConnected).toBe(true);
-    act(() => vi.advanceTimersByTime(200));
-    expect(screen.queryByText("Competition 'New one' added successfully")).toBeNull();
   });
 
   it('waits for an image to finish uploading before saving, saying so', async () => {

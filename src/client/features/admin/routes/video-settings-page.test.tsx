@@ -3,9 +3,20 @@ import { userEvent } from '@testing-library/user-event';
 import nodeConsole from 'node:console';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
-import { envelope, renderAdmin, requiredMarks, SIGNED_IN, stubApi } from '../test-helpers.tsx';
+import {
+  envelope,
+  expectToastFor,
+  renderAdmin,
+  requiredMarks,
+  SIGNED_IN,
+  stubApi,
+  userOnFakeClock,
+} from '../test-helpers.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 // happy-dom never loads iframe pages (no request to YouTube from a test) and says so on the
 // process console, outside the page's: quiet that one expected message (as video-facade.test).
 beforeEach(() => {
@@ -82,15 +93,13 @@ describe('the video settings page', () => {
   });
 
   it('saves a youtu.be link, toasts for 3 s and previews the new video', async () => {
+    const user = userOnFakeClock();
     const { bodies } = stubVideo({ status: 200, body: { youtubeVideoId: NEW } });
-    const user = userEvent.setup();
     await waitFor(() => expect(input().value).toBe(CURRENT));
     await user.clear(input());
     await user.type(input(), `https://youtu.be/${NEW}`);
-    const timers = vi.spyOn(globalThis, 'setTimeout');
     await user.click(save());
-    expect(await screen.findByText('Video updated successfully')).toBeTruthy();
-    expect(timers).toHaveBeenCalledWith(expect.any(Function), 3000);
+    expectToastFor(await screen.findByText('Video updated successfully'), 3000);
     // Only the id is sent (and kept).
     expect(bodies).toEqual([{ url: NEW }]);
     expect(input().value).toBe(NEW);
