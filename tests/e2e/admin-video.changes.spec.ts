@@ -1,7 +1,8 @@
 /*
  * Issue 5 item 7: the featured video at /admin/video-settings. The seed's four messages for bad
  * input; a youtu.be link saved as its id, previewed with the home page's own player, and shown on
- * the home page at once. The demo video is put back afterwards.
+ * the home page at once; the video removed (it is optional), and the home page then without one.
+ * The demo video is put back afterwards.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignedInAs, FIRST_ADMIN, openAdminScreen } from './admin-fixtures.ts';
@@ -10,7 +11,7 @@ import { DEMO, expect, test } from './fixtures.ts';
 
 const NEW_ID = 'dQw4w9WgXcQ';
 
-// One setting that both journeys read: they run one after the other.
+// One setting that every journey here reads: they run one after the other.
 test.describe.configure({ mode: 'default' });
 
 let api: APIRequestContext;
@@ -89,4 +90,46 @@ test('the video screen, with and without messages, has no axe violations', async
   await page.getByRole('button', { name: 'Save Video' }).click();
   await expect(page.getByText('Invalid URL format')).toBeVisible();
   await expectNoAxeViolations(page, 'the video screen with a message');
+  await page.getByRole('button', { name: 'Remove video' }).click();
+  const question = page.getByRole('dialog', { name: 'Remove video' });
+  await expect(question).toBeVisible();
+  await expectNoAxeViolations(page, 'the question before removing the video');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+});
+
+test('the video is removed after asking, and the home page then shows none; the demo video goes back', async ({
+  page,
+}) => {
+  await openVideoSettings(page);
+  await expect(page.getByText(/^Current video ID: /)).toBeVisible();
+  await page.getByRole('button', { name: 'Remove video' }).click();
+  const question = page.getByRole('dialog', { name: 'Remove video' });
+  await expect(question).toHaveAccessibleDescription(
+    'Are you sure you want to remove the featured video? The home page shows no video until a new one is saved.',
+  );
+  await question.getByRole('button', { name: 'Remove' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Video removed successfully' });
+  await expect(toast).toBeVisible();
+  await expect(question).toBeHidden();
+  await expect(page.getByText('No video is set: the home page shows none.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured Video' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove video' })).toHaveCount(0);
+  // Its button has gone: the focus waits in the empty field, where a new video would go.
+  await expect(field(page)).toHaveValue('');
+  await expect(field(page)).toBeFocused();
+  // Seed §9: video toasts last 3 s.
+  await expect(toast).toHaveCount(0, { timeout: 4500 });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured Competitions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured Video' })).toHaveCount(0);
+
+  // The demo video back, through the form.
+  await openVideoSettings(page);
+  await field(page).fill(DEMO.videoId);
+  await page.getByRole('button', { name: 'Save Video' }).click();
+  await expect(page.getByText(`Current video ID: ${DEMO.videoId}`)).toBeVisible();
+  await page.goto('/');
+  expect(await playerSource(page)).toContain(`/embed/${DEMO.videoId}?`);
 });

@@ -4,6 +4,7 @@ import nodeConsole from 'node:console';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
 import {
+  type Answer,
   envelope,
   expectToastFor,
   renderAdmin,
@@ -33,7 +34,13 @@ const settings = (youtubeVideoId: string) => ({
   body: { ...DEFAULT_PUBLIC_SETTINGS, youtubeVideoId },
 });
 
-function stubVideo(put: Parameters<typeof stubApi>[0][string], current = CURRENT) {
+const REMOVED: Answer = { status: 200, body: { youtubeVideoId: '' } };
+
+function stubVideo(
+  put: Parameters<typeof stubApi>[0][string],
+  current = CURRENT,
+  remove: () => Answer = () => REMOVED,
+) {
   const bodies: unknown[] = [];
   const calls = stubApi({
     'GET /api/auth/session': SIGNED_IN,
@@ -42,6 +49,7 @@ function stubVideo(put: Parameters<typeof stubApi>[0][string], current = CURRENT
       bodies.push(body);
       return typeof put === 'function' ? put(body, url) : put;
     },
+    'DELETE /api/admin/video': () => remove(),
   });
   renderAdmin('/admin/video-settings');
   return { bodies, calls };
@@ -153,5 +161,53 @@ describe('the video settings page', () => {
     stubVideo({ status: 500 }, '');
     expect(await screen.findByText('No video is set: the home page shows none.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Featured Video' })).toBeNull();
+    // Nothing to remove.
+    expect(screen.queryByRole('button', { name: 'Remove video' })).toBeNull();
+  });
+
+  it('removes the video after asking: a 3 s toast, and the preview says none is set', async () => {
+    const user = userOnFakeClock();
+    const { calls } = stubVideo({ status: 500 });
+    const remove = await screen.findByRole('button', { name: 'Remove video' });
+    // Cancel keeps it.
+    await user.click(remove);
+    let dialog = screen.getByRole('dialog', { name: 'Remove video' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to remove the featured video? The home page shows no video until a new one is saved.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).not.toContain('DELETE /api/admin/video');
+    expect(screen.getByText(CURRENT)).toBeTruthy();
+
+    await user.click(remove);
+    dialog = screen.getByRole('dialog', { name: 'Remove video' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expectToastFor(await screen.findByText('Video removed successfully'), 3000);
+    expect(calls.filter((c) => c === 'DELETE /api/admin/video')).toHaveLength(1);
+    expect(screen.getByText('No video is set: the home page shows none.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Featured Video' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove video' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Its button has gone: the focus is on the field, where a new video would go.
+    expect(input().value).toBe('');
+    expect(document.activeElement).toBe(input());
+  });
+
+  it("says 'Failed to update video' in the question when removing fails, keeping the video", async () => {
+    stubVideo({ status: 500 }, CURRENT, () =>
+      envelope(503, 'BUSY', 'The server is busy. Please try again in a moment.'),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove video' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove video' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Failed to update video');
+    expect(alert.className).toContain('text-red-900');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText(CURRENT)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Featured Video' })).toBeTruthy();
   });
 });

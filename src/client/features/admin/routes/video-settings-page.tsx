@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
@@ -9,9 +9,11 @@ import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { VideoFacade } from '../../home/components/video-facade.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT, Section } from '../components/admin-page.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { Field, RequiredNote } from '../components/field.tsx';
 import { LoadFailed } from '../components/resource-view.tsx';
 import { useAdminResource } from '../lib/use-admin-resource.ts';
+import { useConfirmAction } from '../lib/use-confirm-action.ts';
 import { useAdminFetch } from '../session.tsx';
 
 const SETTINGS_PATH = '/api/settings';
@@ -30,7 +32,8 @@ type Saved = z.output<typeof VideoSettingsSchema>;
 /**
  * Seed §2 "Video Settings" with issue 5 item 7: one form for the featured YouTube video (a link or
  * a bare id, checked by the seed's rules in the shared schema; only the id is saved) and a preview
- * of the current video, the same click-to-play player the home page shows.
+ * of the current video, the same click-to-play player the home page shows. The video is optional
+ * (seed §2 "Home"): 'Remove video' takes it off the home page, after asking.
  */
 export default function VideoSettingsPage() {
   const settings = useAdminResource<PublicSettings>(SETTINGS_PATH);
@@ -45,6 +48,8 @@ export default function VideoSettingsPage() {
     defaultValues: { url: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const url = form.register('url');
+  const urlInput = useRef<HTMLInputElement | null>(null);
 
   // The site's current id fills the field once known, unless the admin has started typing.
   const loadedId = settings.data?.youtubeVideoId;
@@ -69,6 +74,18 @@ export default function VideoSettingsPage() {
     }
   });
 
+  const removal = useConfirmAction({
+    act: () => adminFetch<{ youtubeVideoId: string }>(VIDEO_PATH, { method: 'DELETE' }),
+    done: (_, removed) => {
+      setSavedId(removed.youtubeVideoId);
+      form.reset({ url: removed.youtubeVideoId });
+      showToast('Video removed successfully', { variant: 'success', durationMs: VIDEO_TOAST_MS });
+    },
+    failure: () => VIDEO_FAILURES.update,
+    // The Remove button goes with the video: the field is where a new one would be entered.
+    focusAfter: urlInput,
+  });
+
   return (
     <AdminPage title="Video Settings">
       <Section title="Featured YouTube video">
@@ -91,12 +108,21 @@ export default function VideoSettingsPage() {
             placeholder="https://www.youtube.com/watch?v=…"
             hint="A youtube.com/watch, youtube.com/embed or youtu.be link, or the 11-character video ID. Only the ID is kept."
             error={errors.url?.message}
-            {...form.register('url')}
+            {...url}
+            ref={(element) => {
+              url.ref(element);
+              urlInput.current = element;
+            }}
           />
-          <div>
+          <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={isSubmitting}>
               Save Video
             </Button>
+            {currentId ? (
+              <Button variant="outline" onClick={() => removal.ask(currentId)}>
+                Remove video
+              </Button>
+            ) : null}
           </div>
         </form>
       </Section>
@@ -106,6 +132,12 @@ export default function VideoSettingsPage() {
           <VideoFacade videoId={currentId} />
         </div>
       ) : null}
+      <ConfirmDialog
+        {...removal.dialog}
+        title="Remove video"
+        question="Are you sure you want to remove the featured video? The home page shows no video until a new one is saved."
+        confirmLabel="Remove"
+      />
     </AdminPage>
   );
 }
