@@ -30,8 +30,12 @@ interface Encoded {
   fallback: PublicFile & { width: number; height: number };
 }
 
-/** WebP cannot hold more than this many pixels on a side. */
-const WEBP_MAX_SIDE = 16_383;
+/**
+ * No display copy is taller than this: a page never shows more, it stays far below WebP's limit
+ * of 16383 px a side, and a very tall picture costs a fraction of a second to encode, not seconds
+ * in the one-at-a-time queue.
+ */
+const DISPLAY_MAX_HEIGHT = 4096;
 
 /**
  * Every size of the picture, made in memory before anything is stored (a few MB at most). It is
@@ -44,13 +48,13 @@ async function encodeSizes(input: Buffer): Promise<Encoded> {
     const upright = sharp(input, UPLOAD_DECODING).autoOrient();
     const { autoOrient: size } = await sharp(input).metadata();
     // Never enlarged: a small picture gets the widths it can fill, plus its own width. A very
-    // tall one is narrowed until its height fits WebP's limit too.
-    const fitsWebp = Math.floor((size.width * WEBP_MAX_SIDE) / size.height);
-    const largest = Math.max(1, Math.min(size.width, fitsWebp, DISPLAY_WIDTHS.at(-1) as number));
+    // tall one is narrowed until its height fits DISPLAY_MAX_HEIGHT too.
+    const fitsHeight = Math.floor((size.width * DISPLAY_MAX_HEIGHT) / size.height);
+    const largest = Math.max(1, Math.min(size.width, fitsHeight, DISPLAY_WIDTHS.at(-1) as number));
     const widths = [...DISPLAY_WIDTHS.filter((w) => w < largest), largest];
     // The box guards both sides whatever the rounding: never above either limit, never enlarged.
     const box = (width: number) =>
-      ({ width, height: WEBP_MAX_SIDE, fit: 'inside', withoutEnlargement: true }) as const;
+      ({ width, height: DISPLAY_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true }) as const;
     const copies: Encoded['copies'] = [];
     for (const width of widths) {
       const { data, info } = await upright

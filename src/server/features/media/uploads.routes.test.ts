@@ -182,14 +182,14 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     }
   });
 
-  it('stores a picture taller than WebP allows (16383 px) narrowed to fit, and only its files', async () => {
+  it('stores a very tall picture (WebP allows 16383 px) narrowed to 4096 px high, and only its files', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const tall = [
-      { file: multipartFile(await photo(1, 20_000).png().toBuffer()), width: 1, height: 16_383 },
+      { file: multipartFile(await photo(1, 20_000).png().toBuffer()), width: 1, height: 4096 },
       {
         file: multipartFile(await photo(200, 20_000).jpeg().toBuffer()),
-        width: 163,
-        height: 16_300,
+        width: 40,
+        height: 4000,
       },
     ];
     for (const { file, width, height } of tall) {
@@ -200,7 +200,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
       expect(image).toMatchObject({ width, height });
       for (const url of urlsOf(image)) {
         const stored = await t.app.inject({ method: 'GET', url });
-        expect((await sharp(stored.rawPayload).metadata()).height).toBeLessThanOrEqual(16_383);
+        expect((await sharp(stored.rawPayload).metadata()).height).toBeLessThanOrEqual(4096);
       }
       expect(dataDirFiles(t)).toEqual([...new Set([...before, ...filesOf(image)])].sort());
     }
