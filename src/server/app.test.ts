@@ -232,7 +232,6 @@ describe('the browser app', () => {
       title: '</script><script>alert(1)</script>',
       theme: {
         primaryColor: '#112233',
-        heroBackgroundImage: '',
         darkMode: true,
         fontFamily: 'inter',
       },
@@ -254,7 +253,6 @@ describe('the browser app', () => {
         title: 'White Stroke International Art Space',
         theme: {
           primaryColor: '#7C3AED',
-          heroBackgroundImage: '',
           darkMode: false,
           fontFamily: 'inter',
         },

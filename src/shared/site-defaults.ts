@@ -39,7 +39,6 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   mapEmbedUrl: '',
   theme: {
     primaryColor: DEFAULT_PRIMARY_COLOR,
-    heroBackgroundImage: '',
     darkMode: false,
     fontFamily: DEFAULT_FONT_FAMILY,
   },

@@ -5,10 +5,7 @@ import { applyTheme } from './theme.ts';
 describe('applyTheme', () => {
   it('applies the primary colour, the font and dark mode from the settings', () => {
     const root = document.createElement('html');
-    applyTheme(
-      { primaryColor: '#0F766E', heroBackgroundImage: '', darkMode: true, fontFamily: 'playfair' },
-      root,
-    );
+    applyTheme({ primaryColor: '#0F766E', darkMode: true, fontFamily: 'playfair' }, root);
     expect(root.style.getPropertyValue('--color-primary')).toBe('#0F766E');
     expect(root.style.getPropertyValue('--font-site')).toContain('Playfair Display Variable');
     expect(root.classList.contains('dark')).toBe(true);

@@ -23,7 +23,6 @@ describe('SiteSettingsSchema', () => {
       mapEmbedUrl: '',
       theme: {
         primaryColor: '#7C3AED',
-        heroBackgroundImage: '',
         darkMode: false,
         fontFamily: 'inter',
       },

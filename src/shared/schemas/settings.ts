@@ -55,7 +55,6 @@ const PrimaryColorSchema = z.string().regex(HEX_COLOR, M.color);
 
 export const ThemeSchema = z.object({
   primaryColor: PrimaryColorSchema.default(DEFAULT_PRIMARY_COLOR),
-  heroBackgroundImage: z.string().max(2048).default(''),
   darkMode: z.boolean().default(false),
   fontFamily: z.enum(FONT_FAMILIES).catch(DEFAULT_FONT_FAMILY).default(DEFAULT_FONT_FAMILY),
 });

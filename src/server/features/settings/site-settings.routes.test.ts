@@ -117,7 +117,6 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
       mapEmbedUrl: form.mapEmbedUrl,
       theme: {
         primaryColor: '#0F766E',
-        heroBackgroundImage: HERO,
         darkMode: true,
         fontFamily: 'playfair',
       },

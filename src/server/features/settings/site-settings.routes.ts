@@ -54,8 +54,6 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
       primaryColor: form.primaryColor,
       darkMode: form.darkMode,
       fontFamily: form.fontFamily,
-      // The seed's second hero field, which nothing shows: kept as the one the form edits.
-      heroBackgroundImage: form.heroImage,
     },
   };
 }
