@@ -74,7 +74,7 @@ export function stubUploads({ answer }: { answer?: string } = {}) {
     responseType = '';
     upload = { onprogress: null };
     onload: (() => void) | null = null;
-    onerror = null;
+    onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
     open() {}
     setRequestHeader() {}
@@ -83,8 +83,11 @@ export function stubUploads({ answer }: { answer?: string } = {}) {
       else queueMicrotask(() => this.keep(answer));
     }
     keep(url: string) {
-      this.status = 201;
-      this.response = { url, width: 1600, height: 667, srcset: '' };
+      this.answer(201, { url, width: 1600, height: 667, srcset: '' });
+    }
+    answer(status: number, body: unknown) {
+      this.status = status;
+      this.response = body;
       this.onload?.();
     }
     abort() {
@@ -96,6 +99,11 @@ export function stubUploads({ answer }: { answer?: string } = {}) {
   return {
     pending,
     finish: (url: string) => act(async () => pending.shift()?.keep(url)),
+    /** The oldest upload answered with another status and body (an error envelope, say). */
+    refuse: (status: number, body: unknown) =>
+      act(async () => pending.shift()?.answer(status, body)),
+    /** The oldest upload's connection lost. */
+    cutOff: () => act(async () => pending.shift()?.onerror?.()),
   };
 }
 

@@ -114,4 +114,32 @@ describe('ImageUpload', () => {
     expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText(/Banner image/));
   });
+  it("says 'Failed to upload image' when the server fails or the connection drops, and the server's words for a picture it cannot read", async () => {
+    stubApi({ 'GET /api/auth/session': SIGNED_IN });
+    const uploads = stubUploads();
+    render(<Harness />);
+    const input = () => screen.getByLabelText(/Banner image/);
+    const choose = () =>
+      fireEvent.change(input(), { target: { files: [fileOf('image/png', 100, 'a.png')] } });
+    const envelope = (code: string, message: string) => ({ error: { code, message } });
+
+    for (const fail of [
+      () => uploads.refuse(500, envelope('INTERNAL_ERROR', 'Something broke')),
+      () => uploads.cutOff(),
+    ]) {
+      choose();
+      await waitFor(() => expect(uploads.pending).toHaveLength(1));
+      await fail();
+      expect((await screen.findByRole('alert')).textContent).toBe('Failed to upload image');
+      expect(input().getAttribute('aria-invalid')).toBe('true');
+    }
+
+    choose();
+    await waitFor(() => expect(uploads.pending).toHaveLength(1));
+    await uploads.refuse(422, envelope('IMAGE_UNREADABLE', 'Failed to process image'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Failed to process image'),
+    );
+    expect(screen.getByTestId('value').textContent).toBe('');
+  });
 });
