@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 
 /*
  * Issue 4: after 5 failures for one username or one address within 15 minutes, wait
- * (docs/decisions/007). Every check of a password or code first reserves a failure row and only
- * then counts: the n-th of many parallel attempts sees at least n rows, so a burst gets 5 guesses,
- * not one per request. A check that passes gives its row back.
+ * (docs/decisions/007). Every check of a password or code first reserves a failure row: counting
+ * and reserving happen in one transaction that holds the username's and the address's locks, so a
+ * burst gets exactly 5 guesses, never more and never none. A check that passes gives its row back.
  */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -65,28 +65,37 @@ export async function reserveAttempt(
   now = new Date(),
 ): Promise<Attempt> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  await db.deleteFrom('login_failures').where('failed_at', '<', since).execute();
   const attempt = { id: randomUUID(), username, ip, at: now };
-  await db
-    .insertInto('login_failures')
-    .values({ id: attempt.id, username, ip, failed_at: now.toISOString() })
-    .execute();
-  for (const [column, value] of [
-    ['username', username],
-    ['ip', ip],
-  ] as const) {
-    const { n } = await db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('failed_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    if (Number(n) > LOGIN_MAX_FAILURES) {
-      // A refused attempt is not a failure of its own: it does not push the wait further out.
-      await releaseAttempt(db, attempt);
-      throw tooManyAttempts(Math.max(1, await secondsUntilAllowed(db, attempt, since)));
+  const wait = await db.transaction().execute(async (trx) => {
+    // SQLite runs one transaction at a time already; PostgreSQL waits here for the other checks of
+    // this username, then of this address (always in that order, so two never wait on each other).
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(1, hashtext(${username}))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`.execute(trx);
     }
-  }
+    await trx.deleteFrom('login_failures').where('failed_at', '<', since).execute();
+    for (const [column, value] of [
+      ['username', username],
+      ['ip', ip],
+    ] as const) {
+      const { n } = await trx
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column, '=', value)
+        .where('failed_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      // A refused attempt is not a failure of its own: it does not push the wait further out.
+      if (Number(n) >= LOGIN_MAX_FAILURES) {
+        return Math.max(1, await secondsUntilAllowed(trx, attempt, since));
+      }
+    }
+    await trx
+      .insertInto('login_failures')
+      .values({ id: attempt.id, username, ip, failed_at: now.toISOString() })
+      .execute();
+    return 0;
+  });
+  if (wait > 0) throw tooManyAttempts(wait);
   return attempt;
 }
 
