@@ -4,6 +4,7 @@ import { filterCompetitions } from '../../../../shared/domain/competition-filter
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { Button } from '../../../components/button.tsx';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
 import { CompetitionCard } from '../../competitions/components/competition-card.tsx';
 
 export const FEATURED_SECTION_ID = 'featured';
@@ -30,7 +31,7 @@ export function FeaturedCompetitions({
   onRetry: () => void;
 }) {
   const ids = useId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   // A link may name a category or subcategory deleted since it was shared: once the categories
   // are known, such a filter is dropped, so the list and the selects always agree.
@@ -40,20 +41,7 @@ export function FeaturedCompetitions({
   const subcategories = categories.find((c) => c.id === category)?.subcategories ?? [];
   const subcategory = category ? known(params.get('subcategory') ?? '', subcategories) : '';
 
-  const update = (changes: Record<string, string>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      // Typing is not a place to go back to: one history entry per page, not per keystroke.
-      { replace: true, preventScrollReset: true },
-    );
-  };
+  const update = useUpdateSearchParams();
 
   // Cheap even for hundreds of cards; recomputed per render rather than memoised.
   const shown = competitions ? filterCompetitions(competitions, { q, category, subcategory }) : [];
