@@ -3,10 +3,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Dependency direction: client -> shared <- server (ARCHITECTURE.md). */
+/** Dependency direction: client -> shared <- server (docs/architecture.md). */
 const importBan = (message, ...groups) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
+
+const CLIENT_PATHS = ['**/client/**', '**/client'];
+const SERVER_MESSAGE = 'Server code must not import the browser app.';
+const QUERY_MESSAGE =
+  "Queries belong in the feature's *.repository.ts; call a repository function.";
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'test-results/', 'playwright-report/'] },
@@ -29,7 +43,36 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: importBan('Server code must not import the browser app.', '**/client/**', '**/client'),
+    rules: importBan(SERVER_MESSAGE, ...CLIENT_PATHS),
+  },
+  {
+    /*
+     * Every query of a feature lives in its *.repository.ts (docs/architecture.md): other feature
+     * files may use Kysely's types (a `Kysely<DB>` passed through, a transaction) but neither
+     * import its values (`sql`, adapters) nor build a query on a database they were handed.
+     */
+    files: ['src/server/features/**/*.ts'],
+    ignores: [
+      'src/server/features/**/*.repository.ts',
+      'src/server/features/**/*.test.ts',
+      'src/server/features/demo/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: QUERY_MESSAGE }],
+          patterns: [{ group: CLIENT_PATHS, message: SERVER_MESSAGE }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+          message: QUERY_MESSAGE,
+        },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -41,6 +41,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
+  // A journey that edits a whole form and runs axe on it in light and dark mode takes 20-30 s on
+  // these two shared cores while the other worker runs Chromium too; 30 s left no margin.
+  timeout: 60_000,
   reporter: 'list',
   use: {
     baseURL: E2E_BASE_URL,

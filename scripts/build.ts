@@ -67,6 +67,16 @@ const adminKeys = Object.keys(manifest).filter((key) => key.includes('features/a
 const adminInInitial = adminKeys.filter((key) => initial.includes(key));
 const adminBytes = adminKeys.reduce((sum, key) => sum + gzSize(manifest[key]?.file as string), 0);
 
+// Issue 12: what the registration page (a lazy route) downloads beyond what `/` already has.
+const REGISTRATION_JS_GOAL_KB = 35;
+const registrationKey = Object.keys(manifest).find((key) =>
+  key.endsWith('features/registration/routes/register-page.tsx'),
+);
+if (!registrationKey) throw new Error('The build has no registration page chunk');
+const registrationBytes = [...staticClosure(registrationKey)]
+  .filter((key) => !initial.includes(key))
+  .reduce((sum, key) => sum + gzSize(manifest[key]?.file as string), 0);
+
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const report = {
   initialJsGzipKb: kb(initialJsBytes),
@@ -76,6 +86,9 @@ const report = {
   initialChunks: initialFiles,
   adminChunksGzipKb: kb(adminBytes),
   adminLoadedByHome: adminInInitial.length > 0,
+  registrationJsBeyondHomeGzipKb: kb(registrationBytes),
+  registrationJsGoalKb: REGISTRATION_JS_GOAL_KB,
+  registrationWithinGoal: registrationBytes <= REGISTRATION_JS_GOAL_KB * 1024,
 };
 console.log('Size report for / (gzip):');
 console.log(JSON.stringify(report, null, 2));

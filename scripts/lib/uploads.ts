@@ -152,18 +152,16 @@ export async function fetchBytes(url: string): Promise<Buffer> {
   return data;
 }
 
-export interface UploadBurst {
-  /** Stops starting new uploads; resolves once those in flight have answered. */
+export interface Burst {
+  /** Stops starting new requests; resolves once those in flight have answered. */
   stop(): Promise<{ done: number; failures: string[]; averageMs: number }>;
 }
 
-/** Keeps `inFlight` uploads of `jpeg` going at all times, each starting as soon as one answers. */
-export function startUploadBurst(
-  base: string,
-  cookie: string,
-  jpeg: Buffer,
-  inFlight: number,
-): UploadBurst {
+/** One request of a burst: how long a success took, or why it failed. */
+type BurstJob = () => Promise<{ ms: number } | { failure: string }>;
+
+/** Keeps `inFlight` jobs going at all times, each starting as soon as one answers. */
+export function startBurst(job: BurstJob, inFlight: number): Burst {
   let stopped = false;
   let done = 0;
   let totalMs = 0;
@@ -172,12 +170,12 @@ export function startUploadBurst(
     while (!stopped) {
       let failure: string | undefined;
       try {
-        const answer = await uploadImage(base, cookie, jpeg);
-        if (answer.status === 201) {
+        const answer = await job();
+        if ('ms' in answer) {
           done++;
           totalMs += answer.ms;
         } else {
-          failure = `status ${answer.status}: ${String(answer.body).slice(0, 200)}`;
+          failure = answer.failure;
         }
       } catch (error) {
         failure = (error as Error).message;
@@ -197,4 +195,19 @@ export function startUploadBurst(
       return { done, failures, averageMs: done > 0 ? totalMs / done : 0 };
     },
   };
+}
+
+/** Keeps `inFlight` uploads of `jpeg` going at all times, each starting as soon as one answers. */
+export function startUploadBurst(
+  base: string,
+  cookie: string,
+  jpeg: Buffer,
+  inFlight: number,
+): Burst {
+  return startBurst(async () => {
+    const answer = await uploadImage(base, cookie, jpeg);
+    return answer.status === 201
+      ? { ms: answer.ms }
+      : { failure: `status ${answer.status}: ${String(answer.body).slice(0, 200)}` };
+  }, inFlight);
 }

@@ -17,7 +17,13 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerTwoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
-import { registerUploadRoutes } from './features/media/uploads.routes.ts';
+import { registerImageUploadRoutes } from './features/media/image-uploads.routes.ts';
+import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
+import { registerPublicMediaRoutes } from './features/media/public-media.routes.ts';
+import { registerPrivateFileRoutes } from './features/media/private-files.routes.ts';
+import { registerUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
+import { registerRegistrationRoutes } from './features/submissions/registration.routes.ts';
+import { createStorage, type Storage } from './features/media/storage/storage.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
 import {
@@ -25,6 +31,8 @@ import {
   createCompetitionsService,
 } from './features/competitions/competitions.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { type OutboxWorkerOptions, registerOutboxWorker } from './features/mail/outbox-worker.ts';
+import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
 import { describePage } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
@@ -37,8 +45,6 @@ import { type ContentCache, createContentCache } from './http/cached-json.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
-import { registerMediaRoutes } from './features/uploads/media.routes.ts';
-import { createStorage, type Storage } from './features/uploads/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +72,12 @@ const ERROR_HEADERS = securityHeaders();
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    database?: Database;
+    logStream?: NodeJS.WritableStream;
+    /** The e-mail outbox worker's settings (tests turn its own rounds off). */
+    outbox?: OutboxWorkerOptions;
+  } = {},
 ): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -159,13 +170,19 @@ export async function buildApp(
   registerAccountRoutes(app);
   registerTwoFactorRoutes(app);
   registerAuditRoutes(app);
+  registerOutboxWorker(app, options.outbox);
+  registerOutboxRoutes(app);
   registerCompetitionRoutes(app);
   registerCategoryRoutes(app);
   registerBannerRoutes(app);
-  await registerUploadRoutes(app);
+  setImageWorkerLowPriority(config.nodeEnv !== 'test');
+  await registerImageUploadRoutes(app);
+  await registerRegistrationRoutes(app);
+  registerPrivateFileRoutes(app);
+  registerUnclaimedFilesSweeper(app);
   registerPageRoutes(app);
 
-  registerMediaRoutes(app);
+  registerPublicMediaRoutes(app);
 
   await registerClient(app, {
     clientDir: config.clientDir,

@@ -125,4 +125,45 @@ describe('loadConfig', () => {
     ]);
     expect(problems.join('\n')).not.toContain('hunter2');
   });
+
+  it('sends no e-mail without SMTP_URL, from the site title at no-reply@localhost', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: { name: undefined, address: 'no-reply@localhost' },
+    });
+  });
+
+  it('takes an smtp:// or smtps:// SMTP_URL and MAIL_FROM with or without a name', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:p%40ss@mail.example.com:465',
+        MAIL_FROM: 'White Stroke Art <hello@whitestroke.example>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://mailer:p%40ss@mail.example.com:465',
+      from: { name: 'White Stroke Art', address: 'hello@whitestroke.example' },
+    });
+    expect(loadConfig({ MAIL_FROM: 'hello@whitestroke.example' }).mail.from).toEqual({
+      name: undefined,
+      address: 'hello@whitestroke.example',
+    });
+    expect(loadConfig({ MAIL_FROM: '"Art Space" <a@b.example>' }).mail.from).toEqual({
+      name: 'Art Space',
+      address: 'a@b.example',
+    });
+  });
+
+  it('names a bad SMTP_URL without echoing it, and a bad MAIL_FROM with its value', () => {
+    const problems = problemsOf({
+      SMTP_URL: 'http://mailer:hunter2-secret@mail.example.com',
+      MAIL_FROM: 'White Stroke',
+    });
+    expect(problems).toEqual([
+      'SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.com:587',
+      'MAIL_FROM: MAIL_FROM must be an e-mail address, or a name and an address such as White Stroke <no-reply@example.com> (got "White Stroke")',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problemsOf({ SMTP_URL: 'smtp://user:hunter2@' }).join('\n')).not.toContain('hunter2');
+    expect(problemsOf({ SMTP_URL: 'mail.example.com:587' })).toHaveLength(1);
+  });
 });

@@ -6,6 +6,11 @@ export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/
 const bool = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` });
 
+const SMTP_URL_MESSAGE =
+  'SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.com:587';
+const MAIL_FROM_MESSAGE =
+  'MAIL_FROM must be an e-mail address, or a name and an address such as White Stroke <no-reply@example.com>';
+
 /**
  * Every environment variable the server reads, with the form each must take. `.env.example` and
  * the README's table list the same names; keep the three in step.
@@ -64,7 +69,34 @@ const EnvSchema = z.object({
     .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_URL: z.string().refine(isSmtpUrl, SMTP_URL_MESSAGE).optional(),
+  MAIL_FROM: z
+    .string()
+    .refine((value) => parseMailFrom(value) !== undefined, MAIL_FROM_MESSAGE)
+    .optional(),
 });
+
+/** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL_ADDRESS = /^[^\s<>@"]+@[^\s<>@"]+$/;
+
+/** 'no-reply@example.com' or 'White Stroke <no-reply@example.com>'; undefined when neither. */
+export function parseMailFrom(value: string): MailFrom | undefined {
+  const trimmed = value.trim();
+  if (EMAIL_ADDRESS.test(trimmed)) return { name: undefined, address: trimmed };
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
+  if (!named || !EMAIL_ADDRESS.test(named[2] ?? '')) return undefined;
+  const name = (named[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
+  return { name: name === '' ? undefined : name, address: named[2] as string };
+}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -113,6 +145,23 @@ export interface S3Config {
   secretAccessKey: string | undefined;
 }
 
+/** Who the site's e-mail comes from. */
+export interface MailFrom {
+  /** Unset: the site title from the settings, as it is when the message is sent. */
+  name: string | undefined;
+  address: string;
+}
+
+/** The address used when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM_ADDRESS = 'no-reply@localhost';
+
+/** Outgoing e-mail (issue 12 item 9). */
+export interface MailConfig {
+  /** Unset: messages stay in the outbox, marked not sent, for an admin to read. */
+  smtpUrl: string | undefined;
+  from: MailFrom;
+}
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -127,6 +176,7 @@ export type Config = {
   clientDir: string;
   /** Set: uploaded files live in this bucket; unset: under DATA_DIR. */
   s3: S3Config | undefined;
+  mail: MailConfig;
 };
 
 export class ConfigError extends Error {
@@ -145,6 +195,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
 ]);
 
 /** Reads the configuration from an environment; throws ConfigError listing every bad variable. */
@@ -184,5 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM
+        ? (parseMailFrom(e.MAIL_FROM) as MailFrom)
+        : { name: undefined, address: DEFAULT_MAIL_FROM_ADDRESS },
+    },
   };
 }

@@ -73,6 +73,7 @@ const TARGETS: Target[] = [
       ['banner-settings', 'Banner Settings'],
       ['site-settings', 'Site Settings'],
       ['submissions', 'Competition Submissions'],
+      ['outbox', 'Outbox'],
     ] as const
   ).map(([screen, heading]) => ({
     name: `admin ${heading.toLowerCase()}`,

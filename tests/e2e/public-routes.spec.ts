@@ -20,7 +20,6 @@ test.describe('public routes', () => {
     { path: '/terms', heading: 'Terms and Conditions' },
     { path: '/razorpay-policy', heading: 'Razorpay Policy' },
     { path: '/admin', heading: 'Admin Login' },
-    { path: '/register/competition?competition=abc', heading: 'Register' },
   ];
 
   for (const { path, heading } of routes) {
@@ -60,6 +59,8 @@ test.describe('redirects', () => {
   const redirects = [
     { from: '/register', to: '/', heading: SITE_TITLE },
     { from: '/register/competition', to: '/', heading: SITE_TITLE },
+    // Issue 12: a competition that does not exist has no form (seed §2).
+    { from: '/register/competition?competition=abc', to: '/', heading: SITE_TITLE },
     { from: '/no/such/page', to: '/', heading: SITE_TITLE },
     { from: '/admin/anything', to: '/admin', heading: 'Admin Login' },
   ];
@@ -67,6 +68,9 @@ test.describe('redirects', () => {
   for (const { from, to, heading } of redirects) {
     test(`${from} redirects to ${to}`, async ({ page, expectConsoleError }) => {
       if (from.startsWith('/admin')) expectConsoleError(SIGNED_OUT_CHECK);
+      if (from.includes('?competition=')) {
+        expectConsoleError({ text: failedToLoad(404), url: /\/api\/competitions\/abc\// });
+      }
       await page.goto(from);
       await expect(page).toHaveURL(to);
       await expectPageHeading(page, heading);

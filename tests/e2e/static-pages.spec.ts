@@ -54,6 +54,41 @@ async function expectMarkdownPage(page: Page, p: (typeof MARKDOWN_PAGES)[number]
   for (const text of p.text) await expect(main).toContainText(text);
 }
 
+/*
+ * Issue 12 item 12: /about shifted its layout after load (Lighthouse CLS 0.12) when the web font
+ * replaced the fallback in text already drawn. The build makes fonts `font-display: optional` and
+ * the page preloads the site font: a font that comes late is not swapped in, so nothing moves.
+ */
+test('/about: nothing moves when the web font arrives late', async ({ page }) => {
+  const response = await page.request.get('/about');
+  expect(await response.text()).toMatch(
+    /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/inter-latin-wght-normal-[\w-]+\.woff2" crossorigin>/,
+  );
+  await page.route('**/*.woff2', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const fontArrived = page.waitForResponse((r) => r.url().endsWith('.woff2'));
+  await page.goto('/about');
+  await expectPageHeading(page, 'About Us');
+  await fontArrived;
+  // Two frames after the font came: a swap would have been drawn, and measured, by then.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(
+    await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+  ).toEqual([]);
+});
+
 for (const p of MARKDOWN_PAGES) {
   test(`${p.path} renders its Markdown, reached from the header and loaded directly`, async ({
     page,

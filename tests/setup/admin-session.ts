@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, expect } from 'vitest';
 import type { DB } from '../../src/server/db/schema.ts';
-import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/settings.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/security-settings.ts';
 import { OUR_CLIENT_HEADERS, type TestApp, useTestApp } from './test-app.ts';
 
 /*

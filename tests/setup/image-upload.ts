@@ -12,6 +12,8 @@ import { OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
 
 export const IMAGE_UPLOAD_URL = '/api/admin/uploads/images';
 const BOUNDARY = '----white-stroke-upload';
+/** The content type of a body multipartParts made. */
+export const MULTIPART_CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 /** A part of a multipart body: a file when it has a filename, else a text field. */
 export interface MultipartPart {
@@ -59,7 +61,7 @@ export function postImage(
   return fastifyOf(target).inject({
     method: 'POST',
     url: IMAGE_UPLOAD_URL,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { ...headers, 'content-type': MULTIPART_CONTENT_TYPE },
     ...(token === undefined ? {} : { cookies: { ws_session: token } }),
     payload: body,
   });

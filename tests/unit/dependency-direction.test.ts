@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The lint rule behind ARCHITECTURE.md's `client -> shared <- server`, proven on sample code. */
+/** The lint rule behind docs/architecture.md's `client -> shared <- server`, proven on sample code. */
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
 async function ruleIdsFor(file: string, code: string): Promise<string[]> {

@@ -23,6 +23,7 @@ export const paths = {
   adminSiteSettings: '/admin/site-settings',
   adminAccount: '/admin/account',
   adminAuditLog: '/admin/audit-log',
+  adminOutbox: '/admin/outbox',
   featuredOnHome: '/?scrollToFeatured=true',
 } as const;
 

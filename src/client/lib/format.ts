@@ -1,25 +1,7 @@
 /*
- * How money, dates and durations read on the site: rupees with Indian digit grouping (seed §9),
- * dates written out in full, so '03/04' is never ambiguous to visitors from abroad.
+ * How dates and durations read on the site: dates written out in full, so '03/04' is never
+ * ambiguous to visitors from abroad. Money is in shared/domain/money.ts (e-mails show it too).
  */
-
-const RUPEES = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  // Both bounds: older engines throw a RangeError for INR with only the maximum set.
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** 100000 → '₹1,00,000'. */
-export function formatRupees(amount: number): string {
-  return RUPEES.format(amount);
-}
-
-/** The seed's fee text: 'Free Entry' for 0, else the amount in rupees. */
-export function formatEntryFee(amount: number): string {
-  return amount === 0 ? 'Free Entry' : formatRupees(amount);
-}
 
 const DATE = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-21T0900-initial.ts';
 import * as media from './migrations/2026-11-21T1400-media.ts';
 import * as loginFailures from './migrations/2026-11-21T1700-login-failures.ts';
 import * as recoveryCodes from './migrations/2026-11-21T2000-recovery-codes.ts';
+import * as registration from './migrations/2026-11-24T0900-registration.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T1400-media': media,
   '2026-11-21T1700-login-failures': loginFailures,
   '2026-11-21T2000-recovery-codes': recoveryCodes,
+  '2026-11-24T0900-registration': registration,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -81,6 +81,11 @@ export interface SubmissionsTable {
   status: 'pending' | 'approved' | 'rejected';
   payment_status: 'pending' | 'paid';
   idempotency_key: string | null;
+  /** SHA-256 of the request an idempotency key was first used with. */
+  idempotency_hash: string | null;
+  consent_at: string | null;
+  guardian_name: string | null;
+  guardian_consent_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -119,18 +124,41 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
+export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'not_sent';
+
 export interface EmailOutboxTable {
   id: string;
+  kind: string;
+  submission_id: string | null;
   to_address: string;
   subject: string;
   body_text: string;
-  body_html: string | null;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  body_html: string;
+  status: Generated<EmailStatus>;
   attempts: Generated<number>;
   last_error: string | null;
   send_after: string;
+  claimed_until: string | null;
   created_at: string;
+  updated_at: string;
   sent_at: string | null;
+}
+
+export interface ReferenceCountersTable {
+  series: string;
+  value: number;
+}
+
+export interface UnclaimedFilesTable {
+  key: string;
+  created_at: string;
+}
+
+export interface RateLimitHitsTable {
+  id: string;
+  scope: string;
+  client_key: string;
+  hit_at: string;
 }
 
 export interface AuditLogTable {
@@ -183,6 +211,9 @@ export interface DB {
   media: MediaTable;
   login_failures: LoginFailuresTable;
   recovery_codes: RecoveryCodesTable;
+  reference_counters: ReferenceCountersTable;
+  unclaimed_files: UnclaimedFilesTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type CategoryRow = Selectable<CategoriesTable>;

@@ -150,21 +150,36 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
   });
 
   it('email_outbox and audit_log', async () => {
+    const submission = makeSubmissionRow();
+    await db.insertInto('submissions').values(submission).execute();
     const mail = {
       id: randomUUID(),
+      kind: 'registration-confirmation',
+      submission_id: submission.id,
       to_address: 'artist@example.com',
       subject: 'Registration received',
       body_text: 'Reference WS-1',
-      body_html: null,
+      body_html: '<p>Reference WS-1</p>',
       last_error: null,
       send_after: stamp(),
+      claimed_until: null,
       created_at: stamp(),
+      updated_at: stamp(),
       sent_at: null,
     };
     await db.insertInto('email_outbox').values(mail).execute();
     expect(
       await db.selectFrom('email_outbox').selectAll().where('id', '=', mail.id).executeTakeFirst(),
     ).toEqual({ ...mail, status: 'pending', attempts: 0 });
+    // A message outlives its submission.
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    expect(
+      await db
+        .selectFrom('email_outbox')
+        .select('submission_id')
+        .where('id', '=', mail.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ submission_id: null });
 
     const entry = {
       id: randomUUID(),
@@ -180,6 +195,23 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     expect(
       await db.selectFrom('audit_log').selectAll().where('id', '=', entry.id).executeTakeFirst(),
     ).toEqual(entry);
+  });
+
+  it('reference_counters, unclaimed_files and rate_limit_hits', async () => {
+    const counter = { series: 'WS-2026', value: 41 };
+    await db.insertInto('reference_counters').values(counter).execute();
+    const file = { key: 'private/submissions/x/photo.jpg', created_at: stamp() };
+    await db.insertInto('unclaimed_files').values(file).execute();
+    const hit = {
+      id: randomUUID(),
+      scope: 'registration',
+      client_key: '203.0.113.9',
+      hit_at: stamp(),
+    };
+    await db.insertInto('rate_limit_hits').values(hit).execute();
+    expect(await db.selectFrom('reference_counters').selectAll().execute()).toEqual([counter]);
+    expect(await db.selectFrom('unclaimed_files').selectAll().execute()).toEqual([file]);
+    expect(await db.selectFrom('rate_limit_hits').selectAll().execute()).toEqual([hit]);
   });
 
   it('COUNT(*) comes back as a number on both engines', async () => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponsiveImage } from '../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
+import type { FontFamily } from '../../shared/site-defaults.ts';
 import type { PageDescription } from '../features/pages/page-data.ts';
 import {
   type CachedJson,
@@ -13,6 +14,7 @@ import {
   sendCachedJson,
 } from '../http/cached-json.ts';
 import { envelope } from '../errors.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 /** Seed §2's public routes and the admin area, all rendered by the browser app. */
 const CLIENT_ROUTES = [
@@ -32,17 +34,6 @@ const CLIENT_ROUTES = [
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const HEAD_MARKER = '<!--app-head-->';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
 
 export interface PageHead {
   title: string;
@@ -79,6 +70,25 @@ function preloadTag({ image, sizes }: { image: ResponsiveImage; sizes: string })
     ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(sizes)}"`
     : '';
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${srcset} fetchpriority="high">`;
+}
+
+/** The file (by its name before the build's hash) holding the Latin letters of each site font. */
+const LATIN_FONT_FILES: Record<FontFamily, string> = {
+  inter: 'inter-latin-wght-normal',
+  playfair: 'playfair-display-latin-wght-normal',
+};
+
+/**
+ * A preload of the site font's Latin file, as the page's inlined stylesheet names it. The build
+ * makes every web font `font-display: optional` (text never moves when a font arrives late:
+ * scripts/lib/font-display-optional.ts), so the font must be asked for with the page, not once
+ * the script has drawn text, to be there in time.
+ */
+function fontPreloadTag(template: string, family: FontFamily): string | undefined {
+  const file = new RegExp(`/assets/${LATIN_FONT_FILES[family]}-[\\w-]+\\.woff2`).exec(template);
+  return file
+    ? `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(file[0])}" crossorigin>`
+    : undefined;
 }
 
 /** An absolute address for a shared link's picture; none when the Host header makes no URL. */
@@ -143,6 +153,8 @@ export function renderPage(
       `<meta name="twitter:image" content="${escapeHtml(head.image)}">`,
     );
   }
+  const font = fontPreloadTag(template, settings.theme.fontFamily);
+  if (font) tags.push(font);
   if (head.preload) tags.push(preloadTag(head.preload));
   tags.push(`<script type="application/json" id="initial-data">${initialData}</script>`);
   const html = template

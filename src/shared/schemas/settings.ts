@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { canonicalTimeZoneName } from '../domain/time-zone.ts';
-import { parseYouTubeVideo, YOUTUBE_MESSAGES } from '../domain/youtube.ts';
 import {
   DEFAULT_FONT_FAMILY,
   DEFAULT_PRIMARY_COLOR,
@@ -16,6 +15,7 @@ import {
   DEFAULT_PRIVACY_MARKDOWN,
   DEFAULT_TERMS_MARKDOWN,
 } from '../default-pages.ts';
+import { DEFAULT_SECURITY_SETTINGS, SecuritySettingsSchema } from './security-settings.ts';
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -126,54 +126,6 @@ const TimeZoneSchema = z
   .refine(isTimeZone, M.timeZone)
   // overwrite, not transform: the schema also checks what the server answers, in both directions.
   .overwrite(canonicalTimeZoneName);
-
-/**
- * The featured video form (seed §5 "YouTube video"): a link or a bare id comes in, only the
- * 11-character id comes out.
- */
-export const VideoSettingsSchema = z.object({
-  url: z
-    .string()
-    .max(2048, YOUTUBE_MESSAGES.invalidUrl)
-    .transform((url, ctx) => {
-      const parsed = parseYouTubeVideo(url);
-      if (parsed.error !== undefined) {
-        ctx.addIssue({ code: 'custom', message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.id;
-    }),
-});
-
-/**
- * Issue 4: sign-in rules an admin can change. Every field is required when they are saved
- * (PUT /api/admin/security-settings), so leaving one out never resets it quietly.
- */
-export const SecuritySettingsSchema = z
-  .object({
-    requireTwoFactor: z.boolean(),
-    sessionIdleMinutes: z
-      .number({ error: 'Enter a number of minutes' })
-      .int('Use whole minutes')
-      .min(5, 'At least 5 minutes')
-      .max(24 * 60, 'At most 1440 minutes (24 hours)'),
-    sessionAbsoluteHours: z
-      .number({ error: 'Enter a number of hours' })
-      .int('Use whole hours')
-      .min(1, 'At least 1 hour')
-      .max(7 * 24, 'At most 168 hours (7 days)'),
-  })
-  .refine((s) => s.sessionIdleMinutes <= s.sessionAbsoluteHours * 60, {
-    message: 'The idle timeout cannot be longer than the absolute lifetime',
-    path: ['sessionIdleMinutes'],
-  });
-/** PRODUCT.md point 2: idle 2 h, absolute 12 h; two-factor offered, not required. */
-export const DEFAULT_SECURITY_SETTINGS = {
-  requireTwoFactor: false,
-  sessionIdleMinutes: 120,
-  sessionAbsoluteHours: 12,
-} as const;
-export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 
 /**
  * The site-settings singleton as stored. Parsing fills every missing key with its default, so a

@@ -1,7 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { destinationAfterSignIn } from './routes/login-page.tsx';
 import {
   type Answer,
   envelope,
@@ -9,7 +8,8 @@ import {
   SIGNED_IN,
   SIGNED_OUT,
   stubApi,
-} from './test-helpers.tsx';
+} from './common/test-helpers.tsx';
+import { destinationAfterSignIn } from './sign-in/login-page.tsx';
 
 const DASHBOARD: Answer = {
   status: 200,

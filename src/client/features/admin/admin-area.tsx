@@ -2,18 +2,19 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { AdminLayout } from './components/admin-layout.tsx';
-import AccountPage from './routes/account-page.tsx';
-import AuditLogPage from './routes/audit-log-page.tsx';
-import DashboardPage from './routes/dashboard-page.tsx';
-import BannersPage from './routes/banners-page.tsx';
-import CategoriesPage from './routes/categories-page.tsx';
-import CompetitionsPage from './routes/competitions-page.tsx';
-import { LaterPage } from './routes/later-page.tsx';
-import LoginPage from './routes/login-page.tsx';
-import SiteSettingsPage from './routes/site-settings-page.tsx';
-import VideoSettingsPage from './routes/video-settings-page.tsx';
-import { SessionProvider, useSession } from './session.tsx';
+import AccountPage from './account/account-page.tsx';
+import AuditLogPage from './audit-log/audit-log-page.tsx';
+import BannersPage from './banners/banners-page.tsx';
+import CategoriesPage from './categories/categories-page.tsx';
+import CompetitionsPage from './competitions/competitions-page.tsx';
+import DashboardPage from './dashboard/dashboard-page.tsx';
+import { SessionProvider, useSession } from './common/session.tsx';
+import { AdminLayout } from './common/shell/admin-layout.tsx';
+import LoginPage from './sign-in/login-page.tsx';
+import OutboxPage from './outbox/outbox-page.tsx';
+import SiteSettingsPage from './site-settings/site-settings-page.tsx';
+import SubmissionsPage from './submissions/submissions-page.tsx';
+import VideoSettingsPage from './video-settings/video-settings-page.tsx';
 
 /*
  * The admin area: its own chunk (React.lazy in router.tsx), so public pages never download it.
@@ -60,13 +61,11 @@ function AdminRoutes() {
         {CONTENT_PAGES.map(([path, Page]) => (
           <Route key={path} path={below(path)} element={<Page />} />
         ))}
-        {/* The submissions screen arrives with its own issue. */}
-        <Route
-          path={below(paths.adminSubmissions)}
-          element={<LaterPage title="Competition Submissions" />}
-        />
+        {/* A placeholder until the submissions screen arrives with its own issue. */}
+        <Route path={below(paths.adminSubmissions)} element={<SubmissionsPage />} />
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
+        <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />
         <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />
       </Route>
     </Routes>

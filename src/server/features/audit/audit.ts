@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuditLogPage } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
+import { countAuditEntries, findAuditEntries, insertAuditEntry } from './audit.repository.ts';
 
 export interface AuditEntry {
   /** The admin who acted; null for a failed sign-in, whose claimed name goes in `actor`. */
@@ -18,19 +19,16 @@ export interface AuditEntry {
 
 /** The one way every admin write is recorded: who, what, which record, when. */
 export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new Date()) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      admin_user_id: entry.adminUserId,
-      actor: entry.actor.slice(0, 120),
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    id: randomUUID(),
+    admin_user_id: entry.adminUserId,
+    actor: entry.actor.slice(0, 120),
+    action: entry.action,
+    entity_type: entry.entityType ?? null,
+    entity_id: entry.entityId ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    created_at: now.toISOString(),
+  });
 }
 
 /** The signed-in admin who acts (what requireAdmin gives). */
@@ -81,23 +79,13 @@ export const AUDIT_PAGE_SIZE = 50;
 /** One page of the log, newest first. */
 export async function listAuditLog(db: Kysely<DB>, page: number): Promise<AuditLogPage> {
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('audit_log')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE)
-      .execute(),
-    db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    findAuditEntries(db, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE),
+    countAuditEntries(db),
   ]);
   return {
     page,
     pageSize: AUDIT_PAGE_SIZE,
-    total: Number(total.n),
+    total,
     entries: rows.map((r) => ({
       id: r.id,
       actor: r.actor,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   type AdminUser,
@@ -9,6 +8,16 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
+import {
+  deleteAdminById,
+  findAdminById,
+  findAdminByName,
+  findAdminIds,
+  findAllAdmins,
+  findPasswordHashOfAdmin,
+  insertAdminUser,
+  updateAdminUser,
+} from './admins.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
@@ -22,32 +31,6 @@ function checkPassword(password: string, username: string): void {
 export interface Actor {
   adminUserId: string | null;
   username: string;
-}
-
-/** The one insert of an admin account; undefined when the username is taken. */
-export async function insertAdminUser(
-  db: Kysely<DB>,
-  username: string,
-  passwordHash: string,
-): Promise<{ id: string; username: string } | undefined> {
-  const now = new Date().toISOString();
-  return (
-    db
-      .insertInto('admin_users')
-      .values({
-        id: randomUUID(),
-        username,
-        password_hash: passwordHash,
-        totp_secret: null,
-        totp_last_step: null,
-        created_at: now,
-        updated_at: now,
-      })
-      // Two servers starting at once, or two admins adding one name: the second finds the first's.
-      .onConflict((oc) => oc.column('username').doNothing())
-      .returning(['id', 'username'])
-      .executeTakeFirst()
-  );
 }
 
 /**
@@ -100,20 +83,15 @@ export async function setPassword(
   password: string,
   options: { keepSessionId?: string; actor?: Actor; action?: string } = {},
 ): Promise<void> {
-  const user = await db
-    .selectFrom('admin_users')
-    .select(['id', 'username'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   checkPassword(password, user.username);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('admin_users')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateAdminUser(trx, user.id, {
+      password_hash: passwordHash,
+      updated_at: new Date().toISOString(),
+    });
     await deleteSessionsOfUser(trx, user.id, options.keepSessionId);
     if (options.actor) {
       await recordAudit(trx, {
@@ -141,17 +119,13 @@ export async function requireCurrentPassword(
   field = 'password',
 ): Promise<void> {
   const attempt = await reserveAttempt(db, admin.username, ip);
-  const user = await db
-    .selectFrom('admin_users')
-    .select('password_hash')
-    .where('id', '=', admin.adminUserId)
-    .executeTakeFirst();
-  if (!user) {
+  const passwordHash = await findPasswordHashOfAdmin(db, admin.adminUserId);
+  if (passwordHash === undefined) {
     // Removed by another admin since the guard let this request in.
     await releaseAttempt(db, attempt);
     throw signInRequired();
   }
-  if (!(await verifyPassword(user.password_hash, password))) {
+  if (!(await verifyPassword(passwordHash, password))) {
     await recordFailedAttempt(db, attempt, admin.adminUserId, 'account.password-check-failed');
     throw invalidField(field, WRONG_CURRENT_PASSWORD);
   }
@@ -160,11 +134,7 @@ export async function requireCurrentPassword(
 
 /** Every admin account, by name. */
 export async function listAdmins(db: Kysely<DB>): Promise<AdminUser[]> {
-  const rows = await db
-    .selectFrom('admin_users')
-    .select(['id', 'username', 'totp_enabled', 'created_at'])
-    .orderBy('username')
-    .execute();
+  const rows = await findAllAdmins(db);
   return rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -180,20 +150,15 @@ export async function removeAdmin(
   actor: { adminUserId: string; username: string },
 ): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
-    const target = await trx
-      .selectFrom('admin_users')
-      .select(['id', 'username'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const target = await findAdminById(trx, id);
     if (!target) throw notFound('No such admin');
     // Two admins removing each other at once must not leave none. PostgreSQL: lock every account
     // row until the transaction ends. SQLite already runs one write at a time.
-    let accounts = trx.selectFrom('admin_users').select('id');
-    if (database.engine === 'postgres') accounts = accounts.forUpdate();
-    if ((await accounts.execute()).length <= 1) {
+    const accounts = await findAdminIds(trx, database.engine === 'postgres');
+    if (accounts.length <= 1) {
       throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
     }
-    await trx.deleteFrom('admin_users').where('id', '=', target.id).execute();
+    await deleteAdminById(trx, target.id);
     await recordAudit(trx, {
       // An admin removing their own account: the row is gone, so only the name stays.
       adminUserId: target.id === actor.adminUserId ? null : actor.adminUserId,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { insertAdminUser } from './accounts.ts';
+import { hasAnyAdmin, insertAdminUser } from './admins.repository.ts';
 import { hashPassword } from './password.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -14,8 +14,7 @@ export async function ensureFirstAdmin(
   db: Kysely<DB>,
   configuredPassword: string | undefined,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const existing = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
-  if (existing) return { created: false };
+  if (await hasAnyAdmin(db)) return { created: false };
   const generatedPassword = configuredPassword ? undefined : randomBytes(18).toString('base64url');
   const password = configuredPassword ?? (generatedPassword as string);
   const inserted = await insertAdminUser(db, FIRST_ADMIN_USERNAME, await hashPassword(password));

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
+import {
+  countLoginFailuresSince,
+  deleteLoginFailureById,
+  deleteLoginFailuresBefore,
+  findLoginFailureTimes,
+  insertLoginFailure,
+  lockLoginLimitKeys,
+} from './login-limit.repository.ts';
 
 /*
  * Issue 4: after 5 failures for one username or one address within 15 minutes, wait
@@ -23,22 +31,21 @@ export interface Attempt {
 /** Seconds until another attempt is allowed for this username or address; 0 when allowed now. */
 async function secondsUntilAllowed(db: Kysely<DB>, attempt: Attempt, since: string) {
   let wait = 0;
-  for (const [column, value] of [
+  for (const [key, value] of [
     ['username', attempt.username],
     ['ip', attempt.ip],
   ] as const) {
-    const failures = await db
-      .selectFrom('login_failures')
-      .select('failed_at')
-      .where(column, '=', value)
-      .where('failed_at', '>=', since)
-      .where('id', '!=', attempt.id)
-      .orderBy('failed_at', 'desc')
-      .limit(LOGIN_MAX_FAILURES)
-      .execute();
+    const failures = await findLoginFailureTimes(
+      db,
+      key,
+      value,
+      since,
+      attempt.id,
+      LOGIN_MAX_FAILURES,
+    );
     const oldestCounted = failures[LOGIN_MAX_FAILURES - 1];
     if (oldestCounted) {
-      const freeAt = Date.parse(oldestCounted.failed_at) + LOGIN_WINDOW_MS;
+      const freeAt = Date.parse(oldestCounted) + LOGIN_WINDOW_MS;
       wait = Math.max(wait, Math.ceil((freeAt - attempt.at.getTime()) / 1000));
     }
   }
@@ -69,30 +76,18 @@ export async function reserveAttempt(
   const wait = await db.transaction().execute(async (trx) => {
     // SQLite runs one transaction at a time already; PostgreSQL waits here for the other checks of
     // this username, then of this address (always in that order, so two never wait on each other).
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select pg_advisory_xact_lock(1, hashtext(${username}))`.execute(trx);
-      await sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`.execute(trx);
-    }
-    await trx.deleteFrom('login_failures').where('failed_at', '<', since).execute();
-    for (const [column, value] of [
+    await lockLoginLimitKeys(trx, username, ip);
+    await deleteLoginFailuresBefore(trx, since);
+    for (const [key, value] of [
       ['username', username],
       ['ip', ip],
     ] as const) {
-      const { n } = await trx
-        .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(column, '=', value)
-        .where('failed_at', '>=', since)
-        .executeTakeFirstOrThrow();
       // A refused attempt is not a failure of its own: it does not push the wait further out.
-      if (Number(n) >= LOGIN_MAX_FAILURES) {
+      if ((await countLoginFailuresSince(trx, key, value, since)) >= LOGIN_MAX_FAILURES) {
         return Math.max(1, await secondsUntilAllowed(trx, attempt, since));
       }
     }
-    await trx
-      .insertInto('login_failures')
-      .values({ id: attempt.id, username, ip, failed_at: now.toISOString() })
-      .execute();
+    await insertLoginFailure(trx, { id: attempt.id, username, ip, failed_at: now.toISOString() });
     return 0;
   });
   if (wait > 0) throw tooManyAttempts(wait);
@@ -101,7 +96,7 @@ export async function reserveAttempt(
 
 /** The check passed, or never happened (no code sent yet): the attempt is no failure. */
 export async function releaseAttempt(db: Kysely<DB>, attempt: Attempt): Promise<void> {
-  await db.deleteFrom('login_failures').where('id', '=', attempt.id).execute();
+  await deleteLoginFailureById(db, attempt.id);
 }
 
 /**

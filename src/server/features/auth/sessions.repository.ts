@@ -49,3 +49,15 @@ export async function deleteSessionsOfUser(
   if (exceptId) query = query.where('id', '!=', exceptId);
   await query.execute();
 }
+
+/** Sessions opened at or before `openedBy`, and those last seen at or before `seenBy`. */
+export async function deleteExpiredSessions(
+  db: Kysely<DB>,
+  openedBy: string,
+  seenBy: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('created_at', '<=', openedBy), eb('last_seen_at', '<=', seenBy)]))
+    .execute();
+}

@@ -4,9 +4,10 @@ import type { AdminSession } from '../../../shared/schemas/auth.ts';
 import {
   DEFAULT_SECURITY_SETTINGS,
   type SecuritySettings,
-} from '../../../shared/schemas/settings.ts';
+} from '../../../shared/schemas/security-settings.ts';
 import type { DB } from '../../db/schema.ts';
 import {
+  deleteExpiredSessions,
   deleteSessionById,
   findSessionWithUser,
   insertSession,
@@ -108,15 +109,11 @@ export async function deleteStaleSessions(
   limits: SessionLimits,
   now = new Date(),
 ): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('created_at', '<=', new Date(now.getTime() - absoluteMs(limits)).toISOString()),
-        eb('last_seen_at', '<=', new Date(now.getTime() - idleMs(limits)).toISOString()),
-      ]),
-    )
-    .execute();
+  await deleteExpiredSessions(
+    db,
+    new Date(now.getTime() - absoluteMs(limits)).toISOString(),
+    new Date(now.getTime() - idleMs(limits)).toISOString(),
+  );
 }
 
 export async function endSession(db: Kysely<DB>, token: string | undefined): Promise<void> {

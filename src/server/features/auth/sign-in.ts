@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { findAdminForSignIn } from './admins.repository.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
+import { deleteLoginFailuresOfUsername } from './login-limit.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { AdminSession } from '../../../shared/schemas/auth.ts';
-import type { SecuritySettings } from '../../../shared/schemas/settings.ts';
+import type { SecuritySettings } from '../../../shared/schemas/security-settings.ts';
 import { createSession, deleteStaleSessions, describeSession } from './sessions.ts';
 import { consumeSecondFactor } from './two-factor.ts';
 
@@ -42,11 +44,7 @@ export async function signIn(
   now = new Date(),
 ): Promise<{ token: string; session: AdminSession }> {
   const reserved = await reserveAttempt(db, attempt.username, attempt.ip, now);
-  const user = await db
-    .selectFrom('admin_users')
-    .select(['id', 'username', 'password_hash', 'totp_enabled', 'totp_secret'])
-    .where('username', '=', attempt.username)
-    .executeTakeFirst();
+  const user = await findAdminForSignIn(db, attempt.username);
   const valid = await verifyPassword(
     user?.password_hash ?? (await decoyPasswordHash()),
     attempt.password,
@@ -70,7 +68,7 @@ export async function signIn(
   }
   const token = await db.transaction().execute(async (trx) => {
     // A success clears the username's count, this attempt's reservation with it.
-    await trx.deleteFrom('login_failures').where('username', '=', user.username).execute();
+    await deleteLoginFailuresOfUsername(trx, user.username);
     await deleteStaleSessions(trx, security, now);
     const created = await createSession(trx, user.id, attempt.userAgent, security, now);
     await recordAudit(

@@ -20,7 +20,7 @@ import {
   wrongCode,
 } from '../../../../tests/setup/admin-session.ts';
 import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/security-settings.ts';
 import { buildApp } from '../../app.ts';
 import { initializeSite } from '../../initialize.ts';
 import { createAdmin } from './accounts.ts';

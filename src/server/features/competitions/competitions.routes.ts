@@ -13,14 +13,14 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import {
-  COMPETITION_NOT_FOUND,
   createCompetition,
   deleteCompetition,
   findAdminCompetition,
   listAdminCompetitions,
   updateCompetition,
-} from './competitions.service.ts';
+} from './admin-competitions.service.ts';
 
 const ADMIN_COMPETITIONS = '/api/admin/competitions';
 

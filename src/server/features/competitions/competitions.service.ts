@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   compareForListing,
@@ -11,43 +9,19 @@ import {
   competitionWindow,
   todayIn,
 } from '../../../shared/domain/competition-status.ts';
-import {
-  type AdminCompetition,
-  COMPETITION_MESSAGES,
-  type CompetitionDeleted,
-  type CompetitionInput,
-  type PublicCompetition,
-} from '../../../shared/schemas/competition.ts';
-import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
-import { isRecordId } from '../../db/record-id.ts';
 import type { DB } from '../../db/schema.ts';
-import { invalidFields, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
-import {
-  type AuditActor,
-  auditEntriesOf,
-  recordAudit,
-  writePublicContent,
-} from '../audit/audit.ts';
-import { unknownImageFields } from '../media/known-images.ts';
 import { describeImages } from '../media/responsive-images.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type CompetitionWithNamesRow,
-  countSubmissionsByCompetition,
-  deleteCompetitionRow,
   findAllCompetitionsWithNames,
-  findCategoryAndSubcategory,
-  findCompetitionForDelete,
-  findCompetitionWithNamesById,
-  insertCompetition,
-  updateCompetitionRow,
 } from './competitions.repository.ts';
 
-export { COMPETITION_NOT_FOUND };
-
-function toPublicCompetition(
+/** A competition as the public site shows it; the admin's view adds to it. */
+export function toPublicCompetition(
   row: CompetitionWithNamesRow,
   images: Map<string, ResponsiveImage>,
   today: string,
@@ -142,166 +116,4 @@ export function createCompetitionsService(
       return { competition, json };
     },
   };
-}
-
-/*
- * The admin's side (issue 5 item 4): the same competitions with what the form edits, and the
- * writes. Each write checks what the input refers to, writes and audits in one transaction, then
- * drops the public cache so the site shows the change at once.
- */
-
-/** What the admin functions use of the app. */
-export type CompetitionAdminContext = Pick<
-  FastifyInstance,
-  'database' | 'settingsService' | 'contentCache'
->;
-
-const audit = auditEntriesOf('competition');
-
-async function toAdminCompetitions(
-  ctx: CompetitionAdminContext,
-  rows: CompetitionWithNamesRow[],
-  counts: Map<string, number>,
-): Promise<AdminCompetition[]> {
-  const { timeZone } = await ctx.settingsService.getSettings();
-  const today = todayIn(timeZone);
-  const images = await describeImages(
-    ctx.database.db,
-    rows.flatMap((r) => [r.image_url, r.prize_image_url]),
-  );
-  return rows.map((row) => ({
-    ...toPublicCompetition(row, images, today, timeZone),
-    imageUrl: row.image_url,
-    prizeImageUrl: row.prize_image_url,
-    submissionCount: counts.get(row.id) ?? 0,
-  }));
-}
-
-/** Every competition, newest created first (seed §7). */
-export async function listAdminCompetitions(
-  ctx: CompetitionAdminContext,
-): Promise<AdminCompetition[]> {
-  const db = ctx.database.db;
-  const [rows, counts] = await Promise.all([
-    findAllCompetitionsWithNames(db),
-    countSubmissionsByCompetition(db),
-  ]);
-  return toAdminCompetitions(ctx, rows, counts);
-}
-
-export async function findAdminCompetition(
-  ctx: CompetitionAdminContext,
-  id: string,
-): Promise<AdminCompetition> {
-  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
-  const db = ctx.database.db;
-  const row = await findCompetitionWithNamesById(db, id);
-  if (!row) throw notFound(COMPETITION_NOT_FOUND);
-  const [competition] = await toAdminCompetitions(
-    ctx,
-    [row],
-    await countSubmissionsByCompetition(db, id),
-  );
-  return competition as AdminCompetition;
-}
-
-/**
- * The category must exist and the subcategory be one of its own; the images must be uploads of
- * this site (a `media` row), so no record can point at an arbitrary address.
- */
-async function checkReferences(
-  ctx: CompetitionAdminContext,
-  trx: Kysely<DB>,
-  input: CompetitionInput,
-): Promise<void> {
-  const fields: Record<string, string> = {};
-  const found = await findCategoryAndSubcategory(
-    trx,
-    input.categoryId,
-    input.subcategoryId,
-    ctx.database.engine === 'postgres',
-  );
-  if (!found.category) fields.categoryId = COMPETITION_MESSAGES.categoryNotFound;
-  else if (input.subcategoryId !== null && !found.subcategory) {
-    fields.subcategoryId = COMPETITION_MESSAGES.subcategoryNotInCategory;
-  }
-  Object.assign(
-    fields,
-    await unknownImageFields(
-      trx,
-      { imageUrl: input.imageUrl, prizeImageUrl: input.prizeImageUrl },
-      COMPETITION_MESSAGES.unknownImage,
-    ),
-  );
-  if (Object.keys(fields).length > 0) throw invalidFields(fields);
-}
-
-function toRowValues(input: CompetitionInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    image_url: input.imageUrl,
-    prize_image_url: input.prizeImageUrl,
-    category_id: input.categoryId,
-    subcategory_id: input.subcategoryId,
-    start_date: input.startDate,
-    end_date: input.endDate,
-    entry_type: input.entryType,
-    entry_fee: input.entryFee,
-  };
-}
-
-export async function createCompetition(
-  ctx: CompetitionAdminContext,
-  input: CompetitionInput,
-  admin: AuditActor,
-): Promise<AdminCompetition> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await writePublicContent(ctx, async (trx) => {
-    await checkReferences(ctx, trx, input);
-    await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
-    await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }));
-  });
-  return findAdminCompetition(ctx, id);
-}
-
-export async function updateCompetition(
-  ctx: CompetitionAdminContext,
-  id: string,
-  input: CompetitionInput,
-  admin: AuditActor,
-): Promise<AdminCompetition> {
-  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
-  await writePublicContent(ctx, async (trx) => {
-    await checkReferences(ctx, trx, input);
-    const values = { ...toRowValues(input), updated_at: new Date().toISOString() };
-    if (!(await updateCompetitionRow(trx, id, values))) throw notFound(COMPETITION_NOT_FOUND);
-    await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }));
-  });
-  return findAdminCompetition(ctx, id);
-}
-
-/**
- * Deletes a competition and keeps its submissions: the foreign key sets their competition to
- * none, and each already holds the competition's title and fee as they were (PRODUCT.md point 9).
- */
-export async function deleteCompetition(
-  ctx: CompetitionAdminContext,
-  id: string,
-  admin: AuditActor,
-): Promise<CompetitionDeleted> {
-  if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
-  const submissionsKept = await writePublicContent(ctx, async (trx) => {
-    const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
-    if (!found) throw notFound(COMPETITION_NOT_FOUND);
-    const kept = (await countSubmissionsByCompetition(trx, id)).get(id) ?? 0;
-    if (!(await deleteCompetitionRow(trx, id))) throw notFound(COMPETITION_NOT_FOUND);
-    await recordAudit(
-      trx,
-      audit(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),
-    );
-    return kept;
-  });
-  return { id, submissionsKept };
 }

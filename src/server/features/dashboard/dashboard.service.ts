@@ -2,6 +2,14 @@ import type { Kysely } from 'kysely';
 import { startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
 import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
+import {
+  countCompetitionsEndingFrom,
+  countRowsOf,
+  countSubmissionsCreatedBetween,
+  findCompetitionsStartingAfter,
+  findNewestCompetitions,
+  sumSubmissions,
+} from './dashboard.repository.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -18,82 +26,35 @@ export async function loadDashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const today = todayIn(timeZone, now);
-  const count = (table: 'competitions' | 'categories') =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
   const [year, month] = today.split('-').map(Number) as [number, number];
   const thisMonth = monthStart(year, month - 1, timeZone);
   const lastMonth = monthStart(year, month - 2, timeZone);
   const nextMonth = monthStart(year, month, timeZone);
-  const submissionsBetween = (from: string, to: string) =>
-    db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
 
   const [
     totalCompetitions,
     totalCategories,
-    active,
+    activeCompetitions,
     submissions,
     current,
     previous,
     recent,
     upcoming,
   ] = await Promise.all([
-    count('competitions'),
-    count('categories'),
-    db
-      .selectFrom('competitions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('end_date', '>=', today)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('submissions')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
-          .as('pending'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('entry_type', '=', 'paid'), eb('payment_status', '=', 'paid')]))
-              .then(eb.ref('entry_fee'))
-              .else(0)
-              .end(),
-          )
-          .as('revenue'),
-      ])
-      .executeTakeFirstOrThrow(),
-    submissionsBetween(thisMonth, nextMonth),
-    submissionsBetween(lastMonth, thisMonth),
-    db
-      .selectFrom('competitions')
-      .select(['id', 'title', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .limit(DASHBOARD_LIST_SIZE)
-      .execute(),
-    db
-      .selectFrom('competitions')
-      .select(['id', 'title', 'start_date'])
-      .where('start_date', '>', today)
-      .orderBy('start_date')
-      .limit(DASHBOARD_LIST_SIZE)
-      .execute(),
+    countRowsOf(db, 'competitions'),
+    countRowsOf(db, 'categories'),
+    countCompetitionsEndingFrom(db, today),
+    sumSubmissions(db),
+    countSubmissionsCreatedBetween(db, thisMonth, nextMonth),
+    countSubmissionsCreatedBetween(db, lastMonth, thisMonth),
+    findNewestCompetitions(db, DASHBOARD_LIST_SIZE),
+    findCompetitionsStartingAfter(db, today, DASHBOARD_LIST_SIZE),
   ]);
 
   return {
     totalCompetitions,
     totalCategories,
-    activeCompetitions: Number(active.n),
+    activeCompetitions,
     participants: Number(submissions.total),
     pendingReviews: Number(submissions.pending ?? 0),
     monthlyGrowthPercent:

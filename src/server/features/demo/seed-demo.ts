@@ -5,7 +5,7 @@ import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { storeResponsiveImage } from '../media/responsive-images.ts';
-import type { Storage } from '../uploads/storage.ts';
+import type { Storage } from '../media/storage/storage.ts';
 import { drawDemoImage } from './demo-images.ts';
 
 const DEMO_MARKER = 'demo_seeded_at';

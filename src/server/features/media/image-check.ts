@@ -1,5 +1,6 @@
 import sharp, { type SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
+import { runInImageWorker } from './image-worker-client.ts';
 
 import {
   IMAGE_MAX_BYTES,
@@ -38,8 +39,17 @@ export interface CheckedImage {
   height: number;
 }
 
-/** Refuses anything but a whole JPEG, PNG or WebP image within the size and pixel limits. */
+/**
+ * Refuses anything but a whole JPEG, PNG or WebP image within the size and pixel limits. The
+ * decoding runs in the image worker (image-worker-client.ts).
+ */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
+  if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+  return runInImageWorker('inspectImage', data);
+}
+
+/** checkImage's work, in the image worker's process. */
+export async function inspectImage(data: Buffer): Promise<CheckedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
   // Reading the header only: nothing is decoded yet. (sharp throws at once on empty input.)
   const metadata = await Promise.resolve()

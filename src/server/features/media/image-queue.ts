@@ -1,13 +1,12 @@
 import pLimit from 'p-limit';
-import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
 
 /*
- * Issue 5: image work never starves other requests. One image at a time, on one libvips thread:
- * on a 2-core machine the other core keeps answering pages and the API during an upload burst.
- * Past a short queue, an upload is told to come back rather than waiting for minutes.
+ * Issue 5: image work never starves other requests. One image at a time, in the image worker
+ * (a low-priority child process on one libvips thread: image-worker-client.ts), so the server
+ * keeps answering pages and the API during an upload burst. Past a short queue, an upload is told
+ * to come back rather than waiting for minutes.
  */
-sharp.concurrency(1);
 
 const IMAGE_JOBS_AT_ONCE = 1;
 export const IMAGE_QUEUE_MAX_WAITING = 16;

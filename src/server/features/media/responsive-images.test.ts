@@ -9,8 +9,8 @@ import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { DB } from '../../db/schema.ts';
-import { createLocalStorage } from '../uploads/local-storage.ts';
-import { PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE, type Storage } from '../uploads/storage.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import { PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE, type Storage } from './storage/storage.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 let database: Database;

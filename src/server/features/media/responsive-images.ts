@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
-import { publicKeyOf, publicUrlOf, type Storage } from '../uploads/storage.ts';
+import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.ts';
 import { imageUnreadable, UPLOAD_DECODING } from './image-check.ts';
+import { runInImageWorker } from './image-worker-client.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
 /** Display widths made of every public image: phones, tablets and laptops, wide screens. */
@@ -40,9 +41,9 @@ const DISPLAY_MAX_HEIGHT = 4096;
 /**
  * Every size of the picture, made in memory before anything is stored (a few MB at most). It is
  * decoded as the upload check decoded it; whatever sharp still cannot do with it is the picture's
- * fault, answered 422 rather than 500.
+ * fault, answered 422 rather than 500. Runs in the image worker's process.
  */
-async function encodeSizes(input: Buffer): Promise<Encoded> {
+export async function encodeResponsiveSizes(input: Buffer): Promise<Encoded> {
   try {
     // autoOrient() applies the EXIF orientation; sharp drops all metadata on output by default.
     const upright = sharp(input, UPLOAD_DECODING).autoOrient();
@@ -90,7 +91,7 @@ export async function storeResponsiveImage(
   input: Buffer,
   alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>,
 ): Promise<string> {
-  const { copies, fallback } = await encodeSizes(input);
+  const { copies, fallback } = await runInImageWorker('encodeResponsiveSizes', input);
   const url = publicUrlOf(fallback.key);
   // The same picture stored before has these very files (they are named by their bytes): they
   // are its record's, and stay whatever happens here.

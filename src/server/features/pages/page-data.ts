@@ -6,7 +6,7 @@ import { envelope } from '../../errors.ts';
 import type { CachedJson } from '../../http/cached-json.ts';
 import { listPublicBanners } from '../banners/banners.service.ts';
 import { listPublicCategories } from '../categories/categories.service.ts';
-import { COMPETITION_NOT_FOUND } from '../competitions/competitions.service.ts';
+import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
 
 /** What the server knows of a page before the browser runs anything. */

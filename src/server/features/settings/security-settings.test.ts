@@ -18,7 +18,7 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/settings.ts';
+import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/security-settings.ts';
 import { createAdmin } from '../auth/accounts.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  PublicSettingsSchema,
-  SecuritySettingsSchema,
-  VideoSettingsSchema,
-} from '../../../shared/schemas/settings.ts';
+import { SecuritySettingsSchema } from '../../../shared/schemas/security-settings.ts';
+import { PublicSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { VideoSettingsSchema } from '../../../shared/schemas/video-settings.ts';
 import { AppError } from '../../errors.ts';
 import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';

@@ -3,7 +3,8 @@ import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate, formatEntryFee } from '../../../lib/format.ts';
+import { formatEntryFee } from '../../../../shared/domain/money.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
 import { Chip, StatusBadge } from './status-badge.tsx';
 
 /** A competition in the home list; the whole card opens its detail page (seed §2). */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
@@ -7,8 +6,15 @@ import { ButtonLink } from '../../../components/button.tsx';
 import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
-import { formatCalendarDate, formatDuration, formatEntryFee } from '../../../lib/format.ts';
+import { formatEntryFee } from '../../../../shared/domain/money.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
+import {
+  liveStatus,
+  notOpenMessage,
+  TimeLeft,
+  useMinuteClock,
+} from '../components/competition-timing.tsx';
 import { Chip, StatusBadge } from '../components/status-badge.tsx';
 
 export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
@@ -56,21 +62,6 @@ export default function CompetitionPage() {
     );
   }
   return <CompetitionDetail competition={data} />;
-}
-
-/** The status now, from the instants the server computed: a tab left open past midnight changes. */
-function liveStatus(competition: PublicCompetition, now: number): PublicCompetition['status'] {
-  if (now < Date.parse(competition.opensAt)) return 'upcoming';
-  return now < Date.parse(competition.closesAt) ? 'open' : 'closed';
-}
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function CompetitionDetail({ competition }: { competition: PublicCompetition }) {
@@ -129,9 +120,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
               </ButtonLink>
             ) : (
               <p className="mt-4 text-gray-700 dark:text-gray-300">
-                {status === 'upcoming'
-                  ? `Registration opens on ${formatCalendarDate(competition.startDate)}.`
-                  : 'Registration for this competition has closed.'}
+                {notOpenMessage(status, competition.startDate)}
               </p>
             )}
           </div>
@@ -149,25 +138,5 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
         </aside>
       </div>
     </article>
-  );
-}
-
-/** 'Closes in 3 days' / 'Opens in 5 hours' / 'Entries closed on …', refreshed each minute. */
-function TimeLeft({ competition, now }: { competition: PublicCompetition; now: number }) {
-  const opensIn = Date.parse(competition.opensAt) - now;
-  const closesIn = Date.parse(competition.closesAt) - now;
-  const text =
-    opensIn > 0
-      ? `Opens in ${formatDuration(opensIn)}`
-      : closesIn > 0
-        ? `Closes in ${formatDuration(closesIn)}`
-        : `Entries closed on ${formatCalendarDate(competition.endDate)}`;
-  return (
-    <p
-      className="mt-6 text-lg font-semibold text-[var(--color-primary-text)]"
-      data-testid="time-left"
-    >
-      {text}
-    </p>
   );
 }

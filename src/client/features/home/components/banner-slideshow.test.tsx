@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
 import { BANNER_ROTATION_MS, BannerSlideshow } from './banner-slideshow.tsx';
-import { stubReducedMotion } from './test-helpers.ts';
+import { stubReducedMotion } from './browser-stubs.ts';
 
 function banner(n: number, image: Partial<PublicBanner['image']> = {}): PublicBanner {
   return {

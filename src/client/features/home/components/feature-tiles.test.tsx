@@ -1,11 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FEATURE_CARD_IN_VIEW_THRESHOLD, FeatureTiles } from './feature-tiles.tsx';
 import {
   FakeIntersectionObserver,
   installFakeIntersectionObserver,
   stubReducedMotion,
-} from './test-helpers.ts';
+} from './browser-stubs.ts';
+import { FEATURE_CARD_IN_VIEW_THRESHOLD, FeatureTiles } from './feature-tiles.tsx';
 
 const cards = () => screen.getAllByRole('listitem');
 const visibility = () => cards().map((card) => card.getAttribute('data-visible'));

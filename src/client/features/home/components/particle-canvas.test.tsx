@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubReducedMotion } from './browser-stubs.ts';
 import {
   createParticles,
   drawParticles,
@@ -14,7 +15,6 @@ import {
   type ParticleDrawingContext,
   stepParticles,
 } from './particle-canvas.tsx';
-import { stubReducedMotion } from './test-helpers.ts';
 
 const particle = (x: number, y: number, vx = 0, vy = 0): Particle => ({ x, y, vx, vy });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubReducedMotion } from './browser-stubs.ts';
 import { SCROLL_HINT_HIDE_PX, ScrollHint } from './scroll-hint.tsx';
-import { stubReducedMotion } from './test-helpers.ts';
 
 function scrollTo(y: number) {
   vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);

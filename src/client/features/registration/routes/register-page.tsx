@@ -1,10 +1,71 @@
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { PageSection } from '../../../components/page-heading.tsx';
+import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useApiResource } from '../../../lib/api-cache.ts';
+import { usePageTitle } from '../../../lib/settings.tsx';
+import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
+import { CompetitionSummary } from '../components/competition-summary.tsx';
+import { RegistrationForm } from '../components/registration-form.tsx';
+import { type RegistrationForm as FormData, registrationFormPath } from '../registration-api.ts';
 
-/** Seed §2: the form needs ?competition={id}; without it the visitor goes home. */
+/**
+ * Seed §2 "Registration form": the form needs ?competition={id}; without it, or for a
+ * competition that does not exist, the visitor goes home. A competition that takes no entries
+ * now says why and shows no form.
+ */
 export default function RegisterPage() {
   const [params] = useSearchParams();
-  if (!params.get('competition')) return <Navigate to={paths.home} replace />;
-  return <PageSection title="Register" />;
+  const competitionId = params.get('competition');
+  const { data, error, retry } = useApiResource<FormData>(
+    competitionId ? registrationFormPath(competitionId) : null,
+  );
+  usePageTitle(data ? `Register: ${data.competition.title}` : 'Register');
+  if (!competitionId || error?.status === 404) return <Navigate to={paths.home} replace />;
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16">
+      <h1 className="mb-6 text-3xl font-bold sm:text-4xl">Register</h1>
+      {error ? (
+        <div className="flex flex-col items-start gap-4">
+          <p role="alert" className="text-lg">
+            {error.message}
+          </p>
+          <Button variant="outline" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      ) : data ? (
+        <RegistrationView key={data.competition.id} data={data} />
+      ) : (
+        <p role="status" className="text-lg">
+          Loading competition…
+        </p>
+      )}
+    </section>
+  );
+}
+
+function RegistrationView({ data }: { data: FormData }) {
+  const { competition, formFields } = data;
+  // Decided once, when the page opens: the artist typing at 23:59 keeps the form, and the server
+  // (which alone decides, in the site time zone) answers their send.
+  const [status] = useState(() => liveStatus(competition, Date.now()));
+  return (
+    <>
+      <CompetitionSummary competition={competition} status={status} />
+      {status === 'open' ? (
+        <RegistrationForm competition={competition} formFields={formFields} />
+      ) : (
+        <div className="mt-8 flex flex-col items-start gap-4">
+          <p className="text-lg font-medium">{notOpenMessage(status, competition.startDate)}</p>
+          <div className="flex flex-wrap gap-4">
+            <ButtonLink to={paths.competition(competition.id)} variant="outline">
+              View Competition
+            </ButtonLink>
+            <ButtonLink to={paths.featuredOnHome}>View More Competitions</ButtonLink>
+          </div>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,10 +1,20 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { formatRupees } from '../../../../shared/domain/money.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
+import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
+import { readReceipt } from '../registration-api.ts';
 
-/** Seed §2 "Registration success". */
+/**
+ * Seed §2 "Registration success", with the entry's receipt (issue 12 item 8): handed over by the
+ * form, or kept for this tab so a reload still shows it.
+ */
 export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
+  const { state } = useLocation();
+  const [receipt] = useState(() => readReceipt(state));
   return (
     <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
       <div
@@ -26,6 +36,7 @@ export default function RegistrationSuccessPage() {
         Thank you for registering. We have received your submission and it is now under review. We
         will contact you with further details soon.
       </p>
+      {receipt ? <Receipt receipt={receipt} /> : null}
       <div className="mt-10 grid gap-6 text-left sm:grid-cols-2">
         <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="text-xl font-semibold">Next Steps</h2>
@@ -50,5 +61,38 @@ export default function RegistrationSuccessPage() {
         </ButtonLink>
       </div>
     </section>
+  );
+}
+
+function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
+  const paymentPending = receipt.paymentStatus === 'pending';
+  return (
+    <div className="mt-8 rounded-2xl border-2 border-primary p-6 text-left">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">Your reference</dt>
+          <dd className="text-2xl font-bold tracking-wide">{receipt.reference}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">Competition</dt>
+          <dd className="text-lg font-semibold">{receipt.competition.title}</dd>
+        </div>
+        {receipt.entryType === 'paid' ? (
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">Payment</dt>
+            <dd className="text-lg font-semibold">
+              {paymentPending
+                ? `Pending: the entry fee of ${formatRupees(receipt.entryFee)} is still to be paid.`
+                : `Paid: ${formatRupees(receipt.entryFee)}`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-4 text-gray-700 dark:text-gray-300">
+        A confirmation e-mail with this reference is on its way to{' '}
+        <span className="font-semibold break-all">{receipt.email}</span>. Please quote the reference
+        if you write to us.
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { StaticPage } from '../../../../shared/schemas/page.ts';
 import { ButtonLink } from '../../../components/button.tsx';
-import { PageSection } from '../../../components/page-heading.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 import { useSettings } from '../../../lib/settings.tsx';

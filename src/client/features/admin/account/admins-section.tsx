@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type AdminUser, NewAdminSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
+import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
+import { formatInstantDate } from '../common/format-instant.ts';
+import { showRequestError } from '../common/forms/form-errors.ts';
+import { Field } from '../common/forms/form-fields.tsx';
+import { ResourceView } from '../common/resource-view.tsx';
+import { useAdmin, useAdminFetch, useSession } from '../common/session.tsx';
+import { FormAlert, MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
+import { useAdminResource } from '../common/use-admin-resource.ts';
+import { checkNewPassword } from './password-rule.ts';
+
+const USERS_PATH = '/api/admin/users';
+const CELL = 'px-3 py-2 text-left align-middle';
+
+/** Issue 4 item 1: every admin, removing one (never the last) and adding one. */
+export function AdminsSection() {
+  const users = useAdminResource<AdminUser[]>(USERS_PATH);
+  const me = useAdmin();
+  const { refresh } = useSession();
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const removal = useConfirmAction({
+    act: (user: AdminUser) =>
+      adminFetch(`${USERS_PATH}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    done: async (user) => {
+      showToast(`Admin ${user.username} removed.`, { variant: 'success' });
+      // Removing oneself ends one's own session: asking again signs out.
+      if (user.username === me.username) await refresh();
+      else users.reload();
+    },
+    failure: (error) => (error as Error).message,
+  });
+
+  return (
+    <Section title="Admins">
+      <ResourceView resource={users}>
+        {(list) => (
+          <div className="overflow-x-auto">
+            <table className="w-full">
+              <TableHead
+                caption="Admin accounts"
+                headings={['Username', 'Two-factor', 'Created', 'Actions']}
+              />
+              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+                {list.map((user) => (
+                  <tr key={user.id}>
+                    <td className={CELL}>
+                      {user.username}
+                      {user.username === me.username ? (
+                        <span className={MUTED_TEXT}> (you)</span>
+                      ) : null}
+                    </td>
+                    <td className={CELL}>{user.twoFactor ? 'On' : 'Off'}</td>
+                    <td className={CELL}>
+                      <time dateTime={user.createdAt}>{formatInstantDate(user.createdAt)}</time>
+                    </td>
+                    <td className={CELL}>
+                      <Button variant="secondary" size="sm" onClick={() => removal.ask(user)}>
+                        Remove<span className="sr-only"> {user.username}</span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ResourceView>
+      <ConfirmDialog
+        {...removal.dialog}
+        title={`Remove ${removal.target?.username ?? 'admin'}`}
+        question="Are you sure you want to remove this admin?"
+        confirmLabel="Remove"
+      />
+      <AddAdminForm onAdded={users.reload} />
+    </Section>
+  );
+}
+
+const AddAdminFormSchema = NewAdminSchema.superRefine((values, context) =>
+  checkNewPassword(context, values.password, values.username, 'password'),
+);
+
+function AddAdminForm({ onAdded }: { onAdded: () => void }) {
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const form = useForm<z.input<typeof NewAdminSchema>, unknown, z.output<typeof NewAdminSchema>>({
+    resolver: zodResolver(AddAdminFormSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await adminFetch(USERS_PATH, { method: 'POST', body: JSON.stringify(values) });
+      form.reset();
+      showToast(`Admin ${values.username} added.`, { variant: 'success' });
+      onAdded();
+    } catch (error) {
+      showRequestError(form, error);
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="add-admin-heading"
+      className="mt-8 flex max-w-md flex-col gap-4"
+    >
+      <h3 id="add-admin-heading" className="text-lg font-bold">
+        Add admin
+      </h3>
+      <FormAlert message={errors.root?.message} />
+      <Field
+        label="Username"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Letters, digits, dots, dashes and underscores"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters, not the username"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          Add admin
+        </Button>
+      </div>
+    </form>
+  );
+}

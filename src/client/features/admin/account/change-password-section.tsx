@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ChangePasswordSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { showRequestError } from '../common/forms/form-errors.ts';
+import { Field } from '../common/forms/form-fields.tsx';
+import { useAdmin, useAdminFetch } from '../common/session.tsx';
+import { FormAlert, Section } from '../common/shell/admin-page.tsx';
+import { checkNewPassword, PASSWORD_RULE_HINT } from './password-rule.ts';
+
+export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
+
+function changePasswordForm(username: string) {
+  return ChangePasswordSchema.extend({ confirmNewPassword: z.string() }).superRefine(
+    (values, context) => {
+      checkNewPassword(context, values.newPassword, username, 'newPassword');
+      if (values.confirmNewPassword !== values.newPassword) {
+        context.addIssue({
+          code: 'custom',
+          message: 'The passwords do not match',
+          path: ['confirmNewPassword'],
+        });
+      }
+    },
+  );
+}
+type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordForm>>;
+
+/** Issue 4 item 1: the current password, then the new one twice. */
+export function ChangePasswordSection() {
+  const { username } = useAdmin();
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const schema = useMemo(() => changePasswordForm(username), [username]);
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await adminFetch('/api/admin/account/password', {
+        method: 'POST',
+        body: JSON.stringify({ currentPassword, newPassword }),
+      });
+      form.reset();
+      showToast(PASSWORD_CHANGED, { variant: 'success' });
+    } catch (error) {
+      showRequestError(form, error, { password: 'newPassword' });
+    }
+  });
+
+  return (
+    <Section title="Change password">
+      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+        <FormAlert message={errors.root?.message} />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULE_HINT}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmNewPassword?.message}
+          {...form.register('confirmNewPassword')}
+        />
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Changing password…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordConfirmationSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/button.tsx';
+import { showRequestError } from '../common/forms/form-errors.ts';
+import { Field } from '../common/forms/form-fields.tsx';
+import { FormAlert } from '../common/shell/admin-page.tsx';
+
+/** A small inline form asking for the admin's password before a sensitive change. */
+export function PasswordConfirmForm({
+  description,
+  submitLabel,
+  onConfirm,
+  onCancel,
+}: {
+  description: string;
+  submitLabel: string;
+  /** Rejects with the server's error, which the form then shows. */
+  onConfirm: (password: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<z.infer<typeof PasswordConfirmationSchema>>({
+    resolver: zodResolver(PasswordConfirmationSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await onConfirm(password);
+    } catch (error) {
+      showRequestError(form, error);
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex max-w-md flex-col gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-800"
+    >
+      <p>{description}</p>
+      <FormAlert message={errors.root?.message} />
+      <Field
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

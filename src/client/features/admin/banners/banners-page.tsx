@@ -1,0 +1,131 @@
+import { useRef, useState } from 'react';
+import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
+import { ModalDialog } from '../common/dialogs/modal-dialog.tsx';
+import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
+import { withReason, withSeedMessage } from '../common/failure-messages.ts';
+import { ResourceView } from '../common/resource-view.tsx';
+import { useAdminFetch } from '../common/session.tsx';
+import { AdminPage, FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { useAdminResource } from '../common/use-admin-resource.ts';
+import { BANNER_TOAST_MS, BannerForm } from './banner-form.tsx';
+import { BannerTable, type MoveDirection } from './banner-table.tsx';
+import { ADMIN_BANNERS_PATH, BANNER_ORDER_PATH } from './banners-api.ts';
+
+/** Seed §8: the banner screen's failure messages, shown in red. */
+export const BANNER_FAILURES = {
+  fetch: 'Failed to fetch banners',
+  update: 'Failed to update banner',
+  delete: 'Failed to delete banner',
+} as const;
+
+type Editing = { banner?: AdminBanner } | null;
+
+/**
+ * Seed §2 "Banner Settings" with issue 5 item 6: the home slideshow's banners in their order, with
+ * 'Add Banner', Edit, Delete and Move up / Move down (a new banner comes first).
+ */
+export default function BannersPage() {
+  const [revision, setRevision] = useState(0);
+  const banners = useAdminResource<AdminBanner[]>(ADMIN_BANNERS_PATH, revision);
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  // The answer of the last move, shown until the next load replaces the list it was made from.
+  const [moved, setMoved] = useState<{ basis: AdminBanner[] | undefined; list: AdminBanner[] }>();
+  // A failed move's message, until the next thing done here succeeds.
+  const [moveError, setMoveError] = useState<string>();
+  const [announcement, setAnnouncement] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const list = moved && moved.basis === banners.data ? moved.list : banners.data;
+  const reload = () => setRevision((n) => n + 1);
+
+  const openForm = (banner?: AdminBanner) => setEditing(banner ? { banner } : {});
+  const closeForm = () => setEditing(null);
+
+  const move = async (banner: AdminBanner, direction: MoveDirection): Promise<boolean> => {
+    if (!list) return false;
+    const from = list.findIndex((b) => b.id === banner.id);
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= list.length) return false;
+    const ids = list.map((b) => b.id);
+    [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
+    setMoveError(undefined);
+    try {
+      const saved = await adminFetch<AdminBanner[]>(BANNER_ORDER_PATH, {
+        method: 'PUT',
+        body: JSON.stringify({ ids }),
+      });
+      setMoved({ basis: banners.data, list: saved });
+      setAnnouncement(`${banner.title} moved to position ${to + 1} of ${saved.length}.`);
+      return true;
+    } catch (error) {
+      setMoveError(withReason(BANNER_FAILURES.update, error));
+      // Someone may have added or removed a banner meanwhile: show the list as it is now.
+      reload();
+      return false;
+    }
+  };
+
+  const deletion = useConfirmAction({
+    act: (banner: AdminBanner) =>
+      adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(banner.id)}`, { method: 'DELETE' }),
+    done: () => {
+      setMoveError(undefined);
+      showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
+      reload();
+    },
+    failure: (error) => withReason(BANNER_FAILURES.delete, error),
+    // Its row, and the Delete button that opened the dialog, are about to go.
+    focusAfter: addButton,
+  });
+
+  // The list's own failure, in the seed's words; 'Try again' loads it again.
+  const shown = withSeedMessage({ ...banners, data: list }, BANNER_FAILURES.fetch);
+
+  return (
+    <AdminPage title="Banner Settings">
+      <Button ref={addButton} className="self-start" onClick={() => openForm()}>
+        Add Banner
+      </Button>
+      <ModalDialog
+        open={editing !== null}
+        title={editing?.banner ? 'Edit Banner' : 'Add Banner'}
+        onClose={closeForm}
+        form
+      >
+        <BannerForm
+          banner={editing?.banner}
+          onSaved={() => {
+            setMoveError(undefined);
+            closeForm();
+            reload();
+          }}
+          onCancel={closeForm}
+        />
+      </ModalDialog>
+      <FormAlert message={moveError} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <ResourceView resource={shown}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className={MUTED_TEXT}>No banners found. Add one to get started.</p>
+          ) : (
+            <BannerTable banners={data} onMove={move} onEdit={openForm} onDelete={deletion.ask} />
+          )
+        }
+      </ResourceView>
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={`Delete ${deletion.target?.title ?? 'banner'}`}
+        question="Are you sure you want to delete this banner?"
+        confirmLabel="Delete"
+      />
+    </AdminPage>
+  );
+}

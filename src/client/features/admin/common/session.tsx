@@ -1,0 +1,120 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { AdminSession } from '../../../../shared/schemas/auth.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+
+export const SESSION_PATH = '/api/auth/session';
+
+/*
+ * Who is signed in, as the server says. The session itself is an HttpOnly cookie the browser
+ * sends by itself: nothing about it is stored in JavaScript-readable storage.
+ */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'failed'; error: ApiError }
+  /** `rememberPage`: after sign-in, come back to the page that needed it (not after logout). */
+  | { status: 'signed-out'; rememberPage: boolean }
+  | { status: 'signed-in'; admin: AdminSession };
+
+interface SessionApi {
+  state: SessionState;
+  /** A successful sign-in answered with the new session. */
+  signedIn(admin: AdminSession): void;
+  /** Signed out by the server (an expired session answered 401), or by logout (`false`). */
+  signedOut(rememberPage?: boolean): void;
+  /** Asks the server again, e.g. after turning on two-factor; keeps the page on a network error. */
+  refresh(): Promise<void>;
+  /** Retries the first check after it failed. */
+  retry(): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+/** Anything a request threw, as the ApiError the screens know how to show. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+
+  const check = useCallback(async (first: boolean) => {
+    try {
+      const admin = await apiFetch<AdminSession>(SESSION_PATH);
+      setState({ status: 'signed-in', admin });
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) setState({ status: 'signed-out', rememberPage: true });
+      // A later check that cannot reach the server leaves the admin where they are.
+      else if (first) setState({ status: 'failed', error: apiError });
+    }
+  }, []);
+
+  // Once per visit to the admin area (StrictMode's second effect run included).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void check(true);
+  }, [check]);
+
+  // Stable functions: pages depend on them in effects, and a new session must not refetch data.
+  const actions = useMemo<Omit<SessionApi, 'state'>>(
+    () => ({
+      signedIn: (admin) => setState({ status: 'signed-in', admin }),
+      signedOut: (rememberPage = true) => setState({ status: 'signed-out', rememberPage }),
+      refresh: () => check(false),
+      retry: () => {
+        setState({ status: 'loading' });
+        void check(true);
+      },
+    }),
+    [check],
+  );
+  const api = useMemo(() => ({ state, ...actions }), [state, actions]);
+  return <SessionContext value={api}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionApi {
+  const api = useContext(SessionContext);
+  if (!api) throw new Error('useSession must be used inside <SessionProvider>');
+  return api;
+}
+
+/** The signed-in admin; only for pages behind the admin guard. */
+export function useAdmin(): AdminSession {
+  const { state } = useSession();
+  if (state.status !== 'signed-in') throw new Error('useAdmin needs a signed-in admin');
+  return state.admin;
+}
+
+export type AdminFetch = <T>(path: string, init?: RequestInit) => Promise<T>;
+
+/**
+ * apiFetch for admin API calls. A 401 means the session has ended (expired, or this admin was
+ * removed): the guard then sends the admin to sign in, remembering the page. A 403 may mean the
+ * rules changed (two-factor now required), so the session is read again.
+ */
+export function useAdminFetch(): AdminFetch {
+  const { signedOut, refresh } = useSession();
+  return useCallback<AdminFetch>(
+    async (path, init) => {
+      try {
+        return await apiFetch(path, init);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) signedOut(true);
+        if (error instanceof ApiError && error.status === 403) void refresh();
+        throw error;
+      }
+    },
+    [signedOut, refresh],
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import type { Dashboard } from '../../../../shared/schemas/admin.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatRupees } from '../../../../shared/domain/money.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatInstantDate } from '../common/format-instant.ts';
+import { ResourceView } from '../common/resource-view.tsx';
+import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
+import { useAdminResource } from '../common/use-admin-resource.ts';
+
+/** '+25%', '-10%', '0%'; 'No data' when last month had no submissions to compare with. */
+export function formatGrowth(percent: number | null): string {
+  if (percent === null) return 'No data';
+  const rounded = Math.round(percent);
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
+/** Seed §2 "Dashboard", with issue 4's real numbers in place of the seed's placeholders. */
+export default function DashboardPage() {
+  const dashboard = useAdminResource<Dashboard>('/api/admin/dashboard');
+  return (
+    <AdminPage title="Dashboard">
+      <ResourceView resource={dashboard}>
+        {(data) => (
+          <div className="flex flex-col gap-8">
+            <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {(
+                [
+                  ['Total Competitions', data.totalCompetitions],
+                  ['Total Categories', data.totalCategories],
+                  ['Active Competitions', data.activeCompetitions],
+                  ['Participants', data.participants],
+                  ['Pending Reviews', data.pendingReviews],
+                  ['Monthly Growth', formatGrowth(data.monthlyGrowthPercent)],
+                  ['Revenue', formatRupees(data.revenue)],
+                ] as const
+              ).map(([label, value]) => (
+                <div
+                  key={label}
+                  className="rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+                >
+                  <dt className={`text-sm font-medium ${MUTED_TEXT}`}>{label}</dt>
+                  <dd className="mt-1 text-3xl font-bold">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <CompetitionList
+                title="Recent Competitions"
+                empty="No competitions yet."
+                items={data.recentCompetitions.map((c) => ({
+                  ...c,
+                  when: `Created ${formatInstantDate(c.createdAt)}`,
+                }))}
+              />
+              <CompetitionList
+                title="Upcoming Competitions"
+                empty="No upcoming competitions."
+                items={data.upcomingCompetitions.map((c) => ({
+                  ...c,
+                  when: `Starts ${formatCalendarDate(c.startDate)}`,
+                }))}
+              />
+            </div>
+          </div>
+        )}
+      </ResourceView>
+    </AdminPage>
+  );
+}
+
+function CompetitionList({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { id: string; title: string; when: string }[];
+}) {
+  return (
+    <Section title={title} className="bg-white dark:bg-gray-900">
+      {items.length === 0 ? (
+        <p className={MUTED_TEXT}>{empty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-800">
+          {items.map((item) => (
+            <li key={item.id} className="py-3">
+              <Link
+                to={paths.competition(item.id)}
+                className={`rounded font-semibold text-[var(--color-primary-text)] underline-offset-4 hover:underline ${FOCUS_RING}`}
+              >
+                {item.title}
+              </Link>
+              <p className={`text-sm ${MUTED_TEXT}`}>{item.when}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

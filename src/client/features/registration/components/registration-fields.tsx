@@ -1,0 +1,255 @@
+import { useId } from 'react';
+import { type FieldErrors, type UseFormRegister, useWatch, type Control } from 'react-hook-form';
+import type { FormField } from '../../../../shared/schemas/form-field.ts';
+import {
+  ageCategoryLabel,
+  GENDER_LABELS,
+  GENDERS,
+} from '../../../../shared/schemas/registration.ts';
+import {
+  Field,
+  FOCUS_RING,
+  RequiredMark,
+  TextAreaField,
+} from '../../../components/form-fields.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { RegistrationFormValues } from '../registration-form-values.ts';
+
+type Register = UseFormRegister<RegistrationFormValues>;
+type Errors = FieldErrors<RegistrationFormValues>;
+
+/** Full name to pincode (seed §2), with what phones need to fill them fast: keyboards, autofill. */
+export function PersonalFields({
+  register,
+  errors,
+  control,
+}: {
+  register: Register;
+  errors: Errors;
+  control: Control<RegistrationFormValues, unknown, unknown>;
+}) {
+  return (
+    <>
+      <Field
+        label="Full Name"
+        required
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <AgeField register={register} control={control} error={errors.age?.message} />
+      <GenderField register={register} error={errors.gender?.message} />
+      <Field
+        label="Email"
+        type="email"
+        inputMode="email"
+        required
+        autoComplete="email"
+        hint="Your confirmation and results are sent here."
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Field
+        label="Phone Number"
+        type="tel"
+        required
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextAreaField
+        label="Address"
+        required
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <Field
+        label="Pincode"
+        required
+        inputMode="numeric"
+        autoComplete="postal-code"
+        hint="Six digits."
+        error={errors.pincode?.message}
+        {...register('pincode')}
+      />
+    </>
+  );
+}
+
+/** The age, and the age category it falls in, said as the artist types (seed §3). */
+function AgeField({
+  register,
+  control,
+  error,
+}: {
+  register: Register;
+  control: Control<RegistrationFormValues, unknown, unknown>;
+  error: string | undefined;
+}) {
+  const age = useWatch({ control, name: 'age' });
+  const category = ageCategoryLabel(age.trim() === '' ? undefined : Number(age));
+  return (
+    <Field
+      label="Age"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={80}
+      step={1}
+      required
+      hint={
+        <>
+          From 1 to 80 years.{' '}
+          <span aria-live="polite">{category ? `Age category: ${category}.` : ''}</span>
+        </>
+      }
+      error={error}
+      {...register('age')}
+    />
+  );
+}
+
+/** Seed §3's three genders, as radio buttons: one tap on a phone. */
+function GenderField({ register, error }: { register: Register; error: string | undefined }) {
+  const errorId = useId();
+  return (
+    <fieldset>
+      <legend className="mb-1 font-medium">
+        Gender
+        <RequiredMark />
+      </legend>
+      <div className="flex flex-wrap gap-x-6">
+        {GENDERS.map((gender) => (
+          <label key={gender} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              value={gender}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`h-5 w-5 accent-primary ${FOCUS_RING}`}
+              {...register('gender')}
+            />
+            {GENDER_LABELS[gender]}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A category's text, video or link field (image fields have their picker). */
+export function DynamicField({
+  field,
+  register,
+  error,
+}: {
+  field: FormField;
+  register: Register;
+  error: string | undefined;
+}) {
+  const props = {
+    label: field.label,
+    required: field.required,
+    error,
+    ...register(`fieldValues.${field.id}`),
+  };
+  if (field.type === 'text') {
+    return field.id === 'description' ? (
+      <TextAreaField rows={5} {...props} />
+    ) : (
+      <Field {...props} />
+    );
+  }
+  return (
+    <Field
+      type="url"
+      inputMode="url"
+      placeholder="https://"
+      hint={
+        field.type === 'video'
+          ? 'A link to your video, such as a YouTube link.'
+          : 'A web address starting with https://'
+      }
+      {...props}
+    />
+  );
+}
+
+/**
+ * The privacy policy's consent and, for an artist under 18, a parent's or guardian's name and
+ * consent (issue 12 item 10). The policy opens in a new tab, so the chosen pictures stay here.
+ */
+export function ConsentFields({
+  register,
+  errors,
+  minor,
+}: {
+  register: Register;
+  errors: Errors;
+  minor: boolean;
+}) {
+  return (
+    <section aria-labelledby="consent-heading" className="flex flex-col gap-5">
+      <h2 id="consent-heading" className="text-xl font-semibold">
+        Consent
+      </h2>
+      <Field
+        type="checkbox"
+        label="I have read the privacy policy and agree to my details being used for this competition."
+        required
+        hint={
+          <a
+            href={paths.privacy}
+            target="_blank"
+            rel="noopener"
+            className={`text-[var(--color-primary-text)] underline ${FOCUS_RING}`}
+          >
+            Read the privacy policy (opens in a new tab)
+          </a>
+        }
+        error={errors.consent?.message}
+        {...register('consent')}
+      />
+      {minor ? (
+        <div className="flex flex-col gap-5 rounded-lg border border-gray-300 p-4 dark:border-gray-700">
+          <h3 className="font-semibold">Parent or guardian</h3>
+          <p className="text-gray-700 dark:text-gray-300">
+            Artists under 18 register with the consent of a parent or guardian.
+          </p>
+          <Field
+            label="Parent or Guardian's Full Name"
+            required
+            error={errors.guardianName?.message}
+            {...register('guardianName')}
+          />
+          <Field
+            type="checkbox"
+            label="I am the artist's parent or guardian and I agree to this registration."
+            required
+            error={errors.guardianConsent?.message}
+            {...register('guardianConsent')}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Issue 12 item 11: a field only bots fill in, out of sight, out of reach and out of speech. */
+export function Honeypot({ register }: { register: Register }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </label>
+    </div>
+  );
+}

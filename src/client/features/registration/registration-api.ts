@@ -1,0 +1,133 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../shared/csrf.ts';
+import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import type { FormField } from '../../../shared/schemas/form-field.ts';
+import type {
+  RegistrationReceipt,
+  RegistrationValues,
+} from '../../../shared/schemas/registration.ts';
+import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../lib/api-client.ts';
+
+/** `GET /api/competitions/:id/registration-form`: the competition and its enabled fields, in order. */
+export interface RegistrationForm {
+  competition: PublicCompetition;
+  formFields: FormField[];
+}
+
+export function registrationFormPath(competitionId: string): string {
+  return `/api/competitions/${encodeURIComponent(competitionId)}/registration-form`;
+}
+
+export const SUBMISSIONS_PATH = '/api/submissions';
+
+/** A refused or lost send; `retryAfterMs` when the server said when to come back (429, 503). */
+export class RegistrationSendError extends ApiError {
+  readonly retryAfterMs: number | undefined;
+  constructor(error: ApiError, retryAfterMs?: number) {
+    super(error.status, error.code, error.message, error.fields);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from `now`. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The multipart body of the contract: the `data` part (the values without their files), then the
+ * photo, then each image field as `fieldValues.<id>`.
+ */
+export function registrationBody(values: RegistrationValues<Blob>): FormData {
+  const files: [string, Blob][] = [['photo', values.photo]];
+  const fieldValues: Record<string, string> = {};
+  for (const [id, value] of Object.entries(values.fieldValues)) {
+    if (value instanceof Blob) files.push([`fieldValues.${id}`, value]);
+    else if (value !== undefined) fieldValues[id] = value;
+  }
+  const body = new FormData();
+  body.append('data', JSON.stringify({ ...values, photo: undefined, fieldValues }));
+  for (const [name, file] of files) body.append(name, file, `${name}.jpg`);
+  return body;
+}
+
+/**
+ * One attempt at `POST /api/submissions`. XMLHttpRequest rather than fetch: only it reports upload
+ * progress, which an artist sending two pictures over a weak connection needs to see. A dropped
+ * connection is status 0; an abort through `signal` rejects with an AbortError.
+ */
+export function sendRegistration(
+  body: FormData,
+  idempotencyKey: string,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<RegistrationReceipt> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The registration was not sent.', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', SUBMISSIONS_PATH);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+    xhr.setRequestHeader('idempotency-key', idempotencyKey);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status === 200 || xhr.status === 201) {
+        resolve(xhr.response as RegistrationReceipt);
+        return;
+      }
+      const retryAfter = parseRetryAfter(xhr.getResponseHeader('retry-after'));
+      reject(new RegistrationSendError(errorFromResponse(xhr.status, xhr.response), retryAfter));
+    };
+    const lost = () =>
+      reject(
+        new RegistrationSendError(new ApiError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK_ERROR)),
+      );
+    xhr.onerror = lost;
+    xhr.ontimeout = lost;
+    xhr.onabort = () => reject(aborted());
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** The last receipt, so that a reload of the success page still shows it. */
+export const LAST_REGISTRATION_KEY = 'ws:last-registration';
+
+export function rememberReceipt(receipt: RegistrationReceipt): void {
+  try {
+    sessionStorage.setItem(LAST_REGISTRATION_KEY, JSON.stringify(receipt));
+  } catch {
+    // Storage full or refused: the success page still has the router state.
+  }
+}
+
+function isReceipt(value: unknown): value is RegistrationReceipt {
+  const r = value as Partial<RegistrationReceipt> | null;
+  return (
+    typeof r?.reference === 'string' &&
+    typeof r.competition?.title === 'string' &&
+    typeof r.email === 'string' &&
+    (r.paymentStatus === 'paid' || r.paymentStatus === 'pending')
+  );
+}
+
+/** The receipt the form handed over (router state), or the one kept for this tab. */
+export function readReceipt(state: unknown): RegistrationReceipt | null {
+  const handed = (state as { receipt?: unknown } | null)?.receipt;
+  if (isReceipt(handed)) return handed;
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(LAST_REGISTRATION_KEY) ?? 'null');
+    return isReceipt(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}

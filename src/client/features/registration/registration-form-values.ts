@@ -1,0 +1,143 @@
+import { type FieldErrors, type Resolver, set } from 'react-hook-form';
+import type { FormField } from '../../../shared/schemas/form-field.ts';
+import {
+  checkRegistration,
+  type Gender,
+  needsGuardian,
+  type RegistrationSchema,
+  type RegistrationValues,
+} from '../../../shared/schemas/registration.ts';
+import type { RegistrationDraft } from './registration-draft.ts';
+
+/** What the form holds while the artist fills it: text as typed, pictures as prepared JPEGs. */
+export interface RegistrationFormValues {
+  fullName: string;
+  /** As typed: the check turns it into a number. */
+  age: string;
+  gender: Gender | '';
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  photo: Blob | null;
+  fieldValues: Record<string, string | Blob | null>;
+  consent: boolean;
+  guardianName: string;
+  guardianConsent: boolean;
+  /** The honeypot: hidden from people, so only a bot fills it. */
+  website: string;
+}
+
+export function isBlob(value: unknown): value is Blob {
+  return value instanceof Blob;
+}
+
+/** An empty form for these fields, with what a kept draft says filled in. */
+export function initialFormValues(
+  fields: readonly FormField[],
+  draft: RegistrationDraft | null = null,
+): RegistrationFormValues {
+  const { fieldValues: typed = {}, ...text } = draft ?? {};
+  return {
+    fullName: '',
+    age: '',
+    email: '',
+    phone: '',
+    address: '',
+    pincode: '',
+    guardianName: '',
+    ...text,
+    gender: (text.gender ?? '') as Gender | '',
+    photo: null,
+    fieldValues: Object.fromEntries(
+      fields.map((f) => [f.id, f.type === 'image' ? null : (typed[f.id] ?? '')]),
+    ),
+    consent: false,
+    guardianConsent: false,
+    website: '',
+  };
+}
+
+/** '' → undefined (the "required" message), anything else as a number ('abc' is NaN). */
+function ageOf(typed: string): number | undefined {
+  return typed.trim() === '' ? undefined : Number(typed);
+}
+
+/**
+ * The body the shared schema checks: the age as a number, only the fields the form shows, empty
+ * optional answers left out, and the guardian's part only for an artist under 18.
+ */
+export function registrationInput(
+  values: RegistrationFormValues,
+  competitionId: string,
+  fields: readonly FormField[],
+): Record<string, unknown> {
+  const age = ageOf(values.age);
+  const fieldValues: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values.fieldValues[field.id];
+    if (value !== null && value !== undefined && (value !== '' || field.required)) {
+      fieldValues[field.id] = value;
+    }
+  }
+  return {
+    competitionId,
+    fullName: values.fullName,
+    age,
+    gender: values.gender === '' ? undefined : values.gender,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    pincode: values.pincode,
+    photo: values.photo ?? undefined,
+    fieldValues,
+    consent: values.consent,
+    ...(needsGuardian(age)
+      ? { guardianName: values.guardianName, guardianConsent: values.guardianConsent }
+      : {}),
+    ...(values.website ? { website: values.website } : {}),
+  };
+}
+
+/** The form's names a message can stand under, in the form's order (the schema's dotted paths). */
+export function formNames(fields: readonly FormField[]): string[] {
+  return [
+    ...['fullName', 'age', 'gender', 'email', 'phone', 'address', 'pincode', 'photo'],
+    ...fields.map((f) => `fieldValues.${f.id}`),
+    ...['consent', 'guardianName', 'guardianConsent', 'website'],
+  ];
+}
+
+/**
+ * Messages keyed by dotted path (checkRegistration's, or the server's `fields`) as the form's
+ * errors: each under its field, and any other under `root` (the form as a whole).
+ */
+export function formErrorsOf(
+  messages: Record<string, string>,
+  fields: readonly FormField[],
+): FieldErrors<RegistrationFormValues> {
+  const names = new Set(formNames(fields));
+  const errors: FieldErrors<RegistrationFormValues> = {};
+  for (const [path, message] of Object.entries(messages)) {
+    if (names.has(path)) set(errors, path, { type: 'validate', message });
+    else errors.root ??= { type: 'validate', message } as NonNullable<typeof errors.root>;
+  }
+  return errors;
+}
+
+/**
+ * react-hook-form's resolver over the shared check (issue 12 item 2): the browser shows exactly
+ * the messages the server would give, and hands the submit the checked values.
+ */
+export function registrationResolver(
+  schema: RegistrationSchema<Blob>,
+  competitionId: string,
+  fields: readonly FormField[],
+): Resolver<RegistrationFormValues, unknown, RegistrationValues<Blob>> {
+  return (values) => {
+    const result = checkRegistration(schema, registrationInput(values, competitionId, fields));
+    return result.success
+      ? { values: result.data, errors: {} }
+      : { values: {}, errors: formErrorsOf(result.fields, fields) };
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Updateable } from 'kysely';
+import type { AdminUsersTable, DB } from '../../db/schema.ts';
+
+/*
+ * The admin accounts (admin_users): who they are, their password, the sign-in lookup, and the
+ * plain update of an account by id. The conditional two-factor updates, which must find the row
+ * in an expected state, are in two-factor.repository.ts.
+ */
+
+/** The one insert of an admin account; undefined when the username is taken. */
+export async function insertAdminUser(
+  db: Kysely<DB>,
+  username: string,
+  passwordHash: string,
+): Promise<{ id: string; username: string } | undefined> {
+  const now = new Date().toISOString();
+  return (
+    db
+      .insertInto('admin_users')
+      .values({
+        id: randomUUID(),
+        username,
+        password_hash: passwordHash,
+        totp_secret: null,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+      })
+      // Two servers starting at once, or two admins adding one name: the second finds the first's.
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning(['id', 'username'])
+      .executeTakeFirst()
+  );
+}
+
+export async function hasAnyAdmin(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+const selectIdentities = (db: Kysely<DB>) =>
+  db.selectFrom('admin_users').select(['id', 'username']);
+
+export async function findAdminByName(db: Kysely<DB>, username: string) {
+  return selectIdentities(db).where('username', '=', username).executeTakeFirst();
+}
+
+export async function findAdminById(db: Kysely<DB>, id: string) {
+  return selectIdentities(db).where('id', '=', id).executeTakeFirst();
+}
+
+/** What signing in checks: the password, then the second factor when it is on. */
+export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'username', 'password_hash', 'totp_enabled', 'totp_secret'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function findPasswordHashOfAdmin(
+  db: Kysely<DB>,
+  id: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** By username. */
+export async function findAllAdmins(db: Kysely<DB>) {
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'username', 'totp_enabled', 'created_at'])
+    .orderBy('username')
+    .execute();
+}
+
+/** Every account's id; `lock` (PostgreSQL) holds the rows until the transaction ends. */
+export async function findAdminIds(db: Kysely<DB>, lock = false): Promise<string[]> {
+  let query = db.selectFrom('admin_users').select('id');
+  if (lock) query = query.forUpdate();
+  return (await query.execute()).map((r) => r.id);
+}
+
+export async function updateAdminUser(
+  db: Kysely<DB>,
+  id: string,
+  patch: Updateable<AdminUsersTable>,
+): Promise<void> {
+  await db.updateTable('admin_users').set(patch).where('id', '=', id).execute();
+}
+
+/** Its sessions and recovery codes go with it (foreign keys). */
+export async function deleteAdminById(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('admin_users').where('id', '=', id).execute();
+}

@@ -1,0 +1,79 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** The rows `query` selects, counted: a number on both engines (PostgreSQL's count is a bigint). */
+async function countOf<TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>) {
+  const { n } = await query
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function countRowsOf(
+  db: Kysely<DB>,
+  table: 'competitions' | 'categories',
+): Promise<number> {
+  return countOf(db.selectFrom(table));
+}
+
+/** Competitions whose last day is `date` (YYYY-MM-DD) or later. */
+export async function countCompetitionsEndingFrom(db: Kysely<DB>, date: string): Promise<number> {
+  return countOf(db.selectFrom('competitions').where('end_date', '>=', date));
+}
+
+/**
+ * Every submission counted, the pending ones, and the fees of the paid ones. `pending` and
+ * `revenue` are null without submissions and may come back as strings (PostgreSQL sums).
+ */
+export async function sumSubmissions(db: Kysely<DB>) {
+  return db
+    .selectFrom('submissions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
+        .as('pending'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('entry_type', '=', 'paid'), eb('payment_status', '=', 'paid')]))
+            .then(eb.ref('entry_fee'))
+            .else(0)
+            .end(),
+        )
+        .as('revenue'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Submissions created at or after `from` and before `to` (instants). */
+export async function countSubmissionsCreatedBetween(
+  db: Kysely<DB>,
+  from: string,
+  to: string,
+): Promise<number> {
+  return countOf(
+    db.selectFrom('submissions').where('created_at', '>=', from).where('created_at', '<', to),
+  );
+}
+
+export async function findNewestCompetitions(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('competitions')
+    .select(['id', 'title', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Competitions starting after `date` (YYYY-MM-DD), soonest first. */
+export async function findCompetitionsStartingAfter(db: Kysely<DB>, date: string, limit: number) {
+  return db
+    .selectFrom('competitions')
+    .select(['id', 'title', 'start_date'])
+    .where('start_date', '>', date)
+    .orderBy('start_date')
+    .limit(limit)
+    .execute();
+}

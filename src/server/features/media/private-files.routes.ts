@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
+import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.ts';
+
+export const PRIVATE_FILES_PREFIX = `${ADMIN_API_PREFIX}/files/`;
+/** Never kept by a browser or a proxy: a private file is one admin's view of one artist. */
+export const PRIVATE_FILE_CACHE = 'private, no-store';
+const FILE_NOT_FOUND = 'File not found';
+
+/** The admin URL of a private file: `private/submissions/x/photo.jpg` is `/api/admin/files/submissions/x/photo.jpg`. */
+export function privateFileUrl(key: string): string {
+  if (!key.startsWith(PRIVATE_NAMESPACE)) throw new Error(`Not a private key: ${key}`);
+  return `${PRIVATE_FILES_PREFIX}${key.slice(PRIVATE_NAMESPACE.length)}`;
+}
+
+/**
+ * Issue 12 item 4: private files (registration photos and artworks) are read only here, under the
+ * admin guard of /api/admin/*: no session, no file. `/api/admin/files/<name>` can only ever be
+ * `private/<name>`; the key check refuses '..' segments and anything outside [a-z0-9/._-].
+ */
+export function registerPrivateFileRoutes(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${PRIVATE_FILES_PREFIX}*`,
+    {
+      schema: {
+        summary: 'A private file (a registration photo or artwork), for signed-in admins only',
+        description:
+          'The path after /api/admin/files/ names the file, as submissions store it without its `private/` prefix. Served with `cache-control: private, no-store`.',
+        params: z.object({ '*': z.string() }),
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
+      const file = isValidKey(key) ? await app.storage.get(key) : undefined;
+      if (!file) throw notFound(FILE_NOT_FOUND);
+      return reply
+        .header('cache-control', PRIVATE_FILE_CACHE)
+        .header('content-length', file.size)
+        .header('content-disposition', 'inline')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** Private files written for a record not committed yet (unclaimed_files): see unclaimed-files.ts. */
+
+export async function insertUnclaimedFile(
+  db: Kysely<DB>,
+  key: string,
+  createdAt: string,
+): Promise<void> {
+  await db.insertInto('unclaimed_files').values({ key, created_at: createdAt }).execute();
+}
+
+/** Removes the keys' rows; answers how many there were. */
+export async function deleteUnclaimedFiles(
+  db: Kysely<DB>,
+  keys: readonly string[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const result = await db.deleteFrom('unclaimed_files').where('key', 'in', keys).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Up to `limit` keys listed before `before`, oldest first. */
+export async function findUnclaimedFilesBefore(
+  db: Kysely<DB>,
+  before: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('unclaimed_files')
+    .select('key')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.key);
+}

@@ -1,0 +1,166 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unclaimedKeys } from '../../../../tests/setup/registration.ts';
+import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
+import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import {
+  claimFiles,
+  discardUnclaimedFiles,
+  type FileToStore,
+  storeUnclaimedFiles,
+  sweepUnclaimedFiles,
+  UNCLAIMED_FILE_LIFETIME_MS,
+  UNCLAIMED_FILES_SWEEP_INTERVAL_MS,
+} from './unclaimed-files.ts';
+
+const MINUTE = 60_000;
+
+/** Two files of a submission that is being saved, as registration writes them. */
+function submissionFiles(): FileToStore[] {
+  const folder = `private/submissions/${randomUUID()}`;
+  return [
+    { key: `${folder}/photo-1a2b3c4d.jpg`, data: randomBytes(2000), contentType: 'image/jpeg' },
+    {
+      key: `${folder}/artworkurl-5e6f7a8b.jpg`,
+      data: randomBytes(3000),
+      contentType: 'image/jpeg',
+    },
+  ];
+}
+
+const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+describe.each([
+  { name: 'the local folder', s3: false },
+  { name: 'an S3-compatible server', s3: true },
+])(`unclaimed private files in $name on ${TEST_ENGINE}`, ({ s3 }) => {
+  let t: TestApp;
+  let server: TestS3Server | undefined;
+  beforeAll(async () => {
+    server = s3 ? await startS3Server() : undefined;
+    t = await buildTestApp(server ? { s3: server.config } : {});
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+
+  const db = () => t.app.database.db;
+  const stored = async (key: string) => {
+    const file = await t.app.storage.get(key);
+    return file ? buffer(file.body) : undefined;
+  };
+
+  it('lists each file before writing it', async () => {
+    const files = submissionFiles();
+    await storeUnclaimedFiles(t.app, files);
+    for (const file of files) expect(await stored(file.key)).toEqual(file.data);
+    expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(files.map((f) => f.key)));
+    await discardUnclaimedFiles(
+      t.app,
+      files.map((f) => f.key),
+    );
+  });
+
+  it('after a crash between files and row, the sweeper removes them once an hour has passed, then their rows', async () => {
+    const start = new Date();
+    const files = submissionFiles();
+    const keys = files.map((f) => f.key);
+    // Written and listed; the process dies before the submission is saved or the files removed.
+    await storeUnclaimedFiles(t.app, files, start);
+
+    expect(await sweepUnclaimedFiles(t.app, at(start, 59))).toBe(0);
+    for (const file of files) expect(await stored(file.key)).toEqual(file.data);
+    expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(keys));
+
+    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    for (const key of keys) expect(await stored(key)).toBeUndefined();
+    expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[0]]));
+    expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[1]]));
+    // A second sweep finds nothing more to do.
+    expect(await sweepUnclaimedFiles(t.app, at(start, 120))).toBe(0);
+  });
+
+  it('leaves files claimed by a committed record alone, however old', async () => {
+    const start = new Date();
+    const files = submissionFiles();
+    await storeUnclaimedFiles(t.app, files, start);
+    await db()
+      .transaction()
+      .execute((trx) =>
+        claimFiles(
+          trx,
+          files.map((f) => f.key),
+        ),
+      );
+    await sweepUnclaimedFiles(t.app, at(start, 24 * 60));
+    for (const file of files) expect(await stored(file.key)).toEqual(file.data);
+  });
+
+  it('keeps files listed when their record rolls back, and refuses to claim a swept file', async () => {
+    const start = new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE);
+    const files = submissionFiles();
+    const keys = files.map((f) => f.key);
+    await storeUnclaimedFiles(t.app, files, start);
+    // A record whose transaction fails after claiming: the claim is undone with it.
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await claimFiles(trx, keys);
+          throw new Error('the record could not be saved');
+        }),
+    ).rejects.toThrow('the record could not be saved');
+    expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(keys));
+    // A record that took longer than the hour finds its files swept: it must not name them.
+    expect(await sweepUnclaimedFiles(t.app)).toBe(2);
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => claimFiles(trx, keys)),
+    ).rejects.toThrow('A file written for this record was swept before the record was saved.');
+  });
+
+  it('removes the files and rows of a record that was not saved', async () => {
+    const files = submissionFiles();
+    const keys = files.map((f) => f.key);
+    await storeUnclaimedFiles(t.app, files);
+    await discardUnclaimedFiles(t.app, keys);
+    for (const key of keys) expect(await stored(key)).toBeUndefined();
+    expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[0]]));
+  });
+});
+
+describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sweeps every ten minutes once the app is ready, and is waited for when the app closes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const t = await buildTestApp();
+    try {
+      const [file] = submissionFiles();
+      if (!file) throw new Error('no file');
+      await storeUnclaimedFiles(
+        t.app,
+        [file],
+        new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE),
+      );
+      const onDisk = path.join(t.config.dataDir, 'uploads', ...file.key.split('/'));
+      expect(existsSync(onDisk)).toBe(true);
+      vi.advanceTimersByTime(UNCLAIMED_FILES_SWEEP_INTERVAL_MS - 1);
+      expect(existsSync(onDisk)).toBe(true);
+      vi.advanceTimersByTime(1);
+      // Closing waits for the sweep under way before the database closes.
+      await t.app.close();
+      expect(existsSync(onDisk)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import {
+  deleteUnclaimedFiles,
+  findUnclaimedFilesBefore,
+  insertUnclaimedFile,
+} from './unclaimed-files.repository.ts';
+
+/*
+ * Issue 12 item 4: a private file an artist sends belongs to exactly one submission, or is gone
+ * within the hour. Each file is listed in unclaimed_files (committed on its own) before it is
+ * written; the transaction of the record that owns it removes it from the list. A request that
+ * fails removes its files and their rows itself; a crash between file and row leaves them listed,
+ * and the sweeper removes every file listed for more than an hour, then its row.
+ */
+
+/** How long a file may stay listed before the sweeper removes it. */
+export const UNCLAIMED_FILE_LIFETIME_MS = 60 * 60 * 1000;
+export const UNCLAIMED_FILES_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SWEEP_BATCH = 200;
+
+/** What handling unclaimed files needs of the app. */
+export type FilesContext = Pick<FastifyInstance, 'database' | 'storage'>;
+
+export interface FileToStore {
+  key: string;
+  data: Buffer;
+  contentType: string;
+}
+
+/**
+ * Lists each file as unclaimed, then writes it. When listing or writing fails, what was written
+ * is removed again before the error is thrown on.
+ */
+export async function storeUnclaimedFiles(
+  app: FilesContext,
+  files: readonly FileToStore[],
+  now = new Date(),
+): Promise<void> {
+  const listed: string[] = [];
+  try {
+    for (const file of files) {
+      await insertUnclaimedFile(app.database.db, file.key, now.toISOString());
+      listed.push(file.key);
+      await app.storage.put(file.key, file.data, { contentType: file.contentType });
+    }
+  } catch (error) {
+    await discardUnclaimedFiles(app, listed);
+    throw error;
+  }
+}
+
+/**
+ * Inside the transaction of the record that now owns the files: they are no longer unclaimed.
+ * Throws when one is no longer listed (the sweeper took it): the record must not name a file
+ * that may be gone.
+ */
+export async function claimFiles(trx: Kysely<DB>, keys: readonly string[]): Promise<void> {
+  const unique = [...new Set(keys)];
+  const claimed = await deleteUnclaimedFiles(trx, unique);
+  if (claimed !== unique.length) {
+    throw new Error('A file written for this record was swept before the record was saved.');
+  }
+}
+
+/**
+ * The record was not saved: its files are deleted, then their rows. Never throws (it runs while
+ * another error is on its way): a file that could not be deleted stays listed for the sweeper.
+ */
+export async function discardUnclaimedFiles(
+  app: FilesContext,
+  keys: readonly string[],
+): Promise<void> {
+  const deleted: string[] = [];
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await app.storage.delete(key);
+        deleted.push(key);
+      } catch {
+        // Still listed: the sweeper tries again.
+      }
+    }),
+  );
+  await deleteUnclaimedFiles(app.database.db, deleted).catch(() => {});
+}
+
+/**
+ * Removes every file listed for more than an hour at `now`, then its row; answers how many. A file
+ * that cannot be deleted now (storage unreachable) stays listed for the next sweep.
+ */
+export async function sweepUnclaimedFiles(app: FilesContext, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - UNCLAIMED_FILE_LIFETIME_MS).toISOString();
+  let removed = 0;
+  for (;;) {
+    const keys = await findUnclaimedFilesBefore(app.database.db, before, SWEEP_BATCH);
+    const deleted: string[] = [];
+    for (const key of keys) {
+      try {
+        await app.storage.delete(key);
+        deleted.push(key);
+      } catch {
+        // Left listed: the next sweep tries again.
+      }
+    }
+    await deleteUnclaimedFiles(app.database.db, deleted);
+    removed += deleted.length;
+    if (keys.length < SWEEP_BATCH || deleted.length === 0) return removed;
+  }
+}
+
+/**
+ * Sweeps every ten minutes while the app runs: started when it is ready, stopped (waiting for a
+ * sweep under way) when it closes, so `app.inject()` tests control it and call
+ * sweepUnclaimedFiles themselves.
+ */
+export function registerUnclaimedFilesSweeper(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= sweepUnclaimedFiles(app)
+      .then(
+        () => {},
+        (error: unknown) => app.log.error({ err: error }, 'sweeping unclaimed files failed'),
+      )
+      .finally(() => {
+        sweeping = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, UNCLAIMED_FILES_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  // onClose hooks run in reverse order: this one before the database is closed.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+}

@@ -1,0 +1,71 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { DB, RateLimitHitsTable } from '../../db/schema.ts';
+
+/*
+ * The requests a rate limit counts (rate_limit_hits), shared by every server process, and the lock
+ * that lets rate-limit.ts count and record a hit in one step.
+ */
+
+/** The advisory lock class of rate limits (login-limit.repository.ts uses 1 and 2). */
+const RATE_LIMIT_LOCK_CLASS = 3;
+
+/**
+ * Inside a transaction on PostgreSQL: waits for the other holders of this scope and client's lock
+ * and holds it until the transaction ends. SQLite runs one transaction at a time: nothing to do.
+ */
+export async function lockRateLimitKey(
+  trx: Kysely<DB>,
+  scope: string,
+  clientKey: string,
+): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCK_CLASS}, hashtext(${`${scope}\n${clientKey}`}))`.execute(
+    trx,
+  );
+}
+
+/** Removes the scope's hits at or before `before`: they have left the window. */
+export async function deleteRateLimitHitsBefore(
+  db: Kysely<DB>,
+  scope: string,
+  before: string,
+): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('scope', '=', scope)
+    .where('hit_at', '<=', before)
+    .execute();
+}
+
+export async function rateLimitHitExists(db: Kysely<DB>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rate_limit_hits')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the newest `limit` hits of a client after `since` happened, newest first. */
+export async function findRateLimitHitTimes(
+  db: Kysely<DB>,
+  scope: string,
+  clientKey: string,
+  since: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rate_limit_hits')
+    .select('hit_at')
+    .where('scope', '=', scope)
+    .where('client_key', '=', clientKey)
+    .where('hit_at', '>', since)
+    .orderBy('hit_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.hit_at);
+}
+
+export async function insertRateLimitHit(db: Kysely<DB>, row: RateLimitHitsTable): Promise<void> {
+  await db.insertInto('rate_limit_hits').values(row).execute();
+}

@@ -1,0 +1,198 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
+import {
+  CompetitionIdParamsSchema,
+  PublicCompetitionSchema,
+} from '../../../shared/schemas/competition.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
+import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
+import { AppError, invalidField } from '../../errors.ts';
+import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
+import {
+  countRegistrationAttempt,
+  findRegistrationForm,
+  openRegistration,
+  registerEntry,
+  requireIdempotencyKey,
+} from './registration.service.ts';
+import type { ReceivedFile } from './registration-images.ts';
+
+/** The text part holding the form's values as JSON; it comes first. */
+const DATA_PART = 'data';
+/** Far above the longest form (40 fields of 500 characters, a 5000-character description). */
+const DATA_MAX_BYTES = 256 * 1024;
+
+export const REGISTRATION_BODY_MESSAGES = {
+  notMultipart: 'Send the registration as multipart/form-data.',
+  dataFirst: 'Send the form\'s values as JSON in the first part, named "data".',
+  dataNotJson: 'The "data" part must be a JSON object of the form\'s values.',
+  dataTooLarge: 'The "data" part is too large.',
+  notAFile: 'Only files may follow "data"; the form\'s values go in "data".',
+  unknownFile: (part: string) => `The form has no file field "${part}".`,
+  oneFile: 'Send one file for this field.',
+  tooManyParts: 'The registration has more parts than its form.',
+  broken: 'The registration was not received whole. Please send it again.',
+} as const;
+const B = REGISTRATION_BODY_MESSAGES;
+
+const RegistrationFormSchema = z.object({
+  competition: PublicCompetitionSchema,
+  formFields: z.array(FormFieldSchema),
+});
+
+/**
+ * Issue 12: the registration form of a competition, and registering for it. The upload is read
+ * into memory part by part (10 MB a file at most), so nothing is ever left in a temporary folder.
+ */
+export async function registerRegistrationRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/competitions/:id/registration-form',
+    {
+      schema: {
+        summary: "A competition and its registration form's fields",
+        description:
+          "The competition as `GET /api/competitions/:id` gives it, and the enabled fields of its category's registration form, in the category's order.",
+        params: CompetitionIdParamsSchema,
+        response: { 200: RegistrationFormSchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    (request) => findRegistrationForm(app, request.params.id),
+  );
+
+  // In a scope of its own: only multipart bodies are parsed here, and any other type is a 415.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    await scope.register(multipart, {
+      limits: {
+        fileSize: IMAGE_MAX_BYTES,
+        fieldSize: DATA_MAX_BYTES,
+        // `data`, and one more so that a stray text part is answered by name.
+        fields: 2,
+        files: FORM_FIELDS_MAX + 1,
+        parts: FORM_FIELDS_MAX + 3,
+      },
+    });
+    registerSubmissionCreate(scope);
+  });
+}
+
+/** A failure to read the body, answered: multipart's own errors in this route's words. */
+function refuseBody(error: unknown): never {
+  throw bodyRefusal(error);
+}
+
+/** Fastify's multipart errors as the answers of this route; AppErrors pass through. */
+function bodyRefusal(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const failure = error as { code?: string; part?: { fieldname?: string } };
+  switch (failure.code) {
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const part = failure.part?.fieldname ?? 'file';
+      return new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE, { [part]: IMAGE_TOO_LARGE });
+    }
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(400, 'VALIDATION_ERROR', B.tooManyParts);
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return invalidField(DATA_PART, B.dataNotJson);
+    default:
+      // A body cut short or malformed, a part named like an object's own property.
+      return new AppError(400, 'VALIDATION_ERROR', B.broken);
+  }
+}
+
+/** The first part: the form's values, a JSON object. */
+async function readData(parts: AsyncIterator<Multipart>): Promise<Record<string, unknown>> {
+  const { value: part, done } = await parts.next();
+  if (done || part.type !== 'field' || part.fieldname !== DATA_PART) {
+    throw invalidField(DATA_PART, B.dataFirst);
+  }
+  if (part.valueTruncated) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', B.dataTooLarge, { [DATA_PART]: B.dataTooLarge });
+  }
+  let value: unknown = part.value;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalidField(DATA_PART, B.dataNotJson);
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw invalidField(DATA_PART, B.dataNotJson);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The file parts after `data`: only those the form takes (`photo`, `fieldValues.<image field>`),
+ * each once. An empty file part is a file not chosen, as a browser's empty file input sends it.
+ */
+async function readFiles(
+  parts: AsyncIterator<Multipart>,
+  allowed: ReadonlySet<string>,
+): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  const seen = new Set<string>();
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
+    const name = part.fieldname;
+    if (part.type !== 'file') throw invalidField(name, B.notAFile);
+    if (!allowed.has(name)) throw invalidField(name, B.unknownFile(name));
+    if (seen.has(name)) throw invalidField(name, B.oneFile);
+    seen.add(name);
+    const data = await part.toBuffer();
+    if (data.length > 0) files.push({ name, data });
+  }
+  return files;
+}
+
+function registerSubmissionCreate(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/submissions',
+    {
+      schema: {
+        summary: 'Registers an artist for an open competition',
+        description: [
+          "A `multipart/form-data` body of, in this order: the text part `data` (JSON of the form's values, without files), the file part `photo`, and one file part `fieldValues.<fieldId>` per image field of the form.",
+          'Headers: `Idempotency-Key` (required; 8-100 of `[A-Za-z0-9_-]`, the same for every retry of one registration) and the CSRF header.',
+          'The server sets the age category, entry type, fee, status and payment status itself. A repeat with the same key and body answers the first 201 again with `idempotent-replayed: true`; the same key with another body is a 409.',
+          'At most 10 attempts per address in 10 minutes (429 with Retry-After); 503 with Retry-After while the image queue is full.',
+        ].join('\n\n'),
+        consumes: ['multipart/form-data'],
+        response: {
+          201: RegistrationReceiptSchema,
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+          413: ErrorEnvelopeSchema,
+          415: ErrorEnvelopeSchema,
+          422: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', B.notMultipart);
+      }
+      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      await countRegistrationAttempt(app, request.ip, idempotencyKey);
+      // A full queue answers before megabytes of images are read into memory for nothing.
+      refuseWhenImageQueueFull();
+      const parts = request.parts()[Symbol.asyncIterator]();
+      const data = await readData(parts).catch(refuseBody);
+      const opened = await openRegistration(app, idempotencyKey, data);
+      const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
+      const outcome = await registerEntry(app, opened, files);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(outcome.receipt);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { DB, SubmissionsTable } from '../../db/schema.ts';
+
+/** Submissions and their references: every query of registration. */
+
+/** The advisory lock class of idempotency keys (1-3 are the sign-in and rate limits). */
+const IDEMPOTENCY_LOCK_CLASS = 4;
+
+const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A competition with what registration needs of its category: its form fields. On PostgreSQL,
+ * with `lock`, the competition and category rows are share-locked until the transaction ends, so
+ * neither changes nor goes between this check and the submission that refers to them.
+ */
+export async function findRegistrationTarget(db: Kysely<DB>, competitionId: string, lock = false) {
+  let query = db
+    .selectFrom('competitions as c')
+    .innerJoin('categories as cat', 'cat.id', 'c.category_id')
+    .select([
+      'c.id',
+      'c.title',
+      'c.category_id',
+      'c.subcategory_id',
+      'c.start_date',
+      'c.end_date',
+      'c.entry_type',
+      'c.entry_fee',
+      'cat.form_fields',
+    ])
+    .where('c.id', '=', competitionId);
+  if (lock && isPostgres(db)) query = query.forShare();
+  return query.executeTakeFirst();
+}
+
+export type RegistrationTargetRow = NonNullable<Awaited<ReturnType<typeof findRegistrationTarget>>>;
+
+/** What a receipt is made of: the submission as it was created. */
+export async function findSubmissionByIdempotencyKey(db: Kysely<DB>, idempotencyKey: string) {
+  return db
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'reference',
+      'competition_id',
+      'competition_title',
+      'entry_type',
+      'entry_fee',
+      'email',
+      'idempotency_hash',
+      'created_at',
+    ])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof findSubmissionByIdempotencyKey>>>;
+
+/**
+ * Inside a transaction on PostgreSQL: waits for another request holding this idempotency key, so
+ * the second of two identical requests sees the first's submission once it is committed. SQLite
+ * runs one transaction at a time: nothing to do.
+ */
+export async function lockIdempotencyKey(trx: Kysely<DB>, idempotencyKey: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${idempotencyKey}))`.execute(
+    trx,
+  );
+}
+
+/**
+ * The next value of a reference series ('WS-2026'), 1 for a new one: one statement that creates
+ * or increments the row and returns its new value, so no two transactions ever get the same value
+ * on either engine (PostgreSQL locks the row until the first commits).
+ */
+export async function nextReferenceValue(trx: Kysely<DB>, series: string): Promise<number> {
+  const row = await trx
+    .insertInto('reference_counters')
+    .values({ series, value: 1 })
+    .onConflict((oc) =>
+      oc.column('series').doUpdateSet((eb) => ({ value: eb('reference_counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export async function insertSubmission(
+  trx: Kysely<DB>,
+  row: Insertable<SubmissionsTable>,
+): Promise<void> {
+  await trx.insertInto('submissions').values(row).execute();
+}

@@ -1,0 +1,268 @@
+import * as z from 'zod/mini';
+import { ageCategoryFor, type AgeCategory } from '../domain/age-category.ts';
+import type { FormField } from './form-field.ts';
+
+/*
+ * Issue 12: the registration form (seed §2, §5 "Registration form"), one schema for the browser
+ * and the server. It is built from the competition's category's enabled fields, so the server
+ * checks exactly what the form asked. zod/mini keeps the public page's JavaScript small.
+ *
+ * Files (the photo and each image field) are checked for presence here with `isFile`: a Blob in
+ * the browser, the uploaded bytes on the server; their type, size and pixels are checked apart
+ * (browser: checkImageFile; server: from the bytes).
+ */
+
+export const FULL_NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 20;
+export const ADDRESS_MAX = 500;
+export const TEXT_FIELD_MAX = 500;
+/** The text field whose id is `description` is a multi-line answer. */
+export const LONG_TEXT_FIELD_MAX = 5000;
+export const URL_FIELD_MAX = 2048;
+export const GUARDIAN_NAME_MAX = 120;
+/** Under this age, a parent or guardian gives consent too (India's DPDP Act, for children). */
+export const ADULT_AGE = 18;
+
+export const GENDERS = ['male', 'female', 'transgender'] as const;
+export type Gender = (typeof GENDERS)[number];
+/** Seed §3's genders as the form shows them. */
+export const GENDER_LABELS: Record<Gender, string> = {
+  male: 'Male',
+  female: 'Female',
+  transgender: 'Transgender',
+};
+
+export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {
+  preschool: 'Preschool',
+  children: 'Children',
+  adult: 'Adult',
+};
+
+/** Seed §5's messages verbatim, and ours where the seed shows none. */
+export const REGISTRATION_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX} characters`,
+  ageRequired: 'Age is required',
+  ageWhole: 'Age must be a whole number of years',
+  ageMin: 'Age must be at least 1 year',
+  ageMax: 'Age must not exceed 80 years',
+  genderRequired: 'Gender is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Invalid phone number',
+  addressRequired: 'Address is required',
+  addressTooLong: `Address must be at most ${ADDRESS_MAX} characters`,
+  pincodeRequired: 'Pincode is required',
+  pincodeInvalid: 'Invalid pincode format',
+  photoRequired: 'Photo is required',
+  consentRequired: 'Please agree to the privacy policy to register',
+  guardianNameRequired: "Parent or guardian's name is required",
+  guardianConsentRequired: 'A parent or guardian must give their consent',
+  tooLong: (max: number) => `Must be at most ${max.toLocaleString('en')} characters`,
+  fieldRequired: (label: string) => `${label} is required`,
+  urlInvalid: (label: string) => `${label} must be a web address starting with http:// or https://`,
+} as const;
+const M = REGISTRATION_MESSAGES;
+
+/** Seed §5: "standard e-mail pattern". */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** Seed §5: digits, plus, hyphen, space and parentheses only; at least one digit. */
+const PHONE_PATTERN = /^(?=.*\d)[\d+\- ()]+$/;
+/** Seed §5/§9: exactly six digits. */
+const PINCODE_PATTERN = /^\d{6}$/;
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** A trimmed text that must not be empty; `abort` so an empty one reports only "required". */
+function requiredText(required: string, max: number, tooLong = M.tooLong(max)) {
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong));
+}
+
+function optionalText(max: number) {
+  return z.optional(z.string().check(z.trim(), z.maxLength(max, M.tooLong(max))));
+}
+
+/** Values of the category's fields, keyed by field id: text and URLs as strings, images as files. */
+export type FieldValues<F> = Record<string, string | F | undefined>;
+
+export interface RegistrationValues<F> {
+  competitionId: string;
+  fullName: string;
+  age: number;
+  gender: Gender;
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  photo: F;
+  fieldValues: FieldValues<F>;
+  consent: true;
+  guardianName?: string | undefined;
+  guardianConsent?: boolean | undefined;
+  /** The honeypot: people never see it, so it stays empty. */
+  website?: string | undefined;
+}
+
+function fieldValueSchema<F>(field: FormField, isFile: (value: unknown) => value is F) {
+  const required = M.fieldRequired(field.label);
+  switch (field.type) {
+    case 'image': {
+      const file = z.custom<F>(isFile, { error: required });
+      return field.required ? file : z.optional(file);
+    }
+    case 'video':
+    case 'link': {
+      // Left out altogether, a required one is missing like any other field.
+      const url = z
+        .string({
+          error: (issue) => (issue.input === undefined ? required : M.urlInvalid(field.label)),
+        })
+        .check(z.trim(), z.maxLength(URL_FIELD_MAX, M.urlInvalid(field.label)));
+      const checked = url.check(
+        z.refine((v) => v === '' || isHttpUrl(v), M.urlInvalid(field.label)),
+      );
+      return field.required
+        ? checked.check(z.minLength(1, { error: required, abort: true }))
+        : z.optional(checked);
+    }
+    case 'text': {
+      const max = field.id === 'description' ? LONG_TEXT_FIELD_MAX : TEXT_FIELD_MAX;
+      return field.required ? requiredText(required, max) : optionalText(max);
+    }
+  }
+}
+
+/**
+ * The registration form for these fields (only the enabled ones count, in their order). Unknown
+ * keys are refused, at the top and among the field values, so nothing the form did not ask for is
+ * stored. `isFile` tells a chosen file: a Blob in the browser, a Buffer on the server.
+ */
+export function buildRegistrationSchema<F>(
+  fields: readonly FormField[],
+  isFile: (value: unknown) => value is F,
+) {
+  const enabled = fields.filter((f) => f.enabled);
+  const fieldShape = Object.fromEntries(enabled.map((f) => [f.id, fieldValueSchema(f, isFile)]));
+  return z.strictObject({
+    competitionId: z
+      .string({ error: 'Choose a competition' })
+      .check(z.minLength(1), z.maxLength(64)),
+    fullName: requiredText(M.fullNameRequired, FULL_NAME_MAX, M.fullNameTooLong),
+    age: z.number({ error: M.ageRequired }).check(
+      z.refine((n) => Number.isInteger(n), { error: M.ageWhole, abort: true }),
+      z.gte(1, M.ageMin),
+      z.lte(80, M.ageMax),
+    ),
+    gender: z.enum(GENDERS, { error: M.genderRequired }),
+    email: requiredText(M.emailRequired, EMAIL_MAX, M.emailInvalid).check(
+      z.regex(EMAIL_PATTERN, M.emailInvalid),
+    ),
+    phone: requiredText(M.phoneRequired, PHONE_MAX, M.phoneInvalid).check(
+      z.regex(PHONE_PATTERN, M.phoneInvalid),
+    ),
+    address: requiredText(M.addressRequired, ADDRESS_MAX, M.addressTooLong),
+    pincode: requiredText(M.pincodeRequired, 6, M.pincodeInvalid).check(
+      z.regex(PINCODE_PATTERN, M.pincodeInvalid),
+    ),
+    photo: z.custom<F>(isFile, { error: M.photoRequired }),
+    fieldValues: z.strictObject(fieldShape),
+    consent: z.literal(true, { error: M.consentRequired }),
+    guardianName: optionalText(GUARDIAN_NAME_MAX),
+    guardianConsent: z.optional(z.boolean()),
+    website: z.optional(z.string().check(z.maxLength(200))),
+  }) as unknown as RegistrationSchema<F>;
+}
+
+export type RegistrationSchema<F> = z.ZodMiniType<RegistrationValues<F>, unknown>;
+
+export type RegistrationCheck<F> =
+  | { success: true; data: RegistrationValues<F> }
+  | { success: false; fields: Record<string, string> };
+
+/**
+ * The form's check, in the browser and on the server: the schema's messages (one per field, the
+ * first) and, for an artist under 18, the guardian's name and consent. The guardian rule is
+ * checked apart from the schema so a minor sees it with every other message at once (zod skips an
+ * object's own refinements while one of its fields has an error).
+ */
+export function checkRegistration<F>(
+  schema: RegistrationSchema<F>,
+  values: unknown,
+): RegistrationCheck<F> {
+  const result = schema.safeParse(values);
+  const fields = result.success ? {} : registrationFieldErrors(result.error);
+  const given = (values ?? {}) as {
+    age?: unknown;
+    guardianName?: unknown;
+    guardianConsent?: unknown;
+  };
+  if (typeof given.age === 'number' && needsGuardian(given.age)) {
+    if (typeof given.guardianName !== 'string' || given.guardianName.trim() === '') {
+      fields.guardianName ??= M.guardianNameRequired;
+    }
+    if (given.guardianConsent !== true) fields.guardianConsent ??= M.guardianConsentRequired;
+  }
+  if (result.success && Object.keys(fields).length === 0)
+    return { success: true, data: result.data };
+  return { success: false, fields };
+}
+
+/** Whether this age needs a parent's or guardian's consent too. */
+export function needsGuardian(age: number | undefined): boolean {
+  return age !== undefined && Number.isFinite(age) && age < ADULT_AGE;
+}
+
+/** "Age: 9 • Children": the category a typed age falls in, or null while it is out of range. */
+export function ageCategoryLabel(age: number | undefined): string | null {
+  const category = age === undefined ? null : ageCategoryFor(age);
+  return category ? AGE_CATEGORY_LABELS[category] : null;
+}
+
+/**
+ * The field errors of a failed parse, one message per field (the first), keyed by the path
+ * joined with dots (`fieldValues.artworkTitle`): the shape of the error envelope's `fields`.
+ */
+export function registrationFieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'form';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Seed §5 "Submission creation": what is missing when either key is absent. */
+export function missingRequiredFields(body: Record<string, unknown>): string | undefined {
+  const missing = ['competitionId', 'fullName'].filter(
+    (key) => typeof body[key] !== 'string' || (body[key] as string).trim() === '',
+  );
+  return missing.length > 0 ? `Missing required fields: ${missing.join(', ')}` : undefined;
+}
+
+/**
+ * The answer to a registration (201), the "receipt" the success page shows: sent again as it was
+ * when the same request is repeated with the same Idempotency-Key.
+ */
+export const RegistrationReceiptSchema = z.object({
+  id: z.string(),
+  /** 'WS-2026-000123': the year in the site time zone and a counter. */
+  reference: z.string(),
+  competition: z.object({ id: z.string(), title: z.string() }),
+  entryType: z.enum(['free', 'paid']),
+  /** Whole rupees; 0 when free. */
+  entryFee: z.number(),
+  status: z.literal('pending'),
+  /** Seed §4: paid for a free entry, pending until a paid entry's fee is received. */
+  paymentStatus: z.enum(['paid', 'pending']),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
