@@ -44,6 +44,9 @@ export default defineConfig({
   // A journey that edits a whole form and runs axe on it in light and dark mode takes 20-30 s on
   // these two shared cores while the other worker runs Chromium too; 30 s left no margin.
   timeout: 60_000,
+  // An assertion waits up to 10 s rather than 5: a lazily loaded admin screen or a smooth scroll
+  // took longer than 5 s when the machine's other work (another checkout's tests) shared the cores.
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL: E2E_BASE_URL,
