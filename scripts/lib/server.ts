@@ -38,9 +38,9 @@ export function buildClientIfMissing(log: Log): void {
 }
 
 /**
- * The app's environment for a measuring run: production mode, the built client, demo content, a
- * random admin password, the given data folder and port on 127.0.0.1. Always the throw-away SQLite
- * database in that folder, whatever the caller's shell has set.
+ * The app's environment for a measuring run: production mode (with the test checkout), the built
+ * client, demo content, a random admin password, the given data folder and port on 127.0.0.1.
+ * Always the throw-away SQLite database in that folder, whatever the caller's shell has set.
  */
 export function appEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -49,6 +49,8 @@ export function appEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     CLIENT_DIR,
     SEED_DEMO: 'true',
     NODE_ENV: 'production',
+    // No Razorpay keys here: paid entries go through the built-in test checkout.
+    PAYMENTS_TEST_MODE: 'true',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     PORT: String(port),

@@ -35,6 +35,14 @@ import { type OutboxWorkerOptions, registerOutboxWorker } from './features/mail/
 import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
 import { describePage } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
+import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
+import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './features/payments/payments.service.ts';
+import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
+import { createEntryTokens, type EntryTokens } from './features/submissions/entry-tokens.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
 import {
@@ -55,6 +63,9 @@ declare module 'fastify' {
     /** Public content served from memory; every write to it calls invalidate(). */
     contentCache: ContentCache;
     competitionsService: CompetitionsService;
+    /** The artist's signed links to their own entry. */
+    entryTokens: EntryTokens;
+    payments: PaymentsService;
   }
 }
 
@@ -137,6 +148,15 @@ export async function buildApp(
     'competitionsService',
     createCompetitionsService(database.db, app.settingsService, contentCache),
   );
+  app.decorate('entryTokens', createEntryTokens(database.db));
+  app.decorate(
+    'payments',
+    createPaymentsService(database.db, createPaymentProvider(config.payments, database.db), {
+      siteTitle: async () => (await app.settingsService.getSettings()).title,
+      log: app.log,
+      onEmailQueued: () => app.outbox.wake(),
+    }),
+  );
   app.addHook('onClose', async () => {
     await database.close();
     await storage.close();
@@ -179,6 +199,10 @@ export async function buildApp(
   await registerImageUploadRoutes(app);
   await registerRegistrationRoutes(app);
   registerPrivateFileRoutes(app);
+  registerPaymentRoutes(app);
+  if (config.payments.provider === 'razorpay') {
+    await registerRazorpayWebhook(app, config.payments.webhookSecret);
+  }
   registerUnclaimedFilesSweeper(app);
   registerPageRoutes(app);
 

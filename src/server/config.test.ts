@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CLIENT_DIR, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_CLIENT_DIR,
+  loadConfig,
+  TEST_CHECKOUT_IN_PRODUCTION,
+} from './config.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -28,8 +33,9 @@ describe('loadConfig', () => {
   });
 
   it('turns demo content off by default in production, and on again when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
@@ -165,5 +171,43 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
     expect(problemsOf({ SMTP_URL: 'smtp://user:hunter2@' }).join('\n')).not.toContain('hunter2');
     expect(problemsOf({ SMTP_URL: 'mail.example.com:587' })).toHaveLength(1);
+  });
+
+  it('takes Razorpay when its three variables are set, and the test checkout otherwise', () => {
+    expect(
+      loadConfig({
+        RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      }).payments,
+    ).toEqual({
+      provider: 'razorpay',
+      keyId: 'rzp_test_1DP5mmOlF5G5ag',
+      keySecret: 'key-secret',
+      webhookSecret: 'webhook-secret',
+      apiUrl: 'https://api.razorpay.com',
+    });
+    expect(loadConfig({}).payments).toEqual({ provider: 'test' });
+  });
+
+  it('refuses half a Razorpay setup, naming what is missing and echoing no secret', () => {
+    const problems = problemsOf({ RAZORPAY_KEY_SECRET: 'hunter2-secret' });
+    expect(problems).toEqual([
+      'RAZORPAY_KEY_ID: RAZORPAY_KEY_ID is required with RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET: RAZORPAY_WEBHOOK_SECRET is required with RAZORPAY_KEY_SECRET',
+    ]);
+    expect(problemsOf({ RAZORPAY_KEY_ID: 'key_123' })[0]).toBe(
+      'RAZORPAY_KEY_ID: RAZORPAY_KEY_ID must be a Razorpay key id, such as rzp_test_1DP5mmOlF5G5ag (got "key_123")',
+    );
+  });
+
+  it('will not take test payments in production unless PAYMENTS_TEST_MODE says so, in one line', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      `RAZORPAY_KEY_ID: ${TEST_CHECKOUT_IN_PRODUCTION}`,
+    ]);
+    expect(TEST_CHECKOUT_IN_PRODUCTION).not.toContain('\n');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
+      provider: 'test',
+    });
   });
 });

@@ -74,6 +74,20 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => parseMailFrom(value) !== undefined, MAIL_FROM_MESSAGE)
     .optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(
+      /^rzp_(test|live)_[A-Za-z0-9]+$/,
+      'RAZORPAY_KEY_ID must be a Razorpay key id, such as rzp_test_1DP5mmOlF5G5ag',
+    )
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z
+    .string()
+    .refine(isHttpUrl, 'RAZORPAY_API_URL must be an http:// or https:// URL')
+    .default('https://api.razorpay.com'),
+  PAYMENTS_TEST_MODE: bool('PAYMENTS_TEST_MODE').optional(),
 });
 
 /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
@@ -132,7 +146,45 @@ const EnvSchemaChecked = EnvSchema.superRefine((env, context) => {
       });
     }
   }
+  // Razorpay needs all three: the keys for the API and the checkout, the webhook secret to
+  // believe its events. Without any, payments go through the built-in test checkout.
+  const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+  const set = razorpay.filter((name) => env[name] !== undefined);
+  if (set.length > 0) {
+    for (const name of razorpay.filter((n) => env[n] === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} is required with ${set.join(', ')}`,
+      });
+    }
+  } else if (
+    env.NODE_ENV === 'production' &&
+    env.PAYMENTS_TEST_MODE !== 'true' &&
+    env.PAYMENTS_TEST_MODE !== '1'
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['RAZORPAY_KEY_ID'],
+      message: TEST_CHECKOUT_IN_PRODUCTION,
+    });
+  }
 });
+
+/** The one line a production server without Razorpay keys stops with. */
+export const TEST_CHECKOUT_IN_PRODUCTION =
+  'Razorpay is not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET): set them, or set PAYMENTS_TEST_MODE=true to take test payments only';
+
+/** Razorpay, or the built-in test checkout when no keys are configured (issue 13). */
+export type PaymentsConfig =
+  | {
+      provider: 'razorpay';
+      keyId: string;
+      keySecret: string;
+      webhookSecret: string;
+      apiUrl: string;
+    }
+  | { provider: 'test' };
 
 /** An S3-compatible bucket for uploaded files (instead of DATA_DIR/uploads). */
 export interface S3Config {
@@ -177,6 +229,7 @@ export type Config = {
   /** Set: uploaded files live in this bucket; unset: under DATA_DIR. */
   s3: S3Config | undefined;
   mail: MailConfig;
+  payments: PaymentsConfig;
 };
 
 export class ConfigError extends Error {
@@ -196,6 +249,8 @@ const SECRET_VARIABLES = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
 ]);
 
 /** Reads the configuration from an environment; throws ConfigError listing every bad variable. */
@@ -241,5 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? (parseMailFrom(e.MAIL_FROM) as MailFrom)
         : { name: undefined, address: DEFAULT_MAIL_FROM_ADDRESS },
     },
+    payments:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            provider: 'razorpay',
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL,
+          }
+        : { provider: 'test' },
   };
 }

@@ -86,6 +86,8 @@ export interface SubmissionsTable {
   consent_at: string | null;
   guardian_name: string | null;
   guardian_consent_at: string | null;
+  paid_at: string | null;
+  refunded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -110,18 +112,68 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface PaymentsTable {
-  id: string;
+export type PaymentOrderStatus = 'created' | 'paid';
+
+export interface PaymentOrdersTable {
+  order_id: string;
   submission_id: string | null;
   provider: string;
-  order_id: string;
-  payment_id: string | null;
   amount_paise: number;
-  currency: Generated<string>;
-  status: 'created' | 'paid' | 'failed';
+  currency: string;
+  status: PaymentOrderStatus;
+  check_after: string | null;
+  checks: Generated<number>;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentStatus = 'created' | 'failed' | 'authorized' | 'captured' | 'refunded';
+
+/** The ledger: one row per payment attempt. */
+export interface PaymentsTable {
+  payment_id: string;
+  order_id: string;
+  submission_id: string | null;
+  provider: string;
+  amount_paise: number;
+  currency: string;
+  status: PaymentStatus;
+  error_description: string | null;
+  refund_id: string | null;
   event_ids: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  received_at: string;
+}
+
+/** The built-in test provider's books (issue 13: payments without Razorpay keys). */
+export interface TestCheckoutOrdersTable {
+  order_id: string;
+  amount_paise: number;
+  currency: string;
+  receipt: string;
+  created_at: string;
+}
+
+export interface TestCheckoutPaymentsTable {
+  payment_id: string;
+  order_id: string;
+  amount_paise: number;
+  currency: string;
+  status: PaymentStatus;
+  refund_id: string | null;
+  created_at: string;
+}
+
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'not_sent';
@@ -205,7 +257,12 @@ export interface DB {
   submissions: SubmissionsTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
+  payment_orders: PaymentOrdersTable;
   payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  server_keys: ServerKeysTable;
+  test_checkout_orders: TestCheckoutOrdersTable;
+  test_checkout_payments: TestCheckoutPaymentsTable;
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;
   media: MediaTable;

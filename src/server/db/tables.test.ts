@@ -101,7 +101,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .selectAll()
       .where('id', '=', submission.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual(submission);
+    expect(row).toEqual({ ...submission, paid_at: null, refunded_at: null });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',
       link: 'https://example.com/a?b=1',
@@ -128,25 +128,56 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).toEqual(session);
   });
 
-  it('payments, with amounts in paise', async () => {
+  it('payment orders and the ledger, with amounts in paise', async () => {
     const submission = makeSubmissionRow();
     await db.insertInto('submissions').values(submission).execute();
-    const payment = {
-      id: randomUUID(),
+    const order = {
+      order_id: 'order_ABC123',
       submission_id: submission.id,
       provider: 'razorpay',
-      order_id: 'order_ABC123',
-      payment_id: 'pay_XYZ',
       amount_paise: 49_900,
-      status: 'paid' as const,
+      currency: 'INR',
+      status: 'created' as const,
+      check_after: stamp(),
+      claimed_until: null,
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('payment_orders').values(order).execute();
+    const payment = {
+      payment_id: 'pay_XYZ',
+      order_id: order.order_id,
+      submission_id: submission.id,
+      provider: 'razorpay',
+      amount_paise: 49_900,
+      currency: 'INR',
+      status: 'captured' as const,
+      error_description: null,
+      refund_id: null,
       event_ids: JSON.stringify(['evt_1']),
       created_at: stamp(),
       updated_at: stamp(),
     };
     await db.insertInto('payments').values(payment).execute();
     expect(
-      await db.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirst(),
-    ).toEqual({ ...payment, currency: 'INR' });
+      await db
+        .selectFrom('payment_orders')
+        .selectAll()
+        .where('order_id', '=', 'order_ABC123')
+        .executeTakeFirst(),
+    ).toEqual({ ...order, checks: 0 });
+    expect(
+      await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('payment_id', '=', 'pay_XYZ')
+        .executeTakeFirst(),
+    ).toEqual(payment);
+    // A payment is a financial record: it stays when its submission is deleted.
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    expect(
+      await db.selectFrom('payments').select(['submission_id', 'amount_paise']).executeTakeFirst(),
+    ).toEqual({ submission_id: null, amount_paise: 49_900 });
   });
 
   it('email_outbox and audit_log', async () => {

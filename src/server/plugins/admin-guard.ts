@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import { envelope, signInRequired } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
+import { RAZORPAY_WEBHOOK_PATH } from '../features/payments/razorpay-webhook.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,7 +83,9 @@ export function registerAdminGuard(app: FastifyInstance): void {
     const adminPath = paths.some(isAdminPath);
     // Admin answers are one admin's business: never kept by a browser or a proxy.
     if (adminPath) reply.header('cache-control', 'no-store');
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+    // Razorpay's webhook comes from Razorpay, not our pages: its signature is its proof.
+    const signedElsewhere = request.routeOptions.url === RAZORPAY_WEBHOOK_PATH;
+    if (!SAFE_METHODS.has(request.method) && !signedElsewhere && isCrossSite(request)) {
       return reply
         .status(403)
         .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));

@@ -18,6 +18,7 @@ const RECEIPT: RegistrationReceipt = {
   paymentStatus: 'pending',
   email: 'aarav@example.com',
   createdAt: '2026-11-24T06:00:00.000Z',
+  entryToken: 's1.1790000000.token',
 };
 
 describe('RegistrationReceiptSchema', () => {

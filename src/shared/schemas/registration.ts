@@ -264,5 +264,7 @@ export const RegistrationReceiptSchema = z.object({
   paymentStatus: z.enum(['paid', 'pending']),
   email: z.string(),
   createdAt: z.string(),
+  /** The artist's key to their entry: the checkout and the entry page take it. */
+  entryToken: z.string(),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;

@@ -68,6 +68,7 @@ describe('the receipt handed to the success page', () => {
     paymentStatus: 'paid',
     email: 'meera@example.com',
     createdAt: '2026-11-24T12:00:00.000Z',
+    entryToken: 's1.1790000000.token',
   };
 
   it('comes from the router state first, else from this tab, where it was kept', () => {

@@ -134,7 +134,10 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: a registration`, () => {
       paymentStatus: 'paid',
       email: 'aarav@example.com',
       createdAt: expect.any(String),
+      entryToken: expect.any(String),
     });
+    // The token opens this entry, and only it.
+    expect(await t.app.entryTokens.verify(receipt.entryToken)).toBe(receipt.id);
     const [row] = await submissionRows();
     expect(row).toMatchObject({
       id: receipt.id,

@@ -192,7 +192,8 @@ function registerSubmissionCreate(app: FastifyInstance): void {
       const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
       const outcome = await registerEntry(app, opened, files);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(outcome.receipt);
+      const entryToken = await app.entryTokens.issue(outcome.receipt.id);
+      return reply.status(201).send({ ...outcome.receipt, entryToken });
     },
   );
 }

@@ -210,7 +210,10 @@ function fingerprintOf(data: Record<string, unknown>, files: readonly ReceivedFi
  * The receipt of a submission as it was created: status and payment status as registration set
  * them (seed §4), so a repeated request is answered with the very same body.
  */
-function receiptOf(row: ReceiptRow, competitionId: string): RegistrationReceipt {
+/** The receipt as saved; the route adds the entry token, made afresh for each answer. */
+type SavedReceipt = Omit<RegistrationReceipt, 'entryToken'>;
+
+function receiptOf(row: ReceiptRow, competitionId: string): SavedReceipt {
   return {
     id: row.id,
     reference: row.reference,
@@ -225,7 +228,7 @@ function receiptOf(row: ReceiptRow, competitionId: string): RegistrationReceipt 
 }
 
 export interface RegistrationOutcome {
-  receipt: RegistrationReceipt;
+  receipt: SavedReceipt;
   /** True when the answer is that of an earlier request with the same key and body. */
   replayed: boolean;
 }
@@ -302,7 +305,7 @@ function entryLines(fields: readonly FormField[], values: Values) {
 }
 
 /** What the transaction decided: a new submission, or an earlier one holding the key. */
-type Saved = { receipt: RegistrationReceipt } | { existing: ReceiptRow };
+type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
 
 /**
  * The submission, its files' claim and its confirmation e-mail, in one transaction. Registration

@@ -1,0 +1,140 @@
+import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
+import type { DB, PaymentOrdersTable, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
+
+/** Every query of payments: orders, the ledger, webhook event ids, and the entry's paid state. */
+
+const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** What paying for an entry needs to know of it. */
+export async function findPayableEntry(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'reference',
+      'full_name',
+      'email',
+      'phone',
+      'competition_title',
+      'entry_type',
+      'entry_fee',
+      'payment_status',
+      'refunded_at',
+    ])
+    .where('id', '=', submissionId)
+    .executeTakeFirst();
+}
+
+export type PayableEntryRow = NonNullable<Awaited<ReturnType<typeof findPayableEntry>>>;
+
+/** The submission's order still waiting for a payment, if any. */
+export async function findOpenOrder(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+}
+
+/** The submission's latest order, open or paid. */
+export async function findLatestOrder(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertOrder(
+  db: Kysely<DB>,
+  row: Insertable<PaymentOrdersTable>,
+): Promise<void> {
+  await db.insertInto('payment_orders').values(row).execute();
+}
+
+/** The order, row-locked on PostgreSQL until the transaction ends (SQLite writes one at a time). */
+export async function lockOrder(trx: Kysely<DB>, orderId: string) {
+  let query = trx.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function markOrderPaid(trx: Kysely<DB>, orderId: string, stamp: string) {
+  await trx
+    .updateTable('payment_orders')
+    .set({ status: 'paid', check_after: null, claimed_until: null, updated_at: stamp })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Records a webhook's event id; false when it was recorded before. On PostgreSQL a concurrent
+ * insert of the same id waits for the first transaction, then does nothing.
+ */
+export async function recordEvent(trx: Kysely<DB>, eventId: string, stamp: string) {
+  const result = await trx
+    .insertInto('payment_events')
+    .values({ event_id: eventId, received_at: stamp })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findPayment(trx: Kysely<DB>, paymentId: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export async function insertPayment(trx: Kysely<DB>, row: Insertable<PaymentsTable>) {
+  await trx.insertInto('payments').values(row).execute();
+}
+
+export async function updatePayment(
+  trx: Kysely<DB>,
+  paymentId: string,
+  changes: {
+    status: PaymentStatus;
+    error_description: string | null;
+    refund_id: string | null;
+    event_ids: string;
+    updated_at: string;
+  },
+) {
+  await trx.updateTable('payments').set(changes).where('payment_id', '=', paymentId).execute();
+}
+
+/** Marks a pending entry paid; false when it was paid already (so the e-mail goes once). */
+export async function markEntryPaid(trx: Kysely<DB>, submissionId: string, stamp: string) {
+  const result = await trx
+    .updateTable('submissions')
+    .set({ payment_status: 'paid', paid_at: stamp, updated_at: stamp })
+    .where('id', '=', submissionId)
+    .where('payment_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markEntryRefunded(trx: Kysely<DB>, submissionId: string, stamp: string) {
+  await trx
+    .updateTable('submissions')
+    .set({ refunded_at: stamp, updated_at: stamp })
+    .where('id', '=', submissionId)
+    .where('refunded_at', 'is', null)
+    .execute();
+}
+
+/** The ledger rows of a submission, oldest first. */
+export async function findPaymentsOfEntry(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .orderBy('created_at')
+    .execute();
+}

@@ -1,0 +1,61 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  DB,
+  PaymentStatus,
+  TestCheckoutOrdersTable,
+  TestCheckoutPaymentsTable,
+} from '../../db/schema.ts';
+
+/** The built-in test provider's books: its orders and payments. */
+
+export async function insertTestOrder(db: Kysely<DB>, row: Insertable<TestCheckoutOrdersTable>) {
+  await db.insertInto('test_checkout_orders').values(row).execute();
+}
+
+export async function findTestOrder(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('test_checkout_orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function insertTestPayment(
+  db: Kysely<DB>,
+  row: Insertable<TestCheckoutPaymentsTable>,
+) {
+  await db.insertInto('test_checkout_payments').values(row).execute();
+}
+
+export async function findTestPayment(db: Kysely<DB>, paymentId: string) {
+  return db
+    .selectFrom('test_checkout_payments')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export async function findTestPaymentsOfOrder(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('test_checkout_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Moves a payment on, and keeps the refund's id once it has one (a repeat keeps the first). */
+export async function updateTestPayment(
+  db: Kysely<DB>,
+  paymentId: string,
+  from: PaymentStatus,
+  changes: { status: PaymentStatus; refund_id?: string },
+) {
+  const result = await db
+    .updateTable('test_checkout_payments')
+    .set(changes)
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * The secret named `name`, made (32 random bytes) by whichever server asks first: every process
+ * on the database signs and checks with the same one, and nobody has to configure it.
+ */
+export async function serverKey(db: Kysely<DB>, name: string): Promise<Buffer> {
+  await db
+    .insertInto('server_keys')
+    .values({
+      name,
+      value: randomBytes(32).toString('base64'),
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_keys')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
+}
