@@ -42,6 +42,7 @@ import {
   type PaymentsService,
 } from './features/payments/payments.service.ts';
 import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
+import { registerReconciliation } from './features/payments/reconciliation.ts';
 import { createEntryTokens, type EntryTokens } from './features/submissions/entry-tokens.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
@@ -171,7 +172,10 @@ export async function buildApp(
   await app.register(cookie);
   const page = readPageTemplate(config.clientDir);
   // Before the guard: its refusals are answered from a hook and must carry the headers too.
-  await registerSecurity(app, { styleHashes: page?.styleHashes ?? [] });
+  await registerSecurity(app, {
+    styleHashes: page?.styleHashes ?? [],
+    razorpayCheckout: config.payments.provider === 'razorpay',
+  });
   registerAdminGuard(app);
 
   await app.register(swagger, {
@@ -200,6 +204,7 @@ export async function buildApp(
   await registerRegistrationRoutes(app);
   registerPrivateFileRoutes(app);
   registerPaymentRoutes(app);
+  registerReconciliation(app);
   if (config.payments.provider === 'razorpay') {
     await registerRazorpayWebhook(app, config.payments.webhookSecret);
   }

@@ -190,18 +190,52 @@ test('a busy server (503, Retry-After) is waited for, then the entry goes throug
   expect(posts).toBe(2);
 });
 
-test('a paid competition: the entry is saved and the success page says payment is pending', async ({
+test('a paid entry: cancelled, then failed, then paid through the test checkout, never sent twice', async ({
   page,
   request,
 }) => {
+  const registrations: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/submissions')) registrations.push(r.url());
+  });
+  const checkout = page.getByRole('dialog', { name: 'Test payment' });
+  const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
   await openRegistration(page, request, C.portraits);
   await fillValidForm(page, { ...ARTIST, email: 'paid.entry@example.com' });
   await submitButton(page).click();
+
+  // Seed §4: saved pending, then the payment window opens, clearly a test, for ₹499.
+  await expect(checkout).toBeVisible();
+  await expect(checkout).toContainText('This site takes test payments only: no money is taken.');
+  await expect(checkout).toContainText(C.portraits);
+  await expectNoAxeViolations(page, 'the test checkout');
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toast('Payment cancelled')).toBeVisible();
   await expect(page).toHaveURL('/registration-success');
-  await expect(receiptValue(page, 'Competition')).toHaveText(C.portraits);
   await expect(receiptValue(page, 'Payment')).toHaveText(
     'Pending: the entry fee of ₹499 is still to be paid.',
   );
+
+  // From the receipt, the same checkout again: the bank says no.
+  await page.getByRole('button', { name: 'Complete payment' }).click();
+  await checkout.getByRole('button', { name: 'Fail' }).click();
+  await expect(toast('Payment failed')).toBeVisible();
+  await expect(receiptValue(page, 'Payment')).toHaveText(
+    'Pending: the entry fee of ₹499 is still to be paid.',
+  );
+
+  // Escape closes it as a cancellation; then a payment that goes through.
+  await page.getByRole('button', { name: 'Complete payment' }).click();
+  await expect(checkout).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(checkout).toBeHidden();
+  await page.getByRole('button', { name: 'Complete payment' }).click();
+  await checkout.getByRole('button', { name: 'Pay ₹499' }).click();
+  await expect(receiptValue(page, 'Payment')).toHaveText('Paid: ₹499');
+  await expect(page.getByRole('button', { name: 'Complete payment' })).toHaveCount(0);
+  await page.reload();
+  await expect(receiptValue(page, 'Payment')).toHaveText('Paid: ₹499');
+  expect(registrations).toHaveLength(1);
 });
 
 test("a category's link and video fields take web addresses only", async ({ page, baseURL }) => {

@@ -26,11 +26,35 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const helmetOptions = (styleHashes: readonly string[]) => ({
+/**
+ * What Razorpay's checkout needs beyond that (decision 012): its script, the window it opens in
+ * a frame, the calls that window's page makes, and its images. Only on the pages that open it.
+ */
+export const RAZORPAY_CHECKOUT_SOURCES = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  imgSrc: ['https://cdn.razorpay.com'],
+} as const;
+
+/** The pages that may open Razorpay's checkout: the form, and the receipt's 'Complete payment'. */
+export const CHECKOUT_PAGE_PATHS = ['/register/competition', '/registration-success'] as const;
+
+type Directives = typeof CONTENT_SECURITY_POLICY;
+
+function withCheckout(directives: Directives): Record<string, readonly string[] | null> {
+  const merged: Record<string, readonly string[] | null> = { ...directives };
+  for (const [name, sources] of Object.entries(RAZORPAY_CHECKOUT_SOURCES)) {
+    merged[name] = [...(directives[name as keyof Directives] ?? []), ...sources];
+  }
+  return merged;
+}
+
+const helmetOptions = (styleHashes: readonly string[], checkout: boolean) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
-      ...CONTENT_SECURITY_POLICY,
+      ...(checkout ? withCheckout(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY),
       // The page's inlined stylesheet, allowed by its hash and nothing else inline.
       styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...styleHashes],
     },
@@ -46,7 +70,10 @@ const helmetOptions = (styleHashes: readonly string[]) => ({
  * @fastify/helmet rebuilt helmet's whole middleware on every request, a large share of the cost
  * of a cached API answer.
  */
-export function securityHeaders(styleHashes: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  styleHashes: readonly string[] = [],
+  { razorpayCheckout = false }: { razorpayCheckout?: boolean } = {},
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: string | number) => {
@@ -56,7 +83,7 @@ export function securityHeaders(styleHashes: readonly string[] = []): Record<str
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(styleHashes))(
+  helmet(helmetOptions(styleHashes, razorpayCheckout))(
     {} as IncomingMessage,
     collector as unknown as ServerResponse,
     () => undefined,
@@ -66,11 +93,17 @@ export function securityHeaders(styleHashes: readonly string[] = []): Record<str
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { styleHashes?: readonly string[] } = {},
+  options: { styleHashes?: readonly string[]; razorpayCheckout?: boolean } = {},
 ): Promise<void> {
   const headers = securityHeaders(options.styleHashes);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // With Razorpay configured, its checkout's origins are allowed on the pages that open it.
+  const checkoutHeaders = options.razorpayCheckout
+    ? securityHeaders(options.styleHashes, { razorpayCheckout: true })
+    : headers;
+  const checkoutPages = new Set<string>(CHECKOUT_PAGE_PATHS);
+  app.addHook('onRequest', (request, reply, done) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    reply.headers(checkoutPages.has(pathname) ? checkoutHeaders : headers);
     done();
   });
   await app.register(compress, {

@@ -116,6 +116,7 @@ function isReceipt(value: unknown): value is RegistrationReceipt {
     typeof r?.reference === 'string' &&
     typeof r.competition?.title === 'string' &&
     typeof r.email === 'string' &&
+    typeof r.entryToken === 'string' &&
     (r.paymentStatus === 'paid' || r.paymentStatus === 'pending')
   );
 }

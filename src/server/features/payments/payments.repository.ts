@@ -138,3 +138,65 @@ export async function findPaymentsOfEntry(db: Kysely<DB>, submissionId: string) 
     .orderBy('created_at')
     .execute();
 }
+
+/** Orders still waiting for a payment whose next check is due, and not held by a server now. */
+export async function findDueOrders(db: Kysely<DB>, now: string, limit: number) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['order_id'])
+    .where('status', '=', 'created')
+    .where('check_after', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .orderBy('check_after')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes an order for this server's check until `claimedUntil`, in one conditional update: of two
+ * servers asking at once, one gets it.
+ */
+export async function claimOrder(
+  db: Kysely<DB>,
+  orderId: string,
+  now: string,
+  claimedUntil: string,
+) {
+  const result = await db
+    .updateTable('payment_orders')
+    .set({ claimed_until: claimedUntil })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('check_after', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findOrder(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Releases a checked order: when to check again (null: never), and one more check counted. */
+export async function rescheduleOrder(
+  db: Kysely<DB>,
+  orderId: string,
+  checkAfter: string | null,
+  stamp: string,
+) {
+  await db
+    .updateTable('payment_orders')
+    .set((eb) => ({
+      check_after: checkAfter,
+      checks: eb('checks', '+', 1),
+      claimed_until: null,
+      updated_at: stamp,
+    }))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
+}

@@ -20,6 +20,7 @@ import {
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { checkoutSignature } from './razorpay-signatures.ts';
 import { RAZORPAY_WEBHOOK_PATH } from './razorpay-webhook.routes.ts';
+import { reconcileDueOrders } from './reconciliation.ts';
 
 let fake: FakeRazorpay;
 beforeAll(async () => {
@@ -459,5 +460,147 @@ describe('registration hands the artist the key to pay', () => {
     expect(json(await confirm(receipt.entryToken as string, fake.checkoutResult(payment)))).toEqual(
       { paymentStatus: 'paid' },
     );
+  });
+});
+
+describe("Razorpay's checkout in the Content-Security-Policy", () => {
+  const policyOf = async (url: string) =>
+    String((await t.app.inject(url)).headers['content-security-policy']);
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
+
+  it('allows its script, frames and calls on the pages that open it', async () => {
+    for (const page of ['/register/competition?competition=x', '/registration-success']) {
+      const policy = await policyOf(page);
+      expect(directive(policy, 'script-src')).toBe(
+        "script-src 'self' https://checkout.razorpay.com",
+      );
+      expect(directive(policy, 'frame-src')).toContain('https://api.razorpay.com');
+      expect(directive(policy, 'connect-src')).toBe(
+        "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+      );
+    }
+  });
+
+  it('allows none of it anywhere else', async () => {
+    for (const page of ['/', '/about', '/admin', '/api/settings']) {
+      const policy = await policyOf(page);
+      expect(policy).not.toContain('razorpay');
+      expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+    }
+  });
+});
+
+describe('reconciliation of orders left pending', () => {
+  const minutes = (n: number) => n * 60 * 1000;
+
+  async function orderCreatedAt(created: Date) {
+    const entry = await paidEntry();
+    const orderId = json(await startCheckout(entry.token)).orderId as string;
+    await db()
+      .updateTable('payment_orders')
+      .set({
+        created_at: created.toISOString(),
+        check_after: new Date(created.getTime() + minutes(15)).toISOString(),
+      })
+      .where('order_id', '=', orderId)
+      .execute();
+    return { ...entry, orderId };
+  }
+
+  const orderRow = (orderId: string) =>
+    db()
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  const paymentsAsked = (orderId: string) =>
+    fake.requests.filter((r) => r.path === `/v1/orders/${orderId}/payments`).length;
+
+  it('marks paid an artist who paid and closed the tab, once 15 minutes have passed', async () => {
+    const created = new Date(Date.now() - minutes(20));
+    const { row, orderId } = await orderCreatedAt(created);
+    fake.addPayment(orderId, 'captured');
+    // Not yet due 10 minutes in.
+    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(10)));
+    expect(paymentsAsked(orderId)).toBe(0);
+    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(16)));
+    expect(paymentsAsked(orderId)).toBe(1);
+    expect((await entryState(row.id as string)).payment_status).toBe('paid');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', check_after: null });
+  });
+
+  it('captures an authorized payment it finds', async () => {
+    const created = new Date(Date.now() - minutes(20));
+    const { row, orderId } = await orderCreatedAt(created);
+    const payment = fake.addPayment(orderId, 'authorized');
+    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(16)));
+    expect(fake.payments.get(payment.id)?.status).toBe('captured');
+    expect((await entryState(row.id as string)).payment_status).toBe('paid');
+  });
+
+  it('backs off while nothing is paid, and gives up after 24 hours', async () => {
+    const created = new Date(Date.now() - minutes(20));
+    const { orderId } = await orderCreatedAt(created);
+    let now = new Date(created.getTime() + minutes(16));
+    await reconcileDueOrders(t.app, now);
+    expect((await orderRow(orderId)).check_after).toBe(
+      new Date(now.getTime() + minutes(30)).toISOString(),
+    );
+    now = new Date(now.getTime() + minutes(31));
+    await reconcileDueOrders(t.app, now);
+    expect((await orderRow(orderId)).check_after).toBe(
+      new Date(now.getTime() + minutes(60)).toISOString(),
+    );
+    // Day's end: no further check is scheduled.
+    await db()
+      .updateTable('payment_orders')
+      .set({ checks: 8 })
+      .where('order_id', '=', orderId)
+      .execute();
+    now = new Date(created.getTime() + minutes(23 * 60));
+    await db()
+      .updateTable('payment_orders')
+      .set({ check_after: now.toISOString() })
+      .where('order_id', '=', orderId)
+      .execute();
+    await reconcileDueOrders(t.app, now);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'created', check_after: null });
+    const asked = paymentsAsked(orderId);
+    await reconcileDueOrders(t.app, new Date(now.getTime() + minutes(60 * 48)));
+    expect(paymentsAsked(orderId)).toBe(asked);
+  });
+
+  it('keeps the order for a later check when Razorpay fails', async () => {
+    const created = new Date(Date.now() - minutes(20));
+    const { row, orderId } = await orderCreatedAt(created);
+    fake.addPayment(orderId, 'captured');
+    fake.failNext(3);
+    const now = new Date(created.getTime() + minutes(16));
+    await reconcileDueOrders(t.app, now);
+    expect((await entryState(row.id as string)).payment_status).toBe('pending');
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'created',
+      claimed_until: null,
+      checks: 1,
+    });
+    await reconcileDueOrders(t.app, new Date(now.getTime() + minutes(31)));
+    expect((await entryState(row.id as string)).payment_status).toBe('paid');
+  });
+
+  it('never checks one order twice at once, with two servers on one database', async () => {
+    const created = new Date(Date.now() - minutes(20));
+    const orders = await Promise.all([1, 2, 3].map(() => orderCreatedAt(created)));
+    const now = new Date(created.getTime() + minutes(16));
+    const counts = await Promise.all([
+      reconcileDueOrders(t.app, now),
+      reconcileDueOrders(t.app, now),
+    ]);
+    expect(counts[0]! + counts[1]!).toBe(3);
+    for (const { orderId } of orders) expect(paymentsAsked(orderId)).toBe(1);
   });
 });

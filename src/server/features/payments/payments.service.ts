@@ -87,6 +87,8 @@ export interface PaymentsService {
   ): Promise<{ paymentStatus: 'paid' | 'pending' }>;
   /** The one state machine every input goes through. */
   applyFact(fact: PaymentFact): Promise<FactOutcome>;
+  /** The provider's word on a payment, applied; an authorized payment is captured first. */
+  settle(payment: ProviderPayment): Promise<void>;
 }
 
 export function createPaymentsService(
@@ -310,5 +312,6 @@ export function createPaymentsService(
       throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_MESSAGES.failed);
     },
     applyFact,
+    settle,
   };
 }

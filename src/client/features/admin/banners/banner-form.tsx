@@ -9,7 +9,7 @@ import {
   BannerInputSchema,
 } from '../../../../shared/schemas/banner.ts';
 import { useToast } from '../../../components/toast.tsx';
-import { DialogActions } from '../common/dialogs/modal-dialog.tsx';
+import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, RequiredNote, TextAreaField } from '../common/forms/form-fields.tsx';
 import { useAdminFetch } from '../common/session.tsx';

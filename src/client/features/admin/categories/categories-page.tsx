@@ -3,7 +3,7 @@ import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schema
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
-import { ModalDialog } from '../common/dialogs/modal-dialog.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';

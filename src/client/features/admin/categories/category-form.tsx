@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/category.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
 import { Button } from '../../../components/button.tsx';
-import { DialogActions } from '../common/dialogs/modal-dialog.tsx';
+import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, RequiredNote } from '../common/forms/form-fields.tsx';
 import { useAdminFetch } from '../common/session.tsx';

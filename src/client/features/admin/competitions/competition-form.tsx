@@ -13,7 +13,7 @@ import {
   CompetitionInputSchema,
   ENTRY_FEE_MAX,
 } from '../../../../shared/schemas/competition.ts';
-import { DialogActions } from '../common/dialogs/modal-dialog.tsx';
+import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, RequiredNote, SelectField, TextAreaField } from '../common/forms/form-fields.tsx';
 import { LoadFailed } from '../common/resource-view.tsx';

@@ -10,7 +10,7 @@ import { formatEntryFee } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { StatusBadge } from '../../competitions/components/status-badge.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
-import { ModalDialog } from '../common/dialogs/modal-dialog.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';

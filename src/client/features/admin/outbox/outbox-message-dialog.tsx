@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import type { OutboxMessage, OutboxMessageDetail } from '../../../../shared/schemas/outbox.ts';
-import { ModalDialog } from '../common/dialogs/modal-dialog.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { withSeedMessage } from '../common/failure-messages.ts';
 import { formatInstant } from '../common/format-instant.ts';
 import { ResourceView } from '../common/resource-view.tsx';
@@ -32,6 +33,7 @@ export function OutboxMessageDialog({
 
 function MessageView({ id }: { id: string }) {
   const resource = useAdminResource<OutboxMessageDetail>(outboxMessagePath(id));
+  const [htmlShown, setHtmlShown] = useState(false);
   return (
     <ResourceView resource={withSeedMessage(resource, MESSAGE_FETCH_FAILED)}>
       {(message) => (
@@ -70,7 +72,11 @@ function MessageView({ id }: { id: string }) {
               {message.text}
             </pre>
           </section>
-          <details className="rounded-lg border border-gray-200 dark:border-gray-800">
+          {/* The frame is made only once opened: nothing parses the HTML unless asked. */}
+          <details
+            onToggle={(event) => setHtmlShown(event.currentTarget.open)}
+            className="rounded-lg border border-gray-200 dark:border-gray-800"
+          >
             <summary className={`cursor-pointer rounded-lg px-4 py-3 font-semibold ${FOCUS_RING}`}>
               HTML version
             </summary>
@@ -79,12 +85,14 @@ function MessageView({ id }: { id: string }) {
                 As an e-mail program shows it, with scripts and links turned off.
               </p>
               {/* sandbox="": no scripts, no forms, no navigation, an origin of its own. */}
-              <iframe
-                title="HTML version of the message"
-                sandbox=""
-                srcDoc={message.html}
-                className="h-96 w-full rounded border border-gray-200 bg-white dark:border-gray-800"
-              />
+              {htmlShown ? (
+                <iframe
+                  title="HTML version of the message"
+                  sandbox=""
+                  srcDoc={message.html}
+                  className="h-96 w-full rounded border border-gray-200 bg-white dark:border-gray-800"
+                />
+              ) : null}
             </div>
           </details>
         </div>

@@ -176,7 +176,10 @@ describe('the outbox page', () => {
     expect(within(dialog).getByText('Not sent: no SMTP server is configured')).toBeTruthy();
     expect(within(dialog).getByText('artist1@example.com')).toBeTruthy();
 
-    const frame = within(dialog).getByTitle('HTML version of the message');
+    // No frame until the HTML version is asked for.
+    expect(within(dialog).queryByTitle('HTML version of the message')).toBeNull();
+    await user.click(within(dialog).getByText('HTML version'));
+    const frame = await within(dialog).findByTitle('HTML version of the message');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe(

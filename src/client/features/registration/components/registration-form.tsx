@@ -14,6 +14,7 @@ import { RequiredNote } from '../../../components/form-fields.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCheckout } from '../checkout/use-checkout.tsx';
 import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
 import { registrationBody, rememberReceipt, sendRegistration } from '../registration-api.ts';
 import { clearDraft, DRAFT_SAVE_DELAY_MS, loadDraft, saveDraft } from '../registration-draft.ts';
@@ -61,6 +62,7 @@ export function RegistrationForm({
   const abort = useRef<AbortController | null>(null);
   const navigate = useNavigate();
   const { showToast } = useToast();
+  const checkout = useCheckout();
   const age = useWatch({ control, name: 'age' });
   const minor = needsGuardian(age.trim() === '' ? undefined : Number(age));
 
@@ -123,16 +125,25 @@ export function RegistrationForm({
             setSending({ phase: 'retrying', busy: (failure as ApiError).status === 503 }),
         },
       );
-      succeeded(receipt);
+      await succeeded(receipt);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') return;
       failed(failure);
     }
   }
 
-  function succeeded(receipt: RegistrationReceipt) {
+  async function succeeded(saved: RegistrationReceipt) {
     draftSaving.stop();
+    let receipt = saved;
     rememberReceipt(receipt);
+    // Seed §4: a paid entry is saved pending, then the payment window opens. Paid or not, the
+    // artist then sees the receipt; a pending one offers the payment again, so the form is never
+    // sent twice.
+    if (receipt.entryType === 'paid' && receipt.paymentStatus === 'pending') {
+      setSending({ phase: 'paying' });
+      receipt = { ...receipt, paymentStatus: await checkout.pay(receipt.entryToken) };
+      rememberReceipt(receipt);
+    }
     setSending({ phase: 'idle' });
     void navigate(paths.registrationSuccess, { state: { receipt } });
   }
@@ -158,84 +169,89 @@ export function RegistrationForm({
     setSending(shown.length > 0 ? { phase: 'idle' } : { phase: 'failed', error: apiError });
   }
 
-  const sendingNow = sending.phase === 'sending' || sending.phase === 'retrying';
+  const sendingNow =
+    sending.phase === 'sending' || sending.phase === 'retrying' || sending.phase === 'paying';
   const errorCount = invalidCount > 0 && Object.keys(errors).length > 0 ? invalidCount : 0;
 
   return (
-    <form
-      noValidate
-      aria-label="Registration"
-      onSubmit={(event) =>
-        void handleSubmit(send, (invalid) => setInvalidCount(countMessages(invalid)))(event)
-      }
-      className="mt-8 flex flex-col gap-8"
-    >
-      {restored ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border-l-4 border-primary bg-gray-50 p-4 dark:bg-gray-900">
-          <p role="status" className="flex-1">
-            {DRAFT_RESTORED}
-          </p>
-          <Button variant="outline" size="sm" onClick={clearRestored}>
-            Clear
-          </Button>
-        </div>
-      ) : null}
-      <RequiredNote />
-      <section aria-labelledby="about-you" className="flex flex-col gap-5">
-        <h2 id="about-you" className="text-xl font-semibold">
-          About you
-        </h2>
-        <PersonalFields register={register} errors={errors} control={control} />
-        <ImagePicker
-          control={control}
-          name="photo"
-          label="Photo"
-          required
-          preset={PHOTO_PRESET}
-          hint="A clear photo of your face. JPEG, PNG or WebP, up to 10MB."
-          onBusyChange={onBusyChange}
-        />
-      </section>
-      {formFields.length > 0 ? (
-        <section aria-labelledby="your-entry" className="flex flex-col gap-5">
-          <h2 id="your-entry" className="text-xl font-semibold">
-            Your entry
-          </h2>
-          {formFields.map((field) =>
-            field.type === 'image' ? (
-              <ImagePicker
-                key={field.id}
-                control={control}
-                name={`fieldValues.${field.id}`}
-                label={field.label}
-                required={field.required}
-                preset={ARTWORK_PRESET}
-                hint="JPEG, PNG or WebP, up to 10MB. Large pictures are sent at up to 2560 pixels."
-                onBusyChange={onBusyChange}
-              />
-            ) : (
-              <DynamicField
-                key={field.id}
-                field={field}
-                register={register}
-                error={errors.fieldValues?.[field.id]?.message}
-              />
-            ),
-          )}
-        </section>
-      ) : null}
-      <ConsentFields register={register} errors={errors} minor={minor} />
-      <Honeypot register={register} />
-      <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
-      <Button
-        type="submit"
-        size="lg"
-        disabled={sendingNow || preparing.size > 0}
-        className="self-start"
+    <>
+      <form
+        noValidate
+        aria-label="Registration"
+        onSubmit={(event) =>
+          void handleSubmit(send, (invalid) => setInvalidCount(countMessages(invalid)))(event)
+        }
+        className="mt-8 flex flex-col gap-8"
       >
-        Submit Registration
-      </Button>
-    </form>
+        {restored ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border-l-4 border-primary bg-gray-50 p-4 dark:bg-gray-900">
+            <p role="status" className="flex-1">
+              {DRAFT_RESTORED}
+            </p>
+            <Button variant="outline" size="sm" onClick={clearRestored}>
+              Clear
+            </Button>
+          </div>
+        ) : null}
+        <RequiredNote />
+        <section aria-labelledby="about-you" className="flex flex-col gap-5">
+          <h2 id="about-you" className="text-xl font-semibold">
+            About you
+          </h2>
+          <PersonalFields register={register} errors={errors} control={control} />
+          <ImagePicker
+            control={control}
+            name="photo"
+            label="Photo"
+            required
+            preset={PHOTO_PRESET}
+            hint="A clear photo of your face. JPEG, PNG or WebP, up to 10MB."
+            onBusyChange={onBusyChange}
+          />
+        </section>
+        {formFields.length > 0 ? (
+          <section aria-labelledby="your-entry" className="flex flex-col gap-5">
+            <h2 id="your-entry" className="text-xl font-semibold">
+              Your entry
+            </h2>
+            {formFields.map((field) =>
+              field.type === 'image' ? (
+                <ImagePicker
+                  key={field.id}
+                  control={control}
+                  name={`fieldValues.${field.id}`}
+                  label={field.label}
+                  required={field.required}
+                  preset={ARTWORK_PRESET}
+                  hint="JPEG, PNG or WebP, up to 10MB. Large pictures are sent at up to 2560 pixels."
+                  onBusyChange={onBusyChange}
+                />
+              ) : (
+                <DynamicField
+                  key={field.id}
+                  field={field}
+                  register={register}
+                  error={errors.fieldValues?.[field.id]?.message}
+                />
+              ),
+            )}
+          </section>
+        ) : null}
+        <ConsentFields register={register} errors={errors} minor={minor} />
+        <Honeypot register={register} />
+        <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
+        <Button
+          type="submit"
+          size="lg"
+          disabled={sendingNow || preparing.size > 0}
+          className="self-start"
+        >
+          Submit Registration
+        </Button>
+      </form>
+      {/* Outside the form: the test checkout's buttons belong to no registration. */}
+      {checkout.dialog}
+    </>
   );
 }
 

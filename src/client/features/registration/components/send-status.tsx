@@ -11,7 +11,11 @@ export type Sending =
   | { phase: 'idle' }
   | { phase: 'sending'; fraction: number }
   | { phase: 'retrying'; busy: boolean }
-  | { phase: 'failed'; error: ApiError | null };
+  | { phase: 'failed'; error: ApiError | null }
+  /** Saved, with the fee still to pay: the checkout is open. */
+  | { phase: 'paying' };
+
+export const SAVED_AWAITING_PAYMENT = 'Your registration is saved. Complete the payment to finish.';
 
 const CLOCK = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
@@ -56,7 +60,9 @@ export function SendStatus({
         ? sending.busy
           ? SERVER_BUSY
           : CONNECTION_LOST
-        : '';
+        : sending.phase === 'paying'
+          ? SAVED_AWAITING_PAYMENT
+          : '';
   const alert =
     errorCount > 0
       ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`

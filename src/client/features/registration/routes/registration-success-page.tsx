@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
-import { ButtonLink } from '../../../components/button.tsx';
+import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
-import { readReceipt } from '../registration-api.ts';
+import { useCheckout } from '../checkout/use-checkout.tsx';
+import { readReceipt, rememberReceipt } from '../registration-api.ts';
 
 /**
  * Seed §2 "Registration success", with the entry's receipt (issue 12 item 8): handed over by the
@@ -14,7 +15,7 @@ import { readReceipt } from '../registration-api.ts';
 export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
   const { state } = useLocation();
-  const [receipt] = useState(() => readReceipt(state));
+  const [receipt, setReceipt] = useState(() => readReceipt(state));
   return (
     <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
       <div
@@ -36,7 +37,16 @@ export default function RegistrationSuccessPage() {
         Thank you for registering. We have received your submission and it is now under review. We
         will contact you with further details soon.
       </p>
-      {receipt ? <Receipt receipt={receipt} /> : null}
+      {receipt ? (
+        <Receipt
+          receipt={receipt}
+          onPaid={() => {
+            const paid = { ...receipt, paymentStatus: 'paid' as const };
+            rememberReceipt(paid);
+            setReceipt(paid);
+          }}
+        />
+      ) : null}
       <div className="mt-10 grid gap-6 text-left sm:grid-cols-2">
         <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="text-xl font-semibold">Next Steps</h2>
@@ -64,8 +74,9 @@ export default function RegistrationSuccessPage() {
   );
 }
 
-function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
+function Receipt({ receipt, onPaid }: { receipt: RegistrationReceipt; onPaid: () => void }) {
   const paymentPending = receipt.paymentStatus === 'pending';
+  const checkout = useCheckout();
   return (
     <div className="mt-8 rounded-2xl border-2 border-primary p-6 text-left">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -88,6 +99,22 @@ function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
           </div>
         ) : null}
       </dl>
+      {receipt.entryType === 'paid' && paymentPending ? (
+        <div className="mt-4">
+          <Button
+            size="lg"
+            disabled={checkout.busy}
+            onClick={() =>
+              void checkout.pay(receipt.entryToken).then((state) => {
+                if (state === 'paid') onPaid();
+              })
+            }
+          >
+            Complete payment
+          </Button>
+          {checkout.dialog}
+        </div>
+      ) : null}
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         A confirmation e-mail with this reference is on its way to{' '}
         <span className="font-semibold break-all">{receipt.email}</span>. Please quote the reference

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormAlert } from '../shell/admin-page.tsx';
-import { DialogActions, ModalDialog } from './modal-dialog.tsx';
+import { DialogActions, ModalDialog } from '../../../../components/modal-dialog.tsx';
 
 /** A yes/no question in a modal dialog, with the failure of the last try under it. */
 export function ConfirmDialog({

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from '../../../../components/button.tsx';
-import { FOCUS_RING } from '../shell/admin-page.tsx';
+import { Button } from './button.tsx';
+
+const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * A native modal <dialog> named by its <h2>: the browser keeps focus inside it and makes the page
