@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,6 +16,7 @@ export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
   const { state } = useLocation();
   const [receipt, setReceipt] = useState(() => readReceipt(state));
+  const navigate = useNavigate();
   return (
     <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
       <div
@@ -44,6 +45,8 @@ export default function RegistrationSuccessPage() {
             const paid = { ...receipt, paymentStatus: 'paid' as const };
             rememberReceipt(paid);
             setReceipt(paid);
+            // The page's history entry too, which a reload reads first.
+            void navigate('.', { replace: true, state: { receipt: paid } });
           }}
         />
       ) : null}
