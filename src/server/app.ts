@@ -33,7 +33,7 @@ import {
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { type OutboxWorkerOptions, registerOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
-import { describePage } from './features/pages/page-data.ts';
+import { describePage, pageVariant } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -217,7 +217,8 @@ export async function buildApp(
     clientDir: config.clientDir,
     template: page?.template,
     loadSettings: () => app.settingsService.getPublicSettings(),
-    describePage: (pathname, settings) => describePage(app, pathname, settings),
+    pageVariant: (pathname, query) => pageVariant(app, pathname, query),
+    describePage: (pathname, settings, variant) => describePage(app, pathname, settings, variant),
     cache: contentCache,
   });
   return app;

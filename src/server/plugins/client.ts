@@ -175,7 +175,17 @@ export async function registerClient(
     /** The built page, from readPageTemplate(); undefined when there is no build. */
     template: string | undefined;
     loadSettings: () => Promise<PublicSettings>;
-    describePage: (pathname: string, settings: PublicSettings) => Promise<PageDescription>;
+    /**
+     * The part of the query string that changes a page's first data ('' when none does). A page
+     * is rendered and cached once per path and variant, so a variant must name something that
+     * exists: never a value a visitor can make up by the million.
+     */
+    pageVariant?: (pathname: string, query: URLSearchParams) => Promise<string>;
+    describePage: (
+      pathname: string,
+      settings: PublicSettings,
+      variant: string,
+    ) => Promise<PageDescription>;
     cache: ContentCache;
   },
 ): Promise<void> {
@@ -205,12 +215,13 @@ export async function registerClient(
         .type('text/plain; charset=utf-8')
         .send('The browser app has not been built yet: run npm run build.');
     }
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?');
     const origin = `${request.protocol}://${request.host}`;
+    const variant = (await options.pageVariant?.(pathname, new URLSearchParams(search))) ?? '';
     // Rendered once per address until content or settings change (the cache is emptied then).
-    const page = await options.cache.get(`html:${origin}${pathname}`, async () => {
+    const page = await options.cache.get(`html:${origin}${pathname}${variant}`, async () => {
       const settings = await options.loadSettings();
-      const description = await options.describePage(pathname, settings);
+      const description = await options.describePage(pathname, settings, variant);
       const html = renderPage(
         template,
         {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeBannerRow,
@@ -296,6 +297,22 @@ describe(`the static pages on ${TEST_ENGINE}`, () => {
   it('pages without data carry none', async () => {
     for (const url of ['/contact', '/registration-success', '/admin', '/no/such/page']) {
       expect(initialData(await page(url)).api, url).toEqual({});
+    }
+  });
+});
+
+describe(`the registration page on ${TEST_ENGINE}`, () => {
+  it('carries the competition and its form, as the API gives them, and names it in the title', async () => {
+    const competition = await addCompetition({ title: 'Monsoon Colours' });
+    const html = await page(`/register/competition?competition=${competition.id}`);
+    const formPath = `/api/competitions/${competition.id}/registration-form`;
+    expect(initialData(html).api).toEqual({ [formPath]: await apiJson(formPath) });
+    expect(html).toContain('<title>Register: Monsoon Colours | ');
+  });
+
+  it('carries nothing for an unknown competition (the page then goes home)', async () => {
+    for (const id of [randomUUID(), 'not-an-id', '']) {
+      expect(initialData(await page(`/register/competition?competition=${id}`)).api).toEqual({});
     }
   });
 });

@@ -7,6 +7,8 @@ import type { CachedJson } from '../../http/cached-json.ts';
 import { listPublicBanners } from '../banners/banners.service.ts';
 import { listPublicCategories } from '../categories/categories.service.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import { isRecordId } from '../../db/record-id.ts';
+import { findRegistrationForm } from '../submissions/registration.service.ts';
 import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
 
 /** What the server knows of a page before the browser runs anything. */
@@ -42,11 +44,29 @@ function summarize(text: string): string {
   return `${cut.trimEnd()}…`;
 }
 
+const REGISTER_PATH = '/register/competition';
+
+/**
+ * The registration page's first data depends on ?competition=: the variant names the competition
+ * when it exists (an unknown id renders, and is cached, as the page without one).
+ */
+export async function pageVariant(
+  app: FastifyInstance,
+  pathname: string,
+  query: URLSearchParams,
+): Promise<string> {
+  if (pathname !== REGISTER_PATH) return '';
+  const id = query.get('competition') ?? '';
+  if (!isRecordId(id) || !(await app.competitionsService.findPublic(id))) return '';
+  return `?competition=${id}`;
+}
+
 /** The first-screen data and meta tags of each public route (seed §2). */
 export async function describePage(
   app: FastifyInstance,
   pathname: string,
   settings: PublicSettings,
+  variant = '',
 ): Promise<PageDescription> {
   const { db } = app.database;
   const cache = app.contentCache;
@@ -99,6 +119,25 @@ export async function describePage(
         : {}),
       api: { [apiPath]: json },
     };
+  }
+
+  if (pathname === REGISTER_PATH && variant !== '') {
+    // The form and its competition in the page: no round trip before the artist sees them.
+    const id = new URLSearchParams(variant).get('competition') as string;
+    try {
+      const form = await findRegistrationForm(app, id);
+      const image = form.competition.image;
+      return {
+        status: 200,
+        title: `Register: ${form.competition.title}`,
+        image,
+        // The competition's picture is the page's largest: fetched with the page, not after it.
+        ...(image ? { preload: { image, sizes: IMAGE_SIZES.card } } : {}),
+        api: { [`/api/competitions/${encodeURIComponent(id)}/registration-form`]: form },
+      };
+    } catch {
+      // Gone since the variant was chosen: the page fetches, and is told, as usual.
+    }
   }
 
   const slug = pathname.slice(1).replace(/\/$/, '');

@@ -37,7 +37,9 @@ export default function RegisterPage() {
       ) : data ? (
         <RegistrationView key={data.competition.id} data={data} />
       ) : (
-        <p role="status" className="text-lg">
+        // As tall as the screen, as the page's code loading was: the footer stays below until the
+        // form arrives, rather than rising into view and being pushed out again (layout shift).
+        <p role="status" className="min-h-screen text-lg">
           Loading competition…
         </p>
       )}
