@@ -47,8 +47,10 @@ export function createEntryTokens(db: Kysely<DB>): EntryTokens {
       const parts = TOKEN.exec(token);
       if (!parts) return undefined;
       const [, submissionId, expires, given] = parts as unknown as [string, string, string, string];
-      const expected = Buffer.from(await mac(`${submissionId}.${expires}`), 'base64url');
-      const received = Buffer.from(given, 'base64url');
+      // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two
+      // unused bits, so four spellings decode alike, and an altered token must open nothing.
+      const expected = Buffer.from(await mac(`${submissionId}.${expires}`));
+      const received = Buffer.from(given);
       if (received.length !== expected.length || !timingSafeEqual(received, expected)) {
         return undefined;
       }
