@@ -1,10 +1,18 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Whether `db` (a connection or a transaction) talks to PostgreSQL: for what only it has (row
+ * locks, advisory locks). SQLite needs neither: it writes one transaction at a time.
+ */
+export function isPostgres(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export interface Database {
   db: Kysely<DB>;

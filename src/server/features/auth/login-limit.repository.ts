@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { DB, LoginFailuresTable } from '../../db/schema.ts';
 
 /*
@@ -19,7 +20,7 @@ export async function lockLoginLimitKeys(
   username: string,
   ip: string,
 ): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(1, hashtext(${username}))`.execute(trx);
   await sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`.execute(trx);
 }

@@ -1,9 +1,8 @@
-import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
+import { type Insertable, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { DB, PaymentOrdersTable, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
 
 /** Every query of payments: orders, the ledger, webhook event ids, and the entry's paid state. */
-
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** What paying for an entry needs to know of it. */
 export async function findPayableEntry(db: Kysely<DB>, submissionId: string) {
@@ -126,16 +125,6 @@ export async function markEntryRefunded(trx: Kysely<DB>, submissionId: string, s
     .set({ refunded_at: stamp, updated_at: stamp })
     .where('id', '=', submissionId)
     .where('refunded_at', 'is', null)
-    .execute();
-}
-
-/** The ledger rows of a submission, oldest first. */
-export async function findPaymentsOfEntry(db: Kysely<DB>, submissionId: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('submission_id', '=', submissionId)
-    .orderBy('created_at')
     .execute();
 }
 

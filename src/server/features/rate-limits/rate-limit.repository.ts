@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { DB, RateLimitHitsTable } from '../../db/schema.ts';
 
 /*
@@ -18,7 +19,7 @@ export async function lockRateLimitKey(
   scope: string,
   clientKey: string,
 ): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCK_CLASS}, hashtext(${`${scope}\n${clientKey}`}))`.execute(
     trx,
   );

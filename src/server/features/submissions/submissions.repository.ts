@@ -1,12 +1,11 @@
-import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { DB, SubmissionsTable } from '../../db/schema.ts';
 
 /** Submissions and their references: every query of registration. */
 
 /** The advisory lock class of idempotency keys (1-3 are the sign-in and rate limits). */
 const IDEMPOTENCY_LOCK_CLASS = 4;
-
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * A competition with what registration needs of its category: its form fields. On PostgreSQL,
