@@ -51,6 +51,7 @@ export function appEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     // No Razorpay keys here: paid entries go through the built-in test checkout.
     PAYMENTS_TEST_MODE: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     PORT: String(port),

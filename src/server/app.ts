@@ -43,7 +43,13 @@ import {
 } from './features/payments/payments.service.ts';
 import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
 import { registerReconciliation } from './features/payments/reconciliation.ts';
-import { createEntryTokens, type EntryTokens } from './features/submissions/entry-tokens.ts';
+import { registerAdminEntryRoutes } from './features/submissions/admin-entries.routes.ts';
+import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
+import {
+  createEntryTokens,
+  entryLinkOf,
+  type EntryTokens,
+} from './features/submissions/entry-tokens.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
 import {
@@ -154,6 +160,8 @@ export async function buildApp(
     'payments',
     createPaymentsService(database.db, createPaymentProvider(config.payments, database.db), {
       siteTitle: async () => (await app.settingsService.getSettings()).title,
+      entryLink: async (submissionId) =>
+        entryLinkOf(config.publicUrl, await app.entryTokens.issue(submissionId)),
       log: app.log,
       onEmailQueued: () => app.outbox.wake(),
     }),
@@ -204,6 +212,8 @@ export async function buildApp(
   await registerRegistrationRoutes(app);
   registerPrivateFileRoutes(app);
   registerPaymentRoutes(app);
+  registerEntryRoutes(app);
+  registerAdminEntryRoutes(app);
   registerReconciliation(app);
   if (config.payments.provider === 'razorpay') {
     await registerRazorpayWebhook(app, config.payments.webhookSecret);

@@ -4,6 +4,7 @@ import {
   ConfigError,
   DEFAULT_CLIENT_DIR,
   loadConfig,
+  PUBLIC_URL_IN_PRODUCTION,
   TEST_CHECKOUT_IN_PRODUCTION,
 } from './config.ts';
 
@@ -33,7 +34,11 @@ describe('loadConfig', () => {
   });
 
   it('turns demo content off by default in production, and on again when asked', () => {
-    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' };
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS_TEST_MODE: 'true',
+      PUBLIC_URL: 'https://whitestroke.example',
+    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
@@ -202,12 +207,30 @@ describe('loadConfig', () => {
   });
 
   it('will not take test payments in production unless PAYMENTS_TEST_MODE says so, in one line', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      `RAZORPAY_KEY_ID: ${TEST_CHECKOUT_IN_PRODUCTION}`,
-    ]);
+    const site = { NODE_ENV: 'production', PUBLIC_URL: 'https://whitestroke.example' };
+    expect(problemsOf(site)).toEqual([`RAZORPAY_KEY_ID: ${TEST_CHECKOUT_IN_PRODUCTION}`]);
     expect(TEST_CHECKOUT_IN_PRODUCTION).not.toContain('\n');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
+    expect(loadConfig({ ...site, PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
       provider: 'test',
     });
+  });
+
+  it("needs the site's address in production, for the links in e-mails", () => {
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).toEqual([
+      `PUBLIC_URL: ${PUBLIC_URL_IN_PRODUCTION}`,
+    ]);
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://whitestroke.example/' }).publicUrl).toBe(
+      'https://whitestroke.example',
+    );
+    for (const bad of [
+      'whitestroke.example',
+      'https://whitestroke.example/art',
+      'ftp://x.example',
+    ]) {
+      expect(problemsOf({ PUBLIC_URL: bad })).toEqual([
+        `PUBLIC_URL: PUBLIC_URL must be the site's address, such as https://whitestroke.example (got ${JSON.stringify(bad)})`,
+      ]);
+    }
   });
 });

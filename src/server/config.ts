@@ -88,6 +88,13 @@ const EnvSchema = z.object({
     .refine(isHttpUrl, 'RAZORPAY_API_URL must be an http:// or https:// URL')
     .default('https://api.razorpay.com'),
   PAYMENTS_TEST_MODE: bool('PAYMENTS_TEST_MODE').optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      (value) => isHttpUrl(value) && new URL(value).pathname === '/' && !/[?#]/.test(value),
+      "PUBLIC_URL must be the site's address, such as https://whitestroke.example",
+    )
+    .optional(),
 });
 
 /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
@@ -169,7 +176,14 @@ const EnvSchemaChecked = EnvSchema.superRefine((env, context) => {
       message: TEST_CHECKOUT_IN_PRODUCTION,
     });
   }
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
+    context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: PUBLIC_URL_IN_PRODUCTION });
+  }
 });
+
+/** The links in e-mails lead here: a production site must say where it is. */
+export const PUBLIC_URL_IN_PRODUCTION =
+  'PUBLIC_URL is required in production: the address artists open the links in e-mails at, such as https://whitestroke.example';
 
 /** The one line a production server without Razorpay keys stops with. */
 export const TEST_CHECKOUT_IN_PRODUCTION =
@@ -230,6 +244,8 @@ export type Config = {
   s3: S3Config | undefined;
   mail: MailConfig;
   payments: PaymentsConfig;
+  /** The site's address without a trailing slash, for links in e-mails. */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -296,6 +312,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? (parseMailFrom(e.MAIL_FROM) as MailFrom)
         : { name: undefined, address: DEFAULT_MAIL_FROM_ADDRESS },
     },
+    // Unset outside production: this machine, as `npm run dev` and the tests serve it.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     payments:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
         ? {

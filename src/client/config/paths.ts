@@ -1,3 +1,5 @@
+import { ENTRY_PAGE_PATH } from '../../shared/schemas/entry.ts';
+
 /** Every route path of the site, defined once (seed §2). */
 export const paths = {
   home: '/',
@@ -13,11 +15,14 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   razorpayPolicy: '/razorpay-policy',
+  /** The artist's entry, opened with the e-mailed link (issue 13); the token follows '#'. */
+  entry: ENTRY_PAGE_PATH,
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminCompetitions: '/admin/competitions',
   adminCategories: '/admin/categories',
   adminSubmissions: '/admin/submissions',
+  adminSubmission: (id: string) => `/admin/submissions/${encodeURIComponent(id)}`,
   adminVideoSettings: '/admin/video-settings',
   adminBannerSettings: '/admin/banner-settings',
   adminSiteSettings: '/admin/site-settings',

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { PAYMENT_STATES } from '../domain/entry-state.ts';
+
+const EntrySummarySchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  fullName: z.string(),
+  competitionTitle: z.string(),
+});
 
 /** GET /api/admin/dashboard: the seed's dashboard with real numbers (PRODUCT.md point 8). */
 export const DashboardSchema = z.object({
@@ -10,7 +18,7 @@ export const DashboardSchema = z.object({
   pendingReviews: z.number(),
   /** Submissions this calendar month against last, as a percentage; null when last month had none. */
   monthlyGrowthPercent: z.number().nullable(),
-  /** Rupees from paid entries. */
+  /** Rupees from paid entries, less the refunded ones. */
   revenue: z.number(),
   recentCompetitions: z.array(
     z.object({ id: z.string(), title: z.string(), createdAt: z.string() }),
@@ -18,6 +26,12 @@ export const DashboardSchema = z.object({
   upcomingCompetitions: z.array(
     z.object({ id: z.string(), title: z.string(), startDate: z.string() }),
   ),
+  /** The newest entries with their payment state (seed §4). */
+  recentSubmissions: z.array(
+    EntrySummarySchema.extend({ createdAt: z.string(), paymentState: z.enum(PAYMENT_STATES) }),
+  ),
+  /** Entries with two payments received: one is to be refunded (issue 13 item 4). */
+  paidTwice: z.array(EntrySummarySchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

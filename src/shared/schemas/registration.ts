@@ -86,6 +86,13 @@ function requiredText(required: string, max: number, tooLong = M.tooLong(max)) {
     .check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong));
 }
 
+/** Seed §5's e-mail rule and messages, as the form and the "Lost your link?" form ask. */
+export function emailSchema() {
+  return requiredText(M.emailRequired, EMAIL_MAX, M.emailInvalid).check(
+    z.regex(EMAIL_PATTERN, M.emailInvalid),
+  );
+}
+
 function optionalText(max: number) {
   return z.optional(z.string().check(z.trim(), z.maxLength(max, M.tooLong(max))));
 }
@@ -162,9 +169,7 @@ export function buildRegistrationSchema<F>(
       z.lte(80, M.ageMax),
     ),
     gender: z.enum(GENDERS, { error: M.genderRequired }),
-    email: requiredText(M.emailRequired, EMAIL_MAX, M.emailInvalid).check(
-      z.regex(EMAIL_PATTERN, M.emailInvalid),
-    ),
+    email: emailSchema(),
     phone: requiredText(M.phoneRequired, PHONE_MAX, M.phoneInvalid).check(
       z.regex(PHONE_PATTERN, M.phoneInvalid),
     ),

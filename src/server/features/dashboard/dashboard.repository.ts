@@ -22,7 +22,7 @@ export async function countCompetitionsEndingFrom(db: Kysely<DB>, date: string):
 }
 
 /**
- * Every submission counted, the pending ones, and the fees of the paid ones. `pending` and
+ * Every submission counted, the pending ones, and the fees of the paid ones not refunded. `pending` and
  * `revenue` are null without submissions and may come back as strings (PostgreSQL sums).
  */
 export async function sumSubmissions(db: Kysely<DB>) {
@@ -37,7 +37,13 @@ export async function sumSubmissions(db: Kysely<DB>) {
         .sum<number>(
           eb
             .case()
-            .when(eb.and([eb('entry_type', '=', 'paid'), eb('payment_status', '=', 'paid')]))
+            .when(
+              eb.and([
+                eb('entry_type', '=', 'paid'),
+                eb('payment_status', '=', 'paid'),
+                eb('refunded_at', 'is', null),
+              ]),
+            )
             .then(eb.ref('entry_fee'))
             .else(0)
             .end(),
@@ -74,6 +80,40 @@ export async function findCompetitionsStartingAfter(db: Kysely<DB>, date: string
     .select(['id', 'title', 'start_date'])
     .where('start_date', '>', date)
     .orderBy('start_date')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest entries, with what their payment state is made of. */
+export async function findNewestSubmissions(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'reference',
+      'full_name',
+      'competition_title',
+      'entry_fee',
+      'payment_status',
+      'refunded_at',
+      'created_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Entries with more than one payment captured and not refunded: a refund is owed. */
+export async function findEntriesPaidTwice(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('submissions as s', 's.id', 'p.submission_id')
+    .select(['s.id', 's.reference', 's.full_name', 's.competition_title'])
+    .where('p.status', '=', 'captured')
+    .groupBy(['s.id', 's.reference', 's.full_name', 's.competition_title'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .orderBy('s.reference')
     .limit(limit)
     .execute();
 }

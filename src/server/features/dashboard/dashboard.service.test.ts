@@ -55,7 +55,85 @@ describe(`loadDashboard on ${TEST_ENGINE}`, () => {
       revenue: 0,
       recentCompetitions: [],
       upcomingCompetitions: [],
+      recentSubmissions: [],
+      paidTwice: [],
     });
+  });
+
+  it("lists the newest entries with seed §4's payment states, and the entries paid twice", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 10, 10, minute)).toISOString();
+    const rows = [
+      { reference: 'WS-2026-000001', created_at: at(1), entry_type: 'free', entry_fee: 0 },
+      { reference: 'WS-2026-000002', created_at: at(2), entry_fee: 500, payment_status: 'paid' },
+      { reference: 'WS-2026-000003', created_at: at(3), entry_fee: 500, payment_status: 'pending' },
+      {
+        reference: 'WS-2026-000004',
+        created_at: at(4),
+        entry_fee: 700,
+        payment_status: 'paid',
+        refunded_at: at(5),
+      },
+    ] as const;
+    const ids: string[] = [];
+    for (const row of rows) {
+      const made = makeSubmissionRow({ entry_type: 'paid', ...row });
+      ids.push(made.id);
+      await db().insertInto('submissions').values(made).execute();
+    }
+    // Entry 2 paid twice (both captured), entry 4 paid twice and refunded once: only 2 is owed.
+    const pay = async (submission: string, order: string, payment: string, status: string) => {
+      const stamp = at(6);
+      await db()
+        .insertInto('payment_orders')
+        .values({
+          order_id: order,
+          submission_id: submission,
+          provider: 'test',
+          amount_paise: 50000,
+          currency: 'INR',
+          status: 'paid',
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .execute();
+      await db()
+        .insertInto('payments')
+        .values({
+          payment_id: payment,
+          order_id: order,
+          submission_id: submission,
+          provider: 'test',
+          amount_paise: 50000,
+          currency: 'INR',
+          status: status as 'captured',
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    };
+    await pay(ids[1] as string, 'order_a', 'pay_a1', 'captured');
+    await pay(ids[1] as string, 'order_a', 'pay_a2', 'captured');
+    await pay(ids[3] as string, 'order_b', 'pay_b1', 'captured');
+    await pay(ids[3] as string, 'order_b', 'pay_b2', 'refunded');
+
+    const dashboard = await loadDashboard(db(), ZONE, NOW);
+    expect(dashboard.recentSubmissions.map((s) => [s.reference, s.paymentState])).toEqual([
+      ['WS-2026-000004', 'refunded'],
+      ['WS-2026-000003', 'pending'],
+      ['WS-2026-000002', 'received'],
+      ['WS-2026-000001', 'free'],
+    ]);
+    expect(dashboard.paidTwice).toEqual([
+      {
+        id: ids[1],
+        reference: 'WS-2026-000002',
+        fullName: expect.any(String) as string,
+        competitionTitle: expect.any(String) as string,
+      },
+    ]);
+    // A refunded entry's fee is not revenue.
+    expect(dashboard.revenue).toBe(500);
   });
 
   it('counts, sums and lists from the rows', async () => {

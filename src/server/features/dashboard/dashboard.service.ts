@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
+import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -7,11 +8,15 @@ import {
   countRowsOf,
   countSubmissionsCreatedBetween,
   findCompetitionsStartingAfter,
+  findEntriesPaidTwice,
   findNewestCompetitions,
+  findNewestSubmissions,
   sumSubmissions,
 } from './dashboard.repository.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
+/** Entries owed a refund are listed in full up to this many: each needs an admin's action. */
+export const PAID_TWICE_LIST_SIZE = 50;
 
 /** The instant a calendar month begins in the site time zone (monthIndex may under/overflow). */
 function monthStart(year: number, monthIndex: number, timeZone: string): string {
@@ -40,6 +45,8 @@ export async function loadDashboard(
     previous,
     recent,
     upcoming,
+    newestSubmissions,
+    paidTwice,
   ] = await Promise.all([
     countRowsOf(db, 'competitions'),
     countRowsOf(db, 'categories'),
@@ -49,6 +56,8 @@ export async function loadDashboard(
     countSubmissionsCreatedBetween(db, lastMonth, thisMonth),
     findNewestCompetitions(db, DASHBOARD_LIST_SIZE),
     findCompetitionsStartingAfter(db, today, DASHBOARD_LIST_SIZE),
+    findNewestSubmissions(db, DASHBOARD_LIST_SIZE),
+    findEntriesPaidTwice(db, PAID_TWICE_LIST_SIZE),
   ]);
 
   return {
@@ -65,6 +74,24 @@ export async function loadDashboard(
       id: c.id,
       title: c.title,
       startDate: c.start_date,
+    })),
+    recentSubmissions: newestSubmissions.map((s) => ({
+      id: s.id,
+      reference: s.reference,
+      fullName: s.full_name,
+      competitionTitle: s.competition_title,
+      createdAt: s.created_at,
+      paymentState: paymentStateOf({
+        entryFee: s.entry_fee,
+        paymentStatus: s.payment_status,
+        refunded: s.refunded_at !== null,
+      }),
+    })),
+    paidTwice: paidTwice.map((s) => ({
+      id: s.id,
+      reference: s.reference,
+      fullName: s.full_name,
+      competitionTitle: s.competition_title,
     })),
   };
 }

@@ -88,6 +88,7 @@ const CONFIRMATION = {
     { label: 'Full name', value: '<script>alert("x")</script> Ananya' },
     { label: 'Artwork Title', value: 'Rain & Ink' },
   ],
+  entryLink: 'http://localhost:3000/entry#token',
 };
 
 /** Queues the confirmation of CONFIRMATION to `to`, written at `at`; returns its row's id. */

@@ -1,5 +1,5 @@
 import { formatRupees } from '../../../shared/domain/money.ts';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { artistEmail, ENTRY_LINK_TEXT } from './artist-email.ts';
 
 /* Issue 13 item 7: sent once, when an entry becomes paid. */
 
@@ -11,33 +11,18 @@ export interface PaymentReceivedDetails {
   fullName: string;
   competitionTitle: string;
   amountRupees: number;
+  entryLink: string;
 }
 
-export function paymentReceivedEmail(details: PaymentReceivedDetails): {
-  subject: string;
-  text: string;
-  html: string;
-} {
-  const amount = formatRupees(details.amountRupees);
-  const subject = `Payment Received: ${details.competitionTitle} (${details.reference})`;
-  const intro = `We have received your entry fee of ${amount} for ${details.competitionTitle}. Your entry is now under review.`;
-  const text = [
-    `Dear ${details.fullName},`,
-    '',
-    intro,
-    '',
-    `Reference: ${details.reference}`,
-    '',
-    details.siteTitle,
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><body>',
-    `<p>Dear ${e(details.fullName)},</p>`,
-    `<p>${e(intro)}</p>`,
-    `<p><strong>Reference: ${e(details.reference)}</strong></p>`,
-    `<p>${e(details.siteTitle)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+export function paymentReceivedEmail(details: PaymentReceivedDetails) {
+  return artistEmail({
+    subject: `Payment Received: ${details.competitionTitle} (${details.reference})`,
+    fullName: details.fullName,
+    paragraphs: [
+      `We have received your entry fee of ${formatRupees(details.amountRupees)} for ${details.competitionTitle}. Your entry is now under review.`,
+    ],
+    reference: details.reference,
+    link: { text: ENTRY_LINK_TEXT, url: details.entryLink },
+    siteTitle: details.siteTitle,
+  });
 }

@@ -16,6 +16,8 @@ export interface ConfirmationDetails {
   paymentStatus: 'pending' | 'paid';
   /** The entry as the artist gave it, in the form's order: 'Full name', 'Artwork Title', ... */
   fields: readonly { label: string; value: string }[];
+  /** The entry page, where the artist follows the review and pays a fee still due. */
+  entryLink: string;
 }
 
 export const CONFIRMATION_KIND = 'registration-confirmation';
@@ -25,6 +27,13 @@ const NEXT_STEPS = [
   'Our team will review your submission.',
   'Results will be notified to you by email.',
 ];
+
+/** What the link offers: the payment first while it is due. */
+function linkText(details: ConfirmationDetails): string {
+  return details.entryType === 'paid' && details.paymentStatus === 'pending'
+    ? 'Complete your payment and follow your entry'
+    : 'Follow your entry';
+}
 
 function paymentLine(details: ConfirmationDetails): string | undefined {
   if (details.entryType === 'free') return undefined;
@@ -49,6 +58,7 @@ export function confirmationEmail(details: ConfirmationDetails): {
     '',
     `Reference: ${details.reference}`,
     ...(payment ? [payment] : []),
+    `${linkText(details)}: ${details.entryLink}`,
     '',
     'Your entry:',
     ...details.fields.map((f) => `- ${f.label}: ${f.value}`),
@@ -65,6 +75,7 @@ export function confirmationEmail(details: ConfirmationDetails): {
     `<p>${e(intro)}</p>`,
     `<p><strong>Reference: ${e(details.reference)}</strong></p>`,
     payment ? `<p>${e(payment)}</p>` : '',
+    `<p><a href="${e(details.entryLink)}">${e(linkText(details))}</a></p>`,
     '<h2>Your entry</h2>',
     '<table>',
     ...details.fields.map(

@@ -119,6 +119,17 @@ export async function markEntryPaid(trx: Kysely<DB>, submissionId: string, stamp
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The submission's payments whose money is held: captured and not refunded. */
+export async function countCapturedPayments(trx: Kysely<DB>, submissionId: string) {
+  const { n } = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('submission_id', '=', submissionId)
+    .where('status', '=', 'captured')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 export async function markEntryRefunded(trx: Kysely<DB>, submissionId: string, stamp: string) {
   await trx
     .updateTable('submissions')
@@ -187,5 +198,27 @@ export async function rescheduleOrder(
     }))
     .where('order_id', '=', orderId)
     .where('status', '=', 'created')
+    .execute();
+}
+
+/** An entry's payment attempts, oldest first: the ledger as the admin's entry page lists it. */
+export async function findPaymentsOfEntry(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('payments')
+    .select([
+      'payment_id',
+      'order_id',
+      'provider',
+      'amount_paise',
+      'currency',
+      'status',
+      'error_description',
+      'refund_id',
+      'created_at',
+      'updated_at',
+    ])
+    .where('submission_id', '=', submissionId)
+    .orderBy('created_at')
+    .orderBy('payment_id')
     .execute();
 }

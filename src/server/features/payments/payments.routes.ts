@@ -12,11 +12,9 @@ import {
   TestCheckoutResultSchema,
 } from '../../../shared/schemas/payment.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { ENTRY_LINK_INVALID } from '../submissions/entries.service.ts';
 import { PAYMENT_MESSAGES } from './payments.service.ts';
 import type { TestProvider } from './test-provider.ts';
-
-/** An entry link that does not open this entry: altered, expired, or another's. */
-export const ENTRY_LINK_INVALID = 'This link is not valid or has expired.';
 
 const ERRORS = {
   400: ErrorEnvelopeSchema,

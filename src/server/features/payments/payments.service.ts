@@ -2,14 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { PAYMENT_RECEIVED_KIND, paymentReceivedEmail } from '../mail/payment-received.ts';
+import { PAYMENT_REFUNDED_KIND, paymentRefundedEmail } from '../mail/payment-refunded.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import {
+  countCapturedPayments,
   findLatestOrder,
   findOpenOrder,
   findPayableEntry,
+  findOrder,
   findPayment,
   insertOrder,
   insertPayment,
@@ -33,6 +37,10 @@ export const PAYMENT_MESSAGES = {
   noOrder: 'Start the payment again: this entry has no payment in progress.',
   badSignature: 'The payment could not be verified.',
   entryNotFound: 'Entry not found.',
+  paymentNotFound: 'Payment not found.',
+  notRefundable: 'Only a received payment can be refunded.',
+  alreadyRefunded: 'This payment is already refunded.',
+  refundFailed: 'The refund could not be made. Please try again.',
 } as const;
 
 /** How long after an order the reconciliation job first asks the provider about it. */
@@ -64,6 +72,8 @@ export interface PaymentFact {
   refundId?: string | undefined;
   /** A webhook's X-Razorpay-Event-Id: recorded with the change, so a repeat changes nothing. */
   eventId?: string | undefined;
+  /** The admin whose action this fact is the result of: audited in the same transaction. */
+  actor?: AuditActor | undefined;
 }
 
 export type FactOutcome =
@@ -89,12 +99,23 @@ export interface PaymentsService {
   applyFact(fact: PaymentFact): Promise<FactOutcome>;
   /** The provider's word on a payment, applied; an authorized payment is captured first. */
   settle(payment: ProviderPayment): Promise<void>;
+  /** A full refund of one received payment, asked by an admin; a retry never refunds twice. */
+  refund(paymentId: string, admin: AuditActor): Promise<void>;
 }
+
+/** The one idempotency key of a payment's refund: Razorpay makes one refund per key. */
+export const refundKeyOf = (paymentId: string) => `refund_${paymentId}`;
 
 export function createPaymentsService(
   db: Kysely<DB>,
   provider: PaymentProvider,
-  options: { siteTitle: () => Promise<string>; log: FastifyBaseLogger; onEmailQueued?: () => void },
+  options: {
+    siteTitle: () => Promise<string>;
+    /** The entry page's address for the artist's e-mails. */
+    entryLink: (submissionId: string) => Promise<string>;
+    log: FastifyBaseLogger;
+    onEmailQueued?: () => void;
+  },
 ): PaymentsService {
   /** Checkouts being started, per submission: a double click asks the provider once. */
   const starting = new Map<string, Promise<CheckoutOrder>>();
@@ -166,6 +187,9 @@ export function createPaymentsService(
     let emailQueued = false;
     // Read before the transaction: on SQLite the one connection is the transaction's until it ends.
     const siteTitle = await options.siteTitle();
+    const known = await findOrder(db, fact.orderId);
+    const entryLink = known?.submission_id ? await options.entryLink(known.submission_id) : '';
+    const mail = { siteTitle, entryLink, now: new Date() };
     const outcome = await db.transaction().execute(async (trx): Promise<FactOutcome> => {
       const now = new Date();
       const stamp = now.toISOString();
@@ -207,11 +231,30 @@ export function createPaymentsService(
         await markOrderPaid(trx, order.order_id, stamp);
         if (order.submission_id && (await markEntryPaid(trx, order.submission_id, stamp))) {
           emailQueued = true;
-          await queuePaymentEmail(trx, order.submission_id, order.amount_paise, siteTitle, now);
+          await queueArtistEmail(trx, 'received', order.submission_id, fact.amountPaise, mail);
         }
       }
       if (status === 'refunded' && existing?.status !== 'refunded' && order.submission_id) {
-        await markEntryRefunded(trx, order.submission_id, stamp);
+        // An entry paid twice and refunded once is still paid.
+        if ((await countCapturedPayments(trx, order.submission_id)) === 0) {
+          await markEntryRefunded(trx, order.submission_id, stamp);
+        }
+        emailQueued = true;
+        await queueArtistEmail(trx, 'refunded', order.submission_id, fact.amountPaise, mail);
+      }
+      if (fact.actor) {
+        await recordAudit(
+          trx,
+          {
+            adminUserId: fact.actor.adminUserId,
+            actor: fact.actor.username,
+            action: 'payment.refund',
+            entityType: 'submission',
+            entityId: order.submission_id ?? undefined,
+            details: { paymentId: fact.paymentId, amountPaise: fact.amountPaise },
+          },
+          now,
+        );
       }
       return 'applied';
     });
@@ -225,27 +268,75 @@ export function createPaymentsService(
     return outcome;
   }
 
-  async function queuePaymentEmail(
+  /** The artist's e-mail about a payment of their entry, written with the change. */
+  async function queueArtistEmail(
     trx: Kysely<DB>,
+    kind: 'received' | 'refunded',
     submissionId: string,
     amountPaise: number,
-    siteTitle: string,
-    now: Date,
+    mail: { siteTitle: string; entryLink: string; now: Date },
   ) {
     const entry = await findPayableEntry(trx, submissionId);
     if (!entry) return;
-    const email = paymentReceivedEmail({
-      siteTitle,
+    const details = {
+      siteTitle: mail.siteTitle,
       reference: entry.reference,
       fullName: entry.full_name,
       competitionTitle: entry.competition_title,
       amountRupees: amountPaise / 100,
-    });
+      entryLink: mail.entryLink,
+    };
+    const email =
+      kind === 'received' ? paymentReceivedEmail(details) : paymentRefundedEmail(details);
     await queueEmail(
       trx,
-      { kind: PAYMENT_RECEIVED_KIND, submissionId, to: entry.email, ...email },
-      now,
+      {
+        kind: kind === 'received' ? PAYMENT_RECEIVED_KIND : PAYMENT_REFUNDED_KIND,
+        submissionId,
+        to: entry.email,
+        ...email,
+      },
+      mail.now,
     );
+  }
+
+  /** Refunds being made, per payment: a double click asks the provider once. */
+  const refunding = new Map<string, Promise<void>>();
+
+  async function refund(paymentId: string, admin: AuditActor): Promise<void> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (payment.status === 'refunded') {
+      throw new AppError(409, 'ALREADY_REFUNDED', PAYMENT_MESSAGES.alreadyRefunded);
+    }
+    if (payment.status !== 'captured') {
+      throw new AppError(409, 'NOT_REFUNDABLE', PAYMENT_MESSAGES.notRefundable);
+    }
+    let refundId: string | undefined;
+    try {
+      ({ refundId } = await provider.refund(
+        paymentId,
+        payment.amount_paise,
+        refundKeyOf(paymentId),
+      ));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // Refunded already (from Razorpay's dashboard, or a request whose answer was lost)?
+      const current = await provider.fetchPayment(paymentId).catch(() => undefined);
+      if (current?.status !== 'refunded') {
+        options.log.warn({ err: error.message, paymentId }, 'refund failed');
+        throw new AppError(502, 'REFUND_FAILED', PAYMENT_MESSAGES.refundFailed);
+      }
+    }
+    await applyFact({
+      orderId: payment.order_id,
+      paymentId,
+      amountPaise: payment.amount_paise,
+      currency: payment.currency,
+      status: 'refunded',
+      refundId,
+      actor: admin,
+    });
   }
 
   /** The provider's word on a payment, applied; an authorized payment is captured first. */
@@ -313,5 +404,13 @@ export function createPaymentsService(
     },
     applyFact,
     settle,
+    refund(paymentId, admin) {
+      let pending = refunding.get(paymentId);
+      if (!pending) {
+        pending = refund(paymentId, admin).finally(() => refunding.delete(paymentId));
+        refunding.set(paymentId, pending);
+      }
+      return pending;
+    },
   };
 }

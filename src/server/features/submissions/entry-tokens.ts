@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ENTRY_PAGE_PATH } from '../../../shared/schemas/entry.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverKey } from './server-keys.repository.ts';
 
@@ -15,6 +16,11 @@ export const ENTRY_TOKEN_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
 
 const KEY_NAME = 'entry-token';
 const TOKEN = /^([0-9a-f-]{36})\.(\d{10,13})\.([A-Za-z0-9_-]{43})$/;
+
+/** The address an e-mail links to: the entry page, with the token where no server logs it. */
+export function entryLinkOf(publicUrl: string, token: string): string {
+  return `${publicUrl}${ENTRY_PAGE_PATH}#${token}`;
+}
 
 export interface EntryTokens {
   issue(submissionId: string, now?: Date): Promise<string>;

@@ -7,10 +7,8 @@ import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import {
-  AGE_CATEGORY_LABELS,
   buildRegistrationSchema,
   checkRegistration,
-  GENDER_LABELS,
   missingRequiredFields,
   needsGuardian,
   type RegistrationReceipt,
@@ -37,6 +35,8 @@ import {
   type ReceiptRow,
   type RegistrationTargetRow,
 } from './submissions.repository.ts';
+import { entryDetails } from './entry-details.ts';
+import { entryLinkOf } from './entry-tokens.ts';
 import {
   FIELD_PART_PREFIX,
   PHOTO_PART,
@@ -283,27 +283,6 @@ function storedFieldValues(
   return stored;
 }
 
-/** The entry as the confirmation lists it, labelled as the form labels it. */
-function entryLines(fields: readonly FormField[], values: Values) {
-  const category = ageCategoryFor(values.age);
-  const lines = [
-    { label: 'Full name', value: values.fullName },
-    { label: 'Age', value: String(values.age) },
-    { label: 'Age category', value: category ? AGE_CATEGORY_LABELS[category] : '' },
-    { label: 'Gender', value: GENDER_LABELS[values.gender] },
-    { label: 'Email', value: values.email },
-    { label: 'Phone', value: values.phone },
-    { label: 'Address', value: values.address },
-    { label: 'Pincode', value: values.pincode },
-  ];
-  for (const field of fields) {
-    const value = values.fieldValues[field.id];
-    if (Buffer.isBuffer(value)) lines.push({ label: field.label, value: 'Attached' });
-    else if (typeof value === 'string' && value !== '') lines.push({ label: field.label, value });
-  }
-  return lines;
-}
-
 /** What the transaction decided: a new submission, or an earlier one holding the key. */
 type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
 
@@ -322,6 +301,8 @@ async function saveSubmission(
 ): Promise<Saved> {
   const { idempotencyKey, fields } = opened;
   const { timeZone, title: siteTitle } = await app.settingsService.getSettings();
+  // Made before the transaction: the token's key is read from the database on first use.
+  const entryLink = entryLinkOf(app.config.publicUrl, await app.entryTokens.issue(submissionId));
   return app.database.db.transaction().execute(async (trx: Kysely<DB>): Promise<Saved> => {
     await lockIdempotencyKey(trx, idempotencyKey);
     const existing = await findSubmissionByIdempotencyKey(trx, idempotencyKey);
@@ -375,7 +356,11 @@ async function saveSubmission(
       entryType: row.entry_type,
       entryFee: row.entry_fee,
       paymentStatus: row.payment_status,
-      fields: entryLines(fields, values),
+      fields: entryDetails(values, fields, (field) => {
+        const value = values.fieldValues[field.id];
+        return Buffer.isBuffer(value) ? 'Attached' : value;
+      }),
+      entryLink,
     });
     await queueEmail(trx, { kind: CONFIRMATION_KIND, submissionId, to: row.email, ...email }, now);
     return { receipt: receiptOf(row, competition.id) };

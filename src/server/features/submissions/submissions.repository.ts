@@ -90,3 +90,44 @@ export async function insertSubmission(
 ): Promise<void> {
   await trx.insertInto('submissions').values(row).execute();
 }
+
+/** An entry with its category's fields, for its artist's page and the admin's. */
+export async function findEntry(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('submissions as s')
+    .leftJoin('categories as cat', 'cat.id', 's.category_id')
+    .select([
+      's.id',
+      's.reference',
+      's.competition_id',
+      's.competition_title',
+      's.full_name',
+      's.age',
+      's.gender',
+      's.email',
+      's.phone',
+      's.address',
+      's.pincode',
+      's.field_values',
+      's.entry_type',
+      's.entry_fee',
+      's.status',
+      's.payment_status',
+      's.refunded_at',
+      's.created_at',
+      'cat.form_fields',
+    ])
+    .where('s.id', '=', submissionId)
+    .executeTakeFirst();
+}
+
+export type EntryRow = NonNullable<Awaited<ReturnType<typeof findEntry>>>;
+
+/** What resending an entry's link needs: whom it goes to. */
+export async function findEntryByReference(db: Kysely<DB>, reference: string) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'reference', 'email', 'full_name', 'competition_title'])
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}

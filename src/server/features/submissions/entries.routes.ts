@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EntryViewSchema,
+  LINK_REQUEST_MESSAGES,
+  LinkRequestAnswerSchema,
+  LinkRequestSchema,
+  ViewEntrySchema,
+} from '../../../shared/schemas/entry.ts';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import { requestEntryLink, viewEntry } from './entries.service.ts';
+
+/**
+ * Issue 13 item 7: the artist's entry page and "Lost your link?". Both are POSTs so the token
+ * and the address travel in a body, which no log records.
+ */
+export function registerEntryRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/entries/view',
+    {
+      schema: {
+        summary: 'The entry a signed link opens, as its artist sees it',
+        body: ViewEntrySchema,
+        response: { 200: EntryViewSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const view = await viewEntry(app, request.body.entryToken);
+      reply.header('cache-control', 'private, no-store');
+      return view;
+    },
+  );
+
+  api.post(
+    '/api/entries/link-requests',
+    {
+      schema: {
+        summary: "Sends an entry's link again to the address it was registered with",
+        body: LinkRequestSchema,
+        response: {
+          202: LinkRequestAnswerSchema,
+          400: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requestEntryLink(app, request.body, request.ip);
+      return reply.status(202).send({ message: LINK_REQUEST_MESSAGES.sent });
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
+import { type EntryView, type LinkRequest } from '../../../shared/schemas/entry.ts';
+import { AppError } from '../../errors.ts';
+import { parseFormFields } from '../categories/categories.service.ts';
+import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/entry-link.ts';
+import { queueEmail } from '../mail/outbox.service.ts';
+import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
+import { entryDetails } from './entry-details.ts';
+import { entryLinkOf } from './entry-tokens.ts';
+import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
+
+/*
+ * Issue 13 item 7: the artist's own entry, opened with the signed link from an e-mail, and the
+ * link sent again on request.
+ */
+
+/** An entry link that does not open an entry: altered, expired, another's, or the entry gone. */
+export const ENTRY_LINK_INVALID = 'This link is not valid or has expired.';
+
+/** Requests for a lost link from one address: enough for typing mistakes, too few to probe. */
+export const LINK_REQUEST_LIMIT: RateLimit = {
+  scope: 'entry-link',
+  max: 10,
+  windowMs: 60 * 60 * 1000,
+  message: (minutes) =>
+    `Too many requests for entry links. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+};
+
+/** Links sent for one entry: a mailbox is not flooded, whoever asks. */
+const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
+
+/** The entry's answers as its artist sees them: every field but the images. */
+export function entryViewOf(row: EntryRow): EntryView {
+  const stored = JSON.parse(row.field_values) as Record<string, string>;
+  const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
+  return {
+    reference: row.reference,
+    competition: { id: row.competition_id, title: row.competition_title },
+    submittedAt: row.created_at,
+    status: row.status,
+    paymentState: paymentStateOf({
+      entryFee: row.entry_fee,
+      paymentStatus: row.payment_status,
+      refunded: row.refunded_at !== null,
+    }),
+    entryFee: row.entry_fee,
+    details: entryDetails(
+      {
+        fullName: row.full_name,
+        age: row.age,
+        gender: row.gender,
+        email: row.email,
+        phone: row.phone,
+        address: row.address,
+        pincode: row.pincode,
+      },
+      fields,
+      (field) => (field.type === 'image' ? undefined : stored[field.id]),
+    ),
+  };
+}
+
+/** The entry the token opens, or 404 ENTRY_LINK_INVALID: never another artist's. */
+export async function viewEntry(app: FastifyInstance, token: string): Promise<EntryView> {
+  const submissionId = await app.entryTokens.verify(token);
+  const row = submissionId ? await findEntry(app.database.db, submissionId) : undefined;
+  if (!row) throw new AppError(404, 'ENTRY_LINK_INVALID', ENTRY_LINK_INVALID);
+  return entryViewOf(row);
+}
+
+/**
+ * Sends the entry's link to its artist when the reference and the address match. The caller
+ * answers the same whatever happens here, so nobody learns whether an address has entries.
+ */
+export async function requestEntryLink(
+  app: FastifyInstance,
+  request: LinkRequest,
+  clientAddress: string,
+): Promise<void> {
+  const db = app.database.db;
+  await takeRateLimitHit(db, LINK_REQUEST_LIMIT, clientAddress);
+  const entry = await findEntryByReference(db, request.reference);
+  if (!entry || entry.email.toLowerCase() !== request.email.toLowerCase()) return;
+  try {
+    await takeRateLimitHit(db, LINKS_PER_ENTRY, entry.id);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) return;
+    throw error;
+  }
+  const siteTitle = (await app.settingsService.getSettings()).title;
+  const token = await app.entryTokens.issue(entry.id);
+  const email = entryLinkEmail({
+    siteTitle,
+    reference: entry.reference,
+    fullName: entry.full_name,
+    competitionTitle: entry.competition_title,
+    entryLink: entryLinkOf(app.config.publicUrl, token),
+  });
+  await queueEmail(db, {
+    kind: ENTRY_LINK_KIND,
+    submissionId: entry.id,
+    to: entry.email,
+    ...email,
+  });
+  app.outbox.wake();
+}

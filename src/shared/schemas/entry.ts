@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
+import { EntryTokenSchema } from './payment.ts';
+import { emailSchema } from './registration.ts';
+
+/*
+ * Issue 13 item 7: the artist's own entry page, opened with the signed link from their e-mail,
+ * and the "Lost your link?" form. zod/mini, as a public page loads it.
+ */
+
+/**
+ * The entry page. Its link carries the token after '#', so the token never reaches a server's
+ * log or another site's Referer; the page sends it in a request body.
+ */
+export const ENTRY_PAGE_PATH = '/entry';
+
+export const ViewEntrySchema = z.strictObject({ entryToken: EntryTokenSchema });
+
+/** The entry as its artist sees it: no images, and nothing of the review but its state. */
+export const EntryViewSchema = z.object({
+  reference: z.string(),
+  competition: z.object({ id: z.nullable(z.string()), title: z.string() }),
+  submittedAt: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  paymentState: z.enum(PAYMENT_STATES),
+  entryFee: z.number(),
+  /** What the artist gave, labelled as the form asked it, in its order; images left out. */
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type EntryView = z.infer<typeof EntryViewSchema>;
+
+/** A reference as the site makes them: WS-2026-000123. */
+const REFERENCE_PATTERN = /^WS-\d{4}-\d{6,}$/;
+
+export const LINK_REQUEST_MESSAGES = {
+  referenceRequired: 'Reference is required',
+  referenceInvalid: 'Enter the reference as it is in your e-mail, such as WS-2026-000123',
+  /** The one answer to every request, so it tells nobody whether an address has entries. */
+  sent: 'If an entry with this reference was registered with this e-mail address, its link is on its way there. It may take a few minutes to arrive.',
+} as const;
+
+export const LinkRequestSchema = z.strictObject({
+  email: emailSchema(),
+  reference: z
+    .string({ error: LINK_REQUEST_MESSAGES.referenceRequired })
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.minLength(1, { error: LINK_REQUEST_MESSAGES.referenceRequired, abort: true }),
+      z.maxLength(40, LINK_REQUEST_MESSAGES.referenceInvalid),
+      z.regex(REFERENCE_PATTERN, LINK_REQUEST_MESSAGES.referenceInvalid),
+    ),
+});
+export type LinkRequest = z.infer<typeof LinkRequestSchema>;
+
+export const LinkRequestAnswerSchema = z.object({ message: z.string() });
