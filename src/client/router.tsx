@@ -19,6 +19,7 @@ const RegisterPage = lazy(() => import('./features/registration/routes/register-
 const RegistrationSuccessPage = lazy(
   () => import('./features/registration/routes/registration-success-page.tsx'),
 );
+const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
 const AdminArea = lazy(() => import('./features/admin/admin-area.tsx'));
 
 /**
@@ -37,6 +38,7 @@ export function AppRoutes() {
             <Route path={paths.registerCompetition} element={<RegisterPage />} />
             <Route path={paths.registrationSuccess} element={<RegistrationSuccessPage />} />
             <Route path={paths.competitionPattern} element={<CompetitionPage />} />
+            <Route path={paths.entry} element={<EntryPage />} />
             <Route path={paths.about} element={<AboutPage />} />
             <Route path={paths.contact} element={<ContactPage />} />
             <Route path={paths.privacy} element={<PrivacyPage />} />

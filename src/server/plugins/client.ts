@@ -28,6 +28,7 @@ const CLIENT_ROUTES = [
   '/registration-success',
   '/register',
   '/register/competition',
+  '/entry',
   '/admin',
   '/admin/*',
 ];

@@ -37,8 +37,15 @@ export const RAZORPAY_CHECKOUT_SOURCES = {
   imgSrc: ['https://cdn.razorpay.com'],
 } as const;
 
-/** The pages that may open Razorpay's checkout: the form, and the receipt's 'Complete payment'. */
-export const CHECKOUT_PAGE_PATHS = ['/register/competition', '/registration-success'] as const;
+/**
+ * The pages that may open Razorpay's checkout: the form, and 'Complete payment' on the receipt
+ * and on the artist's entry page.
+ */
+export const CHECKOUT_PAGE_PATHS = [
+  '/register/competition',
+  '/registration-success',
+  '/entry',
+] as const;
 
 type Directives = typeof CONTENT_SECURITY_POLICY;
 

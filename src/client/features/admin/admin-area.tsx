@@ -13,6 +13,7 @@ import { AdminLayout } from './common/shell/admin-layout.tsx';
 import LoginPage from './sign-in/login-page.tsx';
 import OutboxPage from './outbox/outbox-page.tsx';
 import SiteSettingsPage from './site-settings/site-settings-page.tsx';
+import EntryDetailPage from './submissions/entry-detail-page.tsx';
 import SubmissionsPage from './submissions/submissions-page.tsx';
 import VideoSettingsPage from './video-settings/video-settings-page.tsx';
 
@@ -63,6 +64,7 @@ function AdminRoutes() {
         ))}
         {/* A placeholder until the submissions screen arrives with its own issue. */}
         <Route path={below(paths.adminSubmissions)} element={<SubmissionsPage />} />
+        <Route path={`${below(paths.adminSubmissions)}/:id`} element={<EntryDetailPage />} />
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />

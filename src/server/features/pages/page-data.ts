@@ -33,6 +33,7 @@ const DESCRIPTION_MAX = 160;
 const PAGE_TITLES: Record<string, string> = {
   '/contact': 'Contact Us',
   '/registration-success': 'Registration Successful!',
+  '/entry': 'Your entry',
   '/admin': 'Admin Login',
 };
 

@@ -474,7 +474,7 @@ describe("Razorpay's checkout in the Content-Security-Policy", () => {
       .find((d) => d.startsWith(`${name} `));
 
   it('allows its script, frames and calls on the pages that open it', async () => {
-    for (const page of ['/register/competition?competition=x', '/registration-success']) {
+    for (const page of ['/register/competition?competition=x', '/registration-success', '/entry']) {
       const policy = await policyOf(page);
       expect(directive(policy, 'script-src')).toBe(
         "script-src 'self' https://checkout.razorpay.com",

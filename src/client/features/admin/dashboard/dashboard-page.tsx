@@ -3,7 +3,9 @@ import type { Dashboard } from '../../../../shared/schemas/admin.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
-import { formatInstantDate } from '../common/format-instant.ts';
+import type { PaymentState } from '../../../../shared/domain/entry-state.ts';
+import { formatInstant, formatInstantDate } from '../common/format-instant.ts';
+import { PaymentStateBadge } from '../submissions/payment-state-badge.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { useAdminResource } from '../common/use-admin-resource.ts';
@@ -44,6 +46,22 @@ export default function DashboardPage() {
                 </div>
               ))}
             </dl>
+            {data.paidTwice.length > 0 ? (
+              <Section title="Paid twice: refund one payment" className="bg-white dark:bg-gray-900">
+                <p className="mb-3">
+                  These entries have two received payments. Open each one and refund the extra
+                  payment.
+                </p>
+                <EntryList items={data.paidTwice} />
+              </Section>
+            ) : null}
+            <Section title="Recent Submissions" className="bg-white dark:bg-gray-900">
+              {data.recentSubmissions.length === 0 ? (
+                <p className={MUTED_TEXT}>No submissions yet.</p>
+              ) : (
+                <EntryList items={data.recentSubmissions} />
+              )}
+            </Section>
             <div className="grid gap-6 lg:grid-cols-2">
               <CompetitionList
                 title="Recent Competitions"
@@ -66,6 +84,36 @@ export default function DashboardPage() {
         )}
       </ResourceView>
     </AdminPage>
+  );
+}
+
+/** Entries, each a link to its page, with its payment state when known. */
+function EntryList({
+  items,
+}: {
+  items: (Dashboard['paidTwice'][number] & { paymentState?: PaymentState; createdAt?: string })[];
+}) {
+  return (
+    <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-800">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div>
+            <Link
+              to={paths.adminSubmission(item.id)}
+              className={`rounded font-semibold text-[var(--color-primary-text)] underline-offset-4 hover:underline ${FOCUS_RING}`}
+            >
+              {item.reference}
+            </Link>{' '}
+            <span>{item.fullName}</span>
+            <p className={`text-sm ${MUTED_TEXT}`}>
+              {item.competitionTitle}
+              {item.createdAt ? ` · ${formatInstant(item.createdAt)}` : ''}
+            </p>
+          </div>
+          {item.paymentState ? <PaymentStateBadge state={item.paymentState} /> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,0 +1,26 @@
+import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+
+/* The artist's entry page calls (issue 13): the token and the address go in request bodies. */
+
+export const viewEntry = (entryToken: string) =>
+  apiFetch<EntryView>('/api/entries/view', {
+    method: 'POST',
+    body: JSON.stringify({ entryToken }),
+  });
+
+export const requestEntryLink = (request: LinkRequest) =>
+  apiFetch<{ message: string }>('/api/entries/link-requests', {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+
+/** The token of the page's address: everything after '#'. */
+export function tokenOf(hash: string): string {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim();
+  }
+}

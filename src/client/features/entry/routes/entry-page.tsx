@@ -1,0 +1,181 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  PAYMENT_STATE_LABELS,
+  SUBMISSION_STATUS_LABELS,
+} from '../../../../shared/domain/entry-state.ts';
+import { formatRupees } from '../../../../shared/domain/money.ts';
+import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import { Button } from '../../../components/button.tsx';
+import { FOCUS_RING } from '../../../components/form-fields.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/settings.tsx';
+import { useCheckout } from '../../registration/checkout/use-checkout.tsx';
+import { LostLinkForm } from '../components/lost-link-form.tsx';
+import { tokenOf, viewEntry } from '../entry-api.ts';
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'entry'; entry: EntryView }
+  /** No token, or one that opens nothing: the "Lost your link?" form. */
+  | { kind: 'invalid'; message: string | undefined }
+  | { kind: 'failed'; message: string };
+
+const SUBMITTED = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' });
+
+/**
+ * Issue 13 item 7: the artist's own entry, opened with the link from their e-mail (the token
+ * after '#'): its reference, competition, answers, review and payment, and 'Complete payment'
+ * while the fee is due.
+ */
+export default function EntryPage() {
+  usePageTitle('Your entry');
+  const token = tokenOf(useLocation().hash);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${attempt} ${token}`;
+  const [result, setResult] = useState<{ key: string; loaded: Loaded }>({
+    key: '',
+    loaded: { kind: 'loading' },
+  });
+
+  useEffect(() => {
+    if (token === '') return;
+    let cancelled = false;
+    const settle = (loaded: Loaded) => {
+      if (!cancelled) setResult({ key, loaded });
+    };
+    viewEntry(token).then(
+      (entry) => settle({ kind: 'entry', entry }),
+      (error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          settle({ kind: 'invalid', message: error.message });
+        } else {
+          settle({
+            kind: 'failed',
+            message: error instanceof ApiError ? error.message : String(error),
+          });
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token, key]);
+
+  const reload = () => setAttempt((n) => n + 1);
+  // While the entry loads again (after a payment), the one shown stays.
+  const loaded: Loaded =
+    token === ''
+      ? { kind: 'invalid', message: undefined }
+      : result.key === key || (result.loaded.kind === 'entry' && result.key.endsWith(` ${token}`))
+        ? result.loaded
+        : { kind: 'loading' };
+
+  return (
+    <section className="mx-auto min-h-screen max-w-3xl px-4 pt-32 pb-16">
+      <h1 className="text-3xl font-bold sm:text-4xl">Your entry</h1>
+      {loaded.kind === 'loading' ? (
+        <p role="status" className="mt-6 text-gray-700 dark:text-gray-300">
+          Loading your entry…
+        </p>
+      ) : null}
+      {loaded.kind === 'failed' ? (
+        <div role="alert" className="mt-6 flex flex-col items-start gap-4">
+          <p className="text-lg">{loaded.message}</p>
+          <Button onClick={reload}>Try again</Button>
+        </div>
+      ) : null}
+      {loaded.kind === 'invalid' ? (
+        <div className="mt-6 flex flex-col gap-6">
+          {loaded.message ? (
+            <p role="alert" className="text-lg font-medium">
+              {loaded.message}
+            </p>
+          ) : (
+            <p className="text-lg">Open the link in your confirmation e-mail to see your entry.</p>
+          )}
+          <LostLinkForm />
+        </div>
+      ) : null}
+      {loaded.kind === 'entry' ? (
+        <EntryDetails entry={loaded.entry} token={token} onPaid={reload} />
+      ) : null}
+    </section>
+  );
+}
+
+function EntryDetails({
+  entry,
+  token,
+  onPaid,
+}: {
+  entry: EntryView;
+  token: string;
+  onPaid: () => void;
+}) {
+  const checkout = useCheckout();
+  const fee = entry.entryFee > 0 ? ` (${formatRupees(entry.entryFee)})` : '';
+  const summary: [string, ReactNode][] = [
+    ['Reference', <span className="text-2xl font-bold tracking-wide">{entry.reference}</span>],
+    [
+      'Competition',
+      entry.competition.id ? (
+        <Link
+          to={paths.competition(entry.competition.id)}
+          className={`rounded font-semibold text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
+        >
+          {entry.competition.title}
+        </Link>
+      ) : (
+        entry.competition.title
+      ),
+    ],
+    ['Submitted', SUBMITTED.format(Date.parse(entry.submittedAt))],
+    ['Status', SUBMISSION_STATUS_LABELS[entry.status]],
+    ['Payment', `${PAYMENT_STATE_LABELS[entry.paymentState]}${fee}`],
+  ];
+  return (
+    <div className="mt-6 flex flex-col gap-8">
+      <dl className="grid gap-4 rounded-2xl border-2 border-primary p-6 sm:grid-cols-2">
+        {summary.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}</dt>
+            <dd className="text-lg font-semibold break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {entry.paymentState === 'pending' ? (
+        <div className="flex flex-col items-start gap-2">
+          <p>The entry fee of {formatRupees(entry.entryFee)} is still to be paid.</p>
+          <Button
+            size="lg"
+            disabled={checkout.busy}
+            onClick={() =>
+              void checkout.pay(token).then((state) => {
+                if (state === 'paid') onPaid();
+              })
+            }
+          >
+            Complete payment
+          </Button>
+          {checkout.dialog}
+        </div>
+      ) : null}
+      <div>
+        <h2 className="text-xl font-semibold">What you sent</h2>
+        <dl className="mt-3 divide-y divide-gray-200 dark:divide-gray-800">
+          {entry.details.map((line, index) => (
+            <div key={index} className="grid gap-1 py-3 sm:grid-cols-3">
+              <dt className="font-medium text-gray-700 dark:text-gray-300">{line.label}</dt>
+              <dd className="whitespace-pre-wrap break-words sm:col-span-2">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+          Your pictures are kept privately for the judges and are not shown here.
+        </p>
+      </div>
+    </div>
+  );
+}
