@@ -23,6 +23,8 @@ const DASHBOARD: Answer = {
     revenue: 125000,
     recentCompetitions: [{ id: 'c1', title: 'Spring Colours', createdAt: '2026-03-01T10:00:00Z' }],
     upcomingCompetitions: [],
+    recentSubmissions: [],
+    paidTwice: [],
   },
 };
 const AUDIT_LOG: Answer = {
