@@ -108,13 +108,16 @@ export async function updatePayment(
   await trx.updateTable('payments').set(changes).where('payment_id', '=', paymentId).execute();
 }
 
-/** Marks a pending entry paid; false when it was paid already (so the e-mail goes once). */
+/**
+ * Marks an entry paid: a pending one, or a refunded one whose late payment was captured after
+ * the refund (the money is held again). False when it was paid already, so the e-mail goes once.
+ */
 export async function markEntryPaid(trx: Kysely<DB>, submissionId: string, stamp: string) {
   const result = await trx
     .updateTable('submissions')
-    .set({ payment_status: 'paid', paid_at: stamp, updated_at: stamp })
+    .set({ payment_status: 'paid', paid_at: stamp, refunded_at: null, updated_at: stamp })
     .where('id', '=', submissionId)
-    .where('payment_status', '=', 'pending')
+    .where((eb) => eb.or([eb('payment_status', '=', 'pending'), eb('refunded_at', 'is not', null)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

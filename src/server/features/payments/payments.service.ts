@@ -234,7 +234,8 @@ export function createPaymentsService(
           await queueArtistEmail(trx, 'received', order.submission_id, fact.amountPaise, mail);
         }
       }
-      if (status === 'refunded' && existing?.status !== 'refunded' && order.submission_id) {
+      const newlyRefunded = status === 'refunded' && existing?.status !== 'refunded';
+      if (newlyRefunded && order.submission_id) {
         // An entry paid twice and refunded once is still paid.
         if ((await countCapturedPayments(trx, order.submission_id)) === 0) {
           await markEntryRefunded(trx, order.submission_id, stamp);
@@ -242,7 +243,8 @@ export function createPaymentsService(
         emailQueued = true;
         await queueArtistEmail(trx, 'refunded', order.submission_id, fact.amountPaise, mail);
       }
-      if (fact.actor) {
+      // Once per refund, even when two servers carry the same admin's request.
+      if (fact.actor && newlyRefunded) {
         await recordAudit(
           trx,
           {
