@@ -14,6 +14,9 @@ import { emailSchema } from './registration.ts';
  */
 export const ENTRY_PAGE_PATH = '/entry';
 
+/** An entry link that opens nothing: altered, expired, another's, or the entry gone. */
+export const ENTRY_LINK_INVALID = 'This link is not valid or has expired.';
+
 export const ViewEntrySchema = z.strictObject({ entryToken: EntryTokenSchema });
 
 /** The entry as its artist sees it: no images, and nothing of the review but its state. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ENTRY_LINK_INVALID } from '../../../shared/schemas/entry.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
   CheckoutOrderSchema,
@@ -12,7 +13,6 @@ import {
   TestCheckoutResultSchema,
 } from '../../../shared/schemas/payment.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { ENTRY_LINK_INVALID } from '../submissions/entries.service.ts';
 import { PAYMENT_MESSAGES } from './payments.service.ts';
 import type { TestProvider } from './test-provider.ts';
 

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
-import { type EntryView, type LinkRequest } from '../../../shared/schemas/entry.ts';
+import {
+  ENTRY_LINK_INVALID,
+  type EntryView,
+  type LinkRequest,
+} from '../../../shared/schemas/entry.ts';
 import { AppError } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/entry-link.ts';
@@ -14,9 +18,6 @@ import { type EntryRow, findEntry, findEntryByReference } from './submissions.re
  * Issue 13 item 7: the artist's own entry, opened with the signed link from an e-mail, and the
  * link sent again on request.
  */
-
-/** An entry link that does not open an entry: altered, expired, another's, or the entry gone. */
-export const ENTRY_LINK_INVALID = 'This link is not valid or has expired.';
 
 /** Requests for a lost link from one address: enough for typing mistakes, too few to probe. */
 export const LINK_REQUEST_LIMIT: RateLimit = {

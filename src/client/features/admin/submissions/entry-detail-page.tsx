@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUBMISSION_STATUS_LABELS } from '../../../../shared/domain/entry-state.ts';
 import { formatRupees } from '../../../../shared/domain/money.ts';
@@ -63,6 +64,7 @@ export default function EntryDetailPage() {
 function EntryDetail({ data, onChange }: { data: AdminEntry; onChange: () => void }) {
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
+  const summary = useRef<HTMLDListElement>(null);
   const refund = useConfirmAction({
     act: (payment: AdminPayment) =>
       adminFetch<AdminEntry>(
@@ -76,12 +78,14 @@ function EntryDetail({ data, onChange }: { data: AdminEntry; onChange: () => voi
       onChange();
     },
     failure: (error) => withReason(REFUND_FAILED, error),
+    // The Refund button goes with the payment it refunded: focus waits on the entry's summary.
+    focusAfter: summary,
   });
   const { entry } = data;
   return (
     <div className="flex flex-col gap-8">
       {data.paidTwice ? <Notice>{PAID_TWICE_NOTICE}</Notice> : null}
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl ref={summary} tabIndex={-1} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {(
           [
             ['Artist', data.fullName],

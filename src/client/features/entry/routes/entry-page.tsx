@@ -5,7 +5,7 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '../../../../shared/domain/entry-state.ts';
 import { formatRupees } from '../../../../shared/domain/money.ts';
-import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import { ENTRY_LINK_INVALID, type EntryView } from '../../../../shared/schemas/entry.ts';
 import { Button } from '../../../components/button.tsx';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -49,7 +49,8 @@ export default function EntryPage() {
       (entry) => settle({ kind: 'entry', entry }),
       (error: unknown) => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          settle({ kind: 'invalid', message: error.message });
+          // A 400 is a link too damaged to read: to the artist, the same as one that opens nothing.
+          settle({ kind: 'invalid', message: ENTRY_LINK_INVALID });
         } else {
           settle({
             kind: 'failed',

@@ -1,0 +1,273 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminEntry, AdminPayment } from '../../../../shared/schemas/admin-entry.ts';
+import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
+import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
+import { PAID_TWICE_NOTICE } from './entry-detail-page.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const ID = '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5';
+const LOAD = `GET /api/admin/submissions/${ID}`;
+const REFUND_B2 = 'POST /api/admin/payments/pay_B2/refund';
+const QUESTION =
+  'Refund ₹1,500 to Meera Iyer for WS-2026-000123? The money goes back to the account it was paid from, within 7-10 days. This cannot be undone.';
+
+function paymentOf(id: string, overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    paymentId: `pay_${id}`,
+    orderId: `order_${id}`,
+    provider: 'razorpay',
+    amountPaise: 150_000,
+    currency: 'INR',
+    status: 'captured',
+    errorDescription: null,
+    refundId: null,
+    createdAt: '2026-11-21T09:30:00.000Z',
+    updatedAt: '2026-11-21T09:31:00.000Z',
+    ...overrides,
+  };
+}
+
+function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry['entry']> = {}) {
+  return {
+    id: ID,
+    fullName: 'Meera Iyer',
+    entry: {
+      reference: 'WS-2026-000123',
+      competition: { id: 'c1', title: 'Monsoon Colours' },
+      submittedAt: '2026-11-21T09:30:00.000Z',
+      status: 'pending',
+      paymentState: 'received',
+      entryFee: 1500,
+      details: [
+        { label: 'Full Name', value: 'Meera Iyer' },
+        { label: 'Artwork Title', value: 'Rain on the Hooghly' },
+      ],
+      ...entry,
+    },
+    payments: [
+      paymentOf('A1', { status: 'failed', errorDescription: 'Card declined by the bank' }),
+      paymentOf('B2'),
+      paymentOf('C3', { provider: 'test', status: 'refunded', refundId: 'rfnd_1' }),
+      paymentOf('D4', { status: 'created' }),
+      paymentOf('E5', { status: 'authorized', amountPaise: 49_900 }),
+    ],
+    paidTwice: false,
+    ...overrides,
+  } satisfies AdminEntry;
+}
+
+const ok = (body: AdminEntry): Answer => ({ status: 200, body });
+
+/** The entry page with a fake server: `loads` answered in turn (the last one again after that). */
+function stubPage(loads: Answer[], routes: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({
+    'GET /api/auth/session': SIGNED_IN,
+    [LOAD]: () => (loads.length > 1 ? loads.shift()! : loads[0]!),
+    ...routes,
+  });
+  renderAdmin(`/admin/submissions/${ID}`);
+  return calls;
+}
+
+/** The terms and descriptions of a <dl>, as shown. */
+const termsOf = (list: Element) =>
+  Object.fromEntries(
+    [...list.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]),
+  );
+
+const paymentsTable = () => screen.getByRole('table', { name: 'Payment attempts, oldest first' });
+const rows = () => within(paymentsTable()).getAllByRole('row').slice(1);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+const refundButtons = () => screen.queryAllByRole('button', { name: /^Refund ₹/ });
+
+async function loaded() {
+  return screen.findByRole('heading', { level: 1, name: 'Entry WS-2026-000123' });
+}
+
+describe("the admin's entry page", () => {
+  it('loads the entry by its id and shows the artist, competition, review and payment', async () => {
+    const calls = stubPage([ok(entryOf())]);
+    await loaded();
+    expect(calls).toContain(LOAD);
+    expect(termsOf(document.querySelector('dl')!)).toEqual({
+      Artist: 'Meera Iyer',
+      Competition: 'Monsoon Colours',
+      Status: 'Pending Review',
+      Payment: 'Payment Received',
+    });
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe(
+      '/admin/dashboard',
+    );
+    const sent = screen.getByRole('region', { name: 'What the artist sent' });
+    expect(termsOf(sent)).toMatchObject({
+      Reference: 'WS-2026-000123',
+      'Full Name': 'Meera Iyer',
+      'Artwork Title': 'Rain on the Hooghly',
+    });
+    expect(screen.queryByText(PAID_TWICE_NOTICE)).toBeNull();
+  });
+
+  it('lists every payment attempt with its amount and state, oldest first', async () => {
+    stubPage([ok(entryOf())]);
+    await loaded();
+    expect(
+      within(paymentsTable())
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Payment', 'Amount', 'State', 'When', 'Action']);
+    const [failed, captured, refunded, created, authorized] = rows();
+    expect(cellsOf(failed!).slice(0, 3)).toEqual([
+      'pay_A1Razorpay · order_A1',
+      '₹1,500',
+      'FailedCard declined by the bank',
+    ]);
+    expect(cellsOf(captured!).slice(0, 3)).toEqual([
+      'pay_B2Razorpay · order_B2',
+      '₹1,500',
+      'Received',
+    ]);
+    expect(cellsOf(refunded!).slice(0, 3)).toEqual([
+      'pay_C3Test checkout · order_C3',
+      '₹1,500',
+      'Refunded',
+    ]);
+    expect(cellsOf(created!)[2]).toBe('Started');
+    expect(cellsOf(authorized!).slice(1, 3)).toEqual(['₹499', 'Authorized']);
+  });
+
+  it('offers Refund only on a received (captured) payment', async () => {
+    stubPage([ok(entryOf())]);
+    await loaded();
+    const [, captured] = rows();
+    expect(refundButtons().map((button) => button.closest('tr'))).toEqual([captured]);
+    expect(refundButtons()[0]!.getAttribute('aria-label')).toBe('Refund ₹1,500 (pay_B2)');
+    expect(refundButtons()[0]!.textContent).toBe('Refund');
+  });
+
+  it('asks before refunding, naming the amount, the artist and the entry; Cancel sends nothing', async () => {
+    const calls = stubPage([ok(entryOf())], { [REFUND_B2]: ok(entryOf()) });
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(refundButtons()[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    expect(within(dialog).getByText(QUESTION)).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      QUESTION,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).not.toContain(REFUND_B2);
+  });
+
+  it("refunds on confirming: a toast 'Refunded ₹1,500 to Meera Iyer', and the entry is read again", async () => {
+    const refunded = entryOf(
+      {
+        payments: [paymentOf('B2', { status: 'refunded', refundId: 'rfnd_2' })],
+      },
+      { paymentState: 'refunded' },
+    );
+    const calls = stubPage([ok(entryOf()), ok(refunded)], { [REFUND_B2]: ok(refunded) });
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(refundButtons()[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    expect(await screen.findByText('Refunded ₹1,500 to Meera Iyer')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(refundButtons()).toEqual([]));
+    expect(calls.filter((call) => call !== 'GET /api/auth/session')).toEqual([
+      LOAD,
+      REFUND_B2,
+      LOAD,
+    ]);
+    expect(termsOf(document.querySelector('dl')!).Payment).toBe('Refunded');
+    expect(cellsOf(rows()[0]!)[2]).toBe('Refunded');
+    // The Refund button went with its payment: focus waits on the entry's summary.
+    expect(document.activeElement).toBe(document.querySelector('dl'));
+  });
+
+  it("keeps the dialog open with 'Failed to refund payment.' and the server's reason", async () => {
+    const calls = stubPage([ok(entryOf())], {
+      [REFUND_B2]: envelope(409, 'ALREADY_REFUNDED', 'This payment has already been refunded.'),
+    });
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(refundButtons()[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to refund payment. This payment has already been refunded.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Refund payment' })).toBe(dialog);
+    expect(screen.queryByText(/^Refunded ₹/)).toBeNull();
+    expect(calls.filter((call) => call === LOAD)).toHaveLength(1);
+  });
+
+  it("says 'Failed to refund payment.' in the seed's words when the server fails", async () => {
+    stubPage([ok(entryOf())], { [REFUND_B2]: envelope(502, 'GATEWAY_ERROR', 'Razorpay said no') });
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(refundButtons()[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      `Failed to refund payment. ${ERROR_MESSAGES.UNKNOWN_ERROR}`,
+    );
+  });
+
+  it('says an entry was paid twice, with a Refund on each received payment', async () => {
+    stubPage([
+      ok(
+        entryOf({
+          paidTwice: true,
+          payments: [paymentOf('B2'), paymentOf('F6')],
+        }),
+      ),
+    ]);
+    await loaded();
+    expect(screen.getByText(PAID_TWICE_NOTICE)).toBeTruthy();
+    expect(PAID_TWICE_NOTICE).toBe(
+      'This entry was paid twice. Refund one of the received payments below.',
+    );
+    expect(refundButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Refund ₹1,500 (pay_B2)',
+      'Refund ₹1,500 (pay_F6)',
+    ]);
+  });
+
+  it('says when there is nothing to pay, or nothing paid yet, without a table', async () => {
+    stubPage([ok(entryOf({ payments: [] }, { paymentState: 'free', entryFee: 0 }))]);
+    await loaded();
+    expect(screen.getByText('A free entry: nothing to pay.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(termsOf(document.querySelector('dl')!).Payment).toBe('Free Entry');
+  });
+
+  it('says no payment was made yet for an unpaid entry', async () => {
+    stubPage([ok(entryOf({ payments: [] }, { paymentState: 'pending' }))]);
+    await loaded();
+    expect(screen.getByText('No payment yet.')).toBeTruthy();
+    expect(termsOf(document.querySelector('dl')!).Payment).toBe('Payment Pending');
+  });
+
+  it("shows why the entry cannot be read, and 'Try again' reads it again", async () => {
+    const calls = stubPage([envelope(404, 'NOT_FOUND', 'Submission not found'), ok(entryOf())]);
+    expect(await screen.findByText('Submission not found')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Entry');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await loaded();
+    expect(calls.filter((call) => call === LOAD)).toHaveLength(2);
+  });
+});
