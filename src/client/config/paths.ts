@@ -1,4 +1,4 @@
-import { ENTRY_PAGE_PATH } from '../../shared/schemas/entry.ts';
+import { ENTRY_PAGE_PATH } from '../../shared/entry-page.ts';
 
 /** Every route path of the site, defined once (seed §2). */
 export const paths = {

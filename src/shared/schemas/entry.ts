@@ -8,15 +8,6 @@ import { emailSchema } from './registration.ts';
  * and the "Lost your link?" form. zod/mini, as a public page loads it.
  */
 
-/**
- * The entry page. Its link carries the token after '#', so the token never reaches a server's
- * log or another site's Referer; the page sends it in a request body.
- */
-export const ENTRY_PAGE_PATH = '/entry';
-
-/** An entry link that opens nothing: altered, expired, another's, or the entry gone. */
-export const ENTRY_LINK_INVALID = 'This link is not valid or has expired.';
-
 export const ViewEntrySchema = z.strictObject({ entryToken: EntryTokenSchema });
 
 /** The entry as its artist sees it: no images, and nothing of the review but its state. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENTRY_LINK_INVALID } from '../../../shared/schemas/entry.ts';
+import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
   CheckoutOrderSchema,

@@ -29,7 +29,7 @@ import { ENTRY_LINK_KIND } from '../mail/entry-link.ts';
 import { PAYMENT_RECEIVED_KIND } from '../mail/payment-received.ts';
 import { PAYMENT_REFUNDED_KIND } from '../mail/payment-refunded.ts';
 import { CONFIRMATION_KIND } from '../mail/registration-confirmation.ts';
-import { ENTRY_LINK_INVALID } from '../../../shared/schemas/entry.ts';
+import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { LINK_REQUEST_LIMIT } from './entries.service.ts';
 import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';
 

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
-import {
-  ENTRY_LINK_INVALID,
-  type EntryView,
-  type LinkRequest,
-} from '../../../shared/schemas/entry.ts';
+import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
+import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import { AppError } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/entry-link.ts';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ENTRY_PAGE_PATH } from '../../../shared/schemas/entry.ts';
+import { ENTRY_PAGE_PATH } from '../../../shared/entry-page.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverKey } from './server-keys.repository.ts';
 

@@ -5,7 +5,8 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '../../../../shared/domain/entry-state.ts';
 import { formatRupees } from '../../../../shared/domain/money.ts';
-import { ENTRY_LINK_INVALID, type EntryView } from '../../../../shared/schemas/entry.ts';
+import { ENTRY_LINK_INVALID } from '../../../../shared/entry-page.ts';
+import type { EntryView } from '../../../../shared/schemas/entry.ts';
 import { Button } from '../../../components/button.tsx';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
