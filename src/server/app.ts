@@ -43,6 +43,7 @@ import {
 } from './features/payments/payments.service.ts';
 import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
 import { registerReconciliation } from './features/payments/reconciliation.ts';
+import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerAdminEntryRoutes } from './features/submissions/admin-entries.routes.ts';
 import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
 import {
@@ -214,6 +215,7 @@ export async function buildApp(
   registerPaymentRoutes(app);
   registerEntryRoutes(app);
   registerAdminEntryRoutes(app);
+  registerReviewRoutes(app);
   registerReconciliation(app);
   if (config.payments.provider === 'razorpay') {
     await registerRazorpayWebhook(app, config.payments.webhookSecret);

@@ -9,6 +9,7 @@ import type {
   SubcategoriesTable,
   SubmissionsTable,
 } from '../../src/server/db/schema.ts';
+import { searchTextOf } from '../../src/server/features/review/search-text.ts';
 import { DEFAULT_FORM_FIELDS } from '../../src/shared/schemas/form-field.ts';
 
 /** Database rows with sensible values; every test overrides what it cares about. */
@@ -80,7 +81,7 @@ export function makeBannerRow(
 export function makeSubmissionRow(
   overrides: Partial<Insertable<SubmissionsTable>> = {},
 ): Insertable<SubmissionsTable> {
-  return {
+  const row: Insertable<SubmissionsTable> = {
     id: randomUUID(),
     reference: `WS-${randomUUID().slice(0, 8).toUpperCase()}`,
     competition_id: null,
@@ -109,6 +110,12 @@ export function makeSubmissionRow(
     created_at: now(),
     updated_at: now(),
     ...overrides,
+  };
+  return {
+    ...row,
+    search_text:
+      overrides.search_text ??
+      searchTextOf({ fullName: row.full_name, email: row.email, reference: row.reference }),
   };
 }
 

@@ -6,6 +6,7 @@ import * as loginFailures from './migrations/2026-11-21T1700-login-failures.ts';
 import * as recoveryCodes from './migrations/2026-11-21T2000-recovery-codes.ts';
 import * as registration from './migrations/2026-11-24T0900-registration.ts';
 import * as payments from './migrations/2026-11-25T0900-payments.ts';
+import * as review from './migrations/2026-11-26T0900-review.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T2000-recovery-codes': recoveryCodes,
   '2026-11-24T0900-registration': registration,
   '2026-11-25T0900-payments': payments,
+  '2026-11-26T0900-review': review,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -88,6 +88,8 @@ export interface SubmissionsTable {
   guardian_consent_at: string | null;
   paid_at: string | null;
   refunded_at: string | null;
+  /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
+  search_text: Generated<string>;
   created_at: string;
   updated_at: string;
 }

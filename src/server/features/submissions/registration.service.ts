@@ -35,6 +35,7 @@ import {
   type ReceiptRow,
   type RegistrationTargetRow,
 } from './submissions.repository.ts';
+import { searchTextOf } from '../review/search-text.ts';
 import { entryDetails } from './entry-details.ts';
 import { entryLinkOf } from './entry-tokens.ts';
 import {
@@ -346,7 +347,10 @@ async function saveSubmission(
       created_at: stamp,
       updated_at: stamp,
     } as const;
-    await insertSubmission(trx, row);
+    await insertSubmission(trx, {
+      ...row,
+      search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
+    });
     await claimFiles(trx, fileKeys);
     const email = confirmationEmail({
       siteTitle,

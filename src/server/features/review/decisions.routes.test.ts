@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeSubmissionRow } from '../../../../tests/factories/rows.ts';
+import {
+  ADMIN_PASSWORD,
+  asAdmin,
+  auditRowsOf,
+  signIn,
+  useAdminTestApp,
+} from '../../../../tests/setup/admin-session.ts';
+import { OUR_CLIENT_HEADERS } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { DECISION_KINDS } from '../mail/decision.ts';
+import { missingSubmissions } from './decisions.service.ts';
+
+const t = useAdminTestApp();
+const db = () => t.app.database.db;
+let token: string;
+
+beforeEach(async () => {
+  await db().deleteFrom('email_outbox').execute();
+  await db().deleteFrom('submissions').execute();
+  token = await signIn(t, 'admin', ADMIN_PASSWORD);
+});
+
+async function addSubmissions(n: number, status: 'pending' | 'approved' | 'rejected' = 'pending') {
+  const rows = Array.from({ length: n }, (_, i) =>
+    makeSubmissionRow({ status, full_name: `Artist ${i}`, email: `artist${i}@example.com` }),
+  );
+  await db().insertInto('submissions').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+const statusOf = async (id: string) =>
+  (
+    await db()
+      .selectFrom('submissions')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+const emails = () =>
+  db()
+    .selectFrom('email_outbox')
+    .select(['kind', 'submission_id', 'to_address', 'body_text'])
+    .execute();
+
+const decideOne = (id: string, status: unknown) =>
+  asAdmin(t, token, 'PUT', `/api/admin/submissions/${id}/status`, { status });
+const decideMany = (ids: unknown, status: unknown) =>
+  asAdmin(t, token, 'POST', '/api/admin/submissions/status', { ids, status });
+
+describe(`decisions on submissions on ${TEST_ENGINE}`, () => {
+  it('approves a pending entry once: audited, the artist e-mailed once with a link to the entry', async () => {
+    const [id] = (await addSubmissions(1)) as [string];
+    const first = await decideOne(id, 'approved');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ changed: [id], unchanged: [] });
+    expect(await statusOf(id)).toBe('approved');
+    // The same decision again changes nothing and sends nothing.
+    expect((await decideOne(id, 'approved')).json()).toEqual({ changed: [], unchanged: [id] });
+    const sent = await emails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      kind: DECISION_KINDS.approved,
+      submission_id: id,
+      to_address: 'artist0@example.com',
+    });
+    expect(sent[0]?.body_text).toMatch(/\/entry#[0-9a-f-]{36}\.\d+\.[\w-]{43}/);
+    const audits = await auditRowsOf(db(), 'submission.');
+    expect(audits.map((a) => [a.action, a.entity_id])).toEqual([['submission.approve', id]]);
+  });
+
+  it('rejects an approved entry (any state to another), never back to pending', async () => {
+    const [id] = (await addSubmissions(1, 'approved')) as [string];
+    expect((await decideOne(id, 'rejected')).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('rejected');
+    expect((await emails()).map((e) => e.kind)).toEqual([DECISION_KINDS.rejected]);
+    for (const status of ['pending', 'approve', '', null, 1]) {
+      const response = await decideOne(id, status);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect(await statusOf(id)).toBe('rejected');
+  });
+
+  it('decides many in one transaction, and changes nothing when one id does not exist', async () => {
+    const ids = await addSubmissions(3);
+    const [approvedAlready] = await addSubmissions(1, 'approved');
+    const ghost = randomUUID();
+    const refused = await decideMany([...ids, ghost], 'approved');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({
+      error: { code: 'SUBMISSION_NOT_FOUND', message: missingSubmissions([ghost]) },
+    });
+    for (const id of ids) expect(await statusOf(id)).toBe('pending');
+    expect(await emails()).toEqual([]);
+
+    const response = await decideMany([...ids, approvedAlready, ids[0]], 'approved');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ changed: ids, unchanged: [approvedAlready] });
+    expect(await emails()).toHaveLength(3);
+    expect(await auditRowsOf(db(), 'submission.approve')).toHaveLength(3);
+  });
+
+  it('two decisions at once change each entry once and e-mail once', async () => {
+    const ids = await addSubmissions(5);
+    const answers = await Promise.all([decideMany(ids, 'rejected'), decideMany(ids, 'rejected')]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const changed = answers.flatMap((a) => (a.json() as { changed: string[] }).changed);
+    expect(changed.sort()).toEqual([...ids].sort());
+    expect(await emails()).toHaveLength(5);
+  });
+
+  it('refuses bad input with 400 and requests without a session or our header', async () => {
+    const [id] = (await addSubmissions(1)) as [string];
+    for (const body of [
+      { ids: [], status: 'approved' },
+      { ids: ['not-a-uuid'], status: 'approved' },
+      { ids: 'x', status: 'approved' },
+      { ids: [id], status: 'pending' },
+      { ids: [id], status: 'approved', extra: true },
+    ]) {
+      const response = await asAdmin(t, token, 'POST', '/api/admin/submissions/status', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await decideOne('nope', 'approved')).statusCode).toBe(400);
+    expect((await decideOne(randomUUID(), 'approved')).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/submissions/${id}/status`,
+      headers: OUR_CLIENT_HEADERS,
+      payload: { status: 'approved' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/submissions/${id}/status`,
+      cookies: { ws_session: token },
+      payload: { status: 'approved' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await statusOf(id)).toBe('pending');
+  });
+});

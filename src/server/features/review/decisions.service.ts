@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DecisionResult } from '../../../shared/schemas/review.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
+import { DECISION_KINDS, decisionEmail } from '../mail/decision.ts';
+import { queueEmail } from '../mail/outbox.service.ts';
+import { entryLinkOf } from '../submissions/entry-tokens.ts';
+import { findDecisionTargets, setStatus } from './review.repository.ts';
+
+/*
+ * Issue 14 item 3: approve or reject one submission or many, in one transaction. Each change is
+ * audited and e-mails the artist once; a submission already in that status changes nothing and
+ * is sent nothing. An id that does not exist refuses the whole request, naming it.
+ */
+
+export const missingSubmissions = (ids: readonly string[]) =>
+  `No submission has the id ${ids.join(', ')}. Nothing was changed.`;
+
+export async function decide(
+  app: FastifyInstance,
+  ids: readonly string[],
+  status: 'approved' | 'rejected',
+  admin: AuditActor,
+): Promise<DecisionResult> {
+  const unique = [...new Set(ids)];
+  // Made before the transaction: on SQLite its one connection is the transaction's.
+  const siteTitle = (await app.settingsService.getSettings()).title;
+  const links = new Map(
+    await Promise.all(
+      unique.map(
+        async (id) =>
+          [id, entryLinkOf(app.config.publicUrl, await app.entryTokens.issue(id))] as const,
+      ),
+    ),
+  );
+  const result = await app.database.db.transaction().execute(async (trx: Kysely<DB>) => {
+    const targets = await findDecisionTargets(trx, unique);
+    const found = new Set(targets.map((t) => t.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new AppError(404, 'SUBMISSION_NOT_FOUND', missingSubmissions(missing));
+    }
+    const now = new Date();
+    const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
+    for (const target of targets) {
+      if (!changed.has(target.id)) continue;
+      await recordAudit(
+        trx,
+        {
+          adminUserId: admin.adminUserId,
+          actor: admin.username,
+          action: status === 'approved' ? 'submission.approve' : 'submission.reject',
+          entityType: 'submission',
+          entityId: target.id,
+          details: { reference: target.reference, from: target.status, to: status },
+        },
+        now,
+      );
+      const email = decisionEmail(status, {
+        siteTitle,
+        reference: target.reference,
+        fullName: target.full_name,
+        competitionTitle: target.competition_title,
+        entryLink: links.get(target.id) as string,
+      });
+      await queueEmail(
+        trx,
+        { kind: DECISION_KINDS[status], submissionId: target.id, to: target.email, ...email },
+        now,
+      );
+    }
+    return {
+      changed: unique.filter((id) => changed.has(id)),
+      unchanged: unique.filter((id) => !changed.has(id)),
+    };
+  });
+  if (result.changed.length > 0) app.outbox.wake();
+  return result;
+}

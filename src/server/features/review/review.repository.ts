@@ -1,0 +1,167 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { LIKE_ESCAPE } from './search-text.ts';
+
+/** Every query of the submissions review (issue 14). */
+
+export interface ReviewFilters {
+  /** A LIKE pattern over `search_text` (see searchPattern). */
+  pattern: string | undefined;
+  status: 'all' | 'pending' | 'approved' | 'rejected';
+  payment: 'all' | 'free' | 'paid' | 'pending';
+  competitionId: string | undefined;
+}
+
+/** Where a page starts: after this row, in the page's order. */
+export interface ReviewPosition {
+  createdAt: string;
+  id: string;
+}
+
+type SubmissionsEb = ExpressionBuilder<DB, 'submissions'>;
+
+/** The filters as one condition, leaving out `omit` (the counts of a filter ignore its own). */
+function matching(eb: SubmissionsEb, filters: ReviewFilters, omit?: 'status' | 'payment') {
+  const conditions = [];
+  if (filters.pattern !== undefined) {
+    conditions.push(
+      sql<boolean>`${eb.ref('submissions.search_text')} like ${filters.pattern} escape ${LIKE_ESCAPE}`,
+    );
+  }
+  if (filters.competitionId !== undefined) {
+    conditions.push(eb('submissions.competition_id', '=', filters.competitionId));
+  }
+  if (omit !== 'status' && filters.status !== 'all') {
+    conditions.push(eb('submissions.status', '=', filters.status));
+  }
+  if (omit !== 'payment') {
+    if (filters.payment === 'free') conditions.push(eb('submissions.entry_fee', '=', 0));
+    if (filters.payment === 'paid') conditions.push(eb('submissions.payment_status', '=', 'paid'));
+    if (filters.payment === 'pending') {
+      conditions.push(eb('submissions.payment_status', '=', 'pending'));
+    }
+  }
+  return eb.and(conditions);
+}
+
+/** One page of matching submissions, newest (or oldest) first, after `after`. */
+export async function findReviewPage(
+  db: Kysely<DB>,
+  filters: ReviewFilters,
+  order: 'newest' | 'oldest',
+  after: ReviewPosition | undefined,
+  limit: number,
+) {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  const beyond = order === 'newest' ? '<' : '>';
+  let query = db
+    .selectFrom('submissions')
+    .leftJoin('categories', 'categories.id', 'submissions.category_id')
+    .leftJoin('subcategories', 'subcategories.id', 'submissions.subcategory_id')
+    .select([
+      'submissions.id',
+      'submissions.reference',
+      'submissions.full_name',
+      'submissions.email',
+      'submissions.phone',
+      'submissions.age',
+      'submissions.age_category',
+      'submissions.gender',
+      'submissions.address',
+      'submissions.pincode',
+      'submissions.created_at',
+      'submissions.competition_id',
+      'submissions.competition_title',
+      'submissions.category_id',
+      'submissions.subcategory_id',
+      'submissions.status',
+      'submissions.payment_status',
+      'submissions.refunded_at',
+      'submissions.entry_fee',
+      'submissions.photo_key',
+      'submissions.field_values',
+      'categories.name as category_name',
+      'categories.form_fields',
+      'subcategories.name as subcategory_name',
+    ])
+    .where((eb) => matching(eb, filters));
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('submissions.created_at', beyond, after.createdAt),
+        eb.and([
+          eb('submissions.created_at', '=', after.createdAt),
+          eb('submissions.id', beyond, after.id),
+        ]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('submissions.created_at', direction)
+    .orderBy('submissions.id', direction)
+    .limit(limit)
+    .execute();
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof findReviewPage>>[number];
+
+/** How many match by status (the status filter left out), and by payment (its filter left out). */
+export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) {
+  const [byStatus, byPayment] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where((eb) => matching(eb, filters, 'status'))
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('submissions')
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('entry_fee', '=', 0).then(1).else(0).end()).as('free'),
+        eb.fn
+          .sum<number>(eb.case().when('payment_status', '=', 'paid').then(1).else(0).end())
+          .as('paid'),
+        eb.fn
+          .sum<number>(eb.case().when('payment_status', '=', 'pending').then(1).else(0).end())
+          .as('pending'),
+      ])
+      .where((eb) => matching(eb, filters, 'payment'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const status = { pending: 0, approved: 0, rejected: 0 };
+  for (const row of byStatus) status[row.status] = Number(row.n);
+  return {
+    status,
+    payment: {
+      free: Number(byPayment.free ?? 0),
+      paid: Number(byPayment.paid ?? 0),
+      pending: Number(byPayment.pending ?? 0),
+    },
+  };
+}
+
+/** Which of `ids` exist, with what deciding about them needs. */
+export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
+  return trx
+    .selectFrom('submissions')
+    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Sets the status of those of `ids` not in it yet; answers the ids it changed. */
+export async function setStatus(
+  trx: Kysely<DB>,
+  ids: readonly string[],
+  status: 'approved' | 'rejected',
+  stamp: string,
+) {
+  const changed = await trx
+    .updateTable('submissions')
+    .set({ status, updated_at: stamp })
+    .where('id', 'in', ids)
+    .where('status', '!=', status)
+    .returning('id')
+    .execute();
+  return changed.map((row) => row.id);
+}

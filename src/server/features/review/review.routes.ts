@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import { SubmissionIdParamsSchema } from '../../../shared/schemas/admin-entry.ts';
+import {
+  BulkDecisionSchema,
+  DecisionResultSchema,
+  DecisionSchema,
+  ReviewPageSchema,
+  ReviewQuerySchema,
+} from '../../../shared/schemas/review.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { decide } from './decisions.service.ts';
+import { listSubmissions } from './review.service.ts';
+
+/** Issue 14: the admin's 'Competition Submissions'. */
+export function registerReviewRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/submissions',
+    {
+      schema: {
+        summary: 'Submissions, searched, filtered and paged on the server (keyset), newest first',
+        description:
+          'Search finds a substring of the name, e-mail or reference in any script and case; % and _ are literal. Pass `nextCursor` as `cursor` for the next page.',
+        querystring: ReviewQuerySchema,
+        response: { 200: ReviewPageSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => listSubmissions(app.database.db, request.query),
+  );
+
+  const DECISION_ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+  api.put(
+    '/api/admin/submissions/:id/status',
+    {
+      schema: {
+        summary: 'Approves or rejects one submission; the artist is e-mailed when it changes',
+        description: 'Only approved and rejected: nothing goes back to pending (seed §4).',
+        params: SubmissionIdParamsSchema,
+        body: DecisionSchema,
+        response: { 200: DecisionResultSchema, ...DECISION_ERRORS },
+      },
+    },
+    async (request) => decide(app, [request.params.id], request.body.status, requireAdmin(request)),
+  );
+  api.post(
+    '/api/admin/submissions/status',
+    {
+      schema: {
+        summary: 'Approves or rejects many submissions in one transaction',
+        description: 'An id that does not exist changes nothing and is named in the 404.',
+        body: BulkDecisionSchema,
+        response: { 200: DecisionResultSchema, ...DECISION_ERRORS },
+      },
+    },
+    async (request) => decide(app, request.body.ids, request.body.status, requireAdmin(request)),
+  );
+}

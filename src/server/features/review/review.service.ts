@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
+import type { ReviewItem, ReviewPage, ReviewQuery } from '../../../shared/schemas/review.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { parseFormFields } from '../categories/categories.service.ts';
+import { privateFileUrl } from '../media/private-files.routes.ts';
+import { displayKeyOf } from '../media/private-images.ts';
+import {
+  countReviewFacets,
+  findReviewPage,
+  type ReviewFilters,
+  type ReviewPosition,
+  type ReviewRow,
+} from './review.repository.ts';
+import { searchPattern } from './search-text.ts';
+
+/* Issue 14: the submissions review, searched, filtered and paged on the server. */
+
+export const INVALID_CURSOR =
+  'This page of results is no longer valid. Start again from the first page.';
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/;
+
+/** A page's position as the next request sends it back: opaque, but only a position. */
+function cursorOf(row: ReviewRow): string {
+  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+}
+
+/** The position a cursor names, or 400 INVALID_CURSOR for anything else. */
+function positionOf(cursor: string): ReviewPosition {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const createdAt = match?.[1];
+  // A real instant, written as the server writes them: '2026-13-45…' is no position.
+  const real =
+    createdAt !== undefined &&
+    !Number.isNaN(Date.parse(createdAt)) &&
+    new Date(createdAt).toISOString() === createdAt;
+  if (!match || !real) throw new AppError(400, 'INVALID_CURSOR', INVALID_CURSOR);
+  return { createdAt, id: match[2] as string };
+}
+
+function itemOf(row: ReviewRow): ReviewItem {
+  const values = JSON.parse(row.field_values) as Record<string, string>;
+  const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
+  return {
+    id: row.id,
+    reference: row.reference,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    age: row.age,
+    ageCategory: row.age_category,
+    gender: row.gender,
+    address: row.address,
+    pincode: row.pincode,
+    createdAt: row.created_at,
+    competition: { id: row.competition_id, title: row.competition_title },
+    category: { id: row.category_id, name: row.category_name },
+    subcategory: { id: row.subcategory_id, name: row.subcategory_name },
+    status: row.status,
+    paymentState: paymentStateOf({
+      entryFee: row.entry_fee,
+      paymentStatus: row.payment_status,
+      refunded: row.refunded_at !== null,
+    }),
+    entryFee: row.entry_fee,
+    photoUrl: privateFileUrl(row.photo_key),
+    // Seed §2: the category's enabled fields, each by its type; previews are the display copy.
+    fields: fields.flatMap((field) => {
+      const value = values[field.id];
+      if (!field.enabled || value === undefined || value === '') return [];
+      return [
+        {
+          id: field.id,
+          label: field.label,
+          type: field.type,
+          value: field.type === 'image' ? privateFileUrl(displayKeyOf(value)) : value,
+        },
+      ];
+    }),
+  };
+}
+
+export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promise<ReviewPage> {
+  const search = query.q?.trim() ?? '';
+  const filters: ReviewFilters = {
+    pattern: search === '' ? undefined : searchPattern(search),
+    status: query.status,
+    payment: query.payment,
+    competitionId: query.competition,
+  };
+  const after = query.cursor === undefined ? undefined : positionOf(query.cursor);
+  // One row more than the page tells whether another page follows.
+  const [rows, counts] = await Promise.all([
+    findReviewPage(db, filters, query.sort, after, query.limit + 1),
+    countReviewFacets(db, filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(itemOf),
+    nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
+    counts,
+  };
+}

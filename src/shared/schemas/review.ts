@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
+import { FORM_FIELD_TYPES } from './form-field.ts';
+
+/*
+ * Issue 14: the submissions review (seed §2 "Submissions", §5 "Submission filters"), searched,
+ * filtered and paged on the server.
+ */
+
+export const STATUS_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
+/** Seed §5: free is a fee of 0; paid and pending are the payment status (free entries are paid). */
+export const PAYMENT_FILTERS = ['all', 'free', 'paid', 'pending'] as const;
+export const REVIEW_SORTS = ['newest', 'oldest'] as const;
+export const REVIEW_PAGE_SIZE = 25;
+export const REVIEW_PAGE_SIZE_MAX = 100;
+export const REVIEW_SEARCH_MAX = 200;
+
+export const ReviewQuerySchema = z.object({
+  q: z.string().max(REVIEW_SEARCH_MAX).optional(),
+  status: z.enum(STATUS_FILTERS).default('all'),
+  payment: z.enum(PAYMENT_FILTERS).default('all'),
+  competition: z.uuid().optional(),
+  sort: z.enum(REVIEW_SORTS).default('newest'),
+  /** Where the page starts: the `nextCursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
+});
+export type ReviewQuery = z.infer<typeof ReviewQuerySchema>;
+
+export const ReviewFieldSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  /** Text as given; for an image, the admin URL of its display copy. */
+  value: z.string(),
+});
+
+export const ReviewItemSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  age: z.number(),
+  ageCategory: z.string(),
+  gender: z.string(),
+  address: z.string(),
+  pincode: z.string(),
+  createdAt: z.string(),
+  /** The title as registered; the id is null once the competition is deleted. */
+  competition: z.object({ id: z.string().nullable(), title: z.string() }),
+  /** Names are null when the category or subcategory is gone: the table shows the id. */
+  category: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  subcategory: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  status: z.enum(SUBMISSION_STATUSES),
+  paymentState: z.enum(PAYMENT_STATES),
+  entryFee: z.number(),
+  /** The admin URL of the artist's photo. */
+  photoUrl: z.string(),
+  fields: z.array(ReviewFieldSchema),
+});
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
+
+export const ReviewPageSchema = z.object({
+  items: z.array(ReviewItemSchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** For the current search and competition: by status (other filters applied), by payment. */
+  counts: z.object({
+    status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+    payment: z.object({ free: z.number(), paid: z.number(), pending: z.number() }),
+  }),
+});
+export type ReviewPage = z.infer<typeof ReviewPageSchema>;
+
+/** The decisions an admin makes; no way back to pending (seed §4). */
+export const DECISIONS = ['approved', 'rejected'] as const;
+export const BULK_DECISION_MAX = 500;
+
+export const DecisionSchema = z.strictObject({ status: z.enum(DECISIONS) });
+
+export const BulkDecisionSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(BULK_DECISION_MAX),
+  status: z.enum(DECISIONS),
+});
+
+export const DecisionResultSchema = z.object({
+  /** The submissions whose status changed (each artist is e-mailed once). */
+  changed: z.array(z.string()),
+  /** Those already in that status: nothing sent. */
+  unchanged: z.array(z.string()),
+});
+export type DecisionResult = z.infer<typeof DecisionResultSchema>;
