@@ -184,11 +184,25 @@ describe('the admin shell', () => {
     expect(location()).toBe('/admin/audit-log?page=3');
   });
 
-  it('shows the later screens with their seed headings', async () => {
-    stubApi({ 'GET /api/auth/session': SIGNED_IN });
+  it('shows the submissions screen under its seed heading', async () => {
+    stubApi({
+      'GET /api/auth/session': SIGNED_IN,
+      'GET /api/admin/submissions': {
+        status: 200,
+        body: {
+          items: [],
+          nextCursor: null,
+          counts: {
+            status: { pending: 0, approved: 0, rejected: 0 },
+            payment: { free: 0, paid: 0, pending: 0 },
+          },
+        },
+      },
+      'GET /api/admin/competitions': { status: 200, body: [] },
+    });
     renderAdmin('/admin/submissions');
     expect(await screen.findByRole('heading', { name: 'Competition Submissions' })).toBeTruthy();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
+    expect(await screen.findByText('No submissions found matching your criteria.')).toBeTruthy();
   });
 });
 

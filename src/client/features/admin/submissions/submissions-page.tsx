@@ -1,13 +1,270 @@
-import { AdminPage } from '../common/shell/admin-page.tsx';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  PAYMENT_STATE_LABELS,
+  SUBMISSION_STATUS_LABELS,
+} from '../../../../shared/domain/entry-state.ts';
+import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
+import type { DecisionResult, ReviewPage } from '../../../../shared/schemas/review.ts';
+import { Button } from '../../../components/button.tsx';
+import { Field, SelectField } from '../../../components/form-fields.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
+import { COMPETITIONS_PATH } from '../competitions/competitions-api.ts';
+import { withReason, withSeedMessage } from '../common/failure-messages.ts';
+import { ResourceView } from '../common/resource-view.tsx';
+import { useAdminFetch } from '../common/session.tsx';
+import { AdminPage, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
+import { useAdminResource } from '../common/use-admin-resource.ts';
+import { BULK_STATUS_PATH, listPath, statusPath } from './review-api.ts';
+import { ReviewRow } from './review-row.tsx';
+
+/** Seed §2 and §8: the screen's own words. */
+export const REVIEW_TEXT = {
+  searchPlaceholder: 'Search by name or email...',
+  empty: 'No submissions found matching your criteria.',
+  fetchFailed: 'Failed to fetch submissions',
+  updateFailed: 'Failed to update submission status',
+} as const;
+
+/** How long typing rests before the search is sent. */
+const SEARCH_DELAY_MS = 300;
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+const PAYMENT_OPTIONS = [
+  { value: '', label: 'All payments' },
+  { value: 'free', label: 'Free' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'pending', label: 'Pending' },
+];
+const SORT_OPTIONS = [
+  { value: '', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
 
 /**
- * Seed §2 "Competition Submissions": the review screen arrives with its own issue and grows in
- * this folder; its place and heading are already real.
+ * Issue 14: seed §2 "Competition Submissions", searched, filtered and paged on the server; the
+ * view lives in the address, so it can be bookmarked and the back button goes back through it.
  */
 export default function SubmissionsPage() {
+  const [params, setParams] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
+  const [revision, setRevision] = useState(0);
+  const page = useAdminResource<ReviewPage>(listPath(params), revision);
+  const competitions = useAdminResource<AdminCompetition[]>(COMPETITIONS_PATH);
+  const adminFetch = useAdminFetch();
+  const { showToast } = useToast();
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [search, setSearch] = useState(params.get('q') ?? '');
+
+  // The back and forward buttons bring the search of the place they go to.
+  useEffect(() => {
+    const follow = () => setSearch(new URLSearchParams(window.location.search).get('q') ?? '');
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
+
+  // Typing replaces the address's search (no history entry per key); a cursor starts again.
+  useEffect(() => {
+    if (search === (params.get('q') ?? '')) return;
+    const timer = setTimeout(() => updateParams({ q: search, cursor: '' }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, params, updateParams]);
+
+  /** A filter chosen: a new place in the history, from the first page. */
+  const choose = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('cursor');
+    setSelected(new Set());
+    setParams(next);
+  };
+
+  async function decide(ids: string[], status: 'approved' | 'rejected') {
+    setBusy((current) => new Set([...current, ...ids]));
+    try {
+      const result = await adminFetch<DecisionResult>(
+        ids.length === 1 ? statusPath(ids[0] as string) : BULK_STATUS_PATH,
+        ids.length === 1
+          ? { method: 'PUT', body: JSON.stringify({ status }) }
+          : { method: 'POST', body: JSON.stringify({ ids, status }) },
+      );
+      const verb = status === 'approved' ? 'approved' : 'rejected';
+      showToast(
+        result.changed.length === 1
+          ? `Submission ${verb}`
+          : `${result.changed.length} submissions ${verb}`,
+        { variant: 'success' },
+      );
+      setSelected(new Set());
+    } catch (error) {
+      showToast(withReason(REVIEW_TEXT.updateFailed, error), { variant: 'error' });
+    } finally {
+      setBusy((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      // Seed §4: the list reloads after each change.
+      setRevision((n) => n + 1);
+    }
+  }
+
+  const shown = withSeedMessage(page, REVIEW_TEXT.fetchFailed);
+  const competitionOptions = [
+    { value: '', label: 'All competitions' },
+    ...(competitions.data ?? []).map((c) => ({ value: c.id, label: c.title })),
+  ];
+  const chosen = [...selected];
+
   return (
     <AdminPage title="Competition Submissions">
-      <p>This screen arrives in a later release.</p>
+      <form
+        role="search"
+        aria-label="Filter submissions"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-5"
+      >
+        <Field
+          label="Search"
+          type="search"
+          placeholder={REVIEW_TEXT.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="xl:col-span-2"
+        />
+        <SelectField
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={params.get('status') ?? ''}
+          onChange={(event) => choose('status', event.target.value)}
+        />
+        <SelectField
+          label="Payment"
+          options={PAYMENT_OPTIONS}
+          value={params.get('payment') ?? ''}
+          onChange={(event) => choose('payment', event.target.value)}
+        />
+        <SelectField
+          label="Competition"
+          options={competitionOptions}
+          value={params.get('competition') ?? ''}
+          onChange={(event) => choose('competition', event.target.value)}
+        />
+        <SelectField
+          label="Order"
+          options={SORT_OPTIONS}
+          value={params.get('sort') ?? ''}
+          onChange={(event) => choose('sort', event.target.value)}
+        />
+      </form>
+      <ResourceView resource={shown}>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <Counts counts={data.counts} />
+            <div className="flex flex-wrap items-center gap-3">
+              <span className={MUTED_TEXT}>{chosen.length} selected</span>
+              <Button
+                size="sm"
+                disabled={chosen.length === 0 || chosen.some((id) => busy.has(id))}
+                onClick={() => void decide(chosen, 'approved')}
+              >
+                Approve selected
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={chosen.length === 0 || chosen.some((id) => busy.has(id))}
+                onClick={() => void decide(chosen, 'rejected')}
+              >
+                Reject selected
+              </Button>
+            </div>
+            {data.items.length === 0 ? (
+              <p>{REVIEW_TEXT.empty}</p>
+            ) : (
+              <table className="block w-full md:table">
+                <TableHead
+                  caption="Competition submissions"
+                  headings={[
+                    'Select',
+                    'Participant Details',
+                    'Competition & Submission',
+                    'Category',
+                    'Status',
+                    'Actions',
+                  ]}
+                />
+                <tbody className="block md:table-row-group">
+                  {data.items.map((item) => (
+                    <ReviewRow
+                      key={item.id}
+                      item={item}
+                      selected={selected.has(item.id)}
+                      onSelect={(on) =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (on) next.add(item.id);
+                          else next.delete(item.id);
+                          return next;
+                        })
+                      }
+                      busy={busy.has(item.id)}
+                      onDecide={(status) => void decide([item.id], status)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <nav aria-label="Submission pages" className="flex gap-3">
+              {params.get('cursor') ? (
+                <Button variant="secondary" size="sm" onClick={() => choose('cursor', '')}>
+                  First page
+                </Button>
+              ) : null}
+              {data.nextCursor ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setSelected(new Set());
+                    const next = new URLSearchParams(params);
+                    next.set('cursor', data.nextCursor as string);
+                    setParams(next);
+                  }}
+                >
+                  Next page
+                </Button>
+              ) : null}
+            </nav>
+          </div>
+        )}
+      </ResourceView>
     </AdminPage>
+  );
+}
+
+function Counts({ counts }: { counts: ReviewPage['counts'] }) {
+  const items = [
+    [SUBMISSION_STATUS_LABELS.pending, counts.status.pending],
+    [SUBMISSION_STATUS_LABELS.approved, counts.status.approved],
+    [SUBMISSION_STATUS_LABELS.rejected, counts.status.rejected],
+    // Seed §5's payment filters: paid counts free entries too (they are stored paid).
+    ['Paid', counts.payment.paid],
+    [PAYMENT_STATE_LABELS.pending, counts.payment.pending],
+    [PAYMENT_STATE_LABELS.free, counts.payment.free],
+  ] as const;
+  return (
+    <dl aria-label="Counts for these filters" className="flex flex-wrap gap-x-6 gap-y-2">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex gap-2">
+          <dt className={MUTED_TEXT}>{label}</dt>
+          <dd className="font-semibold">{value.toLocaleString('en-IN')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

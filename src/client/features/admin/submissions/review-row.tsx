@@ -1,0 +1,154 @@
+import { SUBMISSION_STATUS_LABELS } from '../../../../shared/domain/entry-state.ts';
+import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../../shared/schemas/registration.ts';
+import type { ReviewItem } from '../../../../shared/schemas/review.ts';
+import { Button } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { Link } from 'react-router';
+import { formatInstant } from '../common/format-instant.ts';
+import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { PaymentStateBadge } from './payment-state-badge.tsx';
+
+const LINK = `rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`;
+/** On a phone each row is a card: cells stack, each with its own heading. */
+const CELL = 'block px-3 py-2 align-top md:table-cell';
+
+/** Only http and https addresses become links: anything else is shown as text. */
+function isWebAddress(value: string): boolean {
+  return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+}
+
+function FieldValue({ field }: { field: ReviewItem['fields'][number] }) {
+  if (field.type === 'image') {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <img
+          src={field.value}
+          alt={field.label}
+          loading="lazy"
+          className="h-20 w-20 rounded object-cover"
+        />
+        <a href={field.value} download className={LINK}>
+          Download {field.label}
+        </a>
+      </span>
+    );
+  }
+  if ((field.type === 'video' || field.type === 'link') && isWebAddress(field.value)) {
+    return (
+      <a href={field.value} target="_blank" rel="noopener noreferrer" className={LINK}>
+        {field.type === 'video' ? 'View Video' : 'Open Link'}
+      </a>
+    );
+  }
+  return <span className="break-words whitespace-pre-wrap">{field.value}</span>;
+}
+
+/** Seed §2: one submission of the table, with its decisions. */
+export function ReviewRow({
+  item,
+  selected,
+  onSelect,
+  busy,
+  onDecide,
+}: {
+  item: ReviewItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  busy: boolean;
+  onDecide: (status: 'approved' | 'rejected') => void;
+}) {
+  const age =
+    AGE_CATEGORY_LABELS[item.ageCategory as keyof typeof AGE_CATEGORY_LABELS] ?? item.ageCategory;
+  const gender = GENDER_LABELS[item.gender as keyof typeof GENDER_LABELS] ?? item.gender;
+  return (
+    <tr className="block border-b border-gray-200 py-2 md:table-row dark:border-gray-800">
+      <td className={CELL}>
+        <input
+          type="checkbox"
+          className={`h-5 w-5 accent-primary ${FOCUS_RING}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select ${item.reference} (${item.fullName})`}
+        />
+      </td>
+      <td className={CELL}>
+        <div className="flex gap-3">
+          <div className="flex shrink-0 flex-col items-start gap-1">
+            <img
+              src={item.photoUrl}
+              alt={`Photo of ${item.fullName}`}
+              loading="lazy"
+              className="h-16 w-16 rounded-full object-cover"
+            />
+            <a href={item.photoUrl} download className={`text-sm ${LINK}`}>
+              Download
+            </a>
+          </div>
+          <div className="min-w-0">
+            <p className="font-semibold break-words">{item.fullName}</p>
+            <p className="break-all">{item.email}</p>
+            <p>{item.phone}</p>
+            <p>
+              Age: {item.age} • {age}
+            </p>
+            <p className={`text-sm ${MUTED_TEXT}`}>
+              {gender} · {item.address} · {item.pincode}
+            </p>
+            <p className={`text-sm ${MUTED_TEXT}`}>Submitted {formatInstant(item.createdAt)}</p>
+          </div>
+        </div>
+      </td>
+      <td className={CELL}>
+        <p className="font-semibold">{item.competition.title || 'Unknown Competition'}</p>
+        <p className={`text-sm ${MUTED_TEXT}`}>
+          <Link to={paths.adminSubmission(item.id)} className={LINK}>
+            {item.reference}
+          </Link>
+        </p>
+        <dl className="mt-2 flex flex-col gap-1">
+          {item.fields.map((field) => (
+            <div key={field.id}>
+              <dt className="text-sm font-medium">{field.label}</dt>
+              <dd>
+                <FieldValue field={field} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </td>
+      <td className={CELL}>
+        <p>{item.category.name ?? item.category.id ?? ''}</p>
+        <p className={`text-sm ${MUTED_TEXT}`}>
+          {item.subcategory.name ?? item.subcategory.id ?? ''}
+        </p>
+      </td>
+      <td className={CELL}>
+        <p className="font-semibold">{SUBMISSION_STATUS_LABELS[item.status]}</p>
+        <div className="mt-1">
+          <PaymentStateBadge state={item.paymentState} />
+        </div>
+      </td>
+      <td className={CELL}>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            disabled={busy || item.status === 'approved'}
+            onClick={() => onDecide('approved')}
+            aria-label={`Approve ${item.reference}`}
+          >
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy || item.status === 'rejected'}
+            onClick={() => onDecide('rejected')}
+            aria-label={`Reject ${item.reference}`}
+          >
+            Reject
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
