@@ -65,6 +65,15 @@ export async function claimFiles(trx: Kysely<DB>, keys: readonly string[]): Prom
 }
 
 /**
+ * Inside the transaction that deletes the record owning the files: they are listed again, as due
+ * at the next sweep, so they go even when deleting them after the commit fails. The caller then
+ * deletes them at once with discardUnclaimedFiles.
+ */
+export async function releaseFiles(trx: Kysely<DB>, keys: readonly string[]): Promise<void> {
+  for (const key of new Set(keys)) await insertUnclaimedFile(trx, key, new Date(0).toISOString());
+}
+
+/**
  * The record was not saved: its files are deleted, then their rows. Never throws (it runs while
  * another error is on its way): a file that could not be deleted stays listed for the sweeper.
  */

@@ -144,3 +144,74 @@ describe(`decisions on submissions on ${TEST_ENGINE}`, () => {
     expect(await statusOf(id)).toBe('pending');
   });
 });
+
+describe(`deleting a submission on ${TEST_ENGINE}`, () => {
+  it('removes the row and every stored file, keeps the ledger, audits, and answers 404 after', async () => {
+    const id = randomUUID();
+    const photo = `private/submissions/${id}/photo-1a2b3c4d.jpg`;
+    const artwork = `private/submissions/${id}/artworkurl-5e6f7a8b.jpg`;
+    const files = [photo, artwork, artwork.replace('.jpg', '-display.webp')];
+    for (const key of files) {
+      await t.app.storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' });
+    }
+    await db()
+      .insertInto('submissions')
+      .values(
+        makeSubmissionRow({
+          id,
+          photo_key: photo,
+          field_values: JSON.stringify({ artworkUrl: artwork, artworkTitle: 'Rain' }),
+        }),
+      )
+      .execute();
+    const stamp = new Date().toISOString();
+    await db()
+      .insertInto('payment_orders')
+      .values({
+        order_id: `order_${id.slice(0, 8)}`,
+        submission_id: id,
+        provider: 'test',
+        amount_paise: 49900,
+        currency: 'INR',
+        status: 'paid',
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await db()
+      .insertInto('payments')
+      .values({
+        payment_id: `pay_${id.slice(0, 8)}`,
+        order_id: `order_${id.slice(0, 8)}`,
+        submission_id: id,
+        provider: 'test',
+        amount_paise: 49900,
+        currency: 'INR',
+        status: 'captured',
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+
+    const response = await asAdmin(t, token, 'DELETE', `/api/admin/submissions/${id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(
+      await db().selectFrom('submissions').select('id').where('id', '=', id).execute(),
+    ).toEqual([]);
+    for (const key of files) expect(await t.app.storage.get(key)).toBeUndefined();
+    expect(await db().selectFrom('unclaimed_files').select('key').execute()).toEqual([]);
+    const ledger = await db()
+      .selectFrom('payments')
+      .select(['payment_id', 'submission_id', 'amount_paise'])
+      .execute();
+    expect(ledger).toEqual([
+      { payment_id: `pay_${id.slice(0, 8)}`, submission_id: null, amount_paise: 49900 },
+    ]);
+    const audits = await auditRowsOf(db(), 'submission.delete');
+    expect(audits.map((a) => a.entity_id)).toEqual([id]);
+
+    const again = await asAdmin(t, token, 'DELETE', `/api/admin/submissions/${id}`);
+    expect(again.statusCode).toBe(404);
+    expect((await asAdmin(t, token, 'DELETE', '/api/admin/submissions/nope')).statusCode).toBe(400);
+  });
+});

@@ -165,3 +165,16 @@ export async function setStatus(
     .execute();
   return changed.map((row) => row.id);
 }
+
+/** What deleting a submission needs: the files it names, and what the audit says of it. */
+export async function findSubmissionFiles(trx: Kysely<DB>, id: string) {
+  return trx
+    .selectFrom('submissions')
+    .select(['reference', 'full_name', 'photo_key', 'field_values'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
+  await trx.deleteFrom('submissions').where('id', '=', id).execute();
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { SubmissionIdParamsSchema } from '../../../shared/schemas/admin-entry.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/schemas/review.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { decide } from './decisions.service.ts';
+import { deleteSubmission } from './removal.service.ts';
 import { listSubmissions } from './review.service.ts';
 
 /** Issue 14: the admin's 'Competition Submissions'. */
@@ -55,5 +57,20 @@ export function registerReviewRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => decide(app, request.body.ids, request.body.status, requireAdmin(request)),
+  );
+  api.delete(
+    '/api/admin/submissions/:id',
+    {
+      schema: {
+        summary:
+          'Deletes a submission and every stored file of it; the payment ledger keeps its rows',
+        params: SubmissionIdParamsSchema,
+        response: { 204: z.null(), ...DECISION_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      await deleteSubmission(app, request.params.id, requireAdmin(request));
+      return reply.status(204).send(null);
+    },
   );
 }
