@@ -50,12 +50,14 @@ export function ReviewRow({
   onSelect,
   busy,
   onDecide,
+  onDelete,
 }: {
   item: ReviewItem;
   selected: boolean;
   onSelect: (selected: boolean) => void;
   busy: boolean;
   onDecide: (status: 'approved' | 'rejected') => void;
+  onDelete: () => void;
 }) {
   const age =
     AGE_CATEGORY_LABELS[item.ageCategory as keyof typeof AGE_CATEGORY_LABELS] ?? item.ageCategory;
@@ -146,6 +148,15 @@ export function ReviewRow({
             aria-label={`Reject ${item.reference}`}
           >
             Reject
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Delete ${item.reference}`}
+          >
+            Delete
           </Button>
         </div>
       </td>

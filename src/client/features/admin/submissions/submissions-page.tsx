@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   PAYMENT_STATE_LABELS,
   SUBMISSION_STATUS_LABELS,
 } from '../../../../shared/domain/entry-state.ts';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
-import type { DecisionResult, ReviewPage } from '../../../../shared/schemas/review.ts';
+import type { DecisionResult, ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field, SelectField } from '../../../components/form-fields.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
 import { COMPETITIONS_PATH } from '../competitions/competitions-api.ts';
+import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
+import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';
 import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
 import { useAdminResource } from '../common/use-admin-resource.ts';
-import { BULK_STATUS_PATH, listPath, statusPath } from './review-api.ts';
+import { BULK_STATUS_PATH, listPath, statusPath, SUBMISSIONS_PATH } from './review-api.ts';
 import { ReviewRow } from './review-row.tsx';
 
 /** Seed §2 and §8: the screen's own words. */
@@ -25,6 +27,9 @@ export const REVIEW_TEXT = {
   empty: 'No submissions found matching your criteria.',
   fetchFailed: 'Failed to fetch submissions',
   updateFailed: 'Failed to update submission status',
+  deleteQuestion: 'Are you sure you want to delete this submission? This action cannot be undone.',
+  deleteFailed: 'Failed to delete submission',
+  deleted: 'Submission deleted',
 } as const;
 
 /** How long typing rests before the search is sent. */
@@ -62,6 +67,7 @@ export default function SubmissionsPage() {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [search, setSearch] = useState(params.get('q') ?? '');
+  const heading = useRef<HTMLHeadingElement>(null);
 
   // The back and forward buttons bring the search of the place they go to.
   useEffect(() => {
@@ -112,6 +118,19 @@ export default function SubmissionsPage() {
       setRevision((n) => n + 1);
     }
   }
+
+  const deletion = useConfirmAction({
+    act: (item: ReviewItem) =>
+      adminFetch(`${SUBMISSIONS_PATH}/${encodeURIComponent(item.id)}`, { method: 'DELETE' }),
+    done: (item) => {
+      showToast(REVIEW_TEXT.deleted, { variant: 'success' });
+      setSelected((current) => new Set([...current].filter((id) => id !== item.id)));
+      setRevision((n) => n + 1);
+    },
+    failure: (error) => withReason(REVIEW_TEXT.deleteFailed, error),
+    // The row and its Delete button are about to go.
+    focusAfter: heading,
+  });
 
   const shown = withSeedMessage(page, REVIEW_TEXT.fetchFailed);
   const competitionOptions = [
@@ -164,6 +183,9 @@ export default function SubmissionsPage() {
       <ResourceView resource={shown}>
         {(data) => (
           <div className="flex flex-col gap-4">
+            <h2 ref={heading} tabIndex={-1} className="sr-only">
+              Results
+            </h2>
             <Counts counts={data.counts} />
             <div className="flex flex-wrap items-center gap-3">
               <span className={MUTED_TEXT}>{chosen.length} selected</span>
@@ -214,6 +236,7 @@ export default function SubmissionsPage() {
                       }
                       busy={busy.has(item.id)}
                       onDecide={(status) => void decide([item.id], status)}
+                      onDelete={() => deletion.ask(item)}
                     />
                   ))}
                 </tbody>
@@ -243,6 +266,12 @@ export default function SubmissionsPage() {
           </div>
         )}
       </ResourceView>
+      <ConfirmDialog
+        title="Delete submission"
+        question={REVIEW_TEXT.deleteQuestion}
+        confirmLabel="Delete"
+        {...deletion.dialog}
+      />
     </AdminPage>
   );
 }
