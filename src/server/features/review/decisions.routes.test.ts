@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeSubmissionRow } from '../../../../tests/factories/rows.ts';
+import { makeCategoryRow, makeSubmissionRow } from '../../../../tests/factories/rows.ts';
 import {
   ADMIN_PASSWORD,
   asAdmin,
@@ -213,5 +213,59 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     const again = await asAdmin(t, token, 'DELETE', `/api/admin/submissions/${id}`);
     expect(again.statusCode).toBe(404);
     expect((await asAdmin(t, token, 'DELETE', '/api/admin/submissions/nope')).statusCode).toBe(400);
+  });
+});
+
+describe(`named downloads on ${TEST_ENGINE}`, () => {
+  it('sends the photo and an image field as attachments named after the entry, for admins only', async () => {
+    const category = makeCategoryRow();
+    await db().insertInto('categories').values(category).execute();
+    const id = randomUUID();
+    const photo = `private/submissions/${id}/photo-1a2b3c4d.jpg`;
+    const artwork = `private/submissions/${id}/artworkurl-5e6f7a8b.jpg`;
+    await t.app.storage.put(photo, Buffer.from('photo-bytes'), { contentType: 'image/jpeg' });
+    await t.app.storage.put(artwork, Buffer.from('artwork-bytes'), { contentType: 'image/jpeg' });
+    await db()
+      .insertInto('submissions')
+      .values(
+        makeSubmissionRow({
+          id,
+          reference: 'WS-2026-000123',
+          full_name: 'आशा Rao',
+          category_id: category.id,
+          photo_key: photo,
+          field_values: JSON.stringify({ artworkUrl: artwork, artworkTitle: 'Rain' }),
+        }),
+      )
+      .execute();
+    const url = (file: string) => `/api/admin/submissions/${id}/download/${file}`;
+
+    const artworkAnswer = await asAdmin(t, token, 'GET', url('artworkUrl'));
+    expect(artworkAnswer.statusCode).toBe(200);
+    expect(artworkAnswer.body).toBe('artwork-bytes');
+    expect(artworkAnswer.headers['content-disposition']).toBe(
+      `attachment; filename="WS-2026-000123_rao_artwork-photo.jpg"; filename*=UTF-8''${encodeURIComponent('WS-2026-000123_आशा-rao_artwork-photo.jpg')}`,
+    );
+    expect(artworkAnswer.headers['cache-control']).toBe('private, no-store');
+    expect(artworkAnswer.headers['x-content-type-options']).toBe('nosniff');
+    const photoAnswer = await asAdmin(t, token, 'GET', url('photo'));
+    expect(photoAnswer.body).toBe('photo-bytes');
+    expect(photoAnswer.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('WS-2026-000123_आशा-rao_photo.jpg')}`,
+    );
+
+    // A text field, an unknown field, a bad name, an unknown entry, no session.
+    for (const [file, status] of [
+      ['artworkTitle', 404],
+      ['nope', 404],
+      ['..%2Fetc', 400],
+    ] as const) {
+      expect((await asAdmin(t, token, 'GET', url(file))).statusCode, file).toBe(status);
+    }
+    const unknown = `/api/admin/submissions/${randomUUID()}/download/photo`;
+    expect((await asAdmin(t, token, 'GET', unknown)).statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: url('photo') });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('photo-bytes');
   });
 });

@@ -178,3 +178,19 @@ export async function findSubmissionFiles(trx: Kysely<DB>, id: string) {
 export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
   await trx.deleteFrom('submissions').where('id', '=', id).execute();
 }
+
+/** A submission's files and the labels of its category's fields, for a named download. */
+export async function findDownloadSource(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('submissions')
+    .leftJoin('categories', 'categories.id', 'submissions.category_id')
+    .select([
+      'submissions.reference',
+      'submissions.full_name',
+      'submissions.photo_key',
+      'submissions.field_values',
+      'categories.form_fields',
+    ])
+    .where('submissions.id', '=', id)
+    .executeTakeFirst();
+}

@@ -12,7 +12,10 @@ import {
 } from '../../../shared/schemas/review.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { decide } from './decisions.service.ts';
+import { PRIVATE_FILE_CACHE } from '../media/private-files.routes.ts';
+import { attachmentHeader } from './download-name.ts';
 import { deleteSubmission } from './removal.service.ts';
+import { findDownload } from './review.service.ts';
 import { listSubmissions } from './review.service.ts';
 
 /** Issue 14: the admin's 'Competition Submissions'. */
@@ -57,6 +60,29 @@ export function registerReviewRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => decide(app, request.body.ids, request.body.status, requireAdmin(request)),
+  );
+  api.get(
+    '/api/admin/submissions/:id/download/:file',
+    {
+      schema: {
+        summary: "A submission's photo or image field, named after the entry, to save",
+        description:
+          '`file` is `photo` or an image field id. Served as an attachment, never cached.',
+        params: SubmissionIdParamsSchema.extend({
+          file: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const download = await findDownload(app, request.params.id, request.params.file);
+      return reply
+        .header('cache-control', PRIVATE_FILE_CACHE)
+        .header('content-disposition', attachmentHeader(download.name))
+        .header('content-length', download.file.size)
+        .type(download.file.contentType)
+        .send(download.file.body);
+    },
   );
   api.delete(
     '/api/admin/submissions/:id',

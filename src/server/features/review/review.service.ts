@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type { ReviewItem, ReviewPage, ReviewQuery } from '../../../shared/schemas/review.ts';
@@ -6,8 +7,12 @@ import { AppError } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { privateFileUrl } from '../media/private-files.routes.ts';
 import { displayKeyOf } from '../media/private-images.ts';
+import { notFound } from '../../errors.ts';
+import type { StoredFile } from '../media/storage/storage.ts';
+import { downloadName, extensionFromType } from './download-name.ts';
 import {
   countReviewFacets,
+  findDownloadSource,
   findReviewPage,
   type ReviewFilters,
   type ReviewPosition,
@@ -102,5 +107,37 @@ export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promi
     items: page.map(itemOf),
     nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
     counts,
+  };
+}
+
+export const FILE_NOT_FOUND = 'File not found';
+
+/** The photo (`photo`) or an image field's file of a submission, with its download name. */
+export async function findDownload(
+  app: FastifyInstance,
+  id: string,
+  file: string,
+): Promise<{ name: string; file: StoredFile }> {
+  const row = await findDownloadSource(app.database.db, id);
+  if (!row) throw notFound(FILE_NOT_FOUND);
+  let key: string | undefined;
+  let label = 'photo';
+  if (file === 'photo') {
+    key = row.photo_key;
+  } else {
+    const field = (row.form_fields === null ? [] : parseFormFields(row.form_fields)).find(
+      (f) => f.id === file && f.type === 'image',
+    );
+    const value = (JSON.parse(row.field_values) as Record<string, unknown>)[file];
+    if (field && typeof value === 'string') {
+      key = value;
+      label = field.label;
+    }
+  }
+  const stored = key === undefined ? undefined : await app.storage.get(key);
+  if (!stored) throw notFound(FILE_NOT_FOUND);
+  return {
+    name: downloadName(row.reference, row.full_name, label, extensionFromType(stored.contentType)),
+    file: stored,
   };
 }

@@ -4,6 +4,10 @@ import type { ReviewQuery } from '../../../../shared/schemas/review.ts';
 
 export const SUBMISSIONS_PATH = '/api/admin/submissions';
 export const BULK_STATUS_PATH = '/api/admin/submissions/status';
+/** The photo (`photo`) or an image field's file, named after the entry, to save. */
+export const downloadPath = (id: string, file: string) =>
+  `/api/admin/submissions/${encodeURIComponent(id)}/download/${encodeURIComponent(file)}`;
+
 export const statusPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}/status`;
 
 /** The filters the address holds, as the list's query: only what differs from the defaults. */

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatInstant } from '../common/format-instant.ts';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { PaymentStateBadge } from './payment-state-badge.tsx';
+import { downloadPath } from './review-api.ts';
 
 const LINK = `rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`;
 /** On a phone each row is a card: cells stack, each with its own heading. */
@@ -17,7 +18,7 @@ function isWebAddress(value: string): boolean {
   return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
 }
 
-function FieldValue({ field }: { field: ReviewItem['fields'][number] }) {
+function FieldValue({ id, field }: { id: string; field: ReviewItem['fields'][number] }) {
   if (field.type === 'image') {
     return (
       <span className="flex flex-col items-start gap-1">
@@ -27,7 +28,7 @@ function FieldValue({ field }: { field: ReviewItem['fields'][number] }) {
           loading="lazy"
           className="h-20 w-20 rounded object-cover"
         />
-        <a href={field.value} download className={LINK}>
+        <a href={downloadPath(id, field.id)} download className={LINK}>
           Download {field.label}
         </a>
       </span>
@@ -82,7 +83,7 @@ export function ReviewRow({
               loading="lazy"
               className="h-16 w-16 rounded-full object-cover"
             />
-            <a href={item.photoUrl} download className={`text-sm ${LINK}`}>
+            <a href={downloadPath(item.id, 'photo')} download className={`text-sm ${LINK}`}>
               Download
             </a>
           </div>
@@ -112,7 +113,7 @@ export function ReviewRow({
             <div key={field.id}>
               <dt className="text-sm font-medium">{field.label}</dt>
               <dd>
-                <FieldValue field={field} />
+                <FieldValue id={item.id} field={field} />
               </dd>
             </div>
           ))}

@@ -89,7 +89,9 @@ function stubReview({
 } = {}) {
   let stored = [...items];
   const decide = (ids: string[], status: 'approved' | 'rejected') => {
-    const changed = stored.filter((i) => ids.includes(i.id) && i.status !== status).map((i) => i.id);
+    const changed = stored
+      .filter((i) => ids.includes(i.id) && i.status !== status)
+      .map((i) => i.id);
     stored = stored.map((i) => (ids.includes(i.id) ? { ...i, status } : i));
     return { status: 200, body: { changed, unchanged: ids.filter((id) => !changed.includes(id)) } };
   };
@@ -137,7 +139,8 @@ const listCalls = (calls: string[]) =>
   calls.filter((c) => c.startsWith(`GET ${LIST}`)).map((c) => c.slice(4));
 const table = () => screen.getByRole('table', { name: 'Competition submissions' });
 const rows = () => within(table()).getAllByRole('row').slice(1);
-const rowOf = (n: number) => screen.getByRole('checkbox', { name: new RegExp(referenceOf(n)) }).closest('tr')!;
+const rowOf = (n: number) =>
+  screen.getByRole('checkbox', { name: new RegExp(referenceOf(n)) }).closest('tr')!;
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell');
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
@@ -345,7 +348,12 @@ describe('the submissions review: what it shows', () => {
               type: 'image',
               value: '/api/admin/uploads/artwork-1.webp',
             },
-            { id: 'f3', label: 'Process Video', type: 'video', value: 'https://videos.example/v/1' },
+            {
+              id: 'f3',
+              label: 'Process Video',
+              type: 'video',
+              value: 'https://videos.example/v/1',
+            },
             { id: 'f4', label: 'Portfolio', type: 'link', value: 'http://meera.example/work' },
             { id: 'f5', label: 'Website', type: 'link', value: 'javascript:alert(1)' },
             { id: 'f6', label: 'Making Of', type: 'video', value: 'ftp://files.example/v.mp4' },
@@ -360,13 +368,21 @@ describe('the submissions review: what it shows', () => {
           status: 'approved',
           paymentState: 'free',
         }),
-        itemOf(3, { status: 'rejected', paymentState: 'pending', subcategory: { id: null, name: null } }),
+        itemOf(3, {
+          status: 'rejected',
+          paymentState: 'pending',
+          subcategory: { id: null, name: null },
+        }),
         itemOf(4, { paymentState: 'refunded' }),
       ],
     });
     renderReview('/admin/submissions');
     await loaded();
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
       'Select',
       'Participant Details',
       'Competition & Submission',
@@ -464,7 +480,9 @@ describe('the submissions review: decisions', () => {
     renderReview('/admin/submissions');
     await loaded();
     const state = (n: number) =>
-      [`Approve ${referenceOf(n)}`, `Reject ${referenceOf(n)}`].map((name) => button(name).disabled);
+      [`Approve ${referenceOf(n)}`, `Reject ${referenceOf(n)}`].map(
+        (name) => button(name).disabled,
+      );
     expect(state(1)).toEqual([false, false]);
     expect(state(2)).toEqual([true, false]);
     expect(state(3)).toEqual([false, true]);
@@ -500,7 +518,9 @@ describe('the submissions review: decisions', () => {
     const toast = await screen.findByText('Submission approved');
     expect(toast.closest('[role="status"]')).toBeTruthy();
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
-    const writes = calls.filter((c) => !c.startsWith('GET /api/auth') && !c.includes('competitions'));
+    const writes = calls.filter(
+      (c) => !c.startsWith('GET /api/auth') && !c.includes('competitions'),
+    );
     expect(writes).toEqual([`GET ${LIST}`, `PUT ${LIST}/${idOf(1)}/status`, `GET ${LIST}`]);
     expect(button(`Reject ${referenceOf(1)}`).disabled).toBe(false);
   });
@@ -583,8 +603,11 @@ describe('the submissions review: decisions', () => {
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(screen.getByText('0 selected')).toBeTruthy();
     expect(
-      (screen.getByRole('checkbox', { name: `Select ${referenceOf(1)} (Artist 1)` }) as HTMLInputElement)
-        .checked,
+      (
+        screen.getByRole('checkbox', {
+          name: `Select ${referenceOf(1)} (Artist 1)`,
+        }) as HTMLInputElement
+      ).checked,
     ).toBe(false);
   });
 
@@ -631,7 +654,9 @@ describe('the submissions review: pages', () => {
     expect(new URLSearchParams(location()!.split('?')[1]).get('cursor')).toBe(cursor);
     expect(new URLSearchParams(location()!.split('?')[1]).get('status')).toBe('pending');
     expect(cursorsAsked).toEqual([null, cursor]);
-    expect(listCalls(calls)[1]).toBe(`${LIST}?${new URLSearchParams({ status: 'pending', cursor })}`);
+    expect(listCalls(calls)[1]).toBe(
+      `${LIST}?${new URLSearchParams({ status: 'pending', cursor })}`,
+    );
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
     expect(screen.getByText('0 selected')).toBeTruthy();
 

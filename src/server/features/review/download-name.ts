@@ -1,0 +1,42 @@
+/*
+ * Issue 14 item 6: a downloaded file is named after the entry, its artist and the field, such as
+ * `WS-2026-000123_asha-rao_artwork-photo.jpg`, readable in any script and safe in every browser.
+ */
+
+/** Letters and digits of any script, the rest as single hyphens, lower-cased. */
+function slug(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function downloadName(reference: string, fullName: string, label: string, ext: string) {
+  const parts = [reference, slug(fullName) || 'artist', slug(label) || 'file'];
+  return `${parts.join('_')}.${ext}`;
+}
+
+/**
+ * RFC 6266: `attachment` with an ASCII name for old browsers (other letters become hyphens) and
+ * the full name in UTF-8 (RFC 8187) for the rest.
+ */
+export function attachmentHeader(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-*([_.])-*/g, '$1')
+    .replace(/-{2,}/g, '-');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function extensionFromType(contentType: string): string {
+  if (contentType === 'image/webp') return 'webp';
+  if (contentType === 'image/png') return 'png';
+  return 'jpg';
+}
