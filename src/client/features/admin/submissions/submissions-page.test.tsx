@@ -398,10 +398,11 @@ describe('the submissions review: what it shows', () => {
     expect(inArtist.getByText('meera@example.com')).toBeTruthy();
     expect(inArtist.getByText('98300 12345')).toBeTruthy();
     expect(inArtist.getByText('Age: 12 • Children')).toBeTruthy();
+    // The previews are the display copies; Download asks for the file, named after the entry.
     const photo = inArtist.getByRole('img', { name: 'Photo of Meera Iyer' });
     expect(photo.getAttribute('src')).toBe('/api/admin/uploads/photo-1.webp');
     const download = inArtist.getByRole('link', { name: 'Download' });
-    expect(download.getAttribute('href')).toBe('/api/admin/uploads/photo-1.webp');
+    expect(download.getAttribute('href')).toBe(`${LIST}/${idOf(1)}/download/photo`);
     expect(download.hasAttribute('download')).toBe(true);
 
     const inCompetition = within(competition!);
@@ -414,7 +415,7 @@ describe('the submissions review: what it shows', () => {
       '/api/admin/uploads/artwork-1.webp',
     );
     const artwork = inCompetition.getByRole('link', { name: 'Download Artwork' });
-    expect(artwork.getAttribute('href')).toBe('/api/admin/uploads/artwork-1.webp');
+    expect(artwork.getAttribute('href')).toBe(`${LIST}/${idOf(1)}/download/f2`);
     expect(artwork.hasAttribute('download')).toBe(true);
     const video = inCompetition.getByRole('link', { name: 'View Video' });
     expect(video.getAttribute('href')).toBe('https://videos.example/v/1');
@@ -666,5 +667,39 @@ describe('the submissions review: pages', () => {
     expect(listCalls(calls).at(-1)).toBe(`${LIST}?status=pending`);
     expect(screen.queryByRole('button', { name: 'First page' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+});
+
+describe('the submissions review: a new view starts afresh', () => {
+  it('drops the selection when the search changes, so no hidden row is approved', async () => {
+    const calls = stubReview({
+      list: (url) =>
+        url.searchParams.get('q') === 'sun' ? pageOf([itemOf(2)]) : pageOf([itemOf(1), itemOf(2)]),
+    });
+    renderReview('/admin/submissions');
+    await loaded();
+    const user = userOnFakeClock();
+    await user.click(screen.getByRole('checkbox', { name: /WS-2026-000001/ }));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    await user.type(searchField(), 'sun');
+    await act(async () => vi.advanceTimersByTime(400));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByText('0 selected')).toBeTruthy();
+    expect(button('Approve selected').disabled).toBe(true);
+    expect(calls.some((call) => call.startsWith('PUT') || call.startsWith('POST'))).toBe(false);
+  });
+
+  it("clears the search when the sidebar's Submissions link is followed", async () => {
+    const calls = stubReview();
+    renderReview('/admin/submissions?q=rain&status=approved');
+    await loaded();
+    const user = userOnFakeClock();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    await user.click(within(nav).getByRole('link', { name: 'Submissions' }));
+    expect(location()).toBe('/admin/submissions');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(searchField().value).toBe('');
+    expect(location()).toBe('/admin/submissions');
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe(LIST));
   });
 });
