@@ -194,3 +194,21 @@ export async function findDownloadSource(db: Kysely<DB>, id: string) {
     .where('submissions.id', '=', id)
     .executeTakeFirst();
 }
+
+/** The categories of the matching submissions, with their form fields: the export's columns. */
+export async function findCategoriesInView(db: Kysely<DB>, filters: ReviewFilters) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'form_fields'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('submissions')
+        .select('submissions.category_id')
+        .where((inner) => matching(inner, filters))
+        .where('submissions.category_id', 'is not', null)
+        .distinct()
+        .$narrowType<{ category_id: string }>(),
+    )
+    .orderBy('name')
+    .execute();
+}

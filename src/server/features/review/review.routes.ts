@@ -14,6 +14,7 @@ import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { decide } from './decisions.service.ts';
 import { PRIVATE_FILE_CACHE } from '../media/private-files.routes.ts';
 import { attachmentHeader } from './download-name.ts';
+import { exportCsv } from './export.service.ts';
 import { deleteSubmission } from './removal.service.ts';
 import { findDownload } from './review.service.ts';
 import { listSubmissions } from './review.service.ts';
@@ -33,6 +34,28 @@ export function registerReviewRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => listSubmissions(app.database.db, request.query),
+  );
+
+  api.get(
+    '/api/admin/submissions/export.csv',
+    {
+      schema: {
+        summary: 'The current view as CSV (every column, the form fields as columns), streamed',
+        description:
+          "Takes the list's filters and order (no cursor, no limit). RFC 4180, UTF-8 with a byte-order mark; cells that a spreadsheet would run as a formula are neutralised.",
+        querystring: ReviewQuerySchema.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const csv = await exportCsv(app, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('cache-control', PRIVATE_FILE_CACHE)
+        .header('content-disposition', attachmentHeader(`submissions-${day}.csv`))
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
   );
 
   const DECISION_ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };

@@ -87,14 +87,19 @@ function itemOf(row: ReviewRow): ReviewItem {
   };
 }
 
-export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promise<ReviewPage> {
+/** The query's filters, as the repository takes them. */
+export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit'>): ReviewFilters {
   const search = query.q?.trim() ?? '';
-  const filters: ReviewFilters = {
+  return {
     pattern: search === '' ? undefined : searchPattern(search),
     status: query.status,
     payment: query.payment,
     competitionId: query.competition,
   };
+}
+
+export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promise<ReviewPage> {
+  const filters = filtersOf(query);
   const after = query.cursor === undefined ? undefined : positionOf(query.cursor);
   // One row more than the page tells whether another page follows.
   const [rows, counts] = await Promise.all([

@@ -17,6 +17,17 @@ export type ReviewFilterParams = Partial<
 
 export const FILTER_KEYS = ['q', 'status', 'payment', 'competition', 'sort', 'cursor'] as const;
 
+/** The current view as CSV: the list's filters and order, every row. */
+export function exportPath(params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value && key !== 'cursor') query.set(key, value);
+  }
+  const text = query.toString();
+  return `${SUBMISSIONS_PATH}/export.csv${text ? `?${text}` : ''}`;
+}
+
 export function listPath(params: URLSearchParams): string {
   const query = new URLSearchParams();
   for (const key of FILTER_KEYS) {

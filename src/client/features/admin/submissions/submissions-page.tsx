@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/domain/entry-state.ts';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
 import type { DecisionResult, ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClassName } from '../../../components/button.tsx';
 import { Field, SelectField } from '../../../components/form-fields.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params.ts';
@@ -18,7 +18,13 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
 import { useAdminResource } from '../common/use-admin-resource.ts';
-import { BULK_STATUS_PATH, listPath, statusPath, SUBMISSIONS_PATH } from './review-api.ts';
+import {
+  BULK_STATUS_PATH,
+  exportPath,
+  listPath,
+  statusPath,
+  SUBMISSIONS_PATH,
+} from './review-api.ts';
 import { ReviewRow } from './review-row.tsx';
 
 /** Seed §2 and §8: the screen's own words. */
@@ -65,23 +71,37 @@ export default function SubmissionsPage() {
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const heading = useRef<HTMLHeadingElement>(null);
+  const view = listPath(params);
+  // Rows chosen for a bulk action, in the view they were chosen in: another view (a search, a
+  // filter, a page, the back button) starts with none.
+  const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<string> }>({
+    view,
+    ids: new Set(),
+  });
+  const selected = selection.view === view ? selection.ids : new Set<string>();
+  const setSelected = (change: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setSelection({ view, ids: change(selected) });
 
-  // The back and forward buttons bring the search of the place they go to.
-  useEffect(() => {
-    const follow = () => setSearch(new URLSearchParams(window.location.search).get('q') ?? '');
-    window.addEventListener('popstate', follow);
-    return () => window.removeEventListener('popstate', follow);
-  }, []);
+  // The search field: what the admin types, until the address's search changes from elsewhere
+  // (a link, the back button). `sent` is what typing last wrote to the address.
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState({ basis: q, sent: q, text: q });
+  if (q !== typed.basis) {
+    // Our own write arriving keeps what was typed since; any other change shows the address's.
+    setTyped(q === typed.sent ? { ...typed, basis: q } : { basis: q, sent: q, text: q });
+  }
+  const search = q === typed.basis || q === typed.sent ? typed.text : q;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   // Typing replaces the address's search (no history entry per key); a cursor starts again.
   useEffect(() => {
-    if (search === (params.get('q') ?? '')) return;
-    const timer = setTimeout(() => updateParams({ q: search, cursor: '' }), SEARCH_DELAY_MS);
+    if (search === q) return;
+    const timer = setTimeout(() => {
+      setTyped((current) => ({ ...current, sent: search }));
+      updateParams({ q: search, cursor: '' });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, params, updateParams]);
+  }, [search, q, updateParams]);
 
   /** A filter chosen: a new place in the history, from the first page. */
   const choose = (key: string, value: string) => {
@@ -89,7 +109,6 @@ export default function SubmissionsPage() {
     if (value) next.set(key, value);
     else next.delete(key);
     next.delete('cursor');
-    setSelected(new Set());
     setParams(next);
   };
 
@@ -109,7 +128,7 @@ export default function SubmissionsPage() {
           : `${result.changed.length} submissions ${verb}`,
         { variant: 'success' },
       );
-      setSelected(new Set());
+      setSelected(() => new Set());
     } catch (error) {
       showToast(withReason(REVIEW_TEXT.updateFailed, error), { variant: 'error' });
     } finally {
@@ -152,7 +171,10 @@ export default function SubmissionsPage() {
           type="search"
           placeholder={REVIEW_TEXT.searchPlaceholder}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => {
+            const text = event.target.value;
+            setTyped((current) => ({ ...current, basis: q, text }));
+          }}
           className="xl:col-span-2"
         />
         <SelectField
@@ -186,7 +208,16 @@ export default function SubmissionsPage() {
             <h2 ref={heading} tabIndex={-1} className="sr-only">
               Results
             </h2>
-            <Counts counts={data.counts} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Counts counts={data.counts} />
+              <a
+                href={exportPath(params)}
+                download
+                className={buttonClassName({ variant: 'outline', size: 'sm' })}
+              >
+                Export CSV
+              </a>
+            </div>
             <div className="flex flex-wrap items-center gap-3">
               <span className={MUTED_TEXT}>{chosen.length} selected</span>
               <Button
@@ -253,7 +284,6 @@ export default function SubmissionsPage() {
                   variant="secondary"
                   size="sm"
                   onClick={() => {
-                    setSelected(new Set());
                     const next = new URLSearchParams(params);
                     next.set('cursor', data.nextCursor as string);
                     setParams(next);

@@ -1,0 +1,169 @@
+import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { AddressInfo } from 'node:net';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeCategoryRow, makeSubmissionRow } from '../../../../tests/factories/rows.ts';
+import {
+  ADMIN_PASSWORD,
+  asAdmin,
+  signIn,
+  useAdminTestApp,
+} from '../../../../tests/setup/admin-session.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+
+const t = useAdminTestApp();
+const db = () => t.app.database.db;
+let token: string;
+
+beforeEach(async () => {
+  await db().deleteFrom('submissions').execute();
+  await db().deleteFrom('categories').execute();
+  token = await signIn(t, 'admin', ADMIN_PASSWORD);
+});
+
+const BOM = '\uFEFF';
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+describe(`the CSV export on ${TEST_ENGINE}`, () => {
+  it('writes RFC 4180 with a BOM, the fields as columns, and neutralises formulas', async () => {
+    const category = makeCategoryRow({ name: 'Painting' });
+    await db().insertInto('categories').values(category).execute();
+    const id = '00000000-0000-4000-8000-000000000001';
+    await db()
+      .insertInto('submissions')
+      .values(
+        makeSubmissionRow({
+          id,
+          reference: 'WS-2026-000001',
+          full_name: 'आशा "Asha" Rao',
+          email: 'asha@example.com',
+          phone: '+91 98765 43210',
+          address: 'Line one\nLine two, Pune',
+          category_id: category.id,
+          entry_type: 'free',
+          entry_fee: 0,
+          payment_status: 'paid',
+          status: 'approved',
+          created_at: '2026-11-20T10:00:00.000Z',
+          field_values: JSON.stringify({
+            artworkTitle: '=HYPERLINK("http://evil.example")',
+            artworkUrl: `private/submissions/${id}/artworkurl-1a2b3c4d.jpg`,
+            medium: '@SUM(A1)',
+            size: '-2+3',
+          }),
+        }),
+      )
+      .execute();
+
+    const response = await asAdmin(t, token, 'GET', '/api/admin/submissions/export.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="submissions-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const text = response.body;
+    expect(text.startsWith(BOM)).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Reference,Submitted,Full name,Age,Age category,Gender,Email,Phone,Address,Pincode,Competition,Category,Subcategory,Status,Payment,Entry fee (INR),Artwork Title,Artwork Photo,Medium,Size,Description,YouTube Video Link,Additional Link',
+    );
+    // Quotes doubled, the line break kept inside quotes, formulas neutralised with a quote mark.
+    expect(text).toContain('"आशा ""Asha"" Rao"');
+    expect(text).toContain('"Line one\nLine two, Pune"');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(text).toContain(",'@SUM(A1),");
+    expect(text).toContain(",'-2+3");
+    expect(text).toContain(",'+91 98765 43210,");
+    expect(text).toContain(',Approved,Free Entry,0,');
+    expect(text).toContain(`/api/admin/submissions/${id}/download/artworkUrl`);
+    expect(text).not.toContain('private/submissions');
+    expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('exports the filtered view only, and refuses bad filters and visitors', async () => {
+    await db()
+      .insertInto('submissions')
+      .values([
+        makeSubmissionRow({ reference: 'WS-2026-000010', status: 'approved' }),
+        makeSubmissionRow({ reference: 'WS-2026-000011', status: 'rejected' }),
+      ])
+      .execute();
+    const approved = await asAdmin(
+      t,
+      token,
+      'GET',
+      '/api/admin/submissions/export.csv?status=approved',
+    );
+    expect(approved.body).toContain('WS-2026-000010');
+    expect(approved.body).not.toContain('WS-2026-000011');
+    const bad = await asAdmin(t, token, 'GET', '/api/admin/submissions/export.csv?status=maybe');
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/submissions/export.csv',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('WS-2026-000010');
+  });
+
+  it('streams 100,000 rows in bounded memory', { timeout: 240_000 }, async () => {
+    const total = 100_000;
+    const start = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < total; i += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, j) =>
+        makeSubmissionRow({
+          reference: `WS-2026-${String(i + j).padStart(6, '0')}`,
+          created_at: new Date(start + (i + j) * 1000).toISOString(),
+          full_name: `कलाकार ${i + j}`,
+        }),
+      );
+      await db().insertInto('submissions').values(rows).execute();
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Live memory, not garbage: a full collection before each sample.
+    const live = () => {
+      collectGarbage();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = live();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, live());
+    }, 100);
+    let bytes = 0;
+    let lines = 0;
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/admin/submissions/export.csv',
+            headers: { cookie: `ws_session=${token}` },
+          },
+          (response) => {
+            expect(response.statusCode).toBe(200);
+            response.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              for (const byte of chunk) if (byte === 10) lines += 1;
+            });
+            response.on('end', resolve);
+            response.on('error', reject);
+          },
+        )
+        .on('error', reject);
+    });
+    clearInterval(sampler);
+    // The header and one line per row.
+    expect(lines).toBe(total + 1);
+    // The whole file is about 20 MB (40 MB as JavaScript text, far more as rows); the server
+    // holds a batch at a time.
+    expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
+    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+  });
+});
