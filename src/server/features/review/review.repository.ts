@@ -86,14 +86,14 @@ export async function findReviewPage(
     ])
     .where((eb) => matching(eb, filters));
   if (after) {
+    // A row value, which both engines read as a range of the (created_at, id) index; the same
+    // condition spelt with OR is a filter over every row before the cursor.
     query = query.where((eb) =>
-      eb.or([
-        eb('submissions.created_at', beyond, after.createdAt),
-        eb.and([
-          eb('submissions.created_at', '=', after.createdAt),
-          eb('submissions.id', beyond, after.id),
-        ]),
-      ]),
+      eb(
+        eb.refTuple('submissions.created_at', 'submissions.id'),
+        beyond,
+        eb.tuple(after.createdAt, after.id),
+      ),
     );
   }
   return query
