@@ -13,6 +13,11 @@ const LINK = `rounded font-medium text-[var(--color-primary-text)] underline und
 /** On a phone each row is a card: cells stack, each with its own heading. */
 const CELL = 'block px-3 py-2 align-top md:table-cell';
 
+/** A cell's heading on a phone, where the table's heading row is hidden. */
+function PhoneHeading({ children }: { children: string }) {
+  return <p className={`mb-1 text-sm font-semibold md:hidden ${MUTED_TEXT}`}>{children}</p>;
+}
+
 /** Only http and https addresses become links: anything else is shown as text. */
 function isWebAddress(value: string): boolean {
   return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
@@ -102,6 +107,7 @@ export function ReviewRow({
         </div>
       </td>
       <td className={CELL}>
+        <PhoneHeading>Competition & Submission</PhoneHeading>
         <p className="font-semibold">{item.competition.title || 'Unknown Competition'}</p>
         <p className={`text-sm ${MUTED_TEXT}`}>
           <Link to={paths.adminSubmission(item.id)} className={LINK}>
@@ -120,18 +126,21 @@ export function ReviewRow({
         </dl>
       </td>
       <td className={CELL}>
+        <PhoneHeading>Category</PhoneHeading>
         <p>{item.category.name ?? item.category.id ?? ''}</p>
         <p className={`text-sm ${MUTED_TEXT}`}>
           {item.subcategory.name ?? item.subcategory.id ?? ''}
         </p>
       </td>
       <td className={CELL}>
+        <PhoneHeading>Status</PhoneHeading>
         <p className="font-semibold">{SUBMISSION_STATUS_LABELS[item.status]}</p>
         <div className="mt-1">
           <PaymentStateBadge state={item.paymentState} />
         </div>
       </td>
       <td className={CELL}>
+        <PhoneHeading>Actions</PhoneHeading>
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"

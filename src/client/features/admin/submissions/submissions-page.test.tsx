@@ -431,19 +431,20 @@ describe('the submissions review: what it shows', () => {
     expect(inCompetition.getAllByRole('link')).toHaveLength(4);
     expect(document.querySelector('a[href^="javascript"], a[href^="ftp"]')).toBeNull();
 
-    expect(category!.textContent).toBe('PaintingWatercolour');
-    expect(status!.textContent).toBe('Pending ReviewPayment Received');
+    // Each cell carries its heading for the phone, where the table's heading row is hidden.
+    expect(category!.textContent).toBe('CategoryPaintingWatercolour');
+    expect(status!.textContent).toBe('StatusPending ReviewPayment Received');
 
     const second = cellsOf(rowOf(2));
     expect(within(second[1]!).getByText('Age: 34 • Adult')).toBeTruthy();
     expect(within(second[2]!).getByText('Unknown Competition')).toBeTruthy();
-    expect(second[3]!.textContent).toBe('cat-gonesub-gone');
-    expect(second[4]!.textContent).toBe('ApprovedFree Entry');
+    expect(second[3]!.textContent).toBe('Categorycat-gonesub-gone');
+    expect(second[4]!.textContent).toBe('StatusApprovedFree Entry');
 
     const third = cellsOf(rowOf(3));
-    expect(third[3]!.textContent).toBe('Painting');
-    expect(third[4]!.textContent).toBe('RejectedPayment Pending');
-    expect(cellsOf(rowOf(4))[4]!.textContent).toBe('Pending ReviewRefunded');
+    expect(third[3]!.textContent).toBe('CategoryPainting');
+    expect(third[4]!.textContent).toBe('StatusRejectedPayment Pending');
+    expect(cellsOf(rowOf(4))[4]!.textContent).toBe('StatusPending ReviewRefunded');
   });
 
   it('says so when no submission matches', async () => {
@@ -532,7 +533,9 @@ describe('the submissions review: decisions', () => {
     await loaded();
     await userEvent.setup().click(button(`Reject ${referenceOf(2)}`));
     expect(await screen.findByText('Submission rejected')).toBeTruthy();
-    await waitFor(() => expect(cellsOf(rowOf(2))[4]!.textContent).toBe('RejectedPayment Received'));
+    await waitFor(() =>
+      expect(cellsOf(rowOf(2))[4]!.textContent).toBe('StatusRejectedPayment Received'),
+    );
     expect(button(`Reject ${referenceOf(2)}`).disabled).toBe(true);
     expect(button(`Approve ${referenceOf(2)}`).disabled).toBe(false);
     expect(calls).toContain(`PUT ${LIST}/${idOf(2)}/status`);
@@ -561,7 +564,7 @@ describe('the submissions review: decisions', () => {
     expect(screen.queryByText('Submission approved')).toBeNull();
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(button(`Approve ${referenceOf(1)}`).disabled).toBe(false);
-    expect(cellsOf(rowOf(1))[4]!.textContent).toBe('Pending ReviewPayment Received');
+    expect(cellsOf(rowOf(1))[4]!.textContent).toBe('StatusPending ReviewPayment Received');
   });
 
   it("approves the selected rows with one POST of their ids ('Approve selected')", async () => {
@@ -621,9 +624,11 @@ describe('the submissions review: decisions', () => {
     await user.click(screen.getByRole('checkbox', { name: `Select ${referenceOf(3)} (Artist 3)` }));
     await user.click(button('Reject selected'));
     expect(await screen.findByText('2 submissions rejected')).toBeTruthy();
-    await waitFor(() => expect(cellsOf(rowOf(2))[4]!.textContent).toBe('RejectedPayment Received'));
-    expect(cellsOf(rowOf(3))[4]!.textContent).toBe('RejectedPayment Received');
-    expect(cellsOf(rowOf(1))[4]!.textContent).toBe('Pending ReviewPayment Received');
+    await waitFor(() =>
+      expect(cellsOf(rowOf(2))[4]!.textContent).toBe('StatusRejectedPayment Received'),
+    );
+    expect(cellsOf(rowOf(3))[4]!.textContent).toBe('StatusRejectedPayment Received');
+    expect(cellsOf(rowOf(1))[4]!.textContent).toBe('StatusPending ReviewPayment Received');
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([
       `POST ${LIST}/status`,
     ]);

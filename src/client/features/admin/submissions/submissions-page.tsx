@@ -241,6 +241,8 @@ export default function SubmissionsPage() {
             ) : (
               <table className="block w-full md:table">
                 <TableHead
+                  // On a phone each row is a card whose cells carry their own headings.
+                  className="hidden md:table-header-group"
                   caption="Competition submissions"
                   headings={[
                     'Select',

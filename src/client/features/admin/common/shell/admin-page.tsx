@@ -64,11 +64,20 @@ export const MUTED_TEXT = 'text-gray-600 dark:text-gray-400';
 export { FOCUS_RING } from '../../../../components/form-fields.tsx';
 
 /** A table's caption (for screen readers) and column headings, the same on every admin table. */
-export function TableHead({ caption, headings }: { caption: string; headings: string[] }) {
+export function TableHead({
+  caption,
+  headings,
+  className = '',
+}: {
+  caption: string;
+  headings: string[];
+  /** More classes for the <thead>: a table that stacks on a phone hides it there. */
+  className?: string;
+}) {
   return (
     <>
       <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-gray-200 dark:border-gray-800">
+      <thead className={`border-b border-gray-200 dark:border-gray-800 ${className}`.trim()}>
         <tr>
           {headings.map((heading) => (
             <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold">

@@ -1,0 +1,325 @@
+/*
+ * Issue 14: the admin's 'Competition Submissions' at /admin/submissions. The search and the
+ * filters live in the address (typing replaces it, a choice is a place in the history), and each
+ * decision, one row's or the selected rows', changes the row and e-mails the artist. The journeys
+ * register and decide, so they run with the ones that change the site's data. Every registration
+ * comes from 127.0.0.1, which may register 10 times in 10 minutes across the whole suite: this
+ * file sends three. Other journeys register side by side with these, so every view here is
+ * narrowed by a search for this journey's own artists.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { generatedImage, openAdminScreen, OURS } from './admin-fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { DEMO, expect, expectPageHeading, getCompetition, test } from './fixtures.ts';
+
+const C = DEMO.competitions;
+const SCREEN = '/admin/submissions';
+const HEADING = 'Competition Submissions';
+const REFERENCE = /^WS-\d{4}-\d{6}$/;
+/** REVIEW_TEXT.empty. */
+const NOTHING_FOUND = 'No submissions found matching your criteria.';
+
+// Each journey registers through the API, decides, and runs axe on two shared cores.
+test.slow();
+
+interface FormField {
+  id: string;
+  label: string;
+  type: 'text' | 'image' | 'video' | 'link';
+}
+
+interface Registered {
+  id: string;
+  reference: string;
+  fullName: string;
+}
+
+/** Registers for a demo competition through the API, as the form does; the fee stays unpaid. */
+async function register(
+  request: APIRequestContext,
+  competitionTitle: string,
+  artist: { fullName: string; email: string },
+): Promise<Registered> {
+  const competition = await getCompetition(request, competitionTitle);
+  const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
+  expect(form.status(), await form.text()).toBe(200);
+  const { formFields } = (await form.json()) as { formFields: FormField[] };
+  const fieldValues: Record<string, string> = {};
+  const files: Record<string, Awaited<ReturnType<typeof generatedImage>>> = {
+    photo: await generatedImage({ name: 'me.jpg', background: '#4d7c0f', width: 400, height: 500 }),
+  };
+  for (const formField of formFields) {
+    if (formField.type === 'image') {
+      files[`fieldValues.${formField.id}`] = await generatedImage({
+        name: `${formField.id}.jpg`,
+        background: '#7e22ce',
+      });
+    } else if (formField.type === 'text') {
+      fieldValues[formField.id] = `${formField.label} of the review journey`;
+    } else {
+      fieldValues[formField.id] = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+    }
+  }
+  const data = {
+    competitionId: competition.id,
+    fullName: artist.fullName,
+    age: 36,
+    gender: 'female',
+    email: artist.email,
+    phone: '+91 98765 43210',
+    address: '21 Ghole Road, Pune',
+    pincode: '411005',
+    fieldValues,
+    consent: true,
+  };
+  const response = await request.post('/api/submissions', {
+    headers: { ...OURS, 'idempotency-key': randomUUID() },
+    // `data` first, then the files, as the browser's form sends them.
+    multipart: { data: JSON.stringify(data), ...files },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const receipt = (await response.json()) as { id: string; reference: string };
+  expect(receipt.reference).toMatch(REFERENCE);
+  return { id: receipt.id, reference: receipt.reference, fullName: artist.fullName };
+}
+
+const filters = (page: Page) => page.getByRole('search', { name: 'Filter submissions' });
+const searchBox = (page: Page) => filters(page).getByRole('searchbox', { name: 'Search' });
+const filter = (page: Page, name: 'Status' | 'Payment' | 'Competition' | 'Order') =>
+  filters(page).getByRole('combobox', { name, exact: true });
+const table = (page: Page) => page.getByRole('table', { name: 'Competition submissions' });
+/** The table's rows of submissions (the heading row has no checkbox). */
+const rows = (page: Page) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') });
+const rowOf = (page: Page, entry: Registered) =>
+  rows(page).filter({ has: page.getByRole('link', { name: entry.reference, exact: true }) });
+/** The row's 'Status' cell: the review's state, then the payment's. */
+/** The Status cell, whose text begins with its heading for the phone ('Status'). */
+const statusOf = (row: Locator) => row.getByRole('cell').nth(4);
+const approveButton = (page: Page, entry: Registered) =>
+  page.getByRole('button', { name: `Approve ${entry.reference}`, exact: true });
+const rejectButton = (page: Page, entry: Registered) =>
+  page.getByRole('button', { name: `Reject ${entry.reference}`, exact: true });
+const checkbox = (page: Page, entry: Registered) =>
+  page.getByRole('checkbox', {
+    name: `Select ${entry.reference} (${entry.fullName})`,
+    exact: true,
+  });
+/** A number above the table, by its term ('Pending Review', 'Approved', …). */
+const counted = (page: Page, term: string) =>
+  page.getByLabel('Counts for these filters').locator(`dt:text-is("${term}") + dd`);
+const successToast = (page: Page, text: string) =>
+  page.getByRole('status').getByText(text, { exact: true });
+
+/** Exactly these entries are listed, in this order (newest first). */
+async function expectListed(page: Page, entries: Registered[]): Promise<void> {
+  await expect(rows(page)).toHaveText(entries.map((entry) => new RegExp(entry.reference)));
+}
+
+/** The address holds exactly these filters, in any order (the search once typing rests). */
+async function expectAddress(page: Page, query: Record<string, string>): Promise<void> {
+  const sorted = (entries: Iterable<[string, string]>) => JSON.stringify([...entries].sort());
+  await expect(page).toHaveURL(
+    (url) => url.pathname === SCREEN && sorted(url.searchParams) === sorted(Object.entries(query)),
+  );
+}
+
+/** Nothing is wider than the window: the body never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${what} is wider than the window`,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+test('search and filters live in the address: back restores the view, reload keeps it; two selected rows are approved at once', async ({
+  page,
+  request,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  // The two share the tag: a search for the one name must still leave the other out.
+  const ananya = await register(request, C.monsoon, {
+    fullName: `अनन्या देशपांडे ${tag}`,
+    email: `ananya-${tag}@example.com`,
+  });
+  const kabir = await register(request, C.monsoon, {
+    fullName: `Kabir Sethi ${tag}`,
+    email: `kabir-${tag}@example.com`,
+  });
+
+  await openAdminScreen(page, SCREEN, HEADING);
+  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search by name or email...');
+
+  // One artist, found by a name in Devanagari: the address holds the search once typing rests.
+  await searchBox(page).fill(ananya.fullName);
+  await expectAddress(page, { q: ananya.fullName });
+  await expectListed(page, [ananya]);
+  await expect(table(page).getByRole('columnheader')).toHaveText([
+    'Select',
+    'Participant Details',
+    'Competition & Submission',
+    'Category',
+    'Status',
+    'Actions',
+  ]);
+  const row = rowOf(page, ananya);
+  await expect(row).toContainText(`ananya-${tag}@example.com`);
+  await expect(row).toContainText(C.monsoon);
+  await expect(statusOf(row)).toHaveText(/^Status\s*Pending Review\s*Free Entry$/);
+  await expect(row.getByRole('link', { name: ananya.reference, exact: true })).toHaveAttribute(
+    'href',
+    `${SCREEN}/${ananya.id}`,
+  );
+  await expect(counted(page, 'Pending Review')).toHaveText('1');
+  await expect(counted(page, 'Approved')).toHaveText('0');
+
+  // A status chosen joins the search in the address.
+  await filter(page, 'Status').selectOption({ label: 'Pending' });
+  await expectAddress(page, { q: ananya.fullName, status: 'pending' });
+  await expect(filter(page, 'Status')).toHaveValue('pending');
+  await expectListed(page, [ananya]);
+
+  // Typing a new search replaces it there: both artists, newest first.
+  await searchBox(page).fill(tag);
+  await expectAddress(page, { q: tag, status: 'pending' });
+  await expectListed(page, [kabir, ananya]);
+
+  // Back: the view before the status was chosen, its search back in the field.
+  await page.goBack();
+  await expectAddress(page, { q: ananya.fullName });
+  await expect(searchBox(page)).toHaveValue(ananya.fullName);
+  await expect(filter(page, 'Status')).toHaveValue('');
+  await expectListed(page, [ananya]);
+
+  // Forward again, then a reload: the address keeps the view.
+  await page.goForward();
+  await expectAddress(page, { q: tag, status: 'pending' });
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expectListed(page, [kabir, ananya]);
+  await page.reload();
+  await expectPageHeading(page, HEADING);
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expect(filter(page, 'Status')).toHaveValue('pending');
+  await expectAddress(page, { q: tag, status: 'pending' });
+  await expectListed(page, [kabir, ananya]);
+
+  // Both rows selected and approved at once, seen with every status.
+  await filter(page, 'Status').selectOption({ label: 'All statuses' });
+  await expectAddress(page, { q: tag });
+  await expectListed(page, [kabir, ananya]);
+  const approveSelected = page.getByRole('button', { name: 'Approve selected', exact: true });
+  await expect(approveSelected).toBeDisabled();
+  await checkbox(page, kabir).check();
+  await checkbox(page, ananya).check();
+  await expect(page.getByText('2 selected', { exact: true })).toBeVisible();
+  await approveSelected.click();
+  await expect(successToast(page, '2 submissions approved')).toBeVisible();
+  for (const entry of [kabir, ananya]) {
+    await expect(statusOf(rowOf(page, entry))).toHaveText(/^Status\s*Approved\s*Free Entry$/);
+    await expect(approveButton(page, entry)).toBeDisabled();
+    await expect(rejectButton(page, entry)).toBeEnabled();
+    await expect(checkbox(page, entry)).not.toBeChecked();
+  }
+  await expect(page.getByText('0 selected', { exact: true })).toBeVisible();
+  await expect(approveSelected).toBeDisabled();
+  await expect(counted(page, 'Approved')).toHaveText('2');
+  await expect(counted(page, 'Pending Review')).toHaveText('0');
+
+  // The server keeps them approved: listed as such, no longer pending.
+  await filter(page, 'Status').selectOption({ label: 'Approved' });
+  await expectAddress(page, { q: tag, status: 'approved' });
+  await expectListed(page, [kabir, ananya]);
+  await filter(page, 'Status').selectOption({ label: 'Pending' });
+  await expectAddress(page, { q: tag, status: 'pending' });
+  await expect(page.getByText(NOTHING_FOUND, { exact: true })).toBeVisible();
+  await expect(table(page)).toHaveCount(0);
+});
+
+test('Approve, then Reject: the buttons follow the state and the artist hears of each; axe finds nothing with rows or without, and a phone scrolls only down', async ({
+  page,
+  request,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  const entry = await register(request, C.portraits, {
+    fullName: `Ishaan Verma ${tag}`,
+    email: `ishaan-${tag}@example.com`,
+  });
+  const here = `${SCREEN}?q=${tag}`;
+
+  // The search in the address opens the screen on it.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openAdminScreen(page, here, HEADING);
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expectListed(page, [entry]);
+  const row = rowOf(page, entry);
+  const approve = approveButton(page, entry);
+  const reject = rejectButton(page, entry);
+  await expect(statusOf(row)).toHaveText(/^Status\s*Pending Review\s*Payment Pending$/);
+  await expect(approve).toBeEnabled();
+  await expect(reject).toBeEnabled();
+  await expectNoAxeViolations(page, `${here} with a pending entry`);
+
+  // While the decision is on its way, neither button can be pressed.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const decision = `**/api/admin/submissions/${entry.id}/status`;
+  await page.route(decision, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await approve.click();
+  await expect(approve).toBeDisabled();
+  await expect(reject).toBeDisabled();
+  answer();
+  await expect(successToast(page, 'Submission approved')).toBeVisible();
+  await expect(statusOf(row)).toHaveText(/^Status\s*Approved\s*Payment Pending$/);
+  await expect(approve).toBeDisabled();
+  await expect(reject).toBeEnabled();
+  await page.unroute(decision);
+
+  await reject.click();
+  await expect(successToast(page, 'Submission rejected')).toBeVisible();
+  await expect(statusOf(row)).toHaveText(/^Status\s*Rejected\s*Payment Pending$/);
+  await expect(reject).toBeDisabled();
+  await expect(approve).toBeEnabled();
+
+  // The artist was written to once for each decision, newest first.
+  await page.goto('/admin/outbox');
+  await expectPageHeading(page, 'Outbox');
+  const decisions = page
+    .getByRole('row')
+    .filter({ hasText: `ishaan-${tag}@example.com` })
+    .getByRole('button', { name: /^(Approved|Your entry): / });
+  await expect(decisions).toHaveText([
+    `Your entry: ${C.portraits} (${entry.reference})`,
+    `Approved: ${C.portraits} (${entry.reference})`,
+  ]);
+
+  // Back on the screen, the entry stays rejected.
+  await page.goto(here);
+  await expectPageHeading(page, HEADING);
+  await expect(statusOf(rowOf(page, entry))).toHaveText(/^Status\s*Rejected\s*Payment Pending$/);
+
+  // A search that finds nothing says so.
+  const nothing = `nobody-${tag}`;
+  await searchBox(page).fill(nothing);
+  await expectAddress(page, { q: nothing });
+  await expect(page.getByText(NOTHING_FOUND, { exact: true })).toBeVisible();
+  await expect(table(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, `${SCREEN} with nothing found`);
+
+  // On a phone, with nothing found and with the entry as a card, nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, `${SCREEN} with nothing found on a phone`);
+  await page.goto(here);
+  await expectPageHeading(page, HEADING);
+  await expect(page.getByRole('link', { name: entry.reference, exact: true })).toBeVisible();
+  await expect(approve).toBeVisible();
+  // On a phone each row is a card with its own headings; the table's heading row is hidden.
+  await expectNoSidewaysScroll(page, `${here} on a phone`);
+  await expectNoAxeViolations(page, `${here} on a phone`);
+});
