@@ -4,65 +4,12 @@
  * and 'Send again' puts it back in line. A registration adds a participant to the dashboard's
  * numbers: this journey runs with the ones that change the site's data.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { generatedImage, openAdminScreen, OURS } from './admin-fixtures.ts';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { openAdminScreen } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { DEMO, expect, getCompetition, test } from './fixtures.ts';
-
-interface FormField {
-  id: string;
-  label: string;
-  type: 'text' | 'image' | 'video' | 'link';
-  required: boolean;
-}
-
-/** Registers for the demo competition through the API as the form does; returns the reference. */
-async function register(
-  request: APIRequestContext,
-  artist: { fullName: string; email: string },
-): Promise<string> {
-  const competition = await getCompetition(request, DEMO.competitions.portraits);
-  const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
-  expect(form.status(), await form.text()).toBe(200);
-  const { formFields } = (await form.json()) as { formFields: FormField[] };
-
-  const fieldValues: Record<string, string> = {};
-  const files: Record<string, Awaited<ReturnType<typeof generatedImage>>> = {
-    photo: await generatedImage({ name: 'me.jpg', background: '#b45309', width: 400, height: 500 }),
-  };
-  for (const field of formFields) {
-    if (field.type === 'image') {
-      files[`fieldValues.${field.id}`] = await generatedImage({
-        name: `${field.id}.jpg`,
-        background: '#0f766e',
-      });
-    } else if (field.type === 'text') {
-      fieldValues[field.id] = `${field.label} of the outbox journey`;
-    } else {
-      fieldValues[field.id] = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-    }
-  }
-  const data = {
-    competitionId: competition.id,
-    fullName: artist.fullName,
-    age: 29,
-    gender: 'female',
-    email: artist.email,
-    phone: '+91 98765 43210',
-    address: '12 MG Road, Pune',
-    pincode: '411001',
-    fieldValues,
-    consent: true,
-  };
-  const response = await request.post('/api/submissions', {
-    headers: { ...OURS, 'idempotency-key': randomUUID() },
-    // `data` first, then the files, as the browser's form sends them.
-    multipart: { data: JSON.stringify(data), ...files },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { reference: string }).reference;
-}
+import { DEMO, expect, test } from './fixtures.ts';
+import { registerThroughApi } from './registration-fixtures.ts';
 
 /** The outbox row sent to `email`, once the list (refreshed as needed) shows it in `state`. */
 async function rowInState(page: Page, email: string, state: string) {
@@ -82,7 +29,7 @@ test('the confirmation of a registration waits in the Outbox, readable, and can 
   test.slow();
   const tag = randomBytes(4).toString('hex');
   const artist = { fullName: `Meera <b>Outbox</b> ${tag}`, email: `meera-${tag}@example.com` };
-  const reference = await register(request, artist);
+  const { reference } = await registerThroughApi(request, DEMO.competitions.portraits, artist);
 
   await openAdminScreen(page, '/admin/outbox', 'Outbox');
   await expect(

@@ -7,27 +7,21 @@
  * file sends three. Other journeys register side by side with these, so every view here is
  * narrowed by a search for this journey's own artists.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { generatedImage, openAdminScreen, OURS } from './admin-fixtures.ts';
+import { openAdminScreen } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { DEMO, expect, expectPageHeading, getCompetition, test } from './fixtures.ts';
+import { DEMO, expect, expectPageHeading, test } from './fixtures.ts';
+import { registerThroughApi } from './registration-fixtures.ts';
 
 const C = DEMO.competitions;
 const SCREEN = '/admin/submissions';
 const HEADING = 'Competition Submissions';
-const REFERENCE = /^WS-\d{4}-\d{6}$/;
 /** REVIEW_TEXT.empty. */
 const NOTHING_FOUND = 'No submissions found matching your criteria.';
 
 // Each journey registers through the API, decides, and runs axe on two shared cores.
 test.slow();
-
-interface FormField {
-  id: string;
-  label: string;
-  type: 'text' | 'image' | 'video' | 'link';
-}
 
 interface Registered {
   id: string;
@@ -35,53 +29,14 @@ interface Registered {
   fullName: string;
 }
 
-/** Registers for a demo competition through the API, as the form does; the fee stays unpaid. */
+/** Registers through the API (the fee stays unpaid); the entry as the journeys name it. */
 async function register(
   request: APIRequestContext,
   competitionTitle: string,
   artist: { fullName: string; email: string },
 ): Promise<Registered> {
-  const competition = await getCompetition(request, competitionTitle);
-  const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
-  expect(form.status(), await form.text()).toBe(200);
-  const { formFields } = (await form.json()) as { formFields: FormField[] };
-  const fieldValues: Record<string, string> = {};
-  const files: Record<string, Awaited<ReturnType<typeof generatedImage>>> = {
-    photo: await generatedImage({ name: 'me.jpg', background: '#4d7c0f', width: 400, height: 500 }),
-  };
-  for (const formField of formFields) {
-    if (formField.type === 'image') {
-      files[`fieldValues.${formField.id}`] = await generatedImage({
-        name: `${formField.id}.jpg`,
-        background: '#7e22ce',
-      });
-    } else if (formField.type === 'text') {
-      fieldValues[formField.id] = `${formField.label} of the review journey`;
-    } else {
-      fieldValues[formField.id] = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
-    }
-  }
-  const data = {
-    competitionId: competition.id,
-    fullName: artist.fullName,
-    age: 36,
-    gender: 'female',
-    email: artist.email,
-    phone: '+91 98765 43210',
-    address: '21 Ghole Road, Pune',
-    pincode: '411005',
-    fieldValues,
-    consent: true,
-  };
-  const response = await request.post('/api/submissions', {
-    headers: { ...OURS, 'idempotency-key': randomUUID() },
-    // `data` first, then the files, as the browser's form sends them.
-    multipart: { data: JSON.stringify(data), ...files },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const receipt = (await response.json()) as { id: string; reference: string };
-  expect(receipt.reference).toMatch(REFERENCE);
-  return { id: receipt.id, reference: receipt.reference, fullName: artist.fullName };
+  const { id, reference } = await registerThroughApi(request, competitionTitle, artist);
+  return { id, reference, fullName: artist.fullName };
 }
 
 const filters = (page: Page) => page.getByRole('search', { name: 'Filter submissions' });

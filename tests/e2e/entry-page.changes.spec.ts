@@ -5,24 +5,18 @@
  * change the site's data. Every registration comes from 127.0.0.1, which may register 10 times in
  * 10 minutes across the whole suite: this file sends two.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { FIRST_ADMIN, generatedImage, OURS, signInThroughApi } from './admin-fixtures.ts';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { FIRST_ADMIN, signInThroughApi } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import {
-  DEMO,
-  expect,
-  expectPageHeading,
-  failedToLoad,
-  getCompetition,
-  test as base,
-} from './fixtures.ts';
+import { DEMO, expect, expectPageHeading, failedToLoad, test as base } from './fixtures.ts';
 import {
   ARTIST,
   field,
   fillValidForm,
   openRegistration,
   receiptValue,
+  registerThroughApi,
   submitButton,
   tabTo,
 } from './registration-fixtures.ts';
@@ -95,63 +89,6 @@ function entryPathIn(text: string, linkText: string): string {
   const found = new RegExp(`${escaped}: https?://[^/\\s]+(/entry#\\S+)`).exec(text);
   if (!found) throw new Error(`No '${linkText}' link to /entry# in the message:\n${text}`);
   return found[1]!;
-}
-
-interface FormField {
-  id: string;
-  label: string;
-  type: 'text' | 'image' | 'video' | 'link';
-}
-
-/**
- * Registers for the demo's paid competition through the API, as the form does, and leaves the
- * fee unpaid. Returns the receipt: its reference and the artist's entry token.
- */
-async function registerUnpaid(
-  request: APIRequestContext,
-  artist: { fullName: string; email: string },
-): Promise<{ id: string; reference: string; entryToken: string }> {
-  const competition = await getCompetition(request, C.portraits);
-  const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
-  expect(form.status(), await form.text()).toBe(200);
-  const { formFields } = (await form.json()) as { formFields: FormField[] };
-  const fieldValues: Record<string, string> = {};
-  const files: Record<string, Awaited<ReturnType<typeof generatedImage>>> = {
-    photo: await generatedImage({ name: 'me.jpg', background: '#1d4ed8', width: 400, height: 500 }),
-  };
-  for (const formField of formFields) {
-    if (formField.type === 'image') {
-      files[`fieldValues.${formField.id}`] = await generatedImage({
-        name: `${formField.id}.jpg`,
-        background: '#be123c',
-      });
-    } else if (formField.type === 'text') {
-      fieldValues[formField.id] = `${formField.label} of the lost-link journey`;
-    } else {
-      fieldValues[formField.id] = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
-    }
-  }
-  const data = {
-    competitionId: competition.id,
-    fullName: artist.fullName,
-    age: 41,
-    gender: 'male',
-    email: artist.email,
-    phone: '+91 98765 43210',
-    address: '9 Residency Road, Bengaluru',
-    pincode: '560025',
-    fieldValues,
-    consent: true,
-  };
-  const response = await request.post('/api/submissions', {
-    headers: { ...OURS, 'idempotency-key': randomUUID() },
-    // `data` first, then the files, as the browser's form sends them.
-    multipart: { data: JSON.stringify(data), ...files },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const receipt = (await response.json()) as { id: string; reference: string; entryToken: string };
-  expect(receipt.reference).toMatch(REFERENCE);
-  return receipt;
 }
 
 /** The same token with one character of its signature changed. */
@@ -283,7 +220,7 @@ test("an altered link opens nothing; 'Lost your link?' answers the same whoever 
   expectConsoleError({ text: failedToLoad(404), url: `${baseURL}/api/entries/view` });
   const tag = randomBytes(3).toString('hex');
   const artist = { fullName: `Rohan Das ${tag}`, email: `rohan-${tag}@example.com` };
-  const { id, reference, entryToken } = await registerUnpaid(request, artist);
+  const { id, reference, entryToken } = await registerThroughApi(request, C.portraits, artist);
   const requests: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/entries/link-requests')) requests.push(r.method());

@@ -2,8 +2,10 @@
  * What the registration journeys share (issue 12): the form's address, its fields as an artist
  * finds them, pictures to choose, and filling the form in one go.
  */
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { generatedImage, OURS } from './admin-fixtures.ts';
 import { expect, expectPageHeading, getCompetition } from './fixtures.ts';
 
 export const registerPath = (competitionId: string) =>
@@ -110,4 +112,66 @@ export async function tabTo(page: Page, target: Locator, max = 40): Promise<void
 /** The success page's receipt: the value after the term ('Your reference', 'Competition', …). */
 export function receiptValue(page: Page, term: string): Locator {
   return page.locator(`dt:text-is("${term}") + dd`);
+}
+
+/** A registration's receipt, as POST /api/submissions answers it. */
+export interface Receipt {
+  id: string;
+  reference: string;
+  entryToken: string;
+}
+
+/**
+ * Registers for the demo competition with this title through the API, as the form does (the
+ * photo and every field of its category filled, `data` first, then the files), and expects 201.
+ * A paid competition's fee stays unpaid. Every call counts against the suite's one address.
+ */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  competitionTitle: string,
+  artist: { fullName: string; email: string },
+): Promise<Receipt> {
+  const competition = await getCompetition(request, competitionTitle);
+  const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
+  expect(form.status(), await form.text()).toBe(200);
+  const { formFields } = (await form.json()) as {
+    formFields: { id: string; label: string; type: 'text' | 'image' | 'video' | 'link' }[];
+  };
+  const fieldValues: Record<string, string> = {};
+  const files: Record<string, Awaited<ReturnType<typeof generatedImage>>> = {
+    photo: await generatedImage({ name: 'me.jpg', background: '#1d4ed8', width: 400, height: 500 }),
+  };
+  for (const formField of formFields) {
+    if (formField.type === 'image') {
+      files[`fieldValues.${formField.id}`] = await generatedImage({
+        name: `${formField.id}.jpg`,
+        background: '#be123c',
+      });
+    } else if (formField.type === 'text') {
+      fieldValues[formField.id] = `${formField.label} of ${artist.fullName}`;
+    } else {
+      fieldValues[formField.id] = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+    }
+  }
+  const data = {
+    competitionId: competition.id,
+    fullName: artist.fullName,
+    age: 36,
+    gender: 'female',
+    email: artist.email,
+    phone: '+91 98765 43210',
+    address: '21 Ghole Road, Pune',
+    pincode: '411005',
+    fieldValues,
+    consent: true,
+  };
+  const response = await request.post('/api/submissions', {
+    headers: { ...OURS, 'idempotency-key': randomUUID() },
+    // `data` first, then the files, as the browser's form sends them.
+    multipart: { data: JSON.stringify(data), ...files },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const receipt = (await response.json()) as Receipt;
+  expect(receipt.reference).toMatch(/^WS-\d{4}-\d{6}$/);
+  return receipt;
 }
