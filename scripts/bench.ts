@@ -32,7 +32,7 @@ import path from 'node:path';
 // @ts-expect-error -- autocannon ships no type declarations (@types/autocannon is not installed)
 import autocannonUntyped from 'autocannon';
 import { describePostgresUrl, type Engine, openDatabase } from '../src/server/db/database.ts';
-import { listSubmissions } from '../src/server/features/review/review.service.ts';
+import { countSubmissions, listSubmissions } from '../src/server/features/review/review.service.ts';
 import { ReviewQuerySchema } from '../src/shared/schemas/review.ts';
 import { findFreePort } from './lib/free-port.ts';
 import {
@@ -44,6 +44,7 @@ import {
   PG_ADMIN_URL,
   REVIEW_ROWS,
   REVIEW_VIEWS,
+  countsUrl,
   reviewUrl,
   settleAfterLoad,
   waitUntilIdle,
@@ -577,14 +578,15 @@ async function bench(pinned: boolean): Promise<number> {
             `  ${view.name}: ${position.viewRows} rows, the deep page starts after row ` +
               `${position.afterRow}`,
           );
-          // The queries of both pages, as the server makes them, with their plans.
+          // The queries of both pages and of the counts, as the server makes them, with plans.
           for (const [page, cursor] of [
             ['first', undefined],
             ['deep', position.cursor],
+            ['counts', undefined],
           ] as const) {
             const query = ReviewQuerySchema.parse({ ...view.params, cursor });
             const explained = await explainQueries(database.db, engine, (db) =>
-              listSubmissions(db, query),
+              page === 'counts' ? countSubmissions(db, query) : listSubmissions(db, query),
             );
             queryMs.set(
               `${view.name} ${page}`,
@@ -651,6 +653,19 @@ async function bench(pinned: boolean): Promise<number> {
           page: 'deep',
           afterRow: position.afterRow,
           queryMedianMs: queryMs.get(`${view.name} deep`),
+        });
+        // The counts have no goal of their own: the screen asks for them once per view.
+        const counts = await measure(
+          `GET /api/admin/submissions/counts?${view.name} (${engine})`,
+          countsUrl(base, view),
+          duration,
+          headers,
+          reviewOptions,
+        );
+        emit(counts, ceiling, {
+          ...common,
+          page: 'counts',
+          queryMedianMs: queryMs.get(`${view.name} counts`),
         });
         const firstRate = first.result.requests.average;
         const ratio = firstRate > 0 ? deep.result.requests.average / firstRate : null;

@@ -89,6 +89,12 @@ export function reviewUrl(base: string, reviewView: ReviewView, cursor?: string)
   return `${base}/api/admin/submissions?${query.toString()}`;
 }
 
+/** The view's counts (`GET /api/admin/submissions/counts`): asked once per view, not per page. */
+export function countsUrl(base: string, reviewView: ReviewView): string {
+  const query = new URLSearchParams(reviewView.params);
+  return `${base}/api/admin/submissions/counts?${query.toString()}`;
+}
+
 // --- generated submissions --------------------------------------------------------------------------
 
 /** A seeded generator (mulberry32): the same rows, apart from their ids, on every run. */

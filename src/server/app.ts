@@ -43,7 +43,9 @@ import {
 } from './features/payments/payments.service.ts';
 import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
 import { registerReconciliation } from './features/payments/reconciliation.ts';
+import { registerArchiveRoutes } from './features/review/archive.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
+import { registerEmailTemplateRoutes } from './features/mail/email-templates.routes.ts';
 import { registerAdminEntryRoutes } from './features/submissions/admin-entries.routes.ts';
 import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
 import {
@@ -216,6 +218,8 @@ export async function buildApp(
   registerEntryRoutes(app);
   registerAdminEntryRoutes(app);
   registerReviewRoutes(app);
+  registerEmailTemplateRoutes(app);
+  registerArchiveRoutes(app);
   registerReconciliation(app);
   if (config.payments.provider === 'razorpay') {
     await registerRazorpayWebhook(app, config.payments.webhookSecret);

@@ -74,6 +74,7 @@ const TARGETS: Target[] = [
       ['site-settings', 'Site Settings'],
       ['submissions', 'Competition Submissions'],
       ['outbox', 'Outbox'],
+      ['email-templates', 'E-mail Templates'],
     ] as const
   ).map(([screen, heading]) => ({
     name: `admin ${heading.toLowerCase()}`,

@@ -70,6 +70,8 @@ test.describe('admin sign-in', () => {
       'Video Settings',
       'Banner Settings',
       'Site Settings',
+      'Outbox',
+      'E-mail Templates',
       'Account',
       'Audit Log',
     ]) {

@@ -126,3 +126,29 @@ export async function submitSignIn(
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/**
+ * Opens the Outbox message with this subject (refreshing the list until it is there), waits until
+ * its text holds `loaded`, and returns the text as the admin reads it; the dialog is closed again.
+ */
+export async function readOutboxMessage(
+  adminPage: Page,
+  subject: string,
+  loaded: string | RegExp,
+): Promise<string> {
+  await adminPage.goto('/admin/outbox');
+  await expectPageHeading(adminPage, 'Outbox');
+  const open = adminPage.getByRole('button', { name: subject, exact: true });
+  await expect(async () => {
+    await adminPage.getByRole('button', { name: 'Refresh' }).click();
+    await expect(open).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await open.click();
+  const dialog = adminPage.getByRole('dialog', { name: subject });
+  const text = dialog.getByRole('region', { name: 'Message text' });
+  await expect(text).toContainText(loaded);
+  const body = (await text.textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  return body;
+}

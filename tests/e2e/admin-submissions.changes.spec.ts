@@ -2,57 +2,42 @@
  * Issue 14: the admin's 'Competition Submissions' at /admin/submissions. The search and the
  * filters live in the address (typing replaces it, a choice is a place in the history), and each
  * decision, one row's or the selected rows', changes the row and e-mails the artist. The journeys
- * register and decide, so they run with the ones that change the site's data. Every registration
- * comes from 127.0.0.1, which may register 10 times in 10 minutes across the whole suite: this
- * file sends three. Other journeys register side by side with these, so every view here is
- * narrowed by a search for this journey's own artists.
+ * register and decide, so they run with the ones that change the site's data. They register
+ * through the API, each registration from an address of its own (registerThroughApi), so the
+ * server's 10 registrations per address in 10 minutes never hold them up. Other journeys
+ * register side by side with these, so every view here is narrowed by a search for this
+ * journey's own artists.
  */
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { openAdminScreen } from './admin-fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { OURS, openAdminScreen, readOutboxMessage } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { DEMO, expect, expectPageHeading, test } from './fixtures.ts';
-import { registerThroughApi } from './registration-fixtures.ts';
+import {
+  counted,
+  expectListed,
+  filters,
+  HEADING,
+  NOTHING_FOUND,
+  register,
+  type Registered,
+  rowOf,
+  SCREEN,
+  searchBox,
+  successToast,
+  table,
+} from './review-fixtures.ts';
 
 const C = DEMO.competitions;
-const SCREEN = '/admin/submissions';
-const HEADING = 'Competition Submissions';
-/** REVIEW_TEXT.empty. */
-const NOTHING_FOUND = 'No submissions found matching your criteria.';
 
 // Each journey registers through the API, decides, and runs axe on two shared cores.
 test.slow();
+// One journey rewords the approval e-mail that another expects in its default words: one at a time.
+test.describe.configure({ mode: 'serial' });
 
-interface Registered {
-  id: string;
-  reference: string;
-  fullName: string;
-}
-
-/** Registers through the API (the fee stays unpaid); the entry as the journeys name it. */
-async function register(
-  request: APIRequestContext,
-  competitionTitle: string,
-  artist: { fullName: string; email: string },
-): Promise<Registered> {
-  const { id, reference } = await registerThroughApi(request, competitionTitle, artist);
-  return { id, reference, fullName: artist.fullName };
-}
-
-const filters = (page: Page) => page.getByRole('search', { name: 'Filter submissions' });
-const searchBox = (page: Page) => filters(page).getByRole('searchbox', { name: 'Search' });
 const filter = (page: Page, name: 'Status' | 'Payment' | 'Competition' | 'Order') =>
   filters(page).getByRole('combobox', { name, exact: true });
-const table = (page: Page) => page.getByRole('table', { name: 'Competition submissions' });
-/** The table's rows of submissions (the heading row has no checkbox). */
-const rows = (page: Page) =>
-  table(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox') });
-const rowOf = (page: Page, entry: Registered) =>
-  rows(page).filter({ has: page.getByRole('link', { name: entry.reference, exact: true }) });
-/** The row's 'Status' cell: the review's state, then the payment's. */
-/** The Status cell, whose text begins with its heading for the phone ('Status'). */
+/** The Status cell: its heading for the phone ('Status'), the review's state, the payment's. */
 const statusOf = (row: Locator) => row.getByRole('cell').nth(4);
 const approveButton = (page: Page, entry: Registered) =>
   page.getByRole('button', { name: `Approve ${entry.reference}`, exact: true });
@@ -63,17 +48,6 @@ const checkbox = (page: Page, entry: Registered) =>
     name: `Select ${entry.reference} (${entry.fullName})`,
     exact: true,
   });
-/** A number above the table, by its term ('Pending Review', 'Approved', …). */
-const counted = (page: Page, term: string) =>
-  page.getByLabel('Counts for these filters').locator(`dt:text-is("${term}") + dd`);
-const successToast = (page: Page, text: string) =>
-  page.getByRole('status').getByText(text, { exact: true });
-
-/** Exactly these entries are listed, in this order (newest first). */
-async function expectListed(page: Page, entries: Registered[]): Promise<void> {
-  await expect(rows(page)).toHaveText(entries.map((entry) => new RegExp(entry.reference)));
-}
-
 /** The address holds exactly these filters, in any order (the search once typing rests). */
 async function expectAddress(page: Page, query: Record<string, string>): Promise<void> {
   const sorted = (entries: Iterable<[string, string]>) => JSON.stringify([...entries].sort());
@@ -277,4 +251,79 @@ test('Approve, then Reject: the buttons follow the state and the artist hears of
   // On a phone each row is a card with its own headings; the table's heading row is hidden.
   await expectNoSidewaysScroll(page, `${here} on a phone`);
   await expectNoAxeViolations(page, `${here} on a phone`);
+});
+
+test('An edited approval e-mail is previewed, refused with an unknown placeholder, saved, and used by the next decision; reset brings the default back', async ({
+  page,
+  request,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  const entry = await register(request, C.portraits, {
+    fullName: `Tara <Fern> ${tag}`,
+    email: `tara-${tag}@example.com`,
+  });
+  const templatesPath = '/api/admin/email-templates/submission-approved';
+  try {
+    await openAdminScreen(page, '/admin/email-templates', 'E-mail Templates');
+    const approved = page.getByRole('region', { name: 'Entry approved' });
+    await expect(approved.getByText('Default', { exact: true })).toBeVisible();
+    const subject = approved.getByLabel(/^Subject/);
+    const message = approved.getByLabel(/^Message/);
+    await expect(subject).toHaveValue('Approved: {competition} ({reference})');
+
+    // A placeholder the template does not know is named, and nothing is saved.
+    await subject.fill('Chosen {score}: {competition} ({reference})');
+    await approved.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      approved.getByText('Unknown placeholder {score}.', { exact: false }),
+    ).toBeVisible();
+
+    await subject.fill(`Chosen ${tag}: {competition} ({reference})`);
+    await message.fill(
+      `Dear {name},\n\nThe jury chose your work for {competition} (${tag}).\n\nYour entry: {entryLink}`,
+    );
+    await approved.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview: Entry approved' });
+    await expect(preview).toContainText(`Chosen ${tag}: Monsoon Colours 2026 (WS-2026-000123)`);
+    await expect(preview).toContainText(
+      `The jury chose your work for Monsoon Colours 2026 (${tag}).`,
+    );
+    // The HTML version, in a frame that may run nothing; read from its attribute (axe or a look
+    // inside would try to run a script there, which the browser logs as an error).
+    const frame = preview.getByTitle(/^HTML version/);
+    await expect(frame).toHaveAttribute('sandbox', '');
+    await expect(frame).toHaveAttribute('srcdoc', new RegExp(`Dear Asha Rao,`));
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await expect(preview).toBeHidden();
+
+    await approved.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(successToast(page, 'Template saved')).toBeVisible();
+    await expect(approved.getByText('Edited', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, '/admin/email-templates with an edited template');
+
+    // The next decision is written in the new words, the artist's name as typed.
+    await openAdminScreen(page, SCREEN, HEADING);
+    await searchBox(page).fill(entry.fullName);
+    await expectListed(page, [entry]);
+    await approveButton(page, entry).click();
+    await expect(successToast(page, 'Submission approved')).toBeVisible();
+
+    const sentSubject = `Chosen ${tag}: ${C.portraits} (${entry.reference})`;
+    const text = await readOutboxMessage(page, sentSubject, `Dear ${entry.fullName},`);
+    expect(text).toContain(`Dear ${entry.fullName},`);
+    expect(text).toContain(`The jury chose your work for ${C.portraits} (${tag}).`);
+    expect(text).toMatch(/Your entry: http:\/\/\S+\/entry#\S+/);
+
+    // Reset, after a question: the default words are back.
+    await openAdminScreen(page, '/admin/email-templates', 'E-mail Templates');
+    await approved.getByRole('button', { name: 'Reset to default' }).click();
+    const question = page.getByRole('dialog', { name: 'Reset Entry approved' });
+    await question.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(successToast(page, 'Template reset to the default')).toBeVisible();
+    await expect(subject).toHaveValue('Approved: {competition} ({reference})');
+    await expect(approved.getByText('Default', { exact: true })).toBeVisible();
+  } finally {
+    // Whatever happened above, the journeys after this one find the default words.
+    await page.request.delete(templatesPath, { headers: OURS });
+  }
 });

@@ -2,11 +2,11 @@
  * What the registration journeys share (issue 12): the form's address, its fields as an artist
  * finds them, pictures to choose, and filling the form in one go.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { generatedImage, OURS } from './admin-fixtures.ts';
-import { expect, expectPageHeading, getCompetition } from './fixtures.ts';
+import { expect, expectPageHeading, getCompetition, test } from './fixtures.ts';
 
 export const registerPath = (competitionId: string) =>
   `/register/competition?competition=${encodeURIComponent(competitionId)}`;
@@ -121,10 +121,33 @@ export interface Receipt {
   entryToken: string;
 }
 
+/** Registrations this worker process has sent through the API. */
+let apiRegistrations = 0;
+
+/**
+ * The client address of the next registration through the API, as a proxy names it in
+ * X-Forwarded-For (the suite's server trusts the header: TRUST_PROXY in playwright.config.ts). The
+ * server allows each address 10 registrations in 10 minutes (REGISTRATION_LIMIT), and the whole
+ * suite runs from 127.0.0.1: each call here comes from an address of its own, so journeys may
+ * register through the API as often as they need, and the browser's registrations keep the
+ * budget of 127.0.0.1 to themselves. The address is in 2001:db8::/32, the documentation prefix
+ * (RFC 3849), which no real client has; the worker's index (unique within a run) and its count of
+ * calls make it unique within the run by construction, and the random end across runs. IPv4's
+ * documentation blocks hold 3 × 256 addresses, too few to be unique by construction.
+ */
+function nextClientAddress(): string {
+  apiRegistrations += 1;
+  const { workerIndex } = test.info();
+  const counted = [workerIndex, apiRegistrations].map((n) => n.toString(16));
+  const random = randomBytes(8).toString('hex').match(/.{4}/g) as string[];
+  return ['2001:db8', ...counted, ...random].join(':');
+}
+
 /**
  * Registers for the demo competition with this title through the API, as the form does (the
  * photo and every field of its category filled, `data` first, then the files), and expects 201.
- * A paid competition's fee stays unpaid. Every call counts against the suite's one address.
+ * A paid competition's fee stays unpaid. Each call comes from an address of its own
+ * (`nextClientAddress`), so it never counts against the browser's registrations from 127.0.0.1.
  */
 export async function registerThroughApi(
   request: APIRequestContext,
@@ -166,7 +189,11 @@ export async function registerThroughApi(
     consent: true,
   };
   const response = await request.post('/api/submissions', {
-    headers: { ...OURS, 'idempotency-key': randomUUID() },
+    headers: {
+      ...OURS,
+      'idempotency-key': randomUUID(),
+      'x-forwarded-for': nextClientAddress(),
+    },
     // `data` first, then the files, as the browser's form sends them.
     multipart: { data: JSON.stringify(data), ...files },
   });

@@ -1,7 +1,9 @@
 /*
  * Issue 12: artists registering for real, against the real server. These journeys add entries
- * (the admin dashboard counts them), so they run after the read-only journeys. Every request comes
- * from 127.0.0.1, which may register 10 times in 10 minutes: the journeys here send few.
+ * (the admin dashboard counts them), so they run after the read-only journeys. The browser's
+ * requests come from 127.0.0.1, which may register 10 times in 10 minutes across the whole suite:
+ * the journeys here send few. Registrations through the API (registerThroughApi) come from an
+ * address of their own each and count against no one else's.
  */
 import { randomBytes } from 'node:crypto';
 import { apiSignedInAs, FIRST_ADMIN } from './admin-fixtures.ts';

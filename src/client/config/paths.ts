@@ -29,6 +29,7 @@ export const paths = {
   adminAccount: '/admin/account',
   adminAuditLog: '/admin/audit-log',
   adminOutbox: '/admin/outbox',
+  adminEmailTemplates: '/admin/email-templates',
   featuredOnHome: '/?scrollToFeatured=true',
 } as const;
 

@@ -7,6 +7,7 @@ import * as recoveryCodes from './migrations/2026-11-21T2000-recovery-codes.ts';
 import * as registration from './migrations/2026-11-24T0900-registration.ts';
 import * as payments from './migrations/2026-11-25T0900-payments.ts';
 import * as review from './migrations/2026-11-26T0900-review.ts';
+import * as emailTemplates from './migrations/2026-11-27T0900-email-templates.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T0900-registration': registration,
   '2026-11-25T0900-payments': payments,
   '2026-11-26T0900-review': review,
+  '2026-11-27T0900-email-templates': emailTemplates,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -198,6 +198,14 @@ export interface EmailOutboxTable {
   sent_at: string | null;
 }
 
+/** Issue 14: an admin's wording of an artist's message; none while the default is used. */
+export interface EmailTemplatesTable {
+  kind: string;
+  subject: string;
+  body: string;
+  updated_at: string;
+}
+
 export interface ReferenceCountersTable {
   series: string;
   value: number;
@@ -266,6 +274,7 @@ export interface DB {
   test_checkout_orders: TestCheckoutOrdersTable;
   test_checkout_payments: TestCheckoutPaymentsTable;
   email_outbox: EmailOutboxTable;
+  email_templates: EmailTemplatesTable;
   audit_log: AuditLogTable;
   media: MediaTable;
   login_failures: LoginFailuresTable;

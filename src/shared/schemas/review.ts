@@ -65,13 +65,22 @@ export const ReviewPageSchema = z.object({
   items: z.array(ReviewItemSchema),
   /** The next page's cursor; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** For the current search and competition: by status (other filters applied), by payment. */
-  counts: z.object({
-    status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
-    payment: z.object({ free: z.number(), paid: z.number(), pending: z.number() }),
-  }),
 });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
+
+/** The counts describe the filters, not a page: asked once per view, not with every page. */
+export const ReviewCountsQuerySchema = ReviewQuerySchema.omit({
+  cursor: true,
+  limit: true,
+  sort: true,
+});
+
+/** By status (the status filter left out), and by payment (the payment filter left out). */
+export const ReviewCountsSchema = z.object({
+  status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+  payment: z.object({ free: z.number(), paid: z.number(), pending: z.number() }),
+});
+export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
 
 /** The decisions an admin makes; no way back to pending (seed §4). */
 export const DECISIONS = ['approved', 'rejected'] as const;

@@ -8,6 +8,7 @@ import BannersPage from './banners/banners-page.tsx';
 import CategoriesPage from './categories/categories-page.tsx';
 import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
+import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
 import { SessionProvider, useSession } from './common/session.tsx';
 import { AdminLayout } from './common/shell/admin-layout.tsx';
 import LoginPage from './sign-in/login-page.tsx';
@@ -68,6 +69,7 @@ function AdminRoutes() {
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />
+        <Route path={below(paths.adminEmailTemplates)} element={<EmailTemplatesPage />} />
         <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />
       </Route>
     </Routes>

@@ -1,44 +1,28 @@
-import { escapeHtml } from '../../http/escape-html.ts';
+import { renderTemplate, type TemplateValues } from './template-render.ts';
 
 /*
- * The short messages an artist gets about an entry (payment received, refunded, its link): a
- * greeting, a few paragraphs, the reference and a link to the entry page, in text and HTML.
- * Everything is escaped in the HTML, in any script.
+ * What every message to an artist about an entry is filled with, and how it is written: its
+ * template (the art space's wording or the default, issue 14) with the entry link as a link.
  */
 
-export interface ArtistEmail {
-  subject: string;
-  fullName: string;
-  paragraphs: readonly string[];
-  reference: string;
-  link: { text: string; url: string };
+export interface ArtistDetails {
   siteTitle: string;
+  reference: string;
+  fullName: string;
+  competitionTitle: string;
+  entryLink: string;
 }
 
-export function artistEmail(message: ArtistEmail): { subject: string; text: string; html: string } {
-  const { subject, fullName, paragraphs, reference, link, siteTitle } = message;
-  const text = [
-    `Dear ${fullName},`,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    `Reference: ${reference}`,
-    '',
-    `${link.text}: ${link.url}`,
-    '',
-    siteTitle,
-  ].join('\n');
-  const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><body>',
-    `<p>Dear ${e(fullName)},</p>`,
-    ...paragraphs.map((p) => `<p>${e(p)}</p>`),
-    `<p><strong>Reference: ${e(reference)}</strong></p>`,
-    `<p><a href="${e(link.url)}">${e(link.text)}</a></p>`,
-    `<p>${e(siteTitle)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+export function artistValues(details: ArtistDetails): TemplateValues {
+  return {
+    name: details.fullName,
+    competition: details.competitionTitle,
+    reference: details.reference,
+    entryLink: details.entryLink,
+    siteTitle: details.siteTitle,
+  };
 }
 
-/** The entry-page link every message carries. */
-export const ENTRY_LINK_TEXT = 'View your entry';
+export function artistEmail(template: { subject: string; body: string }, values: TemplateValues) {
+  return renderTemplate(template, values, { links: ['entryLink'] });
+}

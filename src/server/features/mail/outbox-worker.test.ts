@@ -22,7 +22,12 @@ import {
   retryDelayMs,
 } from './outbox-worker.ts';
 import { queueEmail } from './outbox.service.ts';
-import { CONFIRMATION_KIND, confirmationEmail } from './registration-confirmation.ts';
+import { artistEmail } from './artist-email.ts';
+import {
+  CONFIRMATION_KIND,
+  CONFIRMATION_TEMPLATE,
+  confirmationValues,
+} from './registration-confirmation.ts';
 
 /*
  * The outbox worker against a real SMTP server the test starts (tests/setup/smtp-server.ts), on
@@ -93,7 +98,7 @@ const CONFIRMATION = {
 
 /** Queues the confirmation of CONFIRMATION to `to`, written at `at`; returns its row's id. */
 function queueConfirmation(app: FastifyInstance, to = 'ananya@example.com', at = new Date()) {
-  const email = confirmationEmail(CONFIRMATION);
+  const email = artistEmail(CONFIRMATION_TEMPLATE, confirmationValues(CONFIRMATION));
   return queueEmail(
     app.database.db,
     { kind: CONFIRMATION_KIND, submissionId: null, to, ...email },
@@ -135,7 +140,7 @@ describe('the outbox worker with an SMTP server', () => {
     expect(parsed.text).toContain('Results will be notified to you by email.');
     const html = parsed.html as string;
     expect(html).toContain('<p>Dear &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ananya,</p>');
-    expect(html).toContain('<td>Rain &amp; Ink</td>');
+    expect(html).toContain('<li>Artwork Title: Rain &amp; Ink</li>');
     expect(html).not.toContain('<script>');
 
     const row = await outboxRow(app, id);

@@ -1,28 +1,25 @@
 import { formatRupees } from '../../../shared/domain/money.ts';
-import { artistEmail, ENTRY_LINK_TEXT } from './artist-email.ts';
+import { type ArtistDetails, artistValues } from './artist-email.ts';
 
-/* Issue 13 item 7: sent once, when an entry becomes paid. */
+/* Issue 13 item 7: sent once, when an entry becomes paid. Its wording is a template (issue 14). */
 
 export const PAYMENT_RECEIVED_KIND = 'payment-received';
 
-export interface PaymentReceivedDetails {
-  siteTitle: string;
-  reference: string;
-  fullName: string;
-  competitionTitle: string;
-  amountRupees: number;
-  entryLink: string;
-}
+export const PAYMENT_RECEIVED_TEMPLATE = {
+  subject: 'Payment Received: {competition} ({reference})',
+  body: `Dear {name},
 
-export function paymentReceivedEmail(details: PaymentReceivedDetails) {
-  return artistEmail({
-    subject: `Payment Received: ${details.competitionTitle} (${details.reference})`,
-    fullName: details.fullName,
-    paragraphs: [
-      `We have received your entry fee of ${formatRupees(details.amountRupees)} for ${details.competitionTitle}. Your entry is now under review.`,
-    ],
-    reference: details.reference,
-    link: { text: ENTRY_LINK_TEXT, url: details.entryLink },
-    siteTitle: details.siteTitle,
-  });
-}
+We have received your entry fee of {amount} for {competition}. Your entry is now under review.
+
+Reference: {reference}
+
+View your entry: {entryLink}
+
+{siteTitle}`,
+};
+
+/** A payment's message: the entry's values and the amount ('₹1,500'). */
+export const paymentValues = (details: ArtistDetails & { amountRupees: number }) => ({
+  ...artistValues(details),
+  amount: formatRupees(details.amountRupees),
+});

@@ -210,6 +210,32 @@ describe('the browser after the checkout', () => {
     ]);
   });
 
+  it("writes the payment e-mail in the art space's words when its template was edited", async () => {
+    await db()
+      .insertInto('email_templates')
+      .values({
+        kind: 'payment-received',
+        subject: 'Fee in: {amount} for {reference}',
+        body: 'Thank you, {name}.',
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    try {
+      const { row, token, orderId } = await orderFor();
+      const payment = fake.addPayment(orderId, 'captured');
+      expect((await confirm(token, fake.checkoutResult(payment))).statusCode).toBe(200);
+      expect(await paymentEmails(row.id as string)).toEqual([
+        {
+          kind: 'payment-received',
+          subject: `Fee in: ₹499 for ${row.reference}`,
+          to_address: row.email,
+        },
+      ]);
+    } finally {
+      await db().deleteFrom('email_templates').execute();
+    }
+  });
+
   it('captures an authorized payment before marking it paid', async () => {
     const { row, token, orderId } = await orderFor();
     const payment = fake.addPayment(orderId, 'authorized');

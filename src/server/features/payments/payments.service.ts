@@ -4,7 +4,8 @@ import type { DB, PaymentStatus } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
-import { PAYMENT_RECEIVED_KIND, paymentReceivedEmail } from '../mail/payment-received.ts';
+import { writeEmail } from '../mail/email-templates.service.ts';
+import { PAYMENT_RECEIVED_KIND, paymentValues } from '../mail/payment-received.ts';
 import { PAYMENT_REFUNDED_KIND, paymentRefundedEmail } from '../mail/payment-refunded.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
@@ -289,7 +290,9 @@ export function createPaymentsService(
       entryLink: mail.entryLink,
     };
     const email =
-      kind === 'received' ? paymentReceivedEmail(details) : paymentRefundedEmail(details);
+      kind === 'received'
+        ? await writeEmail(trx, PAYMENT_RECEIVED_KIND, paymentValues(details))
+        : paymentRefundedEmail(details);
     await queueEmail(
       trx,
       {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCategoryRow, makeSubmissionRow } from '../../../../tests/factories/rows.ts';
+import {
+  makeCategoryRow,
+  makeSubcategoryRow,
+  makeSubmissionRow,
+} from '../../../../tests/factories/rows.ts';
 import {
   ADMIN_PASSWORD,
   asAdmin,
@@ -154,16 +158,31 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     for (const key of files) {
       await t.app.storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' });
     }
+    const category = makeCategoryRow({ name: `Painting ${id.slice(0, 8)}` });
+    const subcategory = makeSubcategoryRow(category.id as string, { name: 'Oil' });
+    await db().insertInto('categories').values(category).execute();
+    await db().insertInto('subcategories').values(subcategory).execute();
     await db()
       .insertInto('submissions')
       .values(
         makeSubmissionRow({
           id,
           photo_key: photo,
+          category_id: category.id,
+          subcategory_id: subcategory.id,
           field_values: JSON.stringify({ artworkUrl: artwork, artworkTitle: 'Rain' }),
         }),
       )
       .execute();
+    /** The subcategory's 'N entries' as the Categories screen shows it. */
+    const entryCount = async () => {
+      const listed = await asAdmin(t, token, 'GET', '/api/admin/categories');
+      const found = listed
+        .json<{ id: string; subcategories: { id: string; entryCount: number }[] }[]>()
+        .find((c) => c.id === category.id);
+      return found?.subcategories.find((sc) => sc.id === subcategory.id)?.entryCount;
+    };
+    expect(await entryCount()).toBe(1);
     const stamp = new Date().toISOString();
     await db()
       .insertInto('payment_orders')
@@ -209,6 +228,8 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     ]);
     const audits = await auditRowsOf(db(), 'submission.delete');
     expect(audits.map((a) => a.entity_id)).toEqual([id]);
+    // The category's 'N entries' follows.
+    expect(await entryCount()).toBe(0);
 
     const again = await asAdmin(t, token, 'DELETE', `/api/admin/submissions/${id}`);
     expect(again.statusCode).toBe(404);

@@ -4,7 +4,9 @@ import type { DecisionResult } from '../../../shared/schemas/review.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
-import { DECISION_KINDS, decisionEmail } from '../mail/decision.ts';
+import { artistEmail, artistValues } from '../mail/artist-email.ts';
+import { DECISION_KINDS } from '../mail/decision.ts';
+import { currentTemplate } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { entryLinkOf } from '../submissions/entry-tokens.ts';
 import { findDecisionTargets, setStatus } from './review.repository.ts';
@@ -44,6 +46,8 @@ export async function decide(
     }
     const now = new Date();
     const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
+    // Read once for the whole batch: up to 500 messages, one wording.
+    const template = await currentTemplate(trx, DECISION_KINDS[status]);
     for (const target of targets) {
       if (!changed.has(target.id)) continue;
       await recordAudit(
@@ -58,13 +62,16 @@ export async function decide(
         },
         now,
       );
-      const email = decisionEmail(status, {
-        siteTitle,
-        reference: target.reference,
-        fullName: target.full_name,
-        competitionTitle: target.competition_title,
-        entryLink: links.get(target.id) as string,
-      });
+      const email = artistEmail(
+        template,
+        artistValues({
+          siteTitle,
+          reference: target.reference,
+          fullName: target.full_name,
+          competitionTitle: target.competition_title,
+          entryLink: links.get(target.id) as string,
+        }),
+      );
       await queueEmail(
         trx,
         { kind: DECISION_KINDS[status], submissionId: target.id, to: target.email, ...email },

@@ -1,19 +1,12 @@
+import { slugOf } from '../../../shared/domain/file-name.ts';
+
 /*
  * Issue 14 item 6: a downloaded file is named after the entry, its artist and the field, such as
  * `WS-2026-000123_asha-rao_artwork-photo.jpg`, readable in any script and safe in every browser.
  */
 
-/** Letters and digits of any script, the rest as single hyphens, lower-cased. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 export function downloadName(reference: string, fullName: string, label: string, ext: string) {
-  const parts = [reference, slug(fullName) || 'artist', slug(label) || 'file'];
+  const parts = [reference, slugOf(fullName) || 'artist', slugOf(label) || 'file'];
   return `${parts.join('_')}.${ext}`;
 }
 

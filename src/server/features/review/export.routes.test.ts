@@ -11,6 +11,7 @@ import {
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { todayIn } from '../../../shared/domain/competition-status.ts';
 
 const t = useAdminTestApp();
 const db = () => t.app.database.db;
@@ -53,17 +54,22 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
             artworkUrl: `private/submissions/${id}/artworkurl-1a2b3c4d.jpg`,
             medium: '@SUM(A1)',
             size: '-2+3',
+            description: '\t=1+1',
+            videoUrl: '\r=2+2',
           }),
         }),
       )
       .execute();
 
+    const before = new Date();
     const response = await asAdmin(t, token, 'GET', '/api/admin/submissions/export.csv');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="submissions-\d{4}-\d{2}-\d{2}\.csv"/,
+    // Named after the site's day (Asia/Kolkata by default), which UTC's is not for 5.5 hours.
+    const days = [todayIn('Asia/Kolkata', before), todayIn('Asia/Kolkata')];
+    expect(days.map((day) => `attachment; filename="submissions-${day}.csv"`)).toContain(
+      response.headers['content-disposition']?.toString().split(';').slice(0, 2).join(';'),
     );
     const text = response.body;
     expect(text.startsWith(BOM)).toBe(true);
@@ -77,6 +83,9 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain(",'@SUM(A1),");
     expect(text).toContain(",'-2+3");
+    // A tab or a carriage return before a formula is neutralised too.
+    expect(text).toContain(",'\t=1+1,");
+    expect(text).toContain(`,"'\r=2+2",`);
     expect(text).toContain(",'+91 98765 43210,");
     expect(text).toContain(',Approved,Free Entry,0,');
     expect(text).toContain(`/api/admin/submissions/${id}/download/artworkUrl`);
@@ -102,11 +111,16 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     expect(approved.body).not.toContain('WS-2026-000011');
     const bad = await asAdmin(t, token, 'GET', '/api/admin/submissions/export.csv?status=maybe');
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { status: expect.any(String) as string },
+    });
     const anonymous = await t.app.inject({
       method: 'GET',
       url: '/api/admin/submissions/export.csv',
     });
     expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
     expect(anonymous.body).not.toContain('WS-2026-000010');
   });
 

@@ -11,13 +11,8 @@ import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/registration.ts';
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import {
-  findCategoriesInView,
-  findReviewPage,
-  type ReviewFilters,
-  type ReviewRow,
-} from './review.repository.ts';
-import { filtersOf } from './review.service.ts';
+import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
+import { filtersOf, reviewBatches } from './review.service.ts';
 
 /*
  * Issue 14 item 7: the current view as CSV for the jury: RFC 4180 (CRLF, quotes doubled), UTF-8
@@ -25,8 +20,6 @@ import { filtersOf } from './review.service.ts';
  * or carriage return neutralised (csv-stringify's escape_formulas), and streamed from the
  * database a batch at a time, so 100,000 rows take the memory of one batch.
  */
-
-const BATCH = 500;
 
 const FIXED_COLUMNS = [
   'Reference',
@@ -63,17 +56,6 @@ function fieldColumns(categories: { name: string; form_fields: string }[]) {
     ...c,
     label: labels.filter((l) => l === c.label).length > 1 ? `${c.label} (${c.id})` : c.label,
   }));
-}
-
-async function* rowsOf(app: FastifyInstance, filters: ReviewFilters, order: 'newest' | 'oldest') {
-  let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const batch = await findReviewPage(app.database.db, filters, order, after, BATCH);
-    for (const row of batch) yield row;
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH) return;
-    after = { createdAt: last.created_at, id: last.id };
-  }
 }
 
 /** The view as a CSV stream; its errors end the download (the caller has sent the headers). */
@@ -124,11 +106,16 @@ export async function exportCsv(
     header: true,
     columns: [...FIXED_COLUMNS, ...columns.map((c) => c.label)],
     record_delimiter: 'windows',
+    // A lone carriage return is a line's end to a spreadsheet: such a cell is quoted too (the
+    // library quotes only a cell holding the record delimiter, CRLF).
+    quoted_match: /\r/,
     escape_formulas: true,
   });
   const source = Readable.from(
     (async function* () {
-      for await (const row of rowsOf(app, filters, query.sort)) yield line(row);
+      for await (const batch of reviewBatches(app.database.db, filters, query.sort)) {
+        for (const row of batch) yield line(row);
+      }
     })(),
   );
   pipeline(source, csv).catch((error: unknown) => {

@@ -7,17 +7,19 @@ import {
   BulkDecisionSchema,
   DecisionResultSchema,
   DecisionSchema,
+  ReviewCountsQuerySchema,
+  ReviewCountsSchema,
   ReviewPageSchema,
   ReviewQuerySchema,
 } from '../../../shared/schemas/review.ts';
+import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { decide } from './decisions.service.ts';
 import { PRIVATE_FILE_CACHE } from '../media/private-files.routes.ts';
 import { attachmentHeader } from './download-name.ts';
 import { exportCsv } from './export.service.ts';
 import { deleteSubmission } from './removal.service.ts';
-import { findDownload } from './review.service.ts';
-import { listSubmissions } from './review.service.ts';
+import { countSubmissions, findDownload, listSubmissions } from './review.service.ts';
 
 /** Issue 14: the admin's 'Competition Submissions'. */
 export function registerReviewRoutes(app: FastifyInstance): void {
@@ -35,6 +37,19 @@ export function registerReviewRoutes(app: FastifyInstance): void {
     },
     async (request) => listSubmissions(app.database.db, request.query),
   );
+  api.get(
+    '/api/admin/submissions/counts',
+    {
+      schema: {
+        summary: 'How many submissions match the filters, by status and by payment',
+        description:
+          'The status counts leave the status filter out, the payment counts the payment filter: what each choice would show. Asked once per view rather than with every page, since it reads every matching row.',
+        querystring: ReviewCountsQuerySchema,
+        response: { 200: ReviewCountsSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => countSubmissions(app.database.db, request.query),
+  );
 
   api.get(
     '/api/admin/submissions/export.csv',
@@ -49,7 +64,8 @@ export function registerReviewRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       requireAdmin(request);
       const csv = await exportCsv(app, request.query);
-      const day = new Date().toISOString().slice(0, 10);
+      // The site's day, not UTC's: an export at 01:00 in India is named after that day.
+      const day = todayIn((await app.settingsService.getSettings()).timeZone);
       return reply
         .header('cache-control', PRIVATE_FILE_CACHE)
         .header('content-disposition', attachmentHeader(`submissions-${day}.csv`))

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
-import type { ReviewItem, ReviewPage, ReviewQuery } from '../../../shared/schemas/review.ts';
+import type {
+  ReviewCounts,
+  ReviewItem,
+  ReviewPage,
+  ReviewQuery,
+} from '../../../shared/schemas/review.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
@@ -88,7 +93,7 @@ function itemOf(row: ReviewRow): ReviewItem {
 }
 
 /** The query's filters, as the repository takes them. */
-export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit'>): ReviewFilters {
+export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>): ReviewFilters {
   const search = query.q?.trim() ?? '';
   return {
     pattern: search === '' ? undefined : searchPattern(search),
@@ -102,17 +107,44 @@ export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promi
   const filters = filtersOf(query);
   const after = query.cursor === undefined ? undefined : positionOf(query.cursor);
   // One row more than the page tells whether another page follows.
-  const [rows, counts] = await Promise.all([
-    findReviewPage(db, filters, query.sort, after, query.limit + 1),
-    countReviewFacets(db, filters),
-  ]);
+  const rows = await findReviewPage(db, filters, query.sort, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(itemOf),
     nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
-    counts,
   };
+}
+
+/**
+ * The counts above the table. They read every matching row, so they have their own request: a
+ * page (the next one, a decision's reload) costs an index range, not a count of 100,000 rows.
+ */
+export async function countSubmissions(
+  db: Kysely<DB>,
+  query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>,
+): Promise<ReviewCounts> {
+  return countReviewFacets(db, filtersOf(query));
+}
+
+/**
+ * Every submission of a view, in its order, a keyset batch at a time: what the CSV export and the
+ * artworks archive read, holding one batch, never the view.
+ */
+export async function* reviewBatches(
+  db: Kysely<DB>,
+  filters: ReviewFilters,
+  order: 'newest' | 'oldest',
+  size = 500,
+): AsyncGenerator<ReviewRow[]> {
+  let after: ReviewPosition | undefined;
+  for (;;) {
+    const batch = await findReviewPage(db, filters, order, after, size);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < size) return;
+    after = { createdAt: last.created_at, id: last.id };
+  }
 }
 
 export const FILE_NOT_FOUND = 'File not found';

@@ -19,7 +19,8 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
-import { CONFIRMATION_KIND, confirmationEmail } from '../mail/registration-confirmation.ts';
+import { writeEmail } from '../mail/email-templates.service.ts';
+import { CONFIRMATION_KIND, confirmationValues } from '../mail/registration-confirmation.ts';
 import {
   claimFiles,
   discardUnclaimedFiles,
@@ -352,20 +353,24 @@ async function saveSubmission(
       search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
     });
     await claimFiles(trx, fileKeys);
-    const email = confirmationEmail({
-      siteTitle,
-      reference,
-      fullName: row.full_name,
-      competitionTitle: row.competition_title,
-      entryType: row.entry_type,
-      entryFee: row.entry_fee,
-      paymentStatus: row.payment_status,
-      fields: entryDetails(values, fields, (field) => {
-        const value = values.fieldValues[field.id];
-        return Buffer.isBuffer(value) ? 'Attached' : value;
+    const email = await writeEmail(
+      trx,
+      CONFIRMATION_KIND,
+      confirmationValues({
+        siteTitle,
+        reference,
+        fullName: row.full_name,
+        competitionTitle: row.competition_title,
+        entryType: row.entry_type,
+        entryFee: row.entry_fee,
+        paymentStatus: row.payment_status,
+        fields: entryDetails(values, fields, (field) => {
+          const value = values.fieldValues[field.id];
+          return Buffer.isBuffer(value) ? 'Attached' : value;
+        }),
+        entryLink,
       }),
-      entryLink,
-    });
+    );
     await queueEmail(trx, { kind: CONFIRMATION_KIND, submissionId, to: row.email, ...email }, now);
     return { receipt: receiptOf(row, competition.id) };
   });

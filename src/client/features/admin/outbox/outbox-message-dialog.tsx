@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { OutboxMessage, OutboxMessageDetail } from '../../../../shared/schemas/outbox.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { withSeedMessage } from '../common/failure-messages.ts';
 import { formatInstant } from '../common/format-instant.ts';
+import { MessageBodies } from '../common/message-bodies.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { useAdminResource } from '../common/use-admin-resource.ts';
 import { outboxMessagePath } from './outbox-api.ts';
 import { OutboxStatusBadge } from './outbox-status.tsx';
@@ -33,7 +32,6 @@ export function OutboxMessageDialog({
 
 function MessageView({ id }: { id: string }) {
   const resource = useAdminResource<OutboxMessageDetail>(outboxMessagePath(id));
-  const [htmlShown, setHtmlShown] = useState(false);
   return (
     <ResourceView resource={withSeedMessage(resource, MESSAGE_FETCH_FAILED)}>
       {(message) => (
@@ -66,35 +64,7 @@ function MessageView({ id }: { id: string }) {
               </>
             ) : null}
           </dl>
-          <section aria-label="Message text">
-            {/* The text body, shown as text: whatever the artist typed stays words on the page. */}
-            <pre className="rounded-lg border border-gray-200 bg-gray-50 p-4 font-sans text-sm break-words whitespace-pre-wrap dark:border-gray-800 dark:bg-gray-950">
-              {message.text}
-            </pre>
-          </section>
-          {/* The frame is made only once opened: nothing parses the HTML unless asked. */}
-          <details
-            onToggle={(event) => setHtmlShown(event.currentTarget.open)}
-            className="rounded-lg border border-gray-200 dark:border-gray-800"
-          >
-            <summary className={`cursor-pointer rounded-lg px-4 py-3 font-semibold ${FOCUS_RING}`}>
-              HTML version
-            </summary>
-            <div className="flex flex-col gap-2 px-4 pb-4">
-              <p className={`text-sm ${MUTED_TEXT}`}>
-                As an e-mail program shows it, with scripts and links turned off.
-              </p>
-              {/* sandbox="": no scripts, no forms, no navigation, an origin of its own. */}
-              {htmlShown ? (
-                <iframe
-                  title="HTML version of the message"
-                  sandbox=""
-                  srcDoc={message.html}
-                  className="h-96 w-full rounded border border-gray-200 bg-white dark:border-gray-800"
-                />
-              ) : null}
-            </div>
-          </details>
+          <MessageBodies text={message.text} html={message.html} />
         </div>
       )}
     </ResourceView>

@@ -1,5 +1,3 @@
-import type { ReviewQuery } from '../../../../shared/schemas/review.ts';
-
 /* The review's calls (issue 14). */
 
 export const SUBMISSIONS_PATH = '/api/admin/submissions';
@@ -10,32 +8,29 @@ export const downloadPath = (id: string, file: string) =>
 
 export const statusPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}/status`;
 
-/** The filters the address holds, as the list's query: only what differs from the defaults. */
-export type ReviewFilterParams = Partial<
-  Record<'q' | 'status' | 'payment' | 'competition' | 'sort' | 'cursor', string>
->;
+/** What the address holds of a view: its filters, its order, and the page's cursor. */
+const FILTERS = ['q', 'status', 'payment', 'competition'] as const;
+const VIEW = [...FILTERS, 'sort'] as const;
+const PAGE = [...VIEW, 'cursor'] as const;
 
-export const FILTER_KEYS = ['q', 'status', 'payment', 'competition', 'sort', 'cursor'] as const;
-
-/** The current view as CSV: the list's filters and order, every row. */
-export function exportPath(params: URLSearchParams): string {
+/** `path` with the address's values of `keys` (those set) as its query. */
+function withQuery(path: string, params: URLSearchParams, keys: readonly string[]): string {
   const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value && key !== 'cursor') query.set(key, value);
-  }
-  const text = query.toString();
-  return `${SUBMISSIONS_PATH}/export.csv${text ? `?${text}` : ''}`;
-}
-
-export function listPath(params: URLSearchParams): string {
-  const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
+  for (const key of keys) {
     const value = params.get(key);
     if (value) query.set(key, value);
   }
   const text = query.toString();
-  return text ? `${SUBMISSIONS_PATH}?${text}` : SUBMISSIONS_PATH;
+  return text ? `${path}?${text}` : path;
 }
 
-export type { ReviewQuery };
+/** The current view as CSV: the list's filters and order, every row. */
+export const exportPath = (params: URLSearchParams) =>
+  withQuery(`${SUBMISSIONS_PATH}/export.csv`, params, VIEW);
+
+/** The counts of the view: its filters only, so paging or reordering never asks again. */
+export const countsPath = (params: URLSearchParams) =>
+  withQuery(`${SUBMISSIONS_PATH}/counts`, params, FILTERS);
+
+/** One page of the view. */
+export const listPath = (params: URLSearchParams) => withQuery(SUBMISSIONS_PATH, params, PAGE);

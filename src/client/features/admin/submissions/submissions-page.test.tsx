@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
+import type { ReviewCounts, ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import AdminArea from '../admin-area.tsx';
 import {
@@ -56,14 +56,14 @@ function itemOf(n: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
-const COUNTS: ReviewPage['counts'] = {
+const COUNTS: ReviewCounts = {
   status: { pending: 1234, approved: 56, rejected: 7 },
   payment: { free: 3, paid: 123456, pending: 0 },
 };
 
 const pageOf = (items: ReviewItem[], overrides: Partial<ReviewPage> = {}): Answer => ({
   status: 200,
-  body: { items, nextCursor: null, counts: COUNTS, ...overrides } satisfies ReviewPage,
+  body: { items, nextCursor: null, ...overrides } satisfies ReviewPage,
 });
 
 const COMPETITIONS: Answer = {
@@ -81,10 +81,12 @@ const COMPETITIONS: Answer = {
 function stubReview({
   items = [itemOf(1)],
   list,
+  counts,
   routes = {},
 }: {
   items?: ReviewItem[];
   list?: (url: URL) => Answer | Promise<Answer>;
+  counts?: (url: URL) => Answer | Promise<Answer>;
   routes?: Parameters<typeof stubApi>[0];
 } = {}) {
   let stored = [...items];
@@ -99,6 +101,7 @@ function stubReview({
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/competitions': COMPETITIONS,
     [`GET ${LIST}`]: (_body, url) => (list ? list(url) : pageOf(stored)),
+    [`GET ${LIST}/counts`]: (_body, url) => (counts ? counts(url) : { status: 200, body: COUNTS }),
     ...Object.fromEntries(
       items.map((item) => [
         `PUT ${LIST}/${item.id}/status`,
@@ -136,7 +139,12 @@ function renderReview(address: string) {
 const location = () => screen.getByTestId('location').textContent;
 /** The list requests made, as 'path?query'. */
 const listCalls = (calls: string[]) =>
-  calls.filter((c) => c.startsWith(`GET ${LIST}`)).map((c) => c.slice(4));
+  calls
+    .filter((c) => c.startsWith(`GET ${LIST}`) && !c.startsWith(`GET ${LIST}/counts`))
+    .map((c) => c.slice(4));
+/** The counts requests made, as 'path?query'. */
+const countsCalls = (calls: string[]) =>
+  calls.filter((c) => c.startsWith(`GET ${LIST}/counts`)).map((c) => c.slice(4));
 const table = () => screen.getByRole('table', { name: 'Competition submissions' });
 const rows = () => within(table()).getAllByRole('row').slice(1);
 const rowOf = (n: number) =>
@@ -297,16 +305,21 @@ describe('the submissions review: the address', () => {
 
 describe('the submissions review: what it shows', () => {
   it('shows the counts for the current filters above the table, and those of each new answer', async () => {
-    stubReview({
+    const calls = stubReview({
       list: (url) =>
         url.searchParams.get('status') === 'rejected'
-          ? pageOf([itemOf(1, { status: 'rejected' })], {
-              counts: {
+          ? pageOf([itemOf(1, { status: 'rejected' })], { nextCursor: 'next' })
+          : pageOf([itemOf(1)]),
+      counts: (url) =>
+        url.searchParams.get('status') === 'rejected'
+          ? {
+              status: 200,
+              body: {
                 status: { pending: 0, approved: 0, rejected: 1 },
                 payment: { free: 0, paid: 1, pending: 0 },
-              },
-            })
-          : pageOf([itemOf(1)]),
+              } satisfies ReviewCounts,
+            }
+          : { status: 200, body: COUNTS },
     });
     renderReview('/admin/submissions');
     await loaded();
@@ -331,6 +344,26 @@ describe('the submissions review: what it shows', () => {
       'Payment Pending': '0',
       'Free Entry': '0',
     });
+    expect(countsCalls(calls)).toEqual([`${LIST}/counts`, `${LIST}/counts?status=rejected`]);
+
+    // The next page and another order are the same view: the counts are not asked again.
+    await userEvent.setup().click(button('Next page'));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toBe(`${LIST}?status=rejected&cursor=next`),
+    );
+    await userEvent.setup().selectOptions(select('Order'), 'Oldest first');
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toBe(`${LIST}?status=rejected&sort=oldest`),
+    );
+    expect(countsCalls(calls)).toHaveLength(2);
+  });
+
+  it('keeps the table when the counts fail, and says so', async () => {
+    stubReview({ counts: () => envelope(500, 'INTERNAL', 'Boom') });
+    renderReview('/admin/submissions');
+    await loaded();
+    expect(await screen.findByText(REVIEW_TEXT.countsFailed)).toBeTruthy();
+    expect(rows()).toHaveLength(1);
   });
 
   it('shows each submission: the artist with photo, the competition and its fields, category, status and payment', async () => {
@@ -523,7 +556,14 @@ describe('the submissions review: decisions', () => {
     const writes = calls.filter(
       (c) => !c.startsWith('GET /api/auth') && !c.includes('competitions'),
     );
-    expect(writes).toEqual([`GET ${LIST}`, `PUT ${LIST}/${idOf(1)}/status`, `GET ${LIST}`]);
+    // The list and its counts are asked again: the entry moved between the status counts.
+    expect(writes).toEqual([
+      `GET ${LIST}`,
+      `GET ${LIST}/counts`,
+      `PUT ${LIST}/${idOf(1)}/status`,
+      `GET ${LIST}`,
+      `GET ${LIST}/counts`,
+    ]);
     expect(button(`Reject ${referenceOf(1)}`).disabled).toBe(false);
   });
 

@@ -5,7 +5,12 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '../../../../shared/domain/entry-state.ts';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
-import type { DecisionResult, ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
+import type {
+  DecisionResult,
+  ReviewCounts,
+  ReviewItem,
+  ReviewPage,
+} from '../../../../shared/schemas/review.ts';
 import { Button, buttonClassName } from '../../../components/button.tsx';
 import { Field, SelectField } from '../../../components/form-fields.tsx';
 import { useToast } from '../../../components/toast.tsx';
@@ -20,11 +25,13 @@ import { AdminPage, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx
 import { useAdminResource } from '../common/use-admin-resource.ts';
 import {
   BULK_STATUS_PATH,
+  countsPath,
   exportPath,
   listPath,
   statusPath,
   SUBMISSIONS_PATH,
 } from './review-api.ts';
+import { ArtworksArchive } from './artworks-archive.tsx';
 import { ReviewRow } from './review-row.tsx';
 
 /** Seed §2 and §8: the screen's own words. */
@@ -36,6 +43,7 @@ export const REVIEW_TEXT = {
   deleteQuestion: 'Are you sure you want to delete this submission? This action cannot be undone.',
   deleteFailed: 'Failed to delete submission',
   deleted: 'Submission deleted',
+  countsFailed: 'The counts could not be loaded.',
 } as const;
 
 /** How long typing rests before the search is sent. */
@@ -67,6 +75,8 @@ export default function SubmissionsPage() {
   const updateParams = useUpdateSearchParams();
   const [revision, setRevision] = useState(0);
   const page = useAdminResource<ReviewPage>(listPath(params), revision);
+  // Asked again when the filters change or a decision or deletion moved an entry between them.
+  const counts = useAdminResource<ReviewCounts>(countsPath(params), revision);
   const competitions = useAdminResource<AdminCompetition[]>(COMPETITIONS_PATH);
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
@@ -202,6 +212,10 @@ export default function SubmissionsPage() {
           onChange={(event) => choose('sort', event.target.value)}
         />
       </form>
+      <ArtworksArchive
+        competitionId={params.get('competition')}
+        competitionTitle={competitions.data?.find((c) => c.id === params.get('competition'))?.title}
+      />
       <ResourceView resource={shown}>
         {(data) => (
           <div className="flex flex-col gap-4">
@@ -209,7 +223,13 @@ export default function SubmissionsPage() {
               Results
             </h2>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Counts counts={data.counts} />
+              {counts.data ? (
+                <Counts counts={counts.data} />
+              ) : counts.error ? (
+                <p className={MUTED_TEXT}>{REVIEW_TEXT.countsFailed}</p>
+              ) : (
+                <span />
+              )}
               <a
                 href={exportPath(params)}
                 download
@@ -308,7 +328,7 @@ export default function SubmissionsPage() {
   );
 }
 
-function Counts({ counts }: { counts: ReviewPage['counts'] }) {
+function Counts({ counts }: { counts: ReviewCounts }) {
   const items = [
     [SUBMISSION_STATUS_LABELS.pending, counts.status.pending],
     [SUBMISSION_STATUS_LABELS.approved, counts.status.approved],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat as statFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
@@ -28,6 +28,17 @@ export function createLocalStorage(dataDir: string): Storage {
     return file;
   };
 
+  /** A missing file, or a key that runs into a file where a folder would be, is no file. */
+  const orNone = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw error;
+  };
+
+  const contentTypeOf = (key: string, file: string) =>
+    readFile(fileOf(typesRoot, key), 'utf8').catch(
+      () => TYPE_BY_EXTENSION[path.extname(file).slice(1)] ?? 'application/octet-stream',
+    );
+
   /** Written beside, then renamed into place: a reader sees the old file or the new, never half. */
   async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
@@ -51,20 +62,22 @@ export function createLocalStorage(dataDir: string): Storage {
     async get(key) {
       const file = fileOf(root, key);
       // One open file for the size and the bytes: a delete in between cannot split them.
-      const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-        throw error;
-      });
+      const handle = await open(file, 'r').catch(orNone);
       if (!handle) return undefined;
       const stats = await handle.stat();
       if (!stats.isFile()) {
         await handle.close();
         return undefined;
       }
-      const contentType = await readFile(fileOf(typesRoot, key), 'utf8').catch(
-        () => TYPE_BY_EXTENSION[path.extname(file).slice(1)] ?? 'application/octet-stream',
-      );
+      const contentType = await contentTypeOf(key, file);
       return { body: handle.createReadStream(), contentType, size: stats.size };
+    },
+
+    async stat(key) {
+      const file = fileOf(root, key);
+      const stats = await statFile(file).catch(orNone);
+      if (!stats?.isFile()) return undefined;
+      return { contentType: await contentTypeOf(key, file), size: stats.size };
     },
 
     async delete(key) {

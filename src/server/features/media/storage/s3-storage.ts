@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -50,6 +51,22 @@ export function createS3Storage(config: S3Config): Storage {
   });
   const Bucket = config.bucket;
 
+  async function get(key: string) {
+    assertValidKey(key);
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return {
+        // In Node the body is the HTTP response itself: streamed on, never buffered here.
+        body: object.Body as Readable,
+        contentType: object.ContentType ?? 'application/octet-stream',
+        size: object.ContentLength ?? 0,
+      };
+    } catch (error) {
+      if (isMissingObject(error)) return undefined;
+      throw error;
+    }
+  }
+
   return {
     async put(key, data, { contentType }) {
       assertValidKey(key);
@@ -58,19 +75,25 @@ export function createS3Storage(config: S3Config): Storage {
       );
     },
 
-    async get(key) {
+    get,
+
+    async stat(key) {
       assertValidKey(key);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return {
-          // In Node the body is the HTTP response itself: streamed on, never buffered here.
-          body: object.Body as Readable,
-          contentType: object.ContentType ?? 'application/octet-stream',
-          size: object.ContentLength ?? 0,
+          contentType: head.ContentType ?? 'application/octet-stream',
+          size: head.ContentLength ?? 0,
         };
       } catch (error) {
-        if (isMissingObject(error)) return undefined;
-        throw error;
+        // The answer to a HEAD has no body, so its error has no code: a 404 may be a missing
+        // bucket and a 403 wrong credentials as well as a missing key. A GET's error says which
+        // (isMissingObject); the rare file it finds after all is closed unread.
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : 0;
+        if (status !== 403 && status !== 404) throw error;
+        const file = await get(key);
+        file?.body.destroy();
+        return file && { contentType: file.contentType, size: file.size };
       }
     },
 

@@ -122,6 +122,24 @@ describe.each(BACKENDS)('storage contract: $name', ({ start }) => {
     expect(await storage.get('public/folder')).toBeUndefined();
   });
 
+  it("tells a file's size and content type without reading it, and undefined for none", async () => {
+    await storage.put('private/stat/artwork.jpg', randomBytes(12_345), {
+      contentType: 'image/jpeg',
+    });
+    await storage.put('public/stat.webp', Buffer.alloc(0), { contentType: 'image/webp' });
+    expect(await storage.stat('private/stat/artwork.jpg')).toEqual({
+      contentType: 'image/jpeg',
+      size: 12_345,
+    });
+    expect(await storage.stat('public/stat.webp')).toEqual({ contentType: 'image/webp', size: 0 });
+    expect(await storage.stat('private/never-stored.jpg')).toBeUndefined();
+    expect(await storage.stat('private/stat')).toBeUndefined();
+    // A key that runs into a file where a folder would be.
+    expect(await storage.stat('private/stat/artwork.jpg/inside.jpg')).toBeUndefined();
+    await storage.delete('private/stat/artwork.jpg');
+    expect(await storage.stat('private/stat/artwork.jpg')).toBeUndefined();
+  });
+
   it('deletes a file, and deleting a missing one is not an error', async () => {
     await storage.put('private/photo.jpg', Buffer.from('photo'), { contentType: 'image/jpeg' });
     expect((await read(storage, 'private/photo.jpg'))?.size).toBe(5);
@@ -148,6 +166,7 @@ describe.each(BACKENDS)('storage contract: $name', ({ start }) => {
         'Invalid storage key',
       );
       await expect(storage.get(key), key).rejects.toThrow('Invalid storage key');
+      await expect(storage.stat(key), key).rejects.toThrow('Invalid storage key');
       await expect(storage.delete(key), key).rejects.toThrow('Invalid storage key');
       expect(() => storage.publicUrl(key), key).toThrow('Invalid storage key');
     }
@@ -188,6 +207,7 @@ describe('S3 storage failures', () => {
     try {
       for (const key of ['public/denied.jpg', 'public/bare.jpg', 'public/none.jpg']) {
         expect(await storage.get(key), key).toBeUndefined();
+        expect(await storage.stat(key), key).toBeUndefined();
       }
     } finally {
       await storage.close();
@@ -203,6 +223,10 @@ describe('S3 storage failures', () => {
         name: 'InvalidAccessKeyId',
         $metadata: { httpStatusCode: 403 },
       });
+      // A HEAD's 403 says no more than that: stat must not take it for a missing file.
+      await expect(storage.stat('public/x.jpg')).rejects.toMatchObject({
+        name: 'InvalidAccessKeyId',
+      });
     } finally {
       await storage.close();
       await server.close();
@@ -214,6 +238,7 @@ describe('S3 storage failures', () => {
     const storage = createS3Storage({ ...server.config, bucket: 'no-such-bucket' });
     try {
       await expect(storage.get('public/x.jpg')).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      await expect(storage.stat('public/x.jpg')).rejects.toMatchObject({ name: 'NoSuchBucket' });
     } finally {
       await storage.close();
       await server.close();

@@ -9,10 +9,14 @@ export const PUBLIC_NAMESPACE = 'public/';
 /** Files no URL ever reaches (registration photos, later): read only by the app's own routes. */
 export const PRIVATE_NAMESPACE = 'private/';
 
-export interface StoredFile {
-  body: Readable;
+/** What a file is, without its bytes. */
+export interface FileStat {
   contentType: string;
   size: number;
+}
+
+export interface StoredFile extends FileStat {
+  body: Readable;
 }
 
 /**
@@ -24,6 +28,11 @@ export interface Storage {
   put(key: string, data: Buffer, options: { contentType: string }): Promise<void>;
   /** The file as a stream, or undefined when there is none. */
   get(key: string): Promise<StoredFile | undefined>;
+  /**
+   * The file's size and content type without opening it, or undefined when there is none: what
+   * an archive needs to know its exact length before it starts.
+   */
+  stat(key: string): Promise<FileStat | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** The URL of a public file; a private key has none and throws. */

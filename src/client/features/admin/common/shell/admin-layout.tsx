@@ -16,6 +16,7 @@ export const ADMIN_NAV_LINKS = [
   { to: paths.adminCategories, label: 'Categories' },
   { to: paths.adminSubmissions, label: 'Submissions' },
   { to: paths.adminOutbox, label: 'Outbox' },
+  { to: paths.adminEmailTemplates, label: 'E-mail Templates' },
   { to: paths.adminVideoSettings, label: 'Video Settings' },
   { to: paths.adminBannerSettings, label: 'Banner Settings' },
   { to: paths.adminSiteSettings, label: 'Site Settings' },

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** Every query of the e-mail templates (issue 14 item 4): a row per edited template. */
+
+export async function findEditedTemplate(db: Kysely<DB>, kind: string) {
+  return db
+    .selectFrom('email_templates')
+    .select(['subject', 'body', 'updated_at'])
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+export async function findEditedTemplates(db: Kysely<DB>) {
+  return db.selectFrom('email_templates').selectAll().execute();
+}
+
+export async function upsertTemplate(
+  db: Kysely<DB>,
+  row: { kind: string; subject: string; body: string; updated_at: string },
+): Promise<void> {
+  await db
+    .insertInto('email_templates')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('kind').doUpdateSet({
+        subject: row.subject,
+        body: row.body,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+/** Answers whether there was an edited template to remove. */
+export async function deleteTemplate(db: Kysely<DB>, kind: string): Promise<boolean> {
+  const result = await db.deleteFrom('email_templates').where('kind', '=', kind).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

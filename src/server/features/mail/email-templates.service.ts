@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  EMAIL_TEMPLATE_KINDS,
+  EMAIL_TEMPLATE_LABELS,
+  type EmailPreview,
+  type EmailTemplate,
+  type EmailTemplateInput,
+  type EmailTemplateKind,
+  TEMPLATE_PLACEHOLDERS,
+  unknownPlaceholderMessage,
+  unknownPlaceholders,
+} from '../../../shared/schemas/email-template.ts';
+import type { DB } from '../../db/schema.ts';
+import { invalidFields } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
+import { entryLinkOf } from '../submissions/entry-tokens.ts';
+import { artistEmail } from './artist-email.ts';
+import { APPROVED_TEMPLATE, REJECTED_TEMPLATE } from './decision.ts';
+import {
+  deleteTemplate,
+  findEditedTemplate,
+  findEditedTemplates,
+  upsertTemplate,
+} from './email-templates.repository.ts';
+import { PAYMENT_RECEIVED_TEMPLATE, paymentValues } from './payment-received.ts';
+import { CONFIRMATION_TEMPLATE, confirmationValues } from './registration-confirmation.ts';
+import type { TemplateValues } from './template-render.ts';
+
+/*
+ * Issue 14 item 4: the art space's wording of the confirmation, payment, approved and rejected
+ * messages. An edited template is a row; without one the default below is used. Placeholders
+ * are checked when saved, so a message is never sent with an unknown one.
+ */
+
+export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; body: string }> = {
+  'registration-confirmation': CONFIRMATION_TEMPLATE,
+  'payment-received': PAYMENT_RECEIVED_TEMPLATE,
+  'submission-approved': APPROVED_TEMPLATE,
+  'submission-rejected': REJECTED_TEMPLATE,
+};
+
+/**
+ * The message of `kind` for one entry, in the current wording. `db` is the transaction that
+ * queues it, so on SQLite's one connection the read waits for nothing.
+ */
+export async function writeEmail(db: Kysely<DB>, kind: EmailTemplateKind, values: TemplateValues) {
+  return artistEmail(await currentTemplate(db, kind), values);
+}
+
+/** The wording of `kind` now: the edited one, else the default. */
+export async function currentTemplate(db: Kysely<DB>, kind: EmailTemplateKind) {
+  return (await findEditedTemplate(db, kind)) ?? DEFAULT_TEMPLATES[kind];
+}
+
+function templateOf(
+  kind: EmailTemplateKind,
+  edited: { subject: string; body: string; updated_at: string } | undefined,
+): EmailTemplate {
+  const { subject, body } = edited ?? DEFAULT_TEMPLATES[kind];
+  return {
+    kind,
+    label: EMAIL_TEMPLATE_LABELS[kind],
+    subject,
+    body,
+    placeholders: [...TEMPLATE_PLACEHOLDERS[kind]],
+    customized: edited !== undefined,
+    updatedAt: edited?.updated_at ?? null,
+  };
+}
+
+export async function listTemplates(db: Kysely<DB>): Promise<EmailTemplate[]> {
+  const edited = new Map((await findEditedTemplates(db)).map((row) => [row.kind, row]));
+  return EMAIL_TEMPLATE_KINDS.map((kind) => templateOf(kind, edited.get(kind)));
+}
+
+/** 400 naming each unknown placeholder, on the field that holds it. */
+function checkPlaceholders(kind: EmailTemplateKind, input: EmailTemplateInput): void {
+  const fields: Record<string, string> = {};
+  for (const field of ['subject', 'body'] as const) {
+    const unknown = unknownPlaceholders(kind, input[field], field);
+    if (unknown.length > 0) fields[field] = unknownPlaceholderMessage(kind, unknown, field);
+  }
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+export async function saveTemplate(
+  db: Kysely<DB>,
+  kind: EmailTemplateKind,
+  input: EmailTemplateInput,
+  admin: AuditActor,
+): Promise<EmailTemplate> {
+  checkPlaceholders(kind, input);
+  const now = new Date();
+  const row = { kind, subject: input.subject, body: input.body, updated_at: now.toISOString() };
+  await db.transaction().execute(async (trx) => {
+    await upsertTemplate(trx, row);
+    await recordAudit(
+      trx,
+      {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'email-template.update',
+        entityType: 'email-template',
+        entityId: kind,
+      },
+      now,
+    );
+  });
+  return templateOf(kind, row);
+}
+
+/** Back to the default; audited only when there was wording to remove. */
+export async function resetTemplate(
+  db: Kysely<DB>,
+  kind: EmailTemplateKind,
+  admin: AuditActor,
+): Promise<EmailTemplate> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteTemplate(trx, kind))) return;
+    await recordAudit(trx, {
+      adminUserId: admin.adminUserId,
+      actor: admin.username,
+      action: 'email-template.reset',
+      entityType: 'email-template',
+      entityId: kind,
+    });
+  });
+  return templateOf(kind, undefined);
+}
+
+/** A sample entry: what the preview fills a template with. */
+function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
+  const details = {
+    siteTitle,
+    reference: 'WS-2026-000123',
+    fullName: 'Asha Rao',
+    competitionTitle: 'Monsoon Colours 2026',
+    entryLink: entryLinkOf(publicUrl, 'sample-link'),
+  };
+  return {
+    ...confirmationValues({
+      ...details,
+      entryType: 'paid',
+      entryFee: 1500,
+      paymentStatus: 'pending',
+      fields: [
+        { label: 'Full name', value: details.fullName },
+        { label: 'Artwork Title', value: 'Rain on Park Street' },
+        { label: 'Artwork Photo', value: 'Attached' },
+      ],
+    }),
+    amount: paymentValues({ ...details, amountRupees: 1500 }).amount,
+  };
+}
+
+export async function previewTemplate(
+  app: FastifyInstance,
+  kind: EmailTemplateKind,
+  input: EmailTemplateInput,
+): Promise<EmailPreview> {
+  checkPlaceholders(kind, input);
+  const { title } = await app.settingsService.getSettings();
+  return artistEmail(input, sampleValues(title, app.config.publicUrl));
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** The queries of a competition's artworks archive (issue 14 item 7). */
+
+export async function findArchiveCompetition(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('competitions')
+    .select(['id', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
