@@ -273,6 +273,20 @@ describe('the submissions review: the address', () => {
     expect(searchField().value).toBe('sun');
   });
 
+  it('exports the search as typed, before typing has rested', async () => {
+    stubReview();
+    renderReview('/admin/submissions?status=pending');
+    await loaded();
+    const user = userOnFakeClock();
+    const exportLink = () => screen.getByRole('link', { name: 'Export CSV' });
+    expect(exportLink().getAttribute('href')).toBe(`${LIST}/export.csv?status=pending`);
+
+    await user.type(searchField(), 'sun');
+    // The list still shows the last view; the export is of what the admin sees typed.
+    expect(location()).toBe('/admin/submissions?status=pending');
+    expect(exportLink().getAttribute('href')).toBe(`${LIST}/export.csv?q=sun&status=pending`);
+  });
+
   it('brings back the search of the place the back and forward buttons go to', async () => {
     const calls = stubReview();
     renderReview('/admin/submissions?q=rain');

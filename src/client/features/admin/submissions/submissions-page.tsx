@@ -101,6 +101,9 @@ export default function SubmissionsPage() {
     setTyped(q === typed.sent ? { ...typed, basis: q } : { basis: q, sent: q, text: q });
   }
   const search = q === typed.basis || q === typed.sent ? typed.text : q;
+  // Export CSV takes the search as typed, even in the moment before the list follows it.
+  const exportParams = new URLSearchParams(params);
+  exportParams.set('q', search);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Typing replaces the address's search (no history entry per key); a cursor starts again.
@@ -231,7 +234,7 @@ export default function SubmissionsPage() {
                 <span />
               )}
               <a
-                href={exportPath(params)}
+                href={exportPath(exportParams)}
                 download
                 className={buttonClassName({ variant: 'outline', size: 'sm' })}
               >
