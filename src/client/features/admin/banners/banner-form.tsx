@@ -16,7 +16,7 @@ import { useAdminFetch } from '../common/session.tsx';
 import { FormAlert } from '../common/shell/admin-page.tsx';
 import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
-import { ADMIN_BANNERS_PATH } from './banners-api.ts';
+import { ADMIN_BANNERS_PATH, bannerPath } from './banners-api.ts';
 
 /** Seed §4/§9: banner toasts last 3 s. */
 export const BANNER_TOAST_MS = 3000;
@@ -58,7 +58,7 @@ export function BannerForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await adminFetch(banner ? `${ADMIN_BANNERS_PATH}/${banner.id}` : ADMIN_BANNERS_PATH, {
+      await adminFetch(banner ? bannerPath(banner.id) : ADMIN_BANNERS_PATH, {
         method: banner ? 'PUT' : 'POST',
         body: JSON.stringify(values),
       });

@@ -8,3 +8,6 @@ export const ADMIN_BANNERS_PATH = '/api/admin/banners';
 
 /** PUT `{ ids }`, first shown first: answers with the banners in their new order. */
 export const BANNER_ORDER_PATH = `${ADMIN_BANNERS_PATH}/order`;
+
+/** One banner, for PUT and DELETE. */
+export const bannerPath = (id: string) => `${ADMIN_BANNERS_PATH}/${encodeURIComponent(id)}`;

@@ -12,7 +12,7 @@ import { AdminPage, FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx
 import { useAdminResource } from '../common/use-admin-resource.ts';
 import { BANNER_TOAST_MS, BannerForm } from './banner-form.tsx';
 import { BannerTable, type MoveDirection } from './banner-table.tsx';
-import { ADMIN_BANNERS_PATH, BANNER_ORDER_PATH } from './banners-api.ts';
+import { ADMIN_BANNERS_PATH, BANNER_ORDER_PATH, bannerPath } from './banners-api.ts';
 
 /** Seed §8: the banner screen's failure messages, shown in red. */
 export const BANNER_FAILURES = {
@@ -71,8 +71,7 @@ export default function BannersPage() {
   };
 
   const deletion = useConfirmAction({
-    act: (banner: AdminBanner) =>
-      adminFetch(`${ADMIN_BANNERS_PATH}/${encodeURIComponent(banner.id)}`, { method: 'DELETE' }),
+    act: (banner: AdminBanner) => adminFetch(bannerPath(banner.id), { method: 'DELETE' }),
     done: () => {
       setMoveError(undefined);
       showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
