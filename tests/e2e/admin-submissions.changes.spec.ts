@@ -293,6 +293,7 @@ test('An edited approval e-mail is previewed, refused with an unknown placeholde
     const frame = preview.getByTitle(/^HTML version/);
     await expect(frame).toHaveAttribute('sandbox', '');
     await expect(frame).toHaveAttribute('srcdoc', new RegExp(`Dear Asha Rao,`));
+    await expect(frame).not.toHaveAttribute('srcdoc', /<script/i);
     await preview.getByRole('button', { name: 'Close' }).click();
     await expect(preview).toBeHidden();
 
