@@ -371,9 +371,22 @@ describe('the categories page', () => {
     expect(within(dialog).getByText('Name must be at most 120 characters')).toBeTruthy();
   });
 
+  it('says at once that a category in use cannot be deleted, without asking or calling', async () => {
+    const { calls } = stubPage([PAINTING]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Painting' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to delete category. This category is used by 2 competitions. Delete them or move them to another category first.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Are you sure you want to delete this category?')).toBeNull();
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+  });
+
+  // The list said unused, but a competition came to use it since: the server's refusal is shown.
   it("asks before deleting, and shows the server's refusal when the category is in use", async () => {
     let refuse = true;
-    const { calls } = stubPage([PAINTING], {
+    const { calls } = stubPage([{ ...PAINTING, competitionCount: 0 }], {
       'DELETE /api/admin/categories/cat-painting': () =>
         refuse
           ? envelope(

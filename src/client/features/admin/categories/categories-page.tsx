@@ -1,5 +1,9 @@
 import { useRef, useState } from 'react';
-import { type AdminCategory, CATEGORY_FAILURES } from '../../../../shared/schemas/category.ts';
+import {
+  type AdminCategory,
+  CATEGORY_FAILURES,
+  categoryInUseMessage,
+} from '../../../../shared/schemas/category.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
@@ -52,6 +56,18 @@ export default function CategoriesPage() {
     focusAfter: addButton,
   });
 
+  // A category its competitions use cannot go: say so at once rather than ask first. The server
+  // still refuses it (another admin may have added a competition since the list loaded).
+  const askToDelete = (category: AdminCategory) => {
+    if (category.competitionCount > 0) {
+      showToast(`${CATEGORY_FAILURES.delete}. ${categoryInUseMessage(category.competitionCount)}`, {
+        variant: 'error',
+      });
+    } else {
+      deletion.ask(category);
+    }
+  };
+
   return (
     <AdminPage title="Categories">
       <Button ref={addButton} className="self-start" onClick={() => setEditing({ category: null })}>
@@ -62,7 +78,7 @@ export default function CategoriesPage() {
           <CategoryList
             categories={list}
             onEdit={(category) => setEditing({ category })}
-            onDelete={deletion.ask}
+            onDelete={askToDelete}
           />
         )}
       </ResourceView>
