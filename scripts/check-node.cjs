@@ -3,7 +3,8 @@
 // unknown '.ts' extension instead of saying what is needed.
 'use strict';
 
-const REQUIRED = [22, 12];
+// package.json's engines say the same; react-router 8.5 needs 22.22.
+const REQUIRED = [22, 22];
 
 /** The one line to print for this Node version, or undefined when it is new enough. */
 function nodeVersionProblem(version) {
