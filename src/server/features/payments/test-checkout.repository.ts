@@ -5,6 +5,7 @@ import type {
   TestCheckoutOrdersTable,
   TestCheckoutPaymentsTable,
 } from '../../db/schema.ts';
+import { isPostgres } from '../../db/database.ts';
 
 /** The built-in test provider's books: its orders and payments. */
 
@@ -18,6 +19,13 @@ export async function findTestOrder(db: Kysely<DB>, orderId: string) {
     .selectAll()
     .where('order_id', '=', orderId)
     .executeTakeFirst();
+}
+
+/** The order, row-locked on PostgreSQL until the transaction ends (SQLite writes one at a time). */
+export async function lockTestOrder(trx: Kysely<DB>, orderId: string) {
+  let query = trx.selectFrom('test_checkout_orders').selectAll().where('order_id', '=', orderId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 export async function insertTestPayment(

@@ -66,6 +66,39 @@ describe(`the test checkout on ${TEST_ENGINE}`, () => {
     expect(tampered.statusCode).toBe(400);
   });
 
+  it('three concurrent Pay presses on one order make one payment, and each is told of it', async () => {
+    const { row, token, order } = await orderForNewEntry();
+    const presses = await Promise.all(
+      [1, 2, 3].map(() => post(`/api/payments/test-checkout/${order.orderId}`, { outcome: 'pay' })),
+    );
+    expect(presses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const results = presses.map((r) => r.json() as Record<string, string>);
+    expect(new Set(results.map((r) => r.razorpay_payment_id)).size).toBe(1);
+    const booked = await db()
+      .selectFrom('test_checkout_payments')
+      .select(['payment_id', 'status'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(booked).toEqual([{ payment_id: results[0]?.razorpay_payment_id, status: 'captured' }]);
+    const ledger = await db()
+      .selectFrom('payments')
+      .select(['payment_id', 'status'])
+      .where('submission_id', '=', row.id as string)
+      .execute();
+    expect(ledger).toEqual([{ payment_id: results[0]?.razorpay_payment_id, status: 'captured' }]);
+    // One "received" e-mail, and a later press (a reload of the page) is told the same payment.
+    const mails = await db()
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('submission_id', '=', row.id as string)
+      .execute();
+    expect(mails).toHaveLength(1);
+    const later = await post(`/api/payments/test-checkout/${order.orderId}`, { outcome: 'pay' });
+    expect(later.json()).toEqual(results[0]);
+    const confirmed = await post('/api/payments/verify', { entryToken: token, ...results[2] });
+    expect(confirmed.json()).toEqual({ paymentStatus: 'paid' });
+  });
+
   it("Fail: 'Payment failed', the attempt in the ledger, the entry still pending and payable", async () => {
     const { row, token, order } = await orderForNewEntry();
     const failed = await post(`/api/payments/test-checkout/${order.orderId}`, { outcome: 'fail' });

@@ -10,6 +10,7 @@ import {
   findTestPaymentsOfOrder,
   insertTestOrder,
   insertTestPayment,
+  lockTestOrder,
   updateTestPayment,
 } from './test-checkout.repository.ts';
 
@@ -107,18 +108,27 @@ export function createTestProvider(db: Kysely<DB>): TestProvider {
       return signatureMatches(checkoutSignature(orderId, paymentId, await secret()), signature);
     },
     async pay(orderId, outcome) {
-      const order = await findTestOrder(db, orderId);
-      if (!order) throw new ProviderError('No such test order', 400);
-      const row: TestCheckoutPaymentsTable = {
-        payment_id: newId('pay'),
-        order_id: orderId,
-        amount_paise: order.amount_paise,
-        currency: order.currency,
-        status: outcome,
-        refund_id: null,
-        created_at: new Date().toISOString(),
-      };
-      await insertTestPayment(db, row);
+      // An order takes one payment, as Razorpay's does: with the order locked, a second Pay (a
+      // double press, or another server) is handed the first one. Failed attempts may repeat.
+      const row = await db.transaction().execute(async (trx) => {
+        const order = await lockTestOrder(trx, orderId);
+        if (!order) throw new ProviderError('No such test order', 400);
+        const taken = (await findTestPaymentsOfOrder(trx, orderId)).find(
+          (payment) => payment.status !== 'failed',
+        );
+        if (taken && outcome === 'captured') return taken;
+        const payment: TestCheckoutPaymentsTable = {
+          payment_id: newId('pay'),
+          order_id: orderId,
+          amount_paise: order.amount_paise,
+          currency: order.currency,
+          status: outcome,
+          refund_id: null,
+          created_at: new Date().toISOString(),
+        };
+        await insertTestPayment(trx, payment);
+        return payment;
+      });
       return {
         payment: asPayment(row),
         signature: checkoutSignature(orderId, row.payment_id, await secret()),
