@@ -51,10 +51,17 @@ function isTwoFactorSetupRoute(route: string | undefined): boolean {
   );
 }
 
-export function isAdminPath(url: string): boolean {
+function isUnder(url: string, prefix: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return pathname === ADMIN_API_PREFIX || pathname.startsWith(`${ADMIN_API_PREFIX}/`);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
+
+export function isAdminPath(url: string): boolean {
+  return isUnder(url, ADMIN_API_PREFIX);
+}
+
+/** The API's description (Swagger UI and its JSON), which lists every admin route. */
+export const API_DOCS_PREFIX = '/api/docs';
 
 /**
  * A state-changing request must come from our own pages: it carries the custom header (which a
@@ -71,16 +78,20 @@ function isCrossSite(request: FastifyRequest): boolean {
 
 /**
  * The one place admin routes are guarded: every /api/admin/* request needs a live session, and
- * every state-changing /api/* request passes the CSRF check, whatever route it reaches.
+ * every state-changing /api/* request passes the CSRF check, whatever route it reaches. In
+ * production the API's description is an admin's too; in development and tests it stays open.
  */
 export function registerAdminGuard(app: FastifyInstance): void {
+  const guardDocs = app.config.nodeEnv === 'production';
+  const guarded = (path: string) =>
+    isAdminPath(path) || (guardDocs && isUnder(path, API_DOCS_PREFIX));
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request, reply) => {
     // The router decodes the path ('/%61pi/%61dmin/x' reaches '/api/admin/x'), so the route it
     // matched decides as well as the raw URL.
     const paths = [request.url, request.routeOptions.url ?? ''];
     if (!paths.some((p) => p.startsWith('/api/'))) return;
-    const adminPath = paths.some(isAdminPath);
+    const adminPath = paths.some(guarded);
     // Admin answers are one admin's business: never kept by a browser or a proxy.
     if (adminPath) reply.header('cache-control', 'no-store');
     // Razorpay's webhook comes from Razorpay, not our pages: its signature is its proof.
