@@ -29,6 +29,8 @@ export const PLACEHOLDER_MEANINGS = {
   reference: 'The entry’s reference, e.g. WS-2026-000123',
   entryLink: 'The link to the artist’s entry page (a link in the HTML version)',
   siteTitle: 'The site’s title',
+  status:
+    'Where the entry stands: received and under review, or saved but not complete until its fee is paid',
   payment: 'A line on the fee: received, or still due (nothing for a free entry); not in a subject',
   entryDetails: 'The entry as the artist gave it, one "- Label: value" line each; not in a subject',
   amount: 'The fee received, e.g. ₹1,500',
@@ -45,7 +47,7 @@ const COMMON: readonly Placeholder[] = [
 
 /** The placeholders each template may use; any other is refused. */
 export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placeholder[]> = {
-  'registration-confirmation': [...COMMON, 'payment', 'entryDetails'],
+  'registration-confirmation': [...COMMON, 'payment', 'entryDetails', 'status'],
   'payment-received': [...COMMON, 'amount'],
   'submission-approved': COMMON,
   'submission-rejected': COMMON,

@@ -79,6 +79,7 @@ describe(`e-mail templates on ${TEST_ENGINE}`, () => {
       'siteTitle',
       'payment',
       'entryDetails',
+      'status',
     ]);
     expect(templates[1]?.placeholders).toContain('amount');
     expect(templates[2]?.placeholders).not.toContain('amount');
@@ -220,7 +221,7 @@ describe(`e-mail templates on ${TEST_ENGINE}`, () => {
       ),
     });
     expect(response.json().error.fields.subject).toBe(
-      'Unknown placeholder {entryDetails}, {payment}. Use {name}, {competition}, {reference}, {entryLink}, {siteTitle}.',
+      'Unknown placeholder {entryDetails}, {payment}. Use {name}, {competition}, {reference}, {entryLink}, {siteTitle}, {status}.',
     );
   });
 

@@ -147,7 +147,7 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
       fields: [
         { label: 'Full name', value: details.fullName },
         { label: 'Artwork Title', value: 'Rain on Park Street' },
-        { label: 'Artwork Photo', value: 'Attached' },
+        { label: 'Artwork Photo', value: 'received' },
       ],
     }),
     amount: paymentValues({ ...details, amountRupees: 1500 }).amount,

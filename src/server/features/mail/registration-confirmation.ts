@@ -23,7 +23,7 @@ export const CONFIRMATION_TEMPLATE = {
   subject: 'Registration received: {competition} ({reference})',
   body: `Dear {name},
 
-Thank you for registering for {competition}. We have received your submission and it is under review.
+Thank you for registering for {competition}. {status}
 
 Reference: {reference}
 {payment}
@@ -39,6 +39,16 @@ Next Steps:
 {siteTitle}`,
 };
 
+/** Issue 20: an entry whose fee is still due is saved, not yet received for review. */
+export const CONFIRMATION_STATUS = {
+  received: 'We have received your submission and it is under review.',
+  unpaid:
+    "Your entry is saved, but it is not complete until the entry fee is paid: open your entry page with the link below and choose 'Complete payment'.",
+} as const;
+
+const unpaid = (details: ConfirmationDetails) =>
+  details.entryType === 'paid' && details.paymentStatus === 'pending';
+
 function paymentLine(details: ConfirmationDetails): string {
   if (details.entryType === 'free') return '';
   const fee = formatEntryFee(details.entryFee);
@@ -50,6 +60,7 @@ function paymentLine(details: ConfirmationDetails): string {
 export function confirmationValues(details: ConfirmationDetails): TemplateValues {
   return {
     ...artistValues(details),
+    status: unpaid(details) ? CONFIRMATION_STATUS.unpaid : CONFIRMATION_STATUS.received,
     payment: paymentLine(details),
     // One line each; a value the artist typed over several lines stays on its own line.
     entryDetails: details.fields

@@ -333,6 +333,12 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: the confirmation e-mail`, (
     const text = mails[0]?.body_text ?? '';
     expect(text).toContain(`Reference: ${reference}`);
     expect(text).toContain('Payment Pending: the entry fee of ₹1,500 has not been received yet.');
+    // Issue 20: unpaid, it is saved but not complete, and the link is where to pay.
+    expect(text).toContain(
+      "Thank you for registering for Monsoon Colours. Your entry is saved, but it is not complete until the entry fee is paid: open your entry page with the link below and choose 'Complete payment'.",
+    );
+    expect(text).toMatch(/\nFollow your entry: https?:\/\/\S+\/entry#\S+\n/);
+    expect(text).not.toContain('under review');
     const entry = text.slice(text.indexOf('Your entry:'), text.indexOf('Next Steps:'));
     expect(entry.trim().split('\n')).toEqual([
       'Your entry:',
@@ -345,11 +351,27 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: the confirmation e-mail`, (
       '- Address: 12 MG Road, Pune',
       '- Pincode: 411001',
       '- Title of the Work: Rain on the Ghats',
-      '- Artwork Photo: Attached',
+      '- Artwork Photo: received',
       '- Medium: Watercolour',
       '- Size: A3',
       '- YouTube Video Link: https://www.youtube.com/watch?v=abc',
     ]);
+  });
+
+  it('of a free entry says it was received and is under review, with no fee line', async () => {
+    const { competition } = await addCompetition(t, { title: 'Open Skies', entry_type: 'free' });
+    const data = registrationData(competition.id);
+    const response = await postRegistration(t, registrationParts(data, await defaultFiles()));
+    expect(response.statusCode, response.body).toBe(201);
+    const [mail] = await db().selectFrom('email_outbox').selectAll().execute();
+    const text = mail?.body_text ?? '';
+    expect(text).toContain(
+      'Thank you for registering for Open Skies. We have received your submission and it is under review.',
+    );
+    expect(text).not.toContain('not complete');
+    expect(text).not.toContain('Payment');
+    expect(text).toContain('- Artwork Photo: received');
+    expect(mail?.body_html).toContain('We have received your submission and it is under review.');
   });
 
   it('is not queued when the registration is refused', async () => {

@@ -366,7 +366,8 @@ async function saveSubmission(
         paymentStatus: row.payment_status,
         fields: entryDetails(values, fields, (field) => {
           const value = values.fieldValues[field.id];
-          return Buffer.isBuffer(value) ? 'Attached' : value;
+          // Nothing is attached to the e-mail: the picture was received and is kept for the judges.
+          return Buffer.isBuffer(value) ? 'received' : value;
         }),
         entryLink,
       }),
