@@ -17,6 +17,8 @@ export const paths = {
   razorpayPolicy: '/razorpay-policy',
   /** The artist's entry, opened with the e-mailed link (issue 13); the token follows '#'. */
   entry: ENTRY_PAGE_PATH,
+  /** The entry page of one entry: also where an entry whose fee is still due is shown (issue 20). */
+  entryOf: (entryToken: string) => `${ENTRY_PAGE_PATH}#${encodeURIComponent(entryToken)}`,
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminCompetitions: '/admin/competitions',

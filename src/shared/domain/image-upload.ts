@@ -14,6 +14,8 @@ export const IMAGE_TOO_LARGE = 'File size must be less than 10MB.';
 export const IMAGE_TOO_MANY_PIXELS =
   'This image has too many pixels. Please upload one of at most 40 megapixels.';
 export const IMAGE_UNREADABLE = 'Failed to process image';
+/** Issue 20: the line under IMAGE_UNREADABLE when the browser cannot read the file as a picture. */
+export const IMAGE_NOT_A_PICTURE = 'This file is not a JPEG, PNG or WebP picture.';
 export const IMAGE_UPLOAD_FAILED = 'Failed to upload image';
 export const IMAGE_LOAD_FAILED = 'Error loading image';
 /** Seed §5 "Admin upload widget". */

@@ -127,9 +127,16 @@ describe('prepareImage', () => {
     expect(await refusal(prepareImage(file(), PHOTO_PRESET, broken))).toBe(
       'Failed to process image',
     );
+    // Issue 20: what cannot be decoded is said not to be a picture; an encoding failure is not.
+    const undecodable = await prepareImage(file(), PHOTO_PRESET, broken).catch((e: unknown) => e);
+    expect((undecodable as ImageRefused).detail).toBe(
+      'This file is not a JPEG, PNG or WebP picture.',
+    );
     const noBlob = { ...canvas, toBlob: (callback: (blob: Blob | null) => void) => callback(null) };
     const d = deps(100, 100, noBlob);
     expect(await refusal(prepareImage(file(), PHOTO_PRESET, d))).toBe('Failed to process image');
+    const unencoded = await prepareImage(file(), PHOTO_PRESET, d).catch((e: unknown) => e);
+    expect((unencoded as ImageRefused).detail).toBeUndefined();
     expect(d.bitmap.close).toHaveBeenCalled();
   });
 });

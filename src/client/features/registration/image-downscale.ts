@@ -1,4 +1,8 @@
-import { checkImageFile, IMAGE_UNREADABLE } from '../../../shared/domain/image-upload.ts';
+import {
+  checkImageFile,
+  IMAGE_NOT_A_PICTURE,
+  IMAGE_UNREADABLE,
+} from '../../../shared/domain/image-upload.ts';
 
 /*
  * Issue 12 item 3: pictures are checked and shrunk in the browser before anything is sent, so an
@@ -65,8 +69,14 @@ export interface PreparedImage {
   height: number;
 }
 
-/** Refused with the message to show under the picker. */
-export class ImageRefused extends Error {}
+/** Refused with the message to show under the picker, and a line saying why when known. */
+export class ImageRefused extends Error {
+  readonly detail: string | undefined;
+  constructor(message: string, detail?: string) {
+    super(message);
+    this.detail = detail;
+  }
+}
 
 /**
  * Checks the chosen file (type and size, seed §5), reads it, decodes it upright and re-encodes it
@@ -90,7 +100,8 @@ export async function prepareImage(
   try {
     bitmap = await deps.decode(new Blob([bytes], { type: file.type }));
   } catch {
-    throw new ImageRefused(IMAGE_UNREADABLE);
+    // Named as a picture but not one the browser can read: a renamed file, most often.
+    throw new ImageRefused(IMAGE_UNREADABLE, IMAGE_NOT_A_PICTURE);
   }
   try {
     const size = fitWithin(bitmap.width, bitmap.height, preset.maxSide);

@@ -110,7 +110,7 @@ export function rememberReceipt(receipt: RegistrationReceipt): void {
   }
 }
 
-function isReceipt(value: unknown): value is RegistrationReceipt {
+export function isReceipt(value: unknown): value is RegistrationReceipt {
   const r = value as Partial<RegistrationReceipt> | null;
   return (
     typeof r?.reference === 'string' &&

@@ -164,6 +164,19 @@ describe('the payment on the entry page', () => {
     expect(completePayment()).toBeTruthy();
   });
 
+  it('says plainly that an unpaid entry is saved but not complete, and where its link is', async () => {
+    stubView(ok(entryOf()));
+    renderEntry(`/entry#${TOKEN}`);
+    await screen.findByText('WS-2026-000123');
+    expect(
+      screen.getByText('Your entry is saved, but it is not complete until the entry fee is paid.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('The link to come back to this page is in your confirmation e-mail.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Registration Successful/)).toBeNull();
+  });
+
   it.each([
     ['free', 0, 'Free Entry'],
     ['received', 1500, 'Payment Received (₹1,500)'],
@@ -175,6 +188,7 @@ describe('the payment on the entry page', () => {
     expect(summary().Payment).toBe(label);
     expect(completePayment()).toBeNull();
     expect(screen.queryByText(/still to be paid/)).toBeNull();
+    expect(screen.queryByText(/not complete/)).toBeNull();
   });
 
   it('pays with the token and, once paid, loads the entry again while still showing it', async () => {

@@ -23,6 +23,11 @@ type Loaded =
   | { kind: 'invalid'; message: string | undefined }
   | { kind: 'failed'; message: string };
 
+export const ENTRY_NOT_COMPLETE =
+  'Your entry is saved, but it is not complete until the entry fee is paid.';
+export const ENTRY_LINK_IN_EMAIL =
+  'The link to come back to this page is in your confirmation e-mail.';
+
 const SUBMITTED = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' });
 
 /**
@@ -149,6 +154,8 @@ function EntryDetails({
       </dl>
       {entry.paymentState === 'pending' ? (
         <div className="flex flex-col items-start gap-2">
+          {/* Issue 20: said plainly, as the checkout's failures bring the artist here. */}
+          <p className="text-lg font-semibold">{ENTRY_NOT_COMPLETE}</p>
           <p>The entry fee of {formatRupees(entry.entryFee)} is still to be paid.</p>
           <Button
             size="lg"
@@ -161,6 +168,7 @@ function EntryDetails({
           >
             Complete payment
           </Button>
+          <p>{ENTRY_LINK_IN_EMAIL}</p>
           {checkout.dialog}
         </div>
       ) : null}

@@ -81,7 +81,10 @@ export function ImagePicker({
       setAnnouncement(`${label} added.`);
       focusNext.current = 'replace';
     } catch (failure) {
-      const message = failure instanceof ImageRefused ? failure.message : IMAGE_UNREADABLE;
+      const message =
+        failure instanceof ImageRefused
+          ? [failure.message, failure.detail].filter(Boolean).join('. ')
+          : IMAGE_UNREADABLE;
       setPhase({ name: 'refused', message });
       setAnnouncement('');
     } finally {

@@ -18,6 +18,7 @@ import { useCheckout } from '../checkout/use-checkout.tsx';
 import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
 import { registrationBody, rememberReceipt, sendRegistration } from '../registration-api.ts';
 import { clearDraft, DRAFT_SAVE_DELAY_MS, loadDraft, saveDraft } from '../registration-draft.ts';
+import { forgetUnpaidEntry, rememberUnpaidEntry } from '../unpaid-entry.ts';
 import {
   formNames,
   initialFormValues,
@@ -40,9 +41,12 @@ type Form = UseFormReturn<RegistrationFormValues, unknown, RegistrationValues<Bl
 export function RegistrationForm({
   competition,
   formFields,
+  focusFirst = false,
 }: {
   competition: PublicCompetition;
   formFields: FormField[];
+  /** Shown in place of something the artist just chose away from: the focus goes to its start. */
+  focusFirst?: boolean;
 }) {
   const competitionId = competition.id;
   const [draft] = useState(() => loadDraft(competitionId));
@@ -67,7 +71,7 @@ export function RegistrationForm({
   const minor = needsGuardian(age.trim() === '' ? undefined : Number(age));
 
   const draftSaving = useDraftAutosave(competitionId, form);
-  const focusFirstField = useRef(false);
+  const focusFirstField = useRef(focusFirst);
   useEffect(() => {
     if (!focusFirstField.current) return;
     focusFirstField.current = false;
@@ -136,12 +140,20 @@ export function RegistrationForm({
     draftSaving.stop();
     let receipt = saved;
     rememberReceipt(receipt);
-    // Seed §4: a paid entry is saved pending, then the payment window opens. Paid or not, the
-    // artist then sees the receipt; a pending one offers the payment again, so the form is never
-    // sent twice.
+    // Seed §4: a paid entry is saved pending, then the payment window opens. Issue 20: only a
+    // paid (or free) entry is a success; one whose fee is not received goes to its entry page,
+    // which offers the payment again, and this browser remembers it so the form is not sent twice.
     if (receipt.entryType === 'paid' && receipt.paymentStatus === 'pending') {
+      rememberUnpaidEntry(receipt);
       setSending({ phase: 'paying' });
-      receipt = { ...receipt, paymentStatus: await checkout.pay(receipt.entryToken) };
+      const paymentStatus = await checkout.pay(receipt.entryToken);
+      setSending({ phase: 'idle' });
+      if (paymentStatus === 'pending') {
+        void navigate(paths.entryOf(receipt.entryToken));
+        return;
+      }
+      forgetUnpaidEntry(competitionId);
+      receipt = { ...receipt, paymentStatus };
       rememberReceipt(receipt);
     }
     setSending({ phase: 'idle' });

@@ -7,6 +7,11 @@ import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
+import {
+  CHECKING_UNPAID_ENTRY,
+  UnpaidEntryOffer,
+  useUnpaidEntry,
+} from '../components/unpaid-entry-offer.tsx';
 import { type RegistrationForm as FormData, registrationFormPath } from '../registration-api.ts';
 
 /**
@@ -56,7 +61,7 @@ function RegistrationView({ data }: { data: FormData }) {
     <>
       <CompetitionSummary competition={competition} status={status} />
       {status === 'open' ? (
-        <RegistrationForm competition={competition} formFields={formFields} />
+        <OpenRegistration competition={competition} formFields={formFields} />
       ) : (
         <div className="mt-8 flex flex-col items-start gap-4">
           <p className="text-lg font-medium">{notOpenMessage(status, competition.startDate)}</p>
@@ -69,5 +74,41 @@ function RegistrationView({ data }: { data: FormData }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Issue 20 item 2: an entry this browser sent here that still waits for its fee is offered for
+ * payment first; the form is for a new entry, chosen on purpose.
+ */
+function OpenRegistration({ competition, formFields }: FormData) {
+  const unpaid = useUnpaidEntry(competition.id);
+  const [startedAfresh, setStartedAfresh] = useState(false);
+  const { state } = unpaid;
+  if (state.kind === 'checking') {
+    return (
+      <p role="status" className="mt-8 min-h-screen text-lg">
+        {CHECKING_UNPAID_ENTRY}
+      </p>
+    );
+  }
+  if (state.kind === 'unpaid') {
+    return (
+      <UnpaidEntryOffer
+        receipt={state.receipt}
+        entryFee={state.entryFee}
+        onStartAnother={() => {
+          unpaid.forget();
+          setStartedAfresh(true);
+        }}
+      />
+    );
+  }
+  return (
+    <RegistrationForm
+      competition={competition}
+      formFields={formFields}
+      focusFirst={startedAfresh}
+    />
   );
 }

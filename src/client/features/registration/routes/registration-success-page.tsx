@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
-import { Button, ButtonLink } from '../../../components/button.tsx';
+import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
-import { useCheckout } from '../checkout/use-checkout.tsx';
-import { readReceipt, rememberReceipt } from '../registration-api.ts';
+import { readReceipt } from '../registration-api.ts';
 
 /**
  * Seed §2 "Registration success", with the entry's receipt (issue 12 item 8): handed over by the
@@ -15,8 +14,11 @@ import { readReceipt, rememberReceipt } from '../registration-api.ts';
 export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
   const { state } = useLocation();
-  const [receipt, setReceipt] = useState(() => readReceipt(state));
-  const navigate = useNavigate();
+  const [receipt] = useState(() => readReceipt(state));
+  // Issue 20: an entry whose fee is not received is no success; its entry page offers the payment.
+  if (receipt?.entryType === 'paid' && receipt.paymentStatus === 'pending') {
+    return <Navigate to={paths.entryOf(receipt.entryToken)} replace />;
+  }
   return (
     <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
       <div
@@ -38,18 +40,7 @@ export default function RegistrationSuccessPage() {
         Thank you for registering. We have received your submission and it is now under review. We
         will contact you with further details soon.
       </p>
-      {receipt ? (
-        <Receipt
-          receipt={receipt}
-          onPaid={() => {
-            const paid = { ...receipt, paymentStatus: 'paid' as const };
-            rememberReceipt(paid);
-            setReceipt(paid);
-            // The page's history entry too, which a reload reads first.
-            void navigate('.', { replace: true, state: { receipt: paid } });
-          }}
-        />
-      ) : null}
+      {receipt ? <Receipt receipt={receipt} /> : null}
       <div className="mt-10 grid gap-6 text-left sm:grid-cols-2">
         <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
           <h2 className="text-xl font-semibold">Next Steps</h2>
@@ -77,9 +68,7 @@ export default function RegistrationSuccessPage() {
   );
 }
 
-function Receipt({ receipt, onPaid }: { receipt: RegistrationReceipt; onPaid: () => void }) {
-  const paymentPending = receipt.paymentStatus === 'pending';
-  const checkout = useCheckout();
+function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
   return (
     <div className="mt-8 rounded-2xl border-2 border-primary p-6 text-left">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -94,30 +83,10 @@ function Receipt({ receipt, onPaid }: { receipt: RegistrationReceipt; onPaid: ()
         {receipt.entryType === 'paid' ? (
           <div className="sm:col-span-2">
             <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">Payment</dt>
-            <dd className="text-lg font-semibold">
-              {paymentPending
-                ? `Pending: the entry fee of ${formatRupees(receipt.entryFee)} is still to be paid.`
-                : `Paid: ${formatRupees(receipt.entryFee)}`}
-            </dd>
+            <dd className="text-lg font-semibold">Paid: {formatRupees(receipt.entryFee)}</dd>
           </div>
         ) : null}
       </dl>
-      {receipt.entryType === 'paid' && paymentPending ? (
-        <div className="mt-4">
-          <Button
-            size="lg"
-            disabled={checkout.busy}
-            onClick={() =>
-              void checkout.pay(receipt.entryToken).then((state) => {
-                if (state === 'paid') onPaid();
-              })
-            }
-          >
-            Complete payment
-          </Button>
-          {checkout.dialog}
-        </div>
-      ) : null}
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         A confirmation e-mail with this reference is on its way to{' '}
         <span className="font-semibold break-all">{receipt.email}</span>. Please quote the reference
