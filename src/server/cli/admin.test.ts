@@ -5,14 +5,21 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, totpCode, turnOnTwoFactor, whoAmI } from '../../../tests/setup/admin-session.ts';
+import {
+  expectLockedOut,
+  login,
+  signIn,
+  totpCode,
+  turnOnTwoFactor,
+  whoAmI,
+} from '../../../tests/setup/admin-session.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
 const USAGE =
-  'Usage: npm run admin -- create <username> | reset-password <username> | reset-two-factor <username>';
+  'Usage: npm run admin -- create <username> | reset-password <username> | reset-two-factor <username> | unlock <username>';
 
 interface Run {
   code: number | null;
@@ -242,5 +249,83 @@ describe('npm run admin -- reset-two-factor (SQLite)', () => {
     expect(run.stderr.trim()).toBe('No admin named ghost');
     expect(run.stdout).toBe('');
     expect(audit()).toEqual(before);
+  });
+});
+
+describe('npm run admin -- unlock and reset-password lift the sign-in lock (SQLite)', () => {
+  const LOCKED = 'locked.out';
+  const LOCKED_PASSWORD = 'the real admin’s password';
+  const NEW_PASSWORD = 'a new password after the attack';
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const created = await runCli(['create', LOCKED], `${LOCKED_PASSWORD}\n`);
+    expect(created.code, created.stderr).toBe(0);
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
+    app = await buildApp(loadConfig(env));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Five wrong passwords from an attacker's address: unknown devices of the account must wait. */
+  async function lockOut(password: string) {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await login(app, { username: LOCKED, password: `guess ${i}` });
+      expect(wrong.statusCode).toBe(401);
+    }
+    expectLockedOut(await login(app, { username: LOCKED, password }));
+  }
+  const failures = () =>
+    query<{ id: string }>('SELECT id FROM login_failures WHERE username = ?', LOCKED);
+
+  it('unlock clears the account’s failures, so the right password signs in at once; both are audited', async () => {
+    await lockOut(LOCKED_PASSWORD);
+    expect(failures()).toHaveLength(5);
+    const run = await runCli(['unlock', LOCKED], '');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      `Cleared the failed sign-ins of ${LOCKED}; they can sign in again.`,
+    );
+    expect(failures()).toEqual([]);
+    await signIn(app, LOCKED, LOCKED_PASSWORD);
+    const actions = query<{ actor: string; action: string; details: string | null }>(
+      "SELECT actor, action, details FROM audit_log WHERE action IN ('auth.lockout', 'admin_user.unlock') ORDER BY created_at",
+    );
+    expect(actions).toEqual([
+      {
+        actor: LOCKED,
+        action: 'auth.lockout',
+        details: JSON.stringify({ locked: 'unknown devices of the account', minutes: 15 }),
+      },
+      {
+        actor: 'command line',
+        action: 'admin_user.unlock',
+        details: JSON.stringify({ username: LOCKED }),
+      },
+    ]);
+  });
+
+  it('reset-password clears them too: the new password signs in at once', async () => {
+    await lockOut(LOCKED_PASSWORD);
+    const run = await runCli(['reset-password', LOCKED], `${NEW_PASSWORD}\n`);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      `Set a new password for ${LOCKED}; their sessions have ended and sign-in is unlocked.`,
+    );
+    expect(failures()).toEqual([]);
+    await signIn(app, LOCKED, NEW_PASSWORD);
+  });
+
+  it('unlock answers an unknown admin with exit 1 and a message, and changes nothing', async () => {
+    const before = query<{ id: string }>('SELECT id FROM audit_log');
+    const run = await runCli(['unlock', 'ghost'], '');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('No admin named ghost');
+    expect(run.stdout).toBe('');
+    expect(query<{ id: string }>('SELECT id FROM audit_log')).toEqual(before);
   });
 });

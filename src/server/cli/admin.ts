@@ -1,9 +1,10 @@
 /**
- * `npm run admin -- create <username>`, `reset-password <username>` and
- * `reset-two-factor <username>`: admin accounts from a shell, against the database the
- * environment names (as `npm start` would). The password is read from standard input when it is
- * piped; otherwise one is generated and printed once. Only its argon2id hash is stored.
- * reset-two-factor is for an admin who lost both their phone and their recovery codes.
+ * `npm run admin -- create <username>`, `reset-password <username>`,
+ * `reset-two-factor <username>` and `unlock <username>`: admin accounts from a shell, against the
+ * database the environment names (as `npm start` would). The password is read from standard input
+ * when it is piped; otherwise one is generated and printed once. Only its argon2id hash is stored.
+ * reset-two-factor is for an admin who lost both their phone and their recovery codes; unlock
+ * (and reset-password) clear the account's failed sign-ins, and with them every lock on it.
  */
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
@@ -12,13 +13,13 @@ import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin, setPassword } from '../features/auth/accounts.ts';
+import { createAdmin, setPassword, unlockAdmin } from '../features/auth/accounts.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };
 
-const COMMANDS = ['create', 'reset-password', 'reset-two-factor'];
+const COMMANDS = ['create', 'reset-password', 'reset-two-factor', 'unlock'];
 const USAGE = `Usage: npm run admin -- ${COMMANDS.map((c) => `${c} <username>`).join(' | ')}`;
 
 async function readPassword(): Promise<{ password: string; generated: boolean }> {
@@ -48,13 +49,20 @@ async function run(args: string[]): Promise<number> {
       console.log(`Turned off two-factor for ${username}; their sessions have ended.`);
       return 0;
     }
+    if (command === 'unlock') {
+      await unlockAdmin(database.db, username, COMMAND_LINE);
+      console.log(`Cleared the failed sign-ins of ${username}; they can sign in again.`);
+      return 0;
+    }
     const { password, generated } = await readPassword();
     if (command === 'create') {
       await createAdmin(database.db, username, password, COMMAND_LINE);
       console.log(`Created the admin ${username.trim()}.`);
     } else {
       await setPassword(database.db, username, password, { actor: COMMAND_LINE });
-      console.log(`Set a new password for ${username}; their sessions have ended.`);
+      console.log(
+        `Set a new password for ${username}; their sessions have ended and sign-in is unlocked.`,
+      );
     }
     if (generated) console.log(`Password (shown once, write it down): ${password}`);
     return 0;

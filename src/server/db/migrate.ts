@@ -8,6 +8,7 @@ import * as registration from './migrations/2026-11-24T0900-registration.ts';
 import * as payments from './migrations/2026-11-25T0900-payments.ts';
 import * as review from './migrations/2026-11-26T0900-review.ts';
 import * as emailTemplates from './migrations/2026-11-27T0900-email-templates.ts';
+import * as signInLockout from './migrations/2026-11-28T0900-sign-in-lockout.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0900-payments': payments,
   '2026-11-26T0900-review': review,
   '2026-11-27T0900-email-templates': emailTemplates,
+  '2026-11-28T0900-sign-in-lockout': signInLockout,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -247,6 +247,17 @@ export interface LoginFailuresTable {
   username: string;
   ip: string;
   failed_at: string;
+  /** Set when the attempt came from a known device (docs/decisions/014): counted for it alone. */
+  device_id: string | null;
+  /** Set for a password confirmation inside a signed-in session: counted for that session alone. */
+  session_id: string | null;
+}
+
+/** A browser that has signed in to an account before: the sha256 hash of its cookie's token. */
+export interface KnownDevicesTable {
+  id: string;
+  admin_user_id: string;
+  created_at: string;
 }
 
 export interface RecoveryCodesTable {
@@ -278,6 +289,7 @@ export interface DB {
   audit_log: AuditLogTable;
   media: MediaTable;
   login_failures: LoginFailuresTable;
+  known_devices: KnownDevicesTable;
   recovery_codes: RecoveryCodesTable;
   reference_counters: ReferenceCountersTable;
   unclaimed_files: UnclaimedFilesTable;

@@ -20,6 +20,7 @@ import {
 } from './admins.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
+import { deleteLoginFailuresOfUsername } from './login-limit.repository.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
 
 function checkPassword(password: string, username: string): void {
@@ -93,6 +94,8 @@ export async function setPassword(
       updated_at: new Date().toISOString(),
     });
     await deleteSessionsOfUser(trx, user.id, options.keepSessionId);
+    // A new password lifts every lock on the account: the guesses were against the old one.
+    await deleteLoginFailuresOfUsername(trx, user.username);
     if (options.actor) {
       await recordAudit(trx, {
         adminUserId: options.actor.adminUserId,
@@ -109,16 +112,21 @@ export const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
 
 /**
  * Asks a signed-in admin for their password again before a sensitive change. Wrong answers count
- * towards the sign-in limit, so a borrowed session cannot be used to guess the password.
+ * towards a limit of this session's own (docs/decisions/014), so a borrowed session cannot be used
+ * to guess the password, and failures elsewhere never refuse the admin's own confirmation.
  */
 export async function requireCurrentPassword(
   db: Kysely<DB>,
-  admin: { adminUserId: string; username: string },
+  admin: { adminUserId: string; username: string; sessionId: string },
   password: string,
   ip: string,
   field = 'password',
 ): Promise<void> {
-  const attempt = await reserveAttempt(db, admin.username, ip);
+  const attempt = await reserveAttempt(db, {
+    username: admin.username,
+    ip,
+    sessionId: admin.sessionId,
+  });
   const passwordHash = await findPasswordHashOfAdmin(db, admin.adminUserId);
   if (passwordHash === undefined) {
     // Removed by another admin since the guard let this request in.
@@ -130,6 +138,26 @@ export async function requireCurrentPassword(
     throw invalidField(field, WRONG_CURRENT_PASSWORD);
   }
   await releaseAttempt(db, attempt);
+}
+
+/**
+ * `npm run admin -- unlock NAME`: clears the account's failures, and so every lock on it (unknown
+ * devices, its known devices, its sessions' confirmations); audited.
+ */
+export async function unlockAdmin(db: Kysely<DB>, username: string, actor: Actor): Promise<void> {
+  const user = await findAdminByName(db, username);
+  if (!user) throw notFound(`No admin named ${username}`);
+  await db.transaction().execute(async (trx) => {
+    await deleteLoginFailuresOfUsername(trx, user.username);
+    await recordAudit(trx, {
+      adminUserId: actor.adminUserId,
+      actor: actor.username,
+      action: 'admin_user.unlock',
+      entityType: 'admin_user',
+      entityId: user.id,
+      details: { username: user.username },
+    });
+  });
 }
 
 /** Every admin account, by name. */

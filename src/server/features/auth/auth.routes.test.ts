@@ -338,7 +338,8 @@ describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
       { headers: { ...OURS, ...HTTPS } },
     );
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.cookies.map((c) => c.name)).toEqual(['ws_session']);
+    // Issue 20: the device cookie comes with it, plain too.
+    expect(signedIn.cookies.map((c) => c.name)).toEqual(['ws_session', 'ws_device']);
     expect(sessionCookie(signedIn).secure).toBeUndefined();
     const response = await t.app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import {
   sessionToken,
 } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { presentedDeviceId, setDeviceCookie } from './known-devices.ts';
 import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
 import { decoyPasswordHash, signIn } from './sign-in.ts';
 
@@ -31,12 +32,13 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const rules = await security();
-      const { token, session } = await signIn(
+      const { token, deviceToken, session } = await signIn(
         db,
         {
           ...request.body,
           ip: request.ip,
           userAgent: request.headers['user-agent'],
+          deviceId: presentedDeviceId(request),
         },
         rules,
       );
@@ -46,6 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         ...sessionCookieOptions(request),
         maxAge: absoluteMs(rules) / 1000,
       });
+      setDeviceCookie(request, reply, deviceToken);
       return reply.header('cache-control', 'no-store').send(session);
     },
   );

@@ -4,25 +4,65 @@ import type { DB, LoginFailuresTable } from '../../db/schema.ts';
 
 /*
  * The failed sign-in attempts (login_failures) the sign-in limit counts, and the locks that let
- * login-limit.ts count and reserve in one step (docs/decisions/007).
+ * login-limit.ts count and reserve in one step (docs/decisions/007 and 014).
  */
-
-/** What failures are counted by: the username typed, or the address the attempt came from. */
-export type LoginLimitKey = 'username' | 'ip';
 
 /**
- * Inside a transaction on PostgreSQL: waits for the other holders of this username's lock, then
- * of this address's (always in that order, so two transactions never wait on each other), and
- * holds both until the transaction ends. SQLite runs one transaction at a time: nothing to do.
+ * What failures are counted by: an account's or an address's attempts from unknown devices, a
+ * known device's attempts on its account, or the password confirmations of one session.
  */
-export async function lockLoginLimitKeys(
-  trx: Kysely<DB>,
-  username: string,
-  ip: string,
-): Promise<void> {
+export type LoginLimitKey =
+  | { by: 'account'; username: string }
+  | { by: 'address'; ip: string }
+  | { by: 'device'; username: string; deviceId: string }
+  | { by: 'session'; sessionId: string };
+
+// The advisory lock class and the text hashed, for each kind of key.
+function lockOf(key: LoginLimitKey): [number, string] {
+  switch (key.by) {
+    case 'account':
+      return [1, key.username];
+    case 'address':
+      return [2, key.ip];
+    case 'device':
+      return [3, `${key.username}\n${key.deviceId}`];
+    case 'session':
+      return [4, key.sessionId];
+  }
+}
+
+/**
+ * Inside a transaction on PostgreSQL: waits for the other holders of each key's lock, in the order
+ * given (always account before address, and no attempt mixes other kinds, so two transactions
+ * never wait on each other), and holds them until it ends. SQLite runs one transaction at a time.
+ */
+export async function lockLoginLimitKeys(trx: Kysely<DB>, keys: LoginLimitKey[]): Promise<void> {
   if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(1, hashtext(${username}))`.execute(trx);
-  await sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`.execute(trx);
+  for (const key of keys) {
+    const [kind, text] = lockOf(key);
+    await sql`select pg_advisory_xact_lock(${kind}, hashtext(${text}))`.execute(trx);
+  }
+}
+
+/** The failures one key counts. */
+function failuresOf(db: Kysely<DB>, key: LoginLimitKey) {
+  const rows = db.selectFrom('login_failures');
+  switch (key.by) {
+    case 'account':
+      return rows
+        .where('username', '=', key.username)
+        .where('device_id', 'is', null)
+        .where('session_id', 'is', null);
+    case 'address':
+      return rows
+        .where('ip', '=', key.ip)
+        .where('device_id', 'is', null)
+        .where('session_id', 'is', null);
+    case 'device':
+      return rows.where('username', '=', key.username).where('device_id', '=', key.deviceId);
+    case 'session':
+      return rows.where('session_id', '=', key.sessionId);
+  }
 }
 
 export async function deleteLoginFailuresBefore(db: Kysely<DB>, before: string): Promise<void> {
@@ -32,13 +72,10 @@ export async function deleteLoginFailuresBefore(db: Kysely<DB>, before: string):
 export async function countLoginFailuresSince(
   db: Kysely<DB>,
   key: LoginLimitKey,
-  value: string,
   since: string,
 ): Promise<number> {
-  const { n } = await db
-    .selectFrom('login_failures')
+  const { n } = await failuresOf(db, key)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(key, '=', value)
     .where('failed_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(n);
@@ -48,15 +85,12 @@ export async function countLoginFailuresSince(
 export async function findLoginFailureTimes(
   db: Kysely<DB>,
   key: LoginLimitKey,
-  value: string,
   since: string,
   exceptId: string,
   limit: number,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('login_failures')
+  const rows = await failuresOf(db, key)
     .select('failed_at')
-    .where(key, '=', value)
     .where('failed_at', '>=', since)
     .where('id', '!=', exceptId)
     .orderBy('failed_at', 'desc')
@@ -73,6 +107,13 @@ export async function deleteLoginFailureById(db: Kysely<DB>, id: string): Promis
   await db.deleteFrom('login_failures').where('id', '=', id).execute();
 }
 
+/** Clears what one key counts: a sign-in that succeeded clears its own kind of failures. */
+export async function deleteLoginFailuresOf(db: Kysely<DB>, key: LoginLimitKey): Promise<void> {
+  const ids = failuresOf(db, key).select('id');
+  await db.deleteFrom('login_failures').where('id', 'in', ids).execute();
+}
+
+/** Every failure of an account, whatever counted it (unlock, a new password). */
 export async function deleteLoginFailuresOfUsername(
   db: Kysely<DB>,
   username: string,

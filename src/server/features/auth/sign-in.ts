@@ -4,8 +4,9 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findAdminForSignIn } from './admins.repository.ts';
-import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
-import { deleteLoginFailuresOfUsername } from './login-limit.repository.ts';
+import { knownDeviceOf, rememberDevice } from './known-devices.ts';
+import { keysOf, recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
+import { deleteLoginFailuresOf } from './login-limit.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { AdminSession } from '../../../shared/schemas/auth.ts';
 import type { SecuritySettings } from '../../../shared/schemas/security-settings.ts';
@@ -16,6 +17,7 @@ import { consumeSecondFactor } from './two-factor.ts';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 export const INVALID_CODE = 'Invalid code';
+export const CODE_ALREADY_USED = 'This code has already been used. Wait for the next one.';
 // Verified against when the username is unknown, so both failures take the same time.
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
@@ -30,21 +32,26 @@ interface SignInAttempt {
   code?: string | undefined;
   ip: string;
   userAgent: string | undefined;
+  /** The device cookie's id, when the browser sent one (known-devices.ts). */
+  deviceId?: string | undefined;
 }
 
 /**
  * Checks a username and password, then the second factor when the account has one, and opens a
- * session. Failures (a wrong code included) are counted per username and per address; the answer
- * never says whether the username or the password was wrong.
+ * session. Failures (a wrong code included) are counted for the known device the attempt comes
+ * from, else per username and per address (docs/decisions/014); the answer never says whether the
+ * username or the password was wrong. A success gives the browser a new device token.
  */
 export async function signIn(
   db: Kysely<DB>,
   attempt: SignInAttempt,
   security: SecuritySettings,
   now = new Date(),
-): Promise<{ token: string; session: AdminSession }> {
-  const reserved = await reserveAttempt(db, attempt.username, attempt.ip, now);
+): Promise<{ token: string; deviceToken: string; session: AdminSession }> {
   const user = await findAdminForSignIn(db, attempt.username);
+  const deviceId = user ? await knownDeviceOf(db, attempt.deviceId, user.id, now) : undefined;
+  const source = { username: user?.username ?? attempt.username, ip: attempt.ip, deviceId };
+  const reserved = await reserveAttempt(db, source, now);
   const valid = await verifyPassword(
     user?.password_hash ?? (await decoyPasswordHash()),
     attempt.password,
@@ -60,17 +67,26 @@ export async function signIn(
       await releaseAttempt(db, reserved);
       throw new AppError(401, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
     }
-    secondFactor = await consumeSecondFactor(db, user, attempt.code, now);
-    if (!secondFactor) {
+    const checked = await consumeSecondFactor(db, user, attempt.code, now);
+    if (checked === 'reused') {
+      await recordFailedAttempt(db, reserved, user.id, 'auth.two-factor-failed');
+      throw new AppError(401, 'CODE_ALREADY_USED', CODE_ALREADY_USED);
+    }
+    if (!checked) {
       await recordFailedAttempt(db, reserved, user.id, 'auth.two-factor-failed');
       throw new AppError(401, 'INVALID_CODE', INVALID_CODE);
     }
+    secondFactor = checked;
   }
-  const token = await db.transaction().execute(async (trx) => {
-    // A success clears the username's count, this attempt's reservation with it.
-    await deleteLoginFailuresOfUsername(trx, user.username);
+  const { token, deviceToken } = await db.transaction().execute(async (trx) => {
+    // A success clears the failures counted like it (this attempt's reservation with them); an
+    // attacker's lock on unknown devices stays when the admin signs in on a known one.
+    for (const key of keysOf(source)) {
+      if (key.by !== 'address') await deleteLoginFailuresOf(trx, key);
+    }
     await deleteStaleSessions(trx, security, now);
     const created = await createSession(trx, user.id, attempt.userAgent, security, now);
+    const device = await rememberDevice(trx, user.id, attempt.deviceId, now);
     await recordAudit(
       trx,
       {
@@ -81,10 +97,11 @@ export async function signIn(
       },
       now,
     );
-    return created;
+    return { token: created, deviceToken: device };
   });
   return {
     token,
+    deviceToken,
     session: describeSession({ username: user.username, twoFactorEnabled }, security),
   };
 }

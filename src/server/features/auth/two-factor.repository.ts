@@ -76,6 +76,20 @@ export async function useTotpStep(
   );
 }
 
+/** The TOTP step used last by the account, if any. */
+export async function findTotpLastStep(
+  db: Kysely<DB>,
+  adminUserId: string,
+): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('totp_last_step')
+    .where('id', '=', adminUserId)
+    .executeTakeFirst();
+  // PostgreSQL's bigint arrives as a string.
+  return row?.totp_last_step == null ? row?.totp_last_step : Number(row.totp_last_step);
+}
+
 /** Marks the unused code with this hash used; false when there is none. */
 export async function useRecoveryCode(
   db: Kysely<DB>,

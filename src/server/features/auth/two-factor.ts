@@ -20,6 +20,7 @@ import {
   countUnusedRecoveryCodes,
   deleteRecoveryCodes,
   enableTotp,
+  findTotpLastStep,
   findTwoFactorState,
   insertRecoveryCodes,
   saveUnconfirmedTotpSecret,
@@ -60,20 +61,23 @@ async function replaceRecoveryCodes(
 
 /**
  * Checks and uses up a second factor at sign-in: a current 6-digit code, or an unused recovery
- * code. Undefined when it is wrong, replayed or already used.
+ * code. 'reused' for the app's code of the step used last (issue 20: the admin is told to wait for
+ * the next one); undefined when it is wrong, older than that or an already used recovery code.
  */
 export async function consumeSecondFactor(
   db: Kysely<DB>,
   user: { id: string; totp_secret: string | null },
   code: string,
   now = new Date(),
-): Promise<'totp' | 'recovery-code' | undefined> {
+): Promise<'totp' | 'recovery-code' | 'reused' | undefined> {
   // Apps show '123 456'; whichever way it is typed, six digits are an app's code.
   const digits = code.replace(/\s/g, '');
   if (isTotpCode(digits)) {
     const step = user.totp_secret ? matchingStep(user.totp_secret, digits, now) : undefined;
     if (step === undefined) return undefined;
-    return (await useTotpStep(db, user.id, step)) ? 'totp' : undefined;
+    if (await useTotpStep(db, user.id, step)) return 'totp';
+    // Read after the refused update, so the loser of two racing sign-ins sees the winner's step.
+    return (await findTotpLastStep(db, user.id)) === step ? 'reused' : undefined;
   }
   const used = await useRecoveryCode(db, user.id, hashRecoveryCode(code), now.toISOString());
   return used ? 'recovery-code' : undefined;

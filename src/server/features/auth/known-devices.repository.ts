@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { DB, KnownDevicesTable } from '../../db/schema.ts';
+
+/* The browsers that have signed in to an account before (docs/decisions/014). */
+
+/** Whether this device id is known to this account, and was issued after `since`. */
+export async function isKnownDevice(
+  db: Kysely<DB>,
+  id: string,
+  adminUserId: string,
+  since: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('known_devices')
+    .select('id')
+    .where('id', '=', id)
+    .where('admin_user_id', '=', adminUserId)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertKnownDevice(db: Kysely<DB>, row: KnownDevicesTable): Promise<void> {
+  await db.insertInto('known_devices').values(row).execute();
+}
+
+/** Forgets a device that was given a new token, and the account's devices issued before `before`. */
+export async function deleteReplacedDevices(
+  db: Kysely<DB>,
+  adminUserId: string,
+  replacedId: string | undefined,
+  before: string,
+): Promise<void> {
+  await db
+    .deleteFrom('known_devices')
+    .where('admin_user_id', '=', adminUserId)
+    .where((eb) =>
+      replacedId === undefined
+        ? eb('created_at', '<=', before)
+        : eb.or([eb('id', '=', replacedId), eb('created_at', '<=', before)]),
+    )
+    .execute();
+}

@@ -1,0 +1,346 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD as PASSWORD,
+  asAdmin,
+  expectLockedOut,
+  freshAddress,
+  login,
+  sessionCookie,
+  signIn,
+  useAdminTestApp,
+  whoAmI,
+} from '../../../../tests/setup/admin-session.ts';
+import { buildTestApp, OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
+import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { createAdmin, setPassword, unlockAdmin } from './accounts.ts';
+import { hashSessionToken } from './sessions.ts';
+
+/*
+ * Issue 20 item 3, nobody can lock the admin out (docs/decisions/014): a browser that signed in
+ * before carries a device cookie, and failures from elsewhere never lock it out; unknown devices
+ * are locked per account and per address; a signed-in admin's password confirmations have their
+ * own limit per session; the audit log records each lockout.
+ */
+
+const t = useAdminTestApp();
+// Some tests give the seeded admin a new password: the next one starts from the usual one.
+afterEach(() => setPassword(t.app.database.db, 'admin', PASSWORD));
+const db = () => t.app.database.db;
+const ATTACKER = '127.0.0.2';
+const ADMIN_HOME = '127.0.0.1';
+const THIRD = '127.0.0.3';
+const DEVICE_COOKIE = /^ws_device=([A-Za-z0-9_-]{43});/;
+const OTHER = 'other.admin';
+const OTHER_PASSWORD = 'the other admin’s password';
+
+const failureRows = () => db().selectFrom('login_failures').selectAll().execute();
+const lockouts = async () =>
+  (
+    await db()
+      .selectFrom('audit_log')
+      .select(['actor', 'admin_user_id', 'entity_type', 'details'])
+      .where('action', '=', 'auth.lockout')
+      .orderBy('created_at')
+      .execute()
+  ).map((row) => ({ ...row, details: JSON.parse(row.details ?? 'null') as unknown }));
+const adminId = async () =>
+  (
+    await db()
+      .selectFrom('admin_users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** The device token a successful sign-in sets. */
+function deviceToken(response: LightMyRequestResponse): string {
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === 'ws_device');
+  if (!cookie) throw new Error(`no ws_device cookie in ${String(response.headers['set-cookie'])}`);
+  return cookie.value;
+}
+
+/** Signs `username` in from `remoteAddress` (a known device when `device` is given). */
+function attempt(password: string, remoteAddress: string, device?: string, username = 'admin') {
+  return login(
+    t,
+    { username, password },
+    { remoteAddress, ...(device === undefined ? {} : { cookies: { ws_device: device } }) },
+  );
+}
+
+/** A browser that has signed in before, from the admin's usual address. */
+async function knownDevice(username = 'admin', password = PASSWORD): Promise<string> {
+  return deviceToken(await attempt(password, ADMIN_HOME, undefined, username));
+}
+
+/** `count` wrong passwords for 'admin' from the attacker's address, one after another. */
+async function attack(count: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await attempt(`wrong guess ${i}`, ATTACKER);
+    statuses.push(response.statusCode);
+    if (response.statusCode === 401) {
+      expect(response.json()).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
+      });
+    } else {
+      expectLockedOut(response);
+    }
+  }
+  return statuses;
+}
+
+describe(`the device cookie on ${TEST_ENGINE}`, () => {
+  it('a sign-in sets ws_device: HttpOnly, SameSite=Strict, Path=/, 180 days; only its hash is kept', async () => {
+    const response = await attempt(PASSWORD, ADMIN_HOME);
+    const raw = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('ws_device='));
+    expect(raw).toMatch(DEVICE_COOKIE);
+    expect(raw).toContain('HttpOnly');
+    expect(raw).toContain('SameSite=Strict');
+    expect(raw).toMatch(/Path=\/(;|$)/);
+    expect(raw).toContain(`Max-Age=${180 * 24 * 60 * 60}`);
+    expect(raw).not.toMatch(/Secure|Domain=/i);
+    const token = deviceToken(response);
+    const rows = await db().selectFrom('known_devices').selectAll().execute();
+    const mine = rows.filter((r) => r.id === hashSessionToken(token));
+    expect(mine).toEqual([
+      {
+        id: hashSessionToken(token),
+        admin_user_id: await adminId(),
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('behind an HTTPS proxy it is __Host-ws_device, Secure, and makes the browser a known device', async () => {
+    const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: true });
+    try {
+      const https = { headers: { ...OURS, 'x-forwarded-proto': 'https' } };
+      const first = await login(proxied, { username: 'admin', password: PASSWORD }, https);
+      expect(first.statusCode).toBe(200);
+      const raw = [first.headers['set-cookie']]
+        .flat()
+        .find((c) => c?.startsWith('__Host-ws_device='));
+      expect(raw).toMatch(/^__Host-ws_device=[A-Za-z0-9_-]{43};/);
+      expect(raw).toContain('Secure');
+      expect(raw).toContain('HttpOnly');
+      expect(raw).toContain('SameSite=Strict');
+      expect(raw).toMatch(/Path=\/(;|$)/);
+      expect(raw).not.toMatch(/Domain=/i);
+      const device = sessionCookie(first, '__Host-ws_device').value;
+      for (let i = 0; i < 5; i++) {
+        const wrong = await login(proxied, { username: 'admin', password: `wrong ${i}` }, https);
+        expect(wrong.statusCode).toBe(401);
+      }
+      expectLockedOut(await login(proxied, { username: 'admin', password: PASSWORD }, https));
+      const known = await login(
+        proxied,
+        { username: 'admin', password: PASSWORD },
+        { ...https, cookies: { '__Host-ws_device': device } },
+      );
+      expect(known.statusCode, known.body).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe(`failures from elsewhere never lock a known device out on ${TEST_ENGINE}`, () => {
+  it('50 wrong passwords from another address, then the admin on a known device signs in at once', async () => {
+    const device = await knownDevice();
+    await db().deleteFrom('audit_log').execute();
+
+    const statuses = await attack(50);
+    // Five guesses are checked; the other 45 are refused, and write no failure.
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual(Array(45).fill(429));
+    expect(await failureRows()).toHaveLength(5);
+
+    const known = await attempt(PASSWORD, ADMIN_HOME, device);
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.json()).toEqual({
+      username: 'admin',
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
+    });
+    expect((await whoAmI(t, sessionCookie(known).value)).statusCode).toBe(200);
+    // The device gets a new token; the admin's success leaves the attacker's lock in place.
+    expect(deviceToken(known)).not.toBe(device);
+    expect(await failureRows()).toHaveLength(5);
+  });
+
+  it('the attacker’s address stays limited, and a third address is slowed, while known devices get in', async () => {
+    const device = await knownDevice();
+    await attack(5);
+    // From the attacker's address, even the right password (an unknown device).
+    expectLockedOut(await attempt(PASSWORD, ATTACKER));
+    // Another account from the attacker's address: the address itself is limited.
+    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    expectLockedOut(await attempt(OTHER_PASSWORD, ATTACKER, undefined, OTHER));
+    // An unknown device from a third address: the account's unknown devices wait.
+    expectLockedOut(await attempt(PASSWORD, THIRD));
+    // ...but that is no lock for known devices, from any address, the attacker's too.
+    const again = await attempt(PASSWORD, THIRD, device);
+    expect(again.statusCode, again.body).toBe(200);
+    const fromAttackerAddress = await attempt(PASSWORD, ATTACKER, deviceToken(again));
+    expect(fromAttackerAddress.statusCode, fromAttackerAddress.body).toBe(200);
+    // The other admin, from their own address, is not held back by the attacker's address.
+    expect((await attempt(OTHER_PASSWORD, freshAddress(), undefined, OTHER)).statusCode).toBe(200);
+  });
+
+  it('a forged, replaced or other account’s device cookie is an unknown device', async () => {
+    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    const othersDevice = await knownDevice(OTHER, OTHER_PASSWORD);
+    const replaced = await knownDevice();
+    // Signing in again replaces this browser's token: the old one is forgotten.
+    await attempt(PASSWORD, ADMIN_HOME, replaced);
+    await attack(5);
+    const forged = 'A'.repeat(43);
+    for (const cookie of [forged, 'not a token', replaced, othersDevice]) {
+      expectLockedOut(await attempt(PASSWORD, ADMIN_HOME, cookie));
+    }
+  });
+
+  it('a known device has its own budget: 5 wrong passwords on it lock that device alone', async () => {
+    const device = await knownDevice();
+    const id = await adminId();
+    await db().deleteFrom('audit_log').execute();
+    for (let i = 0; i < 5; i++) {
+      const response = await attempt(`typo ${i}`, ADMIN_HOME, device);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.message).toBe('Invalid credentials');
+    }
+    expectLockedOut(await attempt(PASSWORD, ADMIN_HOME, device));
+    // The account is not locked for other browsers, nor the address for unknown ones.
+    expect((await attempt(PASSWORD, ADMIN_HOME)).statusCode).toBe(200);
+    expect(await lockouts()).toEqual([
+      {
+        actor: 'admin',
+        admin_user_id: id,
+        entity_type: 'admin_user',
+        details: { locked: 'this device', minutes: 15 },
+      },
+    ]);
+  });
+
+  it('the audit log records the account’s and the address’s lockout once each', async () => {
+    const id = await adminId();
+    await attack(20);
+    // Both locks come with the fifth failure, in the same millisecond: in no set order.
+    const rows = await lockouts();
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {
+          actor: 'admin',
+          admin_user_id: id,
+          entity_type: 'admin_user',
+          details: { locked: 'unknown devices of the account', minutes: 15 },
+        },
+        {
+          actor: 'admin',
+          admin_user_id: id,
+          entity_type: 'admin_user',
+          details: { locked: 'the address', minutes: 15, address: ATTACKER },
+        },
+      ]),
+    );
+    // Guesses at names that are no account's lock the address, recorded without the name typed.
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      await attempt('whatever it is', address, undefined, `my-secret-password-${i}`);
+    }
+    const last = (await lockouts()).at(-1);
+    expect(last).toEqual({
+      actor: '(unknown user)',
+      admin_user_id: null,
+      entity_type: null,
+      details: { locked: 'the address', minutes: 15, address },
+    });
+  });
+});
+
+describe(`a signed-in admin’s password confirmations on ${TEST_ENGINE}`, () => {
+  const change = (token: string, currentPassword: string, newPassword = 'a brand new password') =>
+    asAdmin(t, token, 'POST', '/api/admin/account/password', { currentPassword, newPassword });
+
+  it('are not refused by the sign-in lock, but have their own limit per session', async () => {
+    const mine = await signIn(t, 'admin', PASSWORD);
+    const borrowed = await signIn(t, 'admin', PASSWORD);
+    await attack(10);
+    expectLockedOut(await attempt(PASSWORD, THIRD));
+
+    // Five wrong confirmations in one session, then that session waits, even with the right one.
+    for (let i = 0; i < 5; i++) {
+      const response = await change(borrowed, `wrong ${i}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({
+        currentPassword: 'The current password is not right.',
+      });
+    }
+    expectLockedOut(await change(borrowed, PASSWORD));
+    const sessionLocks = (await lockouts()).filter((row) =>
+      (row.details as { locked: string }).locked.includes('session'),
+    );
+    expect(sessionLocks).toEqual([
+      {
+        actor: 'admin',
+        admin_user_id: await adminId(),
+        entity_type: 'admin_user',
+        details: { locked: 'password confirmations of this session', minutes: 15 },
+      },
+    ]);
+
+    // The admin's own session confirms at once, despite both locks.
+    const changed = await change(mine, PASSWORD);
+    expect(changed.statusCode, changed.body).toBe(204);
+    // A new password lifts the account's locks: the new one signs in from anywhere.
+    expect((await attempt('a brand new password', THIRD)).statusCode).toBe(200);
+  });
+});
+
+describe(`what the command line's unlock and reset-password do, on ${TEST_ENGINE}`, () => {
+  const COMMAND_LINE = { adminUserId: null, username: 'command line' };
+
+  it('unlockAdmin clears every lock on the account and is audited; setPassword clears them too', async () => {
+    const device = await knownDevice();
+    await attack(5);
+    for (let i = 0; i < 5; i++) await attempt(`typo ${i}`, ADMIN_HOME, device);
+    expectLockedOut(await attempt(PASSWORD, ADMIN_HOME, device));
+    expectLockedOut(await attempt(PASSWORD, THIRD));
+
+    await unlockAdmin(db(), 'admin', COMMAND_LINE);
+    expect(await failureRows()).toEqual([]);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'entity_id', 'details'])
+      .where('action', '=', 'admin_user.unlock')
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor: 'command line',
+        action: 'admin_user.unlock',
+        entity_id: await adminId(),
+        details: JSON.stringify({ username: 'admin' }),
+      },
+    ]);
+    expect((await attempt(PASSWORD, THIRD)).statusCode).toBe(200);
+
+    await attack(5);
+    expectLockedOut(await attempt(PASSWORD, THIRD));
+    await setPassword(db(), 'admin', 'a password after the attack', { actor: COMMAND_LINE });
+    expect(await failureRows()).toEqual([]);
+    expect((await attempt('a password after the attack', THIRD)).statusCode).toBe(200);
+  });
+
+  it('unlocking an unknown admin is a 404 AppError and writes nothing', async () => {
+    await expect(unlockAdmin(db(), 'ghost', COMMAND_LINE)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'No admin named ghost',
+    });
+    expect(await db().selectFrom('audit_log').select('id').execute()).toEqual([]);
+  });
+});
