@@ -142,6 +142,41 @@ describe('the account page', () => {
     expect(within(twoFactor).getByRole('button', { name: 'Turn off two-factor' })).toBeTruthy();
   });
 
+  it('the admins table shows two-factor on at once after the admin turns it on', async () => {
+    // Issue 20 item 8: the table used to keep its first answer until the page was loaded again.
+    let on = false;
+    stubAccount({
+      'GET /api/admin/account/two-factor': () => ({
+        status: 200,
+        body: { enabled: on, recoveryCodesLeft: on ? 10 : 0, required: false },
+      }),
+      [ENABLE]: () => {
+        on = true;
+        return { status: 200, body: { recoveryCodes: CODES } };
+      },
+      'GET /api/admin/users': () => ({
+        status: 200,
+        body: [{ id: 'u1', username: 'admin', twoFactor: on, createdAt: '2026-01-02T00:00:00Z' }],
+      }),
+    });
+    const user = userEvent.setup();
+    const admins = await section('Admins');
+    const row = async () =>
+      within(await within(admins).findByRole('table', { name: 'Admin accounts' }))
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes('admin'));
+    await within(admins).findByText('Off');
+    expect((await row())?.textContent).toContain('Off');
+
+    const twoFactor = await startSetup(user);
+    await user.type(within(twoFactor).getByLabelText('Authentication code'), '123456');
+    await user.type(within(twoFactor).getByLabelText('Your password'), MY_PASSWORD);
+    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm' }));
+    await within(twoFactor).findByRole('list');
+    expect(await within(admins).findByText('On')).toBeTruthy();
+    expect(within(admins).queryByText('Off')).toBeNull();
+  });
+
   it('asks for the password before turning on two-factor, without sending anything', async () => {
     const { calls, enableBodies } = stubAccount();
     const user = userEvent.setup();

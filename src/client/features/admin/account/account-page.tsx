@@ -15,6 +15,8 @@ export default function AccountPage() {
   const { twoFactorSetupRequired: setupOnly } = useAdmin();
   // Saving the security settings changes whether two-factor may be turned off.
   const [securityRevision, setSecurityRevision] = useState(0);
+  // Turning one's own two-factor on or off changes the admins table's column (issue 20 item 8).
+  const [twoFactorRevision, setTwoFactorRevision] = useState(0);
   return (
     <AdminPage title="Account">
       {setupOnly ? (
@@ -23,8 +25,11 @@ export default function AccountPage() {
         </Notice>
       ) : null}
       {setupOnly ? null : <ChangePasswordSection />}
-      <TwoFactorSection revision={securityRevision} />
-      {setupOnly ? null : <AdminsSection />}
+      <TwoFactorSection
+        revision={securityRevision}
+        onChanged={() => setTwoFactorRevision((n) => n + 1)}
+      />
+      {setupOnly ? null : <AdminsSection revision={twoFactorRevision} />}
       {setupOnly ? null : <SecuritySection onSaved={() => setSecurityRevision((n) => n + 1)} />}
     </AdminPage>
   );

@@ -18,9 +18,12 @@ import { checkNewPassword } from './password-rule.ts';
 const USERS_PATH = '/api/admin/users';
 const CELL = 'px-3 py-2 text-left align-middle';
 
-/** Issue 4 item 1: every admin, removing one (never the last) and adding one. */
-export function AdminsSection() {
-  const users = useAdminResource<AdminUser[]>(USERS_PATH);
+/**
+ * Issue 4 item 1: every admin, removing one (never the last) and adding one. Fetched again when
+ * `revision` changes: another section changed what the table shows.
+ */
+export function AdminsSection({ revision = 0 }: { revision?: number }) {
+  const users = useAdminResource<AdminUser[]>(USERS_PATH, revision);
   const me = useAdmin();
   const { refresh } = useSession();
   const adminFetch = useAdminFetch();

@@ -26,8 +26,17 @@ export function groupInFours(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-/** Issue 4 item 4: the admin's own authenticator-app sign-in and recovery codes. */
-export function TwoFactorSection({ revision }: { revision: number }) {
+/**
+ * Issue 4 item 4: the admin's own authenticator-app sign-in and recovery codes. `onChanged` tells
+ * the rest of the screen (the admins table) when two-factor went on or off.
+ */
+export function TwoFactorSection({
+  revision,
+  onChanged,
+}: {
+  revision: number;
+  onChanged?: () => void;
+}) {
   const status = useAdminResource<TwoFactorStatus>(TWO_FACTOR_PATH, revision);
   const { refresh } = useSession();
   // Shown once, then gone: only this component ever holds them.
@@ -35,6 +44,7 @@ export function TwoFactorSection({ revision }: { revision: number }) {
   const changed = (newCodes: string[] | null) => {
     setCodes(newCodes);
     status.reload();
+    onChanged?.();
     // The session says whether two-factor is on (and whether it must still be turned on).
     void refresh();
   };
