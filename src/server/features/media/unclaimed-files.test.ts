@@ -6,11 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { unclaimedKeys } from '../../../../tests/setup/registration.ts';
 import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { initializeSite } from '../../initialize.ts';
 import {
   claimFiles,
   discardUnclaimedFiles,
   type FileToStore,
+  releaseFiles,
   storeUnclaimedFiles,
   sweepUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
@@ -135,13 +138,108 @@ describe.each([
   });
 });
 
+describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.app.database.db;
+  const uploads = (...segments: string[]) => path.join(t.config.dataDir, 'uploads', ...segments);
+  /** The folder of a key's file, and of its content type beside it. */
+  const foldersOf = (key: string) => {
+    const folder = path.dirname(key).split('/');
+    return [uploads(...folder), uploads('.types', ...folder)];
+  };
+
+  it('leaves no empty folder behind, and never removes the private folder itself', async () => {
+    const start = new Date();
+    const kept = submissionFiles();
+    const swept = submissionFiles();
+    await storeUnclaimedFiles(t.app, kept, start);
+    await db()
+      .transaction()
+      .execute((trx) =>
+        claimFiles(
+          trx,
+          kept.map((f) => f.key),
+        ),
+      );
+    await storeUnclaimedFiles(t.app, swept, start);
+    const sweptFolders = foldersOf(swept[0]?.key ?? '');
+    for (const folder of sweptFolders) expect(existsSync(folder), folder).toBe(true);
+
+    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    for (const folder of sweptFolders) expect(existsSync(folder), folder).toBe(false);
+    // The other submission's folder keeps its files, and private/submissions above both stays.
+    for (const folder of foldersOf(kept[0]?.key ?? '')) expect(existsSync(folder)).toBe(true);
+
+    // The last submission deleted (its files listed again, as deleting a submission does): the
+    // sweep takes the folders above it too, up to private/, which stays.
+    await db()
+      .transaction()
+      .execute((trx) =>
+        releaseFiles(
+          trx,
+          kept.map((f) => f.key),
+        ),
+      );
+    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    expect(existsSync(uploads('private', 'submissions'))).toBe(false);
+    expect(existsSync(uploads('.types', 'private', 'submissions'))).toBe(false);
+    expect(existsSync(uploads('private'))).toBe(true);
+    expect(existsSync(uploads('.types', 'private'))).toBe(true);
+  });
+
+  it('writes a file again into a folder a sweep has just removed', async () => {
+    const [file] = submissionFiles();
+    if (!file) throw new Error('no file');
+    await storeUnclaimedFiles(t.app, [file], new Date(0));
+    await sweepUnclaimedFiles(t.app);
+    expect(existsSync(foldersOf(file.key)[0] ?? '')).toBe(false);
+    await storeUnclaimedFiles(t.app, [file]);
+    const stored = await t.app.storage.get(file.key);
+    expect(stored && (await buffer(stored.body))).toEqual(file.data);
+    await discardUnclaimedFiles(t.app, [file.key]);
+  });
+});
+
 describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('sweeps every ten minutes once the app is ready, and is waited for when the app closes', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('sweeps as soon as the app is ready: what a crash left goes at the restart', async () => {
+    const environment = await createTestEnvironment();
+    const app = await buildApp(environment.config);
+    try {
+      await initializeSite(app);
+      const [file] = submissionFiles();
+      if (!file) throw new Error('no file');
+      // Left by the process before this one, more than an hour ago.
+      await storeUnclaimedFiles(
+        app,
+        [file],
+        new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE),
+      );
+      const onDisk = path.join(environment.config.dataDir, 'uploads', ...file.key.split('/'));
+      expect(existsSync(onDisk)).toBe(true);
+      await app.ready();
+      // Closing waits for the sweep under way: the one the app started when it became ready.
+      await app.close();
+      expect(existsSync(onDisk)).toBe(false);
+    } finally {
+      await app.close();
+      await environment.cleanup();
+    }
+  });
+
+  it('then sweeps every ten minutes, and is waited for when the app closes', async () => {
+    // The clock too: a file that was not an hour old at the first sweep is by the next.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const t = await buildTestApp();
     try {
       const [file] = submissionFiles();
@@ -149,7 +247,7 @@ describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
       await storeUnclaimedFiles(
         t.app,
         [file],
-        new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE),
+        new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS + 5 * MINUTE),
       );
       const onDisk = path.join(t.config.dataDir, 'uploads', ...file.key.split('/'));
       expect(existsSync(onDisk)).toBe(true);

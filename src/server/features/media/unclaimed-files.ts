@@ -120,9 +120,9 @@ export async function sweepUnclaimedFiles(app: FilesContext, now = new Date()): 
 }
 
 /**
- * Sweeps every ten minutes while the app runs: started when it is ready, stopped (waiting for a
- * sweep under way) when it closes, so `app.inject()` tests control it and call
- * sweepUnclaimedFiles themselves.
+ * Sweeps as soon as the app is ready (what a crash left behind goes at the restart, not ten
+ * minutes later), then every ten minutes while it runs; stopped (waiting for a sweep under way)
+ * when it closes, so `app.inject()` tests control it and call sweepUnclaimedFiles themselves.
  */
 export function registerUnclaimedFilesSweeper(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
@@ -138,6 +138,8 @@ export function registerUnclaimedFilesSweeper(app: FastifyInstance): void {
       });
   };
   app.addHook('onReady', async () => {
+    // Not awaited: an unreachable storage must not hold the start up.
+    sweep();
     timer = setInterval(sweep, UNCLAIMED_FILES_SWEEP_INTERVAL_MS);
     timer.unref();
   });

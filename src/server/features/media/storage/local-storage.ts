@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat as statFile, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat as statFile,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
@@ -41,14 +50,40 @@ export function createLocalStorage(dataDir: string): Storage {
 
   /** Written beside, then renamed into place: a reader sees the old file or the new, never half. */
   async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
     await mkdir(tempRoot, { recursive: true });
     const temp = path.join(tempRoot, randomUUID());
     try {
       await writeFile(temp, data);
-      await rename(temp, file);
+      // A delete of the folder's last file may remove the folder in between: it is made again.
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(path.dirname(file), { recursive: true });
+        try {
+          await rename(temp, file);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
     } finally {
       await rm(temp, { force: true });
+    }
+  }
+
+  /**
+   * Removes the folders a deleted file leaves empty, from its own up to its namespace folder
+   * (`private`, `public`), which stays: a submission's files leave no empty folder behind.
+   */
+  async function removeEmptyFolders(base: string, key: string): Promise<void> {
+    const namespace = path.join(base, key.split('/')[0] ?? '');
+    let folder = path.dirname(fileOf(base, key));
+    while (folder.startsWith(namespace + path.sep)) {
+      try {
+        await rmdir(folder);
+      } catch (error) {
+        // Not empty (or not a folder): what is above it is not empty either.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+      }
+      folder = path.dirname(folder);
     }
   }
 
@@ -83,6 +118,8 @@ export function createLocalStorage(dataDir: string): Storage {
     async delete(key) {
       await rm(fileOf(root, key), { force: true });
       await rm(fileOf(typesRoot, key), { force: true });
+      await removeEmptyFolders(root, key);
+      await removeEmptyFolders(typesRoot, key);
     },
 
     publicUrl: publicUrlOf,
