@@ -10,7 +10,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
-import { envelope, installErrorHandling, UNEXPECTED_ERROR_MESSAGE } from './errors.ts';
+import {
+  answerClientError,
+  envelope,
+  installErrorHandling,
+  UNEXPECTED_ERROR_MESSAGE,
+} from './errors.ts';
 import { registerAuditRoutes } from './features/audit/audit.routes.ts';
 import { registerAccountRoutes } from './features/auth/accounts.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -117,6 +122,8 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // Node's refusals of a malformed request carry the API's envelope too.
+    clientErrorHandler: answerClientError,
     // The router refuses a path that is not valid percent-encoding ('/api/competitions/%') before
     // any handler runs; such a path names nothing here, so it gets the API's 404 envelope rather
     // than Fastify's own error shape.

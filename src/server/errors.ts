@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../shared/schemas/error.ts';
 
@@ -24,6 +26,9 @@ export function signInRequired(): AppError {
 }
 
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+/** Seed §8: 'Permission denied'. */
+export const PERMISSION_MESSAGE = 'You do not have permission to perform this action.';
 
 /** The message of a 400 whose `fields` say what is wrong with each field. */
 export const FIELDS_INVALID_MESSAGE = 'Some fields are not valid.';
@@ -60,10 +65,30 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'The Content-Length header is wrong.'],
 };
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
-  return false;
+/** Deeper than any payload of this site (a form's field values are 3 levels down). */
+export const REQUEST_DEPTH_MAX = 32;
+
+/**
+ * Refuses a NUL in any string of a parsed request value, or nesting deeper than
+ * REQUEST_DEPTH_MAX. Walked with a stack, not recursion: `[` × 100,000 is valid JSON that a
+ * recursive walk (and every schema after it) would overflow the call stack on.
+ */
+export function refuseUnsafeValue(value: unknown): void {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) {
+        throw new AppError(400, 'BAD_REQUEST', 'The request contains a NUL character.');
+      }
+    } else if (item && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      // (A raw body's bytes, the webhook's, are its route's to read.)
+      if (depth >= REQUEST_DEPTH_MAX) {
+        throw new AppError(400, 'BAD_REQUEST', 'The request is nested too deeply.');
+      }
+      for (const child of Object.values(item)) pending.push([child, depth + 1]);
+    }
+  }
 }
 
 /**
@@ -73,13 +98,49 @@ function holdsNul(value: unknown): boolean {
  */
 function refuseNulCharacters(app: FastifyInstance): void {
   const check = async (request: FastifyRequest) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new AppError(400, 'BAD_REQUEST', 'The request contains a NUL character.');
-    }
+    for (const part of [request.params, request.query, request.body]) refuseUnsafeValue(part);
   };
   app.addHook('onRoute', (route) => {
     route.preValidation = [route.preValidation ?? [], check].flat();
   });
+}
+
+/** Node's own refusals, made before any request exists: status, code and message. */
+function clientErrorOf(error: ConnectionError): [number, string, string] {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.'];
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'];
+  }
+  return [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a bad request line, bad chunking or headers over Node's limit
+ * are answered on the socket with the envelope (Fastify's default writes a JSON of its own
+ * shape), then the connection is closed, as Node does.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: ConnectionError,
+  socket: Socket,
+): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = clientErrorOf(error);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(envelope(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -116,7 +177,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         known ??
         (error instanceof SyntaxError
           ? ['INVALID_JSON', 'The request body is not valid JSON.']
-          : ['BAD_REQUEST', error.message]);
+          : status === 403
+            ? // The file server's refusal of a path such as '/..%5cx': seed §8's permission error.
+              ['PERMISSION_ERROR', PERMISSION_MESSAGE]
+            : ['BAD_REQUEST', error.message]);
       return reply.status(status).send(envelope(code, message));
     }
     request.log.error({ err: error }, 'request failed');
