@@ -63,11 +63,17 @@ export const REGISTRATION_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max.toLocaleString('en')} characters`,
   fieldRequired: (label: string) => `${label} is required`,
   urlInvalid: (label: string) => `${label} must be a web address starting with http:// or https://`,
+  oneLine: (label: string) => `${label} must be on one line`,
 } as const;
 const M = REGISTRATION_MESSAGES;
 
-/** Seed §5: "standard e-mail pattern". */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * Seed §5: "standard e-mail pattern". No space, control character, or `<`, `>`, `"`, `,`: an
+ * address holding one would become a second recipient or a broken header in the e-mail sent to it.
+ */
+const EMAIL_PATTERN = /^[^\s@<>",\p{Cc}]+@[^\s@.<>",\p{Cc}]+(\.[^\s@.<>",\p{Cc}]+)+$/u;
+/** A line break of any kind: a name or a one-line answer holds none. */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** Seed §5: digits, plus, hyphen, space and parentheses only; at least one digit. */
 const PHONE_PATTERN = /^(?=.*\d)[\d+\- ()]+$/;
 /** Seed §5/§9: exactly six digits. */
@@ -77,6 +83,11 @@ function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === 'http:' || protocol === 'https:';
+}
+
+/** A text on one line (after trimming: a line break typed at either end is dropped). */
+function oneLine(label: string) {
+  return z.refine<string>((value) => !LINE_BREAK.test(value), M.oneLine(label));
 }
 
 /** A trimmed text that must not be empty; `abort` so an empty one reports only "required". */
@@ -93,8 +104,9 @@ export function emailSchema() {
   );
 }
 
-function optionalText(max: number) {
-  return z.optional(z.string().check(z.trim(), z.maxLength(max, M.tooLong(max))));
+function optionalText(max: number, label?: string) {
+  const text = z.string().check(z.trim(), z.maxLength(max, M.tooLong(max)));
+  return z.optional(label === undefined ? text : text.check(oneLine(label)));
 }
 
 /** Values of the category's fields, keyed by field id: text and URLs as strings, images as files. */
@@ -141,8 +153,15 @@ function fieldValueSchema<F>(field: FormField, isFile: (value: unknown) => value
         : z.optional(checked);
     }
     case 'text': {
-      const max = field.id === 'description' ? LONG_TEXT_FIELD_MAX : TEXT_FIELD_MAX;
-      return field.required ? requiredText(required, max) : optionalText(max);
+      // The description is the one multi-line answer (a text area); the others are one line.
+      if (field.id === 'description') {
+        return field.required
+          ? requiredText(required, LONG_TEXT_FIELD_MAX)
+          : optionalText(LONG_TEXT_FIELD_MAX);
+      }
+      return field.required
+        ? requiredText(required, TEXT_FIELD_MAX).check(oneLine(field.label))
+        : optionalText(TEXT_FIELD_MAX, field.label);
     }
   }
 }
@@ -162,7 +181,9 @@ export function buildRegistrationSchema<F>(
     competitionId: z
       .string({ error: 'Choose a competition' })
       .check(z.minLength(1), z.maxLength(64)),
-    fullName: requiredText(M.fullNameRequired, FULL_NAME_MAX, M.fullNameTooLong),
+    fullName: requiredText(M.fullNameRequired, FULL_NAME_MAX, M.fullNameTooLong).check(
+      oneLine('Full name'),
+    ),
     age: z.number({ error: M.ageRequired }).check(
       z.refine((n) => Number.isInteger(n), { error: M.ageWhole, abort: true }),
       z.gte(1, M.ageMin),
@@ -180,7 +201,7 @@ export function buildRegistrationSchema<F>(
     photo: z.custom<F>(isFile, { error: M.photoRequired }),
     fieldValues: z.strictObject(fieldShape),
     consent: z.literal(true, { error: M.consentRequired }),
-    guardianName: optionalText(GUARDIAN_NAME_MAX),
+    guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),
     guardianConsent: z.optional(z.boolean()),
     website: z.optional(z.string().check(z.maxLength(200))),
   }) as unknown as RegistrationSchema<F>;

@@ -45,7 +45,8 @@ function rateLimited(limit: RateLimit, seconds: number): AppError {
  * Counts a request of `clientKey`, or refuses it with 429 RATE_LIMITED and Retry-After when the
  * client has made `max` requests within the window. `attemptId` names the request: one sent again
  * with the same id (a retry after a lost connection, with the same idempotency key) is counted
- * once, and let through again once it was let through.
+ * once, and let through again once it was let through; with `repeats` 'each', every repeat is
+ * counted and refused at the limit like a new request (the first still records the id).
  */
 export async function takeRateLimitHit(
   db: Kysely<DB>,
@@ -53,13 +54,17 @@ export async function takeRateLimitHit(
   clientKey: string,
   attemptId?: string,
   now = new Date(),
+  repeats: 'once' | 'each' = 'once',
 ): Promise<void> {
   const since = new Date(now.getTime() - limit.windowMs).toISOString();
-  const id = hitIdOf(limit, clientKey, attemptId);
+  let id = hitIdOf(limit, clientKey, attemptId);
   const wait = await db.transaction().execute(async (trx) => {
     await lockRateLimitKey(trx, limit.scope, clientKey);
     await deleteRateLimitHitsBefore(trx, limit.scope, since);
-    if (await rateLimitHitExists(trx, id)) return 0;
+    if (await rateLimitHitExists(trx, id)) {
+      if (repeats === 'once') return 0;
+      id = randomUUID();
+    }
     const times = await findRateLimitHitTimes(trx, limit.scope, clientKey, since, limit.max);
     const oldestCounted = times[limit.max - 1];
     if (oldestCounted !== undefined) {

@@ -10,7 +10,7 @@ import {
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
-import { AppError, invalidField } from '../../errors.ts';
+import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
 import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
 import {
   countRegistrationAttempt,
@@ -126,6 +126,9 @@ async function readData(parts: AsyncIterator<Multipart>): Promise<Record<string,
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw invalidField(DATA_PART, B.dataNotJson);
   }
+  // The JSON bodies' check (a NUL, nesting too deep) applies to this part as soon as it is read:
+  // before any file is read or decoded, the same on both engines.
+  refuseUnsafeValue(value);
   return value as Record<string, unknown>;
 }
 
@@ -183,9 +186,10 @@ function registerSubmissionCreate(app: FastifyInstance): void {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', B.notMultipart);
       }
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      await countRegistrationAttempt(app, request.ip, idempotencyKey);
-      // A full queue answers before megabytes of images are read into memory for nothing.
+      // A full queue answers before megabytes of images are read into memory for nothing, and
+      // before the attempt is counted: the form sends it again with the same key.
       refuseWhenImageQueueFull();
+      await countRegistrationAttempt(app, request.ip, idempotencyKey);
       const parts = request.parts()[Symbol.asyncIterator]();
       const data = await readData(parts).catch(refuseBody);
       const opened = await openRegistration(app, idempotencyKey, data);

@@ -105,13 +105,21 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
   return header;
 }
 
-/** Counts the attempt against the address's limit (a retry with the same key counts once). */
-export function countRegistrationAttempt(
+/**
+ * Counts the attempt against the address's limit. Every attempt that may read and decode images
+ * counts, a retry with the same key too, so one key cannot carry a flood of failing requests. Once
+ * the key's registration is saved, a retry is answered from it (its receipt again, or 409 for
+ * other details) with no image work: it counts once, and gets its receipt even at the limit.
+ */
+export async function countRegistrationAttempt(
   app: FastifyInstance,
   address: string,
   idempotencyKey: string,
 ): Promise<void> {
-  return takeRateLimitHit(app.database.db, REGISTRATION_LIMIT, address, idempotencyKey);
+  const db = app.database.db;
+  const saved = await findSubmissionByIdempotencyKey(db, idempotencyKey);
+  const repeats = saved ? 'once' : 'each';
+  await takeRateLimitHit(db, REGISTRATION_LIMIT, address, idempotencyKey, undefined, repeats);
 }
 
 /** A registration whose `data` has been read: its competition and the form it is checked with. */
