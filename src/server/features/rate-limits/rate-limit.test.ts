@@ -85,6 +85,19 @@ describe(`takeRateLimitHit on ${TEST_ENGINE}`, () => {
     expect(rows).toHaveLength(10);
   });
 
+  it("with repeats 'each', counts every repeat of an id and refuses it at the limit", async () => {
+    const now = new Date();
+    const key = randomUUID();
+    const each = () => takeRateLimitHit(db(), LIMIT, '10.0.0.9', key, now, 'each');
+    for (let n = 0; n < 10; n++) await each();
+    await expect(each()).rejects.toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(await refusal('10.0.0.9', now, randomUUID())).toBeDefined();
+    // The first was recorded under the id: counted once again, it is let through at the limit.
+    expect(await refusal('10.0.0.9', now, key)).toBeUndefined();
+    const rows = await db().selectFrom('rate_limit_hits').select('id').execute();
+    expect(rows).toHaveLength(10);
+  });
+
   it('lets exactly 10 of 30 hits at once through', async () => {
     const now = new Date();
     const results = await Promise.all(
