@@ -5,6 +5,7 @@ import { ConfigError, DEFAULT_CLIENT_DIR, loadConfig } from './config.ts';
 import { ensureDataDir } from './data-dir.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { initializeSite } from './initialize.ts';
+import { terminalLogStream } from './log-stream.ts';
 
 /** A start-up problem a person can fix: one line on stderr, exit code 1, no stack trace. */
 function fail(lines: string[]): never {
@@ -47,7 +48,14 @@ async function main(): Promise<void> {
     }
   }
 
-  const app: FastifyInstance = await buildApp(config, { database });
+  const logStream = await terminalLogStream({
+    nodeEnv: config.nodeEnv,
+    isTTY: process.stdout.isTTY === true,
+  });
+  const app: FastifyInstance = await buildApp(config, {
+    database,
+    ...(logStream ? { logStream } : {}),
+  });
 
   const shutdown = (signal: string) => {
     app.log.info(`${signal} received: finishing requests in flight, then stopping`);
