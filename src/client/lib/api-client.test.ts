@@ -39,6 +39,11 @@ beforeAll(async () => {
         );
       case '/wrong-code':
         return send(401, '{"error":{"code":"INVALID_CODE","message":"Invalid code"}}');
+      case '/used-code':
+        return send(
+          401,
+          '{"error":{"code":"CODE_ALREADY_USED","message":"This code has already been used. Wait for the next one."}}',
+        );
       case '/forbidden':
         return send(403, '<html>Forbidden</html>');
       case '/crash':
@@ -111,6 +116,11 @@ describe('apiFetch', () => {
       status: 401,
       code: 'INVALID_CODE',
       message: 'Invalid code',
+    });
+    expect(await failureOf(`${base}/used-code`)).toMatchObject({
+      status: 401,
+      code: 'CODE_ALREADY_USED',
+      message: 'This code has already been used. Wait for the next one.',
     });
     expect(await failureOf(`${base}/crash`)).toMatchObject({
       code: 'UNKNOWN_ERROR',

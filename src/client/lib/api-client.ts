@@ -22,9 +22,15 @@ export class ApiError extends Error {
 
 /**
  * A refused sign-in keeps its own code and message ('Invalid credentials', the request for the
- * second factor, a wrong code); any other 401/403 is the seed's permission error.
+ * second factor, a wrong or an already used code); any other 401/403 is the seed's permission
+ * error.
  */
-const SIGN_IN_CODES = new Set(['INVALID_CREDENTIALS', 'TWO_FACTOR_REQUIRED', 'INVALID_CODE']);
+const SIGN_IN_CODES = new Set([
+  'INVALID_CREDENTIALS',
+  'TWO_FACTOR_REQUIRED',
+  'INVALID_CODE',
+  'CODE_ALREADY_USED',
+]);
 
 // Checked by hand rather than with the zod schema: zod stays out of the public pages' bundle.
 function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
