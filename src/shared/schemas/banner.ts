@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
 
 export const PublicBannerSchema = z.object({
@@ -14,6 +15,7 @@ export type PublicBanner = z.infer<typeof PublicBannerSchema>;
 export const BANNER_MESSAGES = {
   imageRequired: 'Banner image is required',
   titleRequired: 'Title is required',
+  titleOneLine: oneLineMessage('Title'),
   descriptionRequired: 'Description is required',
   /** The url names no upload of this site: only uploaded images may be shown. */
   unknownImage: 'Upload the banner image here; this image is not one of the uploaded ones.',
@@ -37,7 +39,10 @@ const requiredText = (message: string, max: number, name: string) =>
  * the `url` of an upload; the server also checks that it names one.
  */
 export const BannerInputSchema = z.object({
-  title: requiredText(BANNER_MESSAGES.titleRequired, BANNER_TITLE_MAX, 'Title'),
+  title: requiredText(BANNER_MESSAGES.titleRequired, BANNER_TITLE_MAX, 'Title').refine(
+    isOneLine,
+    BANNER_MESSAGES.titleOneLine,
+  ),
   description: requiredText(
     BANNER_MESSAGES.descriptionRequired,
     BANNER_DESCRIPTION_MAX,

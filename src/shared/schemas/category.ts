@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { FormFieldListSchema, FormFieldSchema } from './form-field.ts';
 import { flagRepeat } from './list-rules.ts';
 
@@ -18,7 +19,9 @@ export const SUBCATEGORIES_MAX = 100;
 export const CATEGORY_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${CATEGORY_NAME_MAX} characters`,
+  nameOneLine: oneLineMessage('Name'),
   subcategoryTooLong: `Subcategory names must be at most ${SUBCATEGORY_NAME_MAX} characters`,
+  subcategoryOneLine: oneLineMessage('Subcategory names'),
   subcategoryTaken: 'Another subcategory already has this name',
   subcategoryTwice: 'This subcategory appears more than once',
   tooManySubcategories: `A category can have at most ${SUBCATEGORIES_MAX} subcategories`,
@@ -57,7 +60,8 @@ const SubcategoryInputSchema = z.object({
   name: z
     .string({ error: 'Enter a name or leave the row empty' })
     .trim()
-    .max(SUBCATEGORY_NAME_MAX, CATEGORY_MESSAGES.subcategoryTooLong),
+    .max(SUBCATEGORY_NAME_MAX, CATEGORY_MESSAGES.subcategoryTooLong)
+    .refine(isOneLine, CATEGORY_MESSAGES.subcategoryOneLine),
 });
 
 /**
@@ -91,7 +95,8 @@ export const CategoryInputSchema = z.object({
     .string({ error: CATEGORY_MESSAGES.nameRequired })
     .trim()
     .min(1, CATEGORY_MESSAGES.nameRequired)
-    .max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong),
+    .max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong)
+    .refine(isOneLine, CATEGORY_MESSAGES.nameOneLine),
   subcategories: SubcategoryListSchema.default([]),
   formFields: FormFieldListSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPETITION_STATUSES } from '../domain/competition-status.ts';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
 
 export const ENTRY_TYPES = ['free', 'paid'] as const;
@@ -71,6 +72,7 @@ export const END_BEFORE_START = 'End date must be on or after the start date';
 export const COMPETITION_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${COMPETITION_TITLE_MAX} characters`,
+  titleOneLine: oneLineMessage('Title'),
   descriptionRequired: 'Description is required',
   descriptionTooLong: `Description must be at most ${COMPETITION_DESCRIPTION_MAX} characters`,
   categoryRequired: 'Category is required',
@@ -123,7 +125,8 @@ export const CompetitionInputSchema = z
       .string(COMPETITION_MESSAGES.titleRequired)
       .trim()
       .min(1, COMPETITION_MESSAGES.titleRequired)
-      .max(COMPETITION_TITLE_MAX, COMPETITION_MESSAGES.titleTooLong),
+      .max(COMPETITION_TITLE_MAX, COMPETITION_MESSAGES.titleTooLong)
+      .refine(isOneLine, COMPETITION_MESSAGES.titleOneLine),
     description: z
       .string(COMPETITION_MESSAGES.descriptionRequired)
       .trim()

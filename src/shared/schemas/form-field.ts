@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { flagRepeat } from './list-rules.ts';
 
 export const FORM_FIELD_TYPES = ['text', 'image', 'video', 'link'] as const;
@@ -12,6 +13,7 @@ export const FORM_FIELD_MESSAGES = {
   labelRequired: 'Label is required',
   labelTooLong: `Label must be at most ${FORM_FIELD_LABEL_MAX} characters`,
   labelTaken: 'Another field already has this label',
+  labelOneLine: oneLineMessage('Label'),
   type: 'Choose text, image, video or link',
   idTaken: 'This field appears more than once',
   defaultMissing: 'The default fields cannot be removed; turn them off instead.',
@@ -65,7 +67,8 @@ export function isDefaultFormField(id: string | undefined): boolean {
 export const FormFieldInputSchema = z
   .object({
     id: FormFieldIdSchema.optional(),
-    label: FormFieldLabelSchema,
+    // Checked here, not in FormFieldSchema, which also reads the fields already stored.
+    label: FormFieldLabelSchema.refine(isOneLine, FORM_FIELD_MESSAGES.labelOneLine),
     type: z.enum(FORM_FIELD_TYPES, FORM_FIELD_MESSAGES.type),
     required: z.boolean(),
     enabled: z.boolean(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ageCategoryFor, type AgeCategory } from '../domain/age-category.ts';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import type { FormField } from './form-field.ts';
 
 /*
@@ -63,7 +64,7 @@ export const REGISTRATION_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max.toLocaleString('en')} characters`,
   fieldRequired: (label: string) => `${label} is required`,
   urlInvalid: (label: string) => `${label} must be a web address starting with http:// or https://`,
-  oneLine: (label: string) => `${label} must be on one line`,
+  oneLine: oneLineMessage,
 } as const;
 const M = REGISTRATION_MESSAGES;
 
@@ -72,8 +73,6 @@ const M = REGISTRATION_MESSAGES;
  * address holding one would become a second recipient or a broken header in the e-mail sent to it.
  */
 const EMAIL_PATTERN = /^[^\s@<>",\p{Cc}]+@[^\s@.<>",\p{Cc}]+(\.[^\s@.<>",\p{Cc}]+)+$/u;
-/** A line break of any kind: a name or a one-line answer holds none. */
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** Seed §5: digits, plus, hyphen, space and parentheses only; at least one digit. */
 const PHONE_PATTERN = /^(?=.*\d)[\d+\- ()]+$/;
 /** Seed §5/§9: exactly six digits. */
@@ -87,7 +86,7 @@ function isHttpUrl(value: string): boolean {
 
 /** A text on one line (after trimming: a line break typed at either end is dropped). */
 function oneLine(label: string) {
-  return z.refine<string>((value) => !LINE_BREAK.test(value), M.oneLine(label));
+  return z.refine<string>(isOneLine, M.oneLine(label));
 }
 
 /** A trimmed text that must not be empty; `abort` so an empty one reports only "required". */
