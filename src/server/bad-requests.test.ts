@@ -65,6 +65,7 @@ describe(`deeply nested JSON on ${TEST_ENGINE}`, () => {
     ['{"a": × 10,000', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`],
     // 800 KB, inside the 1 MB body limit: JSON.parse takes it, the walk after it must too.
     ['[ × 400,000', `${'['.repeat(400_000)}${']'.repeat(400_000)}`],
+    ['{"a": × 150,000', `${'{"a":'.repeat(150_000)}1${'}'.repeat(150_000)}`],
     [
       'deep inside a valid body',
       `{"username":"admin","password":"x","name":"Painting","x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
@@ -84,6 +85,13 @@ describe(`deeply nested JSON on ${TEST_ENGINE}`, () => {
         expect(response.json(), `${label} to ${url}`).toEqual(TOO_DEEP);
       }
     }
+    // The prototype-poisoning scan of Fastify's JSON parser walks it first, without recursion.
+    const poisoned = `${'['.repeat(100_000)}{"__proto__":{"x":1}}${']'.repeat(100_000)}`;
+    const response = await postJson('/api/auth/login', poisoned);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+    });
     expect(await writtenRows()).toEqual(before);
   });
 
