@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { isReceipt } from './registration-api.ts';
 
@@ -42,4 +43,41 @@ export function forgetUnpaidEntry(competitionId: string): void {
   } catch {
     // Nothing was kept.
   }
+}
+
+export const CHECKING_UNPAID_ENTRY = 'Checking your earlier entry…';
+
+/** What this browser keeps, read afresh each time (a new object even when nothing is kept). */
+export interface KeptEntry {
+  receipt: RegistrationReceipt | null;
+}
+
+/**
+ * This browser's unpaid entry of `competitionId`, read again when a page comes back from the
+ * browser's cache (Back) and when another tab changes it. `forget` starts afresh on purpose.
+ */
+export function useKeptUnpaidEntry(competitionId: string) {
+  const [kept, setKept] = useState<KeptEntry>(() => ({
+    receipt: loadUnpaidEntry(competitionId),
+  }));
+  useEffect(() => {
+    const reread = () => setKept({ receipt: loadUnpaidEntry(competitionId) });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === unpaidEntryKey(competitionId)) reread();
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reread();
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, [competitionId]);
+  const forget = () => {
+    forgetUnpaidEntry(competitionId);
+    setKept({ receipt: null });
+  };
+  return { kept, forget };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
@@ -8,63 +8,41 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { viewEntry } from '../../entry/entry-api.ts';
 import { useCheckout } from '../checkout/use-checkout.tsx';
 import { rememberReceipt } from '../registration-api.ts';
-import { forgetUnpaidEntry, loadUnpaidEntry, unpaidEntryKey } from '../unpaid-entry.ts';
+import { CHECKING_UNPAID_ENTRY, forgetUnpaidEntry, type KeptEntry } from '../unpaid-entry.ts';
 
 export const UNPAID_ENTRY_HEADING = 'Your entry is waiting for its fee';
-export const CHECKING_UNPAID_ENTRY = 'Checking your earlier entry…';
 
-/** What this browser keeps, read afresh each time (a new object even when nothing is kept). */
-interface Memory {
-  receipt: RegistrationReceipt | null;
-}
 /** The server's word on a kept entry: still unpaid (with its fee now), or not. */
 interface Answer {
-  memory: Memory;
+  kept: KeptEntry;
   unpaid: boolean;
   entryFee: number;
 }
 
-export type UnpaidEntryState =
-  | { kind: 'none' }
-  | { kind: 'checking' }
-  | { kind: 'unpaid'; receipt: RegistrationReceipt; entryFee: number };
-
 /**
- * Issue 20 item 2: this browser's unpaid entry of `competitionId`, checked with the server (the
- * entry page's call) on load, when a page comes back from the browser's cache, and when another
- * tab changes it. Paid, gone or its link refused: it is forgotten. `forget` starts afresh on
- * purpose.
+ * Issue 20 item 2, loaded only when this browser kept an unpaid entry of the competition: the
+ * entry is checked with the server (the entry page's call) and, still unpaid, offered in place of
+ * `form`; paid, gone or its link refused, it is forgotten and `form` shown.
  */
-export function useUnpaidEntry(competitionId: string) {
-  const [memory, setMemory] = useState<Memory>(() => ({
-    receipt: loadUnpaidEntry(competitionId),
-  }));
+export default function UnpaidEntryGate({
+  kept,
+  form,
+  onStartAnother,
+}: {
+  kept: KeptEntry;
+  form: ReactNode;
+  onStartAnother: () => void;
+}) {
   const [answer, setAnswer] = useState<Answer | null>(null);
 
   useEffect(() => {
-    const reread = () => setMemory({ receipt: loadUnpaidEntry(competitionId) });
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === unpaidEntryKey(competitionId)) reread();
-    };
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) reread();
-    };
-    window.addEventListener('storage', onStorage);
-    window.addEventListener('pageshow', onPageShow);
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener('pageshow', onPageShow);
-    };
-  }, [competitionId]);
-
-  useEffect(() => {
-    const { receipt } = memory;
+    const { receipt } = kept;
     if (!receipt) return;
     let cancelled = false;
     const settle = (unpaid: boolean, entryFee = receipt.entryFee) => {
       if (cancelled) return;
-      if (!unpaid) forgetUnpaidEntry(competitionId);
-      setAnswer({ memory, unpaid, entryFee });
+      if (!unpaid) forgetUnpaidEntry(receipt.competition.id);
+      setAnswer({ kept, unpaid, entryFee });
     };
     viewEntry(receipt.entryToken).then(
       (entry) => settle(entry.paymentState === 'pending', entry.entryFee),
@@ -76,35 +54,37 @@ export function useUnpaidEntry(competitionId: string) {
     return () => {
       cancelled = true;
     };
-  }, [competitionId, memory]);
+  }, [kept]);
 
-  const { receipt } = memory;
+  const { receipt } = kept;
   // While a kept entry is checked again, an answer for the same entry stays shown.
   const current =
-    answer?.memory === memory ||
-    (answer?.memory.receipt?.entryToken === receipt?.entryToken && answer?.unpaid)
+    answer?.kept === kept ||
+    (answer?.unpaid && answer.kept.receipt?.entryToken === receipt?.entryToken)
       ? answer
       : null;
-  const state: UnpaidEntryState =
-    !receipt || (current && !current.unpaid)
-      ? { kind: 'none' }
-      : current
-        ? { kind: 'unpaid', receipt, entryFee: current.entryFee }
-        : { kind: 'checking' };
-  return {
-    state,
-    forget: () => {
-      forgetUnpaidEntry(competitionId);
-      setMemory({ receipt: null });
-    },
-  };
+  if (!receipt || current?.unpaid === false) return form;
+  if (!current) {
+    return (
+      <p role="status" className="mt-8 min-h-screen text-lg">
+        {CHECKING_UNPAID_ENTRY}
+      </p>
+    );
+  }
+  return (
+    <UnpaidEntryOffer
+      receipt={receipt}
+      entryFee={current.entryFee}
+      onStartAnother={onStartAnother}
+    />
+  );
 }
 
 /**
  * In place of the form: the entry this browser sent to this competition, still waiting for its
  * fee, with 'Complete payment' for it, or a new entry on purpose.
  */
-export function UnpaidEntryOffer({
+function UnpaidEntryOffer({
   receipt,
   entryFee,
   onStartAnother,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,11 +7,10 @@ import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
-import {
-  CHECKING_UNPAID_ENTRY,
-  UnpaidEntryOffer,
-  useUnpaidEntry,
-} from '../components/unpaid-entry-offer.tsx';
+import { CHECKING_UNPAID_ENTRY, useKeptUnpaidEntry } from '../unpaid-entry.ts';
+
+// Only a browser that kept an unpaid entry needs its check and offer: out of the form's download.
+const UnpaidEntryGate = lazy(() => import('../components/unpaid-entry-offer.tsx'));
 import { type RegistrationForm as FormData, registrationFormPath } from '../registration-api.ts';
 
 /**
@@ -82,33 +81,32 @@ function RegistrationView({ data }: { data: FormData }) {
  * payment first; the form is for a new entry, chosen on purpose.
  */
 function OpenRegistration({ competition, formFields }: FormData) {
-  const unpaid = useUnpaidEntry(competition.id);
+  const { kept, forget } = useKeptUnpaidEntry(competition.id);
   const [startedAfresh, setStartedAfresh] = useState(false);
-  const { state } = unpaid;
-  if (state.kind === 'checking') {
-    return (
-      <p role="status" className="mt-8 min-h-screen text-lg">
-        {CHECKING_UNPAID_ENTRY}
-      </p>
-    );
-  }
-  if (state.kind === 'unpaid') {
-    return (
-      <UnpaidEntryOffer
-        receipt={state.receipt}
-        entryFee={state.entryFee}
-        onStartAnother={() => {
-          unpaid.forget();
-          setStartedAfresh(true);
-        }}
-      />
-    );
-  }
-  return (
+  const form = (
     <RegistrationForm
       competition={competition}
       formFields={formFields}
       focusFirst={startedAfresh}
     />
+  );
+  if (!kept.receipt) return form;
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="mt-8 min-h-screen text-lg">
+          {CHECKING_UNPAID_ENTRY}
+        </p>
+      }
+    >
+      <UnpaidEntryGate
+        kept={kept}
+        form={form}
+        onStartAnother={() => {
+          forget();
+          setStartedAfresh(true);
+        }}
+      />
+    </Suspense>
   );
 }
