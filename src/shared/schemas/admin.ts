@@ -32,6 +32,23 @@ export const DashboardSchema = z.object({
   ),
   /** Entries with two payments received: one is to be refunded (issue 13 item 4). */
   paidTwice: z.array(EntrySummarySchema),
+  /**
+   * Likely duplicate entries (issue 20 item 2): groups of the same e-mail (trimmed, any case) in
+   * one competition, one of them unpaid; `total` groups, the largest listed first.
+   */
+  likelyDuplicates: z.object({
+    total: z.number(),
+    groups: z.array(
+      z.object({
+        competitionId: z.string(),
+        competitionTitle: z.string(),
+        /** Trimmed and lower-cased, as they were compared. */
+        email: z.string(),
+        entries: z.number(),
+        unpaid: z.number(),
+      }),
+    ),
+  }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -20,6 +20,8 @@ export const ReviewQuerySchema = z.object({
   status: z.enum(STATUS_FILTERS).default('all'),
   payment: z.enum(PAYMENT_FILTERS).default('all'),
   competition: z.uuid().optional(),
+  /** `only`: the likely duplicates alone (issue 20 item 2). */
+  duplicates: z.enum(['only']).optional(),
   sort: z.enum(REVIEW_SORTS).default('newest'),
   /** Where the page starts: the `nextCursor` of the page before. */
   cursor: z.string().max(200).optional(),
@@ -58,6 +60,11 @@ export const ReviewItemSchema = z.object({
   /** The admin URL of the artist's photo. */
   photoUrl: z.string(),
   fields: z.array(ReviewFieldSchema),
+  /**
+   * Another entry of this competition has the same e-mail (trimmed, any case), and one of the two
+   * is unpaid: likely a second try at paying, one of them to delete (issue 20 item 2).
+   */
+  possibleDuplicate: z.boolean(),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
@@ -75,10 +82,19 @@ export const ReviewCountsQuerySchema = ReviewQuerySchema.omit({
   sort: true,
 });
 
-/** By status (the status filter left out), and by payment (the payment filter left out). */
+/**
+ * By status (the status filter left out), and by payment state (the payment filter left out): the
+ * states the badges show, each entry once; `paid` is a fee received and not refunded, never a free
+ * entry (issue 20).
+ */
 export const ReviewCountsSchema = z.object({
   status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
-  payment: z.object({ free: z.number(), paid: z.number(), pending: z.number() }),
+  payment: z.object({
+    free: z.number(),
+    paid: z.number(),
+    pending: z.number(),
+    refunded: z.number(),
+  }),
 });
 export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
 

@@ -57,6 +57,7 @@ describe(`loadDashboard on ${TEST_ENGINE}`, () => {
       upcomingCompetitions: [],
       recentSubmissions: [],
       paidTwice: [],
+      likelyDuplicates: { total: 0, groups: [] },
     });
   });
 

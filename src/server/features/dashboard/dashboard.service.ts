@@ -13,10 +13,13 @@ import {
   findNewestSubmissions,
   sumSubmissions,
 } from './dashboard.repository.ts';
+import { findLikelyDuplicateGroups } from '../review/review.repository.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 /** Entries owed a refund are listed in full up to this many: each needs an admin's action. */
 export const PAID_TWICE_LIST_SIZE = 50;
+/** Likely duplicates listed, the largest groups first; the total counts them all. */
+export const DUPLICATES_LIST_SIZE = 20;
 
 /** The instant a calendar month begins in the site time zone (monthIndex may under/overflow). */
 function monthStart(year: number, monthIndex: number, timeZone: string): string {
@@ -47,6 +50,7 @@ export async function loadDashboard(
     upcoming,
     newestSubmissions,
     paidTwice,
+    duplicates,
   ] = await Promise.all([
     countRowsOf(db, 'competitions'),
     countRowsOf(db, 'categories'),
@@ -58,6 +62,7 @@ export async function loadDashboard(
     findCompetitionsStartingAfter(db, today, DASHBOARD_LIST_SIZE),
     findNewestSubmissions(db, DASHBOARD_LIST_SIZE),
     findEntriesPaidTwice(db, PAID_TWICE_LIST_SIZE),
+    findLikelyDuplicateGroups(db, DUPLICATES_LIST_SIZE),
   ]);
 
   return {
@@ -93,5 +98,15 @@ export async function loadDashboard(
       fullName: s.full_name,
       competitionTitle: s.competition_title,
     })),
+    likelyDuplicates: {
+      total: duplicates.total,
+      groups: duplicates.list.map((g) => ({
+        competitionId: g.competition_id as string,
+        competitionTitle: String(g.competition_title),
+        email: g.email_key,
+        entries: Number(g.entries),
+        unpaid: Number(g.unpaid),
+      })),
+    },
   };
 }

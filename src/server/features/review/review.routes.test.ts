@@ -267,13 +267,18 @@ function expectedCounts(filters: Filters): ReviewCounts {
       approved: countOf(byStatus, (s) => s.status === 'approved'),
       rejected: countOf(byStatus, (s) => s.status === 'rejected'),
     },
+    // Issue 20: each entry counted once, by the state its badge shows (a free entry is not paid).
     payment: {
-      free: countOf(byPayment, (s) => paymentMatches(s, 'free')),
-      paid: countOf(byPayment, (s) => paymentMatches(s, 'paid')),
-      pending: countOf(byPayment, (s) => paymentMatches(s, 'pending')),
+      free: countOf(byPayment, (s) => s.entryFee === 0),
+      paid: countOf(byPayment, (s) => s.entryFee > 0 && s.paymentStatus === 'paid' && !refunded(s)),
+      pending: countOf(byPayment, (s) => s.entryFee > 0 && s.paymentStatus === 'pending'),
+      refunded: countOf(byPayment, (s) => s.entryFee > 0 && refunded(s)),
     },
   };
 }
+
+/** rowOf refunds the entries of 250. */
+const refunded = (spec: Spec) => spec.entryFee === 250;
 
 const ids = (items: ReviewItem[]) => items.map((item) => item.id);
 
@@ -383,7 +388,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: access and bad input`, (
     expect(await page({ competition })).toEqual({ items: [], nextCursor: null });
     expect(await countsOf({ competition })).toEqual({
       status: { pending: 0, approved: 0, rejected: 0 },
-      payment: { free: 0, paid: 0, pending: 0 },
+      payment: { free: 0, paid: 0, pending: 0, refunded: 0 },
     });
   });
 
@@ -482,10 +487,11 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: filters and counts`, () 
     expect(body.nextCursor).toEqual(expect.any(String));
     const counts = await countsOf();
     expect(counts).toEqual(expectedCounts(all));
-    // All 60 rows are counted; free entries are stored paid, so they count as paid too.
+    // All 60 rows are counted, each once by its payment state: free entries are stored paid but
+    // counted free (issue 20: never "Paid 36" when 12 of them are free), refunded ones refunded.
     expect(counts).toEqual({
       status: { pending: 20, approved: 20, rejected: 20 },
-      payment: { free: 12, paid: 36, pending: 24 },
+      payment: { free: 12, paid: 12, pending: 24, refunded: 12 },
     });
   });
 
@@ -870,6 +876,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: the items`, () => {
               value: 'https://example.com/portfolio',
             },
           ],
+          possibleDuplicate: false,
         },
       ],
       nextCursor: null,

@@ -9,6 +9,7 @@ import {
   DecisionSchema,
   ReviewCountsQuerySchema,
   ReviewCountsSchema,
+  ReviewItemSchema,
   ReviewPageSchema,
   ReviewQuerySchema,
 } from '../../../shared/schemas/review.ts';
@@ -19,7 +20,12 @@ import { PRIVATE_FILE_CACHE } from '../media/private-files.routes.ts';
 import { attachmentHeader } from './download-name.ts';
 import { exportCsv } from './export.service.ts';
 import { deleteSubmission } from './removal.service.ts';
-import { countSubmissions, findDownload, listSubmissions } from './review.service.ts';
+import {
+  countSubmissions,
+  findDownload,
+  listSubmissions,
+  loadReviewItem,
+} from './review.service.ts';
 
 /** Issue 14: the admin's 'Competition Submissions'. */
 export function registerReviewRoutes(app: FastifyInstance): void {
@@ -75,6 +81,19 @@ export function registerReviewRoutes(app: FastifyInstance): void {
   );
 
   const DECISION_ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+  api.get(
+    '/api/admin/submissions/:id/review',
+    {
+      schema: {
+        summary: 'One submission as a row of the review shows it: photo, artworks, duplicate flag',
+        description:
+          "The admin's entry page: the images are the admin URLs of their display copies.",
+        params: SubmissionIdParamsSchema,
+        response: { 200: ReviewItemSchema, ...DECISION_ERRORS },
+      },
+    },
+    async (request) => loadReviewItem(app.database.db, request.params.id),
+  );
   api.put(
     '/api/admin/submissions/:id/status',
     {

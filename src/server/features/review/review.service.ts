@@ -13,12 +13,15 @@ import { parseFormFields } from '../categories/categories.service.ts';
 import { privateFileUrl } from '../media/private-files.routes.ts';
 import { displayKeyOf } from '../media/private-images.ts';
 import { notFound } from '../../errors.ts';
+import { SUBMISSION_NOT_FOUND } from '../submissions/admin-entries.routes.ts';
 import type { StoredFile } from '../media/storage/storage.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import {
   countReviewFacets,
   findDownloadSource,
+  findLikelyDuplicateIds,
   findReviewPage,
+  findReviewRow,
   type ReviewFilters,
   type ReviewPosition,
   type ReviewRow,
@@ -50,7 +53,7 @@ function positionOf(cursor: string): ReviewPosition {
   return { createdAt, id: match[2] as string };
 }
 
-function itemOf(row: ReviewRow): ReviewItem {
+function itemOf(row: ReviewRow, possibleDuplicate: boolean): ReviewItem {
   const values = JSON.parse(row.field_values) as Record<string, string>;
   const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
   return {
@@ -89,6 +92,7 @@ function itemOf(row: ReviewRow): ReviewItem {
         },
       ];
     }),
+    possibleDuplicate,
   };
 }
 
@@ -100,6 +104,7 @@ export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>)
     status: query.status,
     payment: query.payment,
     competitionId: query.competition,
+    duplicates: query.duplicates === 'only',
   };
 }
 
@@ -110,10 +115,28 @@ export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promi
   const rows = await findReviewPage(db, filters, query.sort, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  // For this page's rows only: an index probe each, whatever the size of the table.
+  const duplicates = await findLikelyDuplicateIds(
+    db,
+    page.map((row) => row.id),
+  );
   return {
-    items: page.map(itemOf),
+    items: page.map((row) => itemOf(row, duplicates.has(row.id))),
     nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
   };
+}
+
+/**
+ * One entry as a row of the review shows it (issue 20 item 8): the admin's entry page shows its
+ * photo and artworks through the admin-only file routes, and whether it is a likely duplicate.
+ */
+export async function loadReviewItem(db: Kysely<DB>, id: string): Promise<ReviewItem> {
+  const [row, duplicates] = await Promise.all([
+    findReviewRow(db, id),
+    findLikelyDuplicateIds(db, [id]),
+  ]);
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return itemOf(row, duplicates.has(row.id));
 }
 
 /**

@@ -6,6 +6,7 @@ import { formatCalendarDate } from '../../../lib/format.ts';
 import type { PaymentState } from '../../../../shared/domain/entry-state.ts';
 import { formatInstant, formatInstantDate } from '../common/format-instant.ts';
 import { PaymentStateBadge } from '../submissions/payment-state-badge.tsx';
+import { duplicatesViewOf } from '../submissions/review-api.ts';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { useAdminResource } from '../common/use-admin-resource.ts';
@@ -54,6 +55,9 @@ export default function DashboardPage() {
                 </p>
                 <EntryList items={data.paidTwice} />
               </Section>
+            ) : null}
+            {data.likelyDuplicates.total > 0 ? (
+              <LikelyDuplicates duplicates={data.likelyDuplicates} />
             ) : null}
             <Section title="Recent Submissions" className="bg-white dark:bg-gray-900">
               {data.recentSubmissions.length === 0 ? (
@@ -114,6 +118,50 @@ function EntryList({
         </li>
       ))}
     </ul>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Issue 20 item 2: one e-mail entered twice in a competition, one of the entries unpaid (often a
+ * second try at paying); each group links to the review showing it, where the stray one is deleted.
+ */
+function LikelyDuplicates({ duplicates }: { duplicates: Dashboard['likelyDuplicates'] }) {
+  const { total, groups } = duplicates;
+  return (
+    <Section title="Possible duplicate entries" className="bg-white dark:bg-gray-900">
+      <p className="mb-3">
+        {total === 1
+          ? '1 e-mail address has more than one entry in a competition, at least one unpaid.'
+          : `${total} e-mail addresses have more than one entry in a competition, at least one unpaid.`}{' '}
+        Open each one, keep the right entry and delete the others.
+      </p>
+      <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-800">
+        {groups.map((group) => (
+          <li key={`${group.competitionId} ${group.email}`} className="py-3">
+            <Link
+              to={duplicatesViewOf(group.competitionId, group.email)}
+              className={`rounded font-semibold break-all text-[var(--color-primary-text)] underline-offset-4 hover:underline ${FOCUS_RING}`}
+            >
+              {group.email}
+            </Link>
+            <p className={`text-sm ${MUTED_TEXT}`}>
+              {group.competitionTitle} · {count(group.entries, 'entry', 'entries')}, {group.unpaid}{' '}
+              unpaid
+            </p>
+          </li>
+        ))}
+      </ul>
+      {total > groups.length ? (
+        <Link
+          to={`${paths.adminSubmissions}?duplicates=only`}
+          className={`mt-3 inline-block rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
+        >
+          See all {total} in the submissions
+        </Link>
+      ) : null}
+    </Section>
   );
 }
 

@@ -25,6 +25,7 @@ function dashboardOf(overrides: Partial<Dashboard> = {}): Dashboard {
       entryOf(4, 'Kabir Das', 'refunded'),
     ],
     paidTwice: [],
+    likelyDuplicates: { total: 0, groups: [] },
     ...overrides,
   };
 }
@@ -125,5 +126,64 @@ describe('the dashboard’s entries', () => {
     await renderDashboard(dashboardOf({ paidTwice: [] }));
     expect(screen.queryByRole('region', { name: 'Paid twice: refund one payment' })).toBeNull();
     expect(screen.queryByText(/two received payments/)).toBeNull();
+  });
+
+  it('lists the possible duplicate entries, each group linking to the review showing it', async () => {
+    const competition = '3b1f7c2e-8d4a-4e6b-9c0d-1a2b3c4d5e6f';
+    await renderDashboard(
+      dashboardOf({
+        likelyDuplicates: {
+          total: 3,
+          groups: [
+            {
+              competitionId: competition,
+              competitionTitle: 'Monsoon Colours',
+              email: 'meera@example.com',
+              entries: 3,
+              unpaid: 2,
+            },
+            {
+              competitionId: competition,
+              competitionTitle: 'Monsoon Colours',
+              email: 'ravi+art@mail.test',
+              entries: 2,
+              unpaid: 1,
+            },
+          ],
+        },
+      }),
+    );
+    const duplicates = section('Possible duplicate entries');
+    expect(duplicates.querySelector('p')?.textContent).toBe(
+      '3 e-mail addresses have more than one entry in a competition, at least one unpaid. Open each one, keep the right entry and delete the others.',
+    );
+    expect(
+      itemsOf(duplicates).map((item) => {
+        const link = within(item).getByRole('link');
+        return [link.textContent, link.getAttribute('href'), item.lastElementChild?.textContent];
+      }),
+    ).toEqual([
+      [
+        'meera@example.com',
+        `/admin/submissions?competition=${competition}&q=meera%40example.com&duplicates=only`,
+        'Monsoon Colours · 3 entries, 2 unpaid',
+      ],
+      [
+        'ravi+art@mail.test',
+        `/admin/submissions?competition=${competition}&q=ravi%2Bart%40mail.test&duplicates=only`,
+        'Monsoon Colours · 2 entries, 1 unpaid',
+      ],
+    ]);
+    // Two of three listed: the rest are one link away.
+    expect(
+      within(duplicates)
+        .getByRole('link', { name: 'See all 3 in the submissions' })
+        .getAttribute('href'),
+    ).toBe('/admin/submissions?duplicates=only');
+  });
+
+  it('leaves the duplicates section out when there are none', async () => {
+    await renderDashboard(dashboardOf());
+    expect(screen.queryByRole('region', { name: 'Possible duplicate entries' })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { paths } from '../../../config/paths.ts';
+
 /* The review's calls (issue 14). */
 
 export const SUBMISSIONS_PATH = '/api/admin/submissions';
@@ -8,8 +10,36 @@ export const downloadPath = (id: string, file: string) =>
 
 export const statusPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}/status`;
 
+/** One submission as a row of the review shows it (the entry page's photo and artworks). */
+export const reviewItemPath = (id: string) =>
+  `/api/admin/submissions/${encodeURIComponent(id)}/review`;
+
+/** The review showing the likely duplicates of an entry's group: its competition and e-mail. */
+export function duplicatesViewOf(competitionId: string, email: string): string {
+  const query = new URLSearchParams({
+    competition: competitionId,
+    q: email.trim(),
+    duplicates: 'only',
+  });
+  return `${paths.adminSubmissions}?${query.toString()}`;
+}
+
+/**
+ * Where an entry page's Back goes: the review view it was opened from, given in its `from`
+ * parameter, when that is one (a path of the admin's review, nothing else: no other site, no other
+ * page); else undefined.
+ */
+export function reviewViewFrom(from: string | null): string | undefined {
+  if (!from?.startsWith(paths.adminSubmissions)) return undefined;
+  const base = 'https://white-stroke.invalid';
+  if (!URL.canParse(from, base)) return undefined;
+  const url = new URL(from, base);
+  if (url.origin !== base || url.pathname !== paths.adminSubmissions) return undefined;
+  return `${url.pathname}${url.search}`;
+}
+
 /** What the address holds of a view: its filters, its order, and the page's cursor. */
-const FILTERS = ['q', 'status', 'payment', 'competition'] as const;
+const FILTERS = ['q', 'status', 'payment', 'competition', 'duplicates'] as const;
 const VIEW = [...FILTERS, 'sort'] as const;
 const PAGE = [...VIEW, 'cursor'] as const;
 

@@ -3,11 +3,28 @@ import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../../shared/schemas/r
 import type { ReviewItem } from '../../../../shared/schemas/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatInstant } from '../common/format-instant.ts';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { PaymentStateBadge } from './payment-state-badge.tsx';
-import { downloadPath } from './review-api.ts';
+import { downloadPath, duplicatesViewOf } from './review-api.ts';
+
+/** Issue 20: the words of a likely duplicate's badge, a link to its group. */
+export const POSSIBLE_DUPLICATE = 'Possible duplicate';
+
+/** The badge of a likely duplicate: a link to the review of its group, to keep one of them. */
+export function DuplicateBadge({ item }: { item: ReviewItem }) {
+  if (!item.possibleDuplicate || item.competition.id === null) return null;
+  return (
+    <Link
+      to={duplicatesViewOf(item.competition.id, item.email)}
+      aria-label={`${POSSIBLE_DUPLICATE}: the entries of ${item.email.trim()} in ${item.competition.title}`}
+      className={`inline-block rounded-full border border-red-700 bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-900 underline-offset-4 hover:underline dark:bg-red-950 dark:text-red-100 ${FOCUS_RING}`}
+    >
+      {POSSIBLE_DUPLICATE}
+    </Link>
+  );
+}
 
 const LINK = `rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`;
 /** On a phone each row is a card: cells stack, each with its own heading. */
@@ -68,6 +85,9 @@ export function ReviewRow({
   const age =
     AGE_CATEGORY_LABELS[item.ageCategory as keyof typeof AGE_CATEGORY_LABELS] ?? item.ageCategory;
   const gender = GENDER_LABELS[item.gender as keyof typeof GENDER_LABELS] ?? item.gender;
+  // The entry page's Back returns to this view, with its filters, search and page.
+  const view = useLocation();
+  const from = new URLSearchParams({ from: `${view.pathname}${view.search}` });
   return (
     <tr className="block border-b border-gray-200 py-2 md:table-row dark:border-gray-800">
       <td className={CELL}>
@@ -110,7 +130,7 @@ export function ReviewRow({
         <PhoneHeading>Competition & Submission</PhoneHeading>
         <p className="font-semibold">{item.competition.title || 'Unknown Competition'}</p>
         <p className={`text-sm ${MUTED_TEXT}`}>
-          <Link to={paths.adminSubmission(item.id)} className={LINK}>
+          <Link to={`${paths.adminSubmission(item.id)}?${from.toString()}`} className={LINK}>
             {item.reference}
           </Link>
         </p>
@@ -135,8 +155,9 @@ export function ReviewRow({
       <td className={CELL}>
         <PhoneHeading>Status</PhoneHeading>
         <p className="font-semibold">{SUBMISSION_STATUS_LABELS[item.status]}</p>
-        <div className="mt-1">
+        <div className="mt-1 flex flex-col items-start gap-1">
           <PaymentStateBadge state={item.paymentState} />
+          <DuplicateBadge item={item} />
         </div>
       </td>
       <td className={CELL}>

@@ -52,13 +52,14 @@ function itemOf(n: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
     entryFee: 1500,
     photoUrl: `/api/admin/uploads/photo-${n}.webp`,
     fields: [],
+    possibleDuplicate: false,
     ...overrides,
   };
 }
 
 const COUNTS: ReviewCounts = {
   status: { pending: 1234, approved: 56, rejected: 7 },
-  payment: { free: 3, paid: 123456, pending: 0 },
+  payment: { free: 3, paid: 123456, pending: 0, refunded: 2 },
 };
 
 const pageOf = (items: ReviewItem[], overrides: Partial<ReviewPage> = {}): Answer => ({
@@ -330,7 +331,7 @@ describe('the submissions review: what it shows', () => {
               status: 200,
               body: {
                 status: { pending: 0, approved: 0, rejected: 1 },
-                payment: { free: 0, paid: 1, pending: 0 },
+                payment: { free: 0, paid: 1, pending: 0, refunded: 0 },
               } satisfies ReviewCounts,
             }
           : { status: 200, body: COUNTS },
@@ -341,8 +342,10 @@ describe('the submissions review: what it shows', () => {
       'Pending Review': '1,234',
       Approved: '56',
       Rejected: '7',
-      Paid: '1,23,456',
+      // Issue 20: the counts say what they count; a free entry is never counted paid.
+      'Payment Received': '1,23,456',
       'Payment Pending': '0',
+      Refunded: '2',
       'Free Entry': '3',
     });
     const counts = document.querySelector('dl[aria-label="Counts for these filters"]')!;
@@ -354,8 +357,9 @@ describe('the submissions review: what it shows', () => {
       'Pending Review': '0',
       Approved: '0',
       Rejected: '1',
-      Paid: '1',
+      'Payment Received': '1',
       'Payment Pending': '0',
+      Refunded: '0',
       'Free Entry': '0',
     });
     expect(countsCalls(calls)).toEqual([`${LIST}/counts`, `${LIST}/counts?status=rejected`]);
@@ -454,8 +458,9 @@ describe('the submissions review: what it shows', () => {
 
     const inCompetition = within(competition!);
     expect(inCompetition.getByText('Monsoon Colours')).toBeTruthy();
+    // Issue 20: the entry page is told the view it was opened from, for its Back.
     expect(inCompetition.getByRole('link', { name: 'WS-2026-000001' }).getAttribute('href')).toBe(
-      `/admin/submissions/${idOf(1)}`,
+      `/admin/submissions/${idOf(1)}?from=%2Fadmin%2Fsubmissions`,
     );
     expect(inCompetition.getByText('Rain on the Hooghly')).toBeTruthy();
     expect(inCompetition.getByRole('img', { name: 'Artwork' }).getAttribute('src')).toBe(
@@ -760,5 +765,69 @@ describe('the submissions review: a new view starts afresh', () => {
     expect(searchField().value).toBe('');
     expect(location()).toBe('/admin/submissions');
     await waitFor(() => expect(listCalls(calls).at(-1)).toBe(LIST));
+  });
+});
+
+describe('the submissions review: likely duplicates (issue 20)', () => {
+  it('marks a likely duplicate with a badge that opens the review of its group', async () => {
+    const calls = stubReview({
+      items: [itemOf(1, { possibleDuplicate: true, email: ' Meera@Example.com ' }), itemOf(2)],
+    });
+    renderReview('/admin/submissions?status=pending');
+    await loaded();
+    const badge = within(rowOf(1)).getByRole('link', {
+      name: 'Possible duplicate: the entries of Meera@Example.com in Monsoon Colours',
+    });
+    expect(badge.textContent).toBe('Possible duplicate');
+    expect(badge.getAttribute('href')).toBe(
+      `/admin/submissions?competition=${COMPETITION_A}&q=Meera%40Example.com&duplicates=only`,
+    );
+    expect(within(rowOf(2)).queryByText('Possible duplicate')).toBeNull();
+
+    await userEvent.setup().click(badge);
+    expect(location()).toBe(
+      `/admin/submissions?competition=${COMPETITION_A}&q=Meera%40Example.com&duplicates=only`,
+    );
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toBe(
+        `${LIST}?q=Meera%40Example.com&competition=${COMPETITION_A}&duplicates=only`,
+      ),
+    );
+    expect(searchField().value).toBe('Meera@Example.com');
+    expect(select('Duplicates').value).toBe('only');
+    expect(countsCalls(calls).at(-1)).toBe(
+      `${LIST}/counts?q=Meera%40Example.com&competition=${COMPETITION_A}&duplicates=only`,
+    );
+  });
+
+  it('filters to the likely duplicates, and back to every entry', async () => {
+    const calls = stubReview();
+    renderReview('/admin/submissions?payment=pending&cursor=abc');
+    await loaded();
+    expect([...select('Duplicates').options].map((o) => o.textContent)).toEqual([
+      'All entries',
+      'Possible duplicates only',
+    ]);
+    const user = userEvent.setup();
+    await user.selectOptions(select('Duplicates'), 'Possible duplicates only');
+    expect(location()).toBe('/admin/submissions?payment=pending&duplicates=only');
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toBe(`${LIST}?payment=pending&duplicates=only`),
+    );
+    await user.selectOptions(select('Duplicates'), 'All entries');
+    expect(location()).toBe('/admin/submissions?payment=pending');
+  });
+
+  it("gives each entry's page the view it was opened from: filters, search and page", async () => {
+    stubReview();
+    renderReview(
+      `/admin/submissions?q=rain&status=pending&competition=${COMPETITION_A}&cursor=abc`,
+    );
+    await loaded();
+    const link = within(rowOf(1)).getByRole('link', { name: referenceOf(1) });
+    const from = new URL(link.getAttribute('href')!, 'http://localhost').searchParams.get('from');
+    expect(from).toBe(
+      `/admin/submissions?q=rain&status=pending&competition=${COMPETITION_A}&cursor=abc`,
+    );
   });
 });

@@ -61,6 +61,10 @@ const PAYMENT_OPTIONS = [
   { value: 'paid', label: 'Paid' },
   { value: 'pending', label: 'Pending' },
 ];
+const DUPLICATE_OPTIONS = [
+  { value: '', label: 'All entries' },
+  { value: 'only', label: 'Possible duplicates only' },
+];
 const SORT_OPTIONS = [
   { value: '', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
@@ -209,6 +213,12 @@ export default function SubmissionsPage() {
           onChange={(event) => choose('competition', event.target.value)}
         />
         <SelectField
+          label="Duplicates"
+          options={DUPLICATE_OPTIONS}
+          value={params.get('duplicates') ?? ''}
+          onChange={(event) => choose('duplicates', event.target.value)}
+        />
+        <SelectField
           label="Order"
           options={SORT_OPTIONS}
           value={params.get('sort') ?? ''}
@@ -336,9 +346,10 @@ function Counts({ counts }: { counts: ReviewCounts }) {
     [SUBMISSION_STATUS_LABELS.pending, counts.status.pending],
     [SUBMISSION_STATUS_LABELS.approved, counts.status.approved],
     [SUBMISSION_STATUS_LABELS.rejected, counts.status.rejected],
-    // Seed §5's payment filters: paid counts free entries too (they are stored paid).
-    ['Paid', counts.payment.paid],
+    // Each entry once, by the state its badge shows: a free entry is never counted paid (issue 20).
+    [PAYMENT_STATE_LABELS.received, counts.payment.paid],
     [PAYMENT_STATE_LABELS.pending, counts.payment.pending],
+    [PAYMENT_STATE_LABELS.refunded, counts.payment.refunded],
     [PAYMENT_STATE_LABELS.free, counts.payment.free],
   ] as const;
   return (
