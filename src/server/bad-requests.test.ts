@@ -206,6 +206,19 @@ describe(`a 403 on ${TEST_ENGINE}`, () => {
     }
   });
 
+  it("the file server's other refusals are named by their status", async () => {
+    writeFileSync(path.join(t.config.clientDir, 'robots.txt'), 'User-agent: *\n');
+    const cases = [
+      [{ range: 'bytes=999-' }, 416, 'RANGE_NOT_SATISFIABLE'],
+      [{ 'if-match': '"other"' }, 412, 'PRECONDITION_FAILED'],
+    ] as const;
+    for (const [headers, status, code] of cases) {
+      const response = await t.app.inject({ url: '/robots.txt', headers });
+      expect(response.statusCode, code).toBe(status);
+      expect(response.json().error.code, code).toBe(code);
+    }
+  });
+
   it('from the CSRF check keeps its own code', async () => {
     const response = await t.app.inject({
       method: 'POST',

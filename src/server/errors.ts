@@ -65,6 +65,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'The Content-Length header is wrong.'],
 };
 
+/** The code of another 4xx by its status (the file server's 412 and 416, say): never mislabelled. */
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+};
+
 /** Deeper than any payload of this site (a form's field values are 3 levels down). */
 export const REQUEST_DEPTH_MAX = 32;
 
@@ -180,7 +192,7 @@ export function installErrorHandling(app: FastifyInstance): void {
           : status === 403
             ? // The file server's refusal of a path such as '/..%5cx': seed §8's permission error.
               ['PERMISSION_ERROR', PERMISSION_MESSAGE]
-            : ['BAD_REQUEST', error.message]);
+            : [CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', error.message]);
       return reply.status(status).send(envelope(code, message));
     }
     request.log.error({ err: error }, 'request failed');
