@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, freshAddress, signIn } from '../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../tests/setup/test-app.ts';
-import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
+import { createTestEnvironment, TEST_ENGINE } from '../../tests/setup/test-database.ts';
+import { buildApp } from './app.ts';
+import { initializeSite } from './initialize.ts';
 
 /*
  * Issue 20 item 4: no input answers 500. A body nested deeper than any payload of the site is
@@ -93,6 +96,39 @@ describe(`deeply nested JSON on ${TEST_ENGINE}`, () => {
       error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
     });
     expect(await writtenRows()).toEqual(before);
+  });
+
+  it('writes no error, and no stack trace, to the log', async () => {
+    const lines: string[] = [];
+    const environment = await createTestEnvironment({ logLevel: 'info' });
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(environment.config, { logStream });
+    try {
+      await initializeSite(app);
+      await app.ready();
+      for (const [label, payload] of bodies) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { ...OUR_CLIENT_HEADERS, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, label).toBe(400);
+      }
+    } finally {
+      await app.close();
+      await environment.cleanup();
+    }
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    // The requests themselves were logged: the log is being read.
+    expect(logged.filter((line) => line.msg === 'request completed')).toHaveLength(bodies.length);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.join('')).not.toContain('Maximum call stack');
   });
 
   it('leaves a body as deep as the site sends alone', async () => {
