@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEntry, AdminPayment } from '../../../../shared/schemas/admin-entry.ts';
+import type { ReviewItem } from '../../../../shared/schemas/review.ts';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
 import { PAID_TWICE_NOTICE } from './entry-detail-page.tsx';
@@ -12,6 +13,8 @@ afterEach(() => {
 
 const ID = '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5';
 const LOAD = `GET /api/admin/submissions/${ID}`;
+const REVIEW = `GET /api/admin/submissions/${ID}/review`;
+const DECIDE = `PUT /api/admin/submissions/${ID}/status`;
 const REFUND_B2 = 'POST /api/admin/payments/pay_B2/refund';
 const QUESTION =
   'Refund ₹1,500 to Meera Iyer for WS-2026-000123? The money goes back to the account it was paid from, within 7-10 days. This cannot be undone.';
@@ -63,14 +66,58 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
 
 const ok = (body: AdminEntry): Answer => ({ status: 200, body });
 
-/** The entry page with a fake server: `loads` answered in turn (the last one again after that). */
-function stubPage(loads: Answer[], routes: Parameters<typeof stubApi>[0] = {}) {
+/** The entry as the review shows it: its photo and one artwork, as the admin's file URLs. */
+function reviewItemOf(overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id: ID,
+    reference: 'WS-2026-000123',
+    fullName: 'Meera Iyer',
+    email: 'meera@example.com',
+    phone: '98300 00001',
+    age: 12,
+    ageCategory: 'children',
+    gender: 'female',
+    address: '12 Park Street, Kolkata',
+    pincode: '700016',
+    createdAt: '2026-11-21T09:30:00.000Z',
+    competition: { id: COMPETITION, title: 'Monsoon Colours' },
+    category: { id: 'cat-painting', name: 'Painting' },
+    subcategory: { id: 'sub-water', name: 'Watercolour' },
+    status: 'pending',
+    paymentState: 'received',
+    entryFee: 1500,
+    photoUrl: `/api/admin/files/submissions/${ID}/photo-1.jpg`,
+    fields: [
+      { id: 'artworkTitle', label: 'Artwork Title', type: 'text', value: 'Rain on the Hooghly' },
+      {
+        id: 'artworkUrl',
+        label: 'Artwork Photo',
+        type: 'image',
+        value: `/api/admin/files/submissions/${ID}/artworkurl-2-display.webp`,
+      },
+    ],
+    possibleDuplicate: false,
+    ...overrides,
+  };
+}
+const COMPETITION = '3b1f7c2e-8d4a-4e6b-9c0d-1a2b3c4d5e6f';
+
+/**
+ * The entry page with a fake server: `loads` answered in turn (the last one again after that);
+ * `url` the address it is opened at.
+ */
+function stubPage(
+  loads: Answer[],
+  routes: Parameters<typeof stubApi>[0] = {},
+  url = `/admin/submissions/${ID}`,
+) {
   const calls = stubApi({
     'GET /api/auth/session': SIGNED_IN,
     [LOAD]: () => (loads.length > 1 ? loads.shift()! : loads[0]!),
+    [REVIEW]: { status: 200, body: reviewItemOf() },
     ...routes,
   });
-  renderAdmin(`/admin/submissions/${ID}`);
+  renderAdmin(url);
   return calls;
 }
 
@@ -187,7 +234,7 @@ describe("the admin's entry page", () => {
     expect(await screen.findByText('Refunded ₹1,500 to Meera Iyer')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(refundButtons()).toEqual([]));
-    expect(calls.filter((call) => call !== 'GET /api/auth/session')).toEqual([
+    expect(calls.filter((call) => call !== 'GET /api/auth/session' && call !== REVIEW)).toEqual([
       LOAD,
       REFUND_B2,
       LOAD,
@@ -269,5 +316,129 @@ describe("the admin's entry page", () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await loaded();
     expect(calls.filter((call) => call === LOAD)).toHaveLength(2);
+  });
+});
+
+describe("the admin's entry page: pictures, decisions and the way back (issue 20)", () => {
+  it('shows the photo and the artworks, each with its original to download', async () => {
+    const calls = stubPage([ok(entryOf())]);
+    await loaded();
+    const pictures = screen.getByRole('region', { name: 'Photo and artworks' });
+    const photo = await within(pictures).findByRole('img', { name: 'Photo of Meera Iyer' });
+    expect(photo.getAttribute('src')).toBe(`/api/admin/files/submissions/${ID}/photo-1.jpg`);
+    expect(within(pictures).getByRole('img', { name: 'Artwork Photo' }).getAttribute('src')).toBe(
+      `/api/admin/files/submissions/${ID}/artworkurl-2-display.webp`,
+    );
+    expect(within(pictures).getAllByRole('img')).toHaveLength(2);
+    expect(
+      within(pictures)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Download Photo', `/api/admin/submissions/${ID}/download/photo`],
+      ['Download Artwork Photo', `/api/admin/submissions/${ID}/download/artworkUrl`],
+    ]);
+    expect(calls).toContain(REVIEW);
+    expect(screen.queryByText('Possible duplicate')).toBeNull();
+  });
+
+  it("says when the pictures cannot be read, and 'Try again' reads them again", async () => {
+    let failing = true;
+    stubPage([ok(entryOf())], {
+      [REVIEW]: () =>
+        failing
+          ? envelope(500, 'INTERNAL', 'Something went wrong on our side.')
+          : { status: 200, body: reviewItemOf() },
+    });
+    await loaded();
+    const pictures = screen.getByRole('region', { name: 'Photo and artworks' });
+    expect((await within(pictures).findByRole('alert')).textContent).toBe(
+      'An unexpected error occurred. Please try again.',
+    );
+    failing = false;
+    await userEvent.setup().click(within(pictures).getByRole('button', { name: 'Try again' }));
+    expect(await within(pictures).findByRole('img', { name: 'Photo of Meera Iyer' })).toBeTruthy();
+  });
+
+  it("approves: the decision's toast, the entry read again, Approve then disabled", async () => {
+    const bodies: unknown[] = [];
+    const approved = entryOf({}, { status: 'approved' });
+    const calls = stubPage([ok(entryOf()), ok(approved)], {
+      [DECIDE]: (body) => {
+        bodies.push(body);
+        return { status: 200, body: { changed: [ID], unchanged: [] } };
+      },
+    });
+    await loaded();
+    const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(false);
+    await userEvent.setup().click(approve);
+    expect(await screen.findByText('Submission approved')).toBeTruthy();
+    expect(bodies).toEqual([{ status: 'approved' }]);
+    await waitFor(() => expect(termsOf(document.querySelector('dl')!).Status).toBe('Approved'));
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(calls.filter((call) => call === LOAD)).toHaveLength(2);
+    expect(document.activeElement).toBe(document.querySelector('dl'));
+  });
+
+  it("says 'Failed to update submission status.' with the server's reason when a decision fails", async () => {
+    stubPage([ok(entryOf())], {
+      [DECIDE]: envelope(404, 'NOT_FOUND', 'Submission not found.'),
+    });
+    await loaded();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reject' }));
+    expect(
+      await screen.findByText('Failed to update submission status. Submission not found.'),
+    ).toBeTruthy();
+    expect(termsOf(document.querySelector('dl')!).Status).toBe('Pending Review');
+  });
+
+  it('goes back to the review view it was opened from, filters, search and page kept', async () => {
+    const view = `/admin/submissions?q=rain&status=pending&competition=${COMPETITION}&cursor=abc`;
+    stubPage([ok(entryOf())], {}, `/admin/submissions/${ID}?from=${encodeURIComponent(view)}`);
+    await loaded();
+    const back = screen.getByRole('link', { name: 'Back to submissions' });
+    expect(back.getAttribute('href')).toBe(view);
+    await userEvent.setup().click(back);
+    expect(screen.getByTestId('location').textContent).toBe(view);
+  });
+
+  it('goes back to the dashboard when `from` is not a view of the review', async () => {
+    for (const from of [
+      'https://evil.example/admin/submissions',
+      '//evil.example/admin/submissions',
+      '/admin/submissionsX',
+      '/admin/account',
+      '/admin/submissions/../account',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      cleanup();
+      vi.restoreAllMocks();
+      stubPage([ok(entryOf())], {}, `/admin/submissions/${ID}?from=${encodeURIComponent(from)}`);
+      await loaded();
+      expect(
+        screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href'),
+        from,
+      ).toBe('/admin/dashboard');
+    }
+  });
+
+  it('shows a likely duplicate with the badge leading to its group', async () => {
+    stubPage([ok(entryOf())], {
+      [REVIEW]: { status: 200, body: reviewItemOf({ possibleDuplicate: true }) },
+    });
+    await loaded();
+    const badge = await screen.findByRole('link', {
+      name: 'Possible duplicate: the entries of meera@example.com in Monsoon Colours',
+    });
+    expect(badge.getAttribute('href')).toBe(
+      `/admin/submissions?competition=${COMPETITION}&q=meera%40example.com&duplicates=only`,
+    );
   });
 });

@@ -1,8 +1,9 @@
-import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { SUBMISSION_STATUS_LABELS } from '../../../../shared/domain/entry-state.ts';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import type { AdminEntry, AdminPayment } from '../../../../shared/schemas/admin-entry.ts';
+import type { DecisionResult, ReviewItem } from '../../../../shared/schemas/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -20,8 +21,17 @@ import {
   Section,
   TableHead,
 } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
+import { type AdminResource, useAdminResource } from '../common/use-admin-resource.ts';
 import { PaymentStateBadge } from './payment-state-badge.tsx';
+import {
+  decidedMessage,
+  downloadPath,
+  reviewItemPath,
+  reviewViewFrom,
+  statusPath,
+  UPDATE_FAILED,
+} from './review-api.ts';
+import { DuplicateBadge } from './review-row.tsx';
 
 export const REFUND_FAILED = 'Failed to refund payment';
 export const PAID_TWICE_NOTICE =
@@ -39,32 +49,69 @@ const rupeesOf = (paise: number) => formatRupees(paise / 100);
 
 /**
  * Issue 13: one entry in the admin area: what the artist sent, its review and payment state,
- * and every payment attempt, with a full refund of a received payment.
+ * and every payment attempt, with a full refund of a received payment. Issue 20: its photo and
+ * artworks, Approve and Reject, and a Back to the review view it was opened from.
  */
 export default function EntryDetailPage() {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  // Only a view of the review: `from` is the address's, anyone can write it.
+  const backTo = reviewViewFrom(search.get('from'));
+  const [revision, setRevision] = useState(0);
   const path = `/api/admin/submissions/${encodeURIComponent(id)}`;
-  const entry = useAdminResource<AdminEntry>(path);
+  const entry = useAdminResource<AdminEntry>(path, revision);
+  const item = useAdminResource<ReviewItem>(reviewItemPath(id), revision);
   const title = entry.data ? `Entry ${entry.data.entry.reference}` : 'Entry';
   return (
     <AdminPage title={title}>
       <Link
-        to={paths.adminDashboard}
+        to={backTo ?? paths.adminDashboard}
         className={`self-start rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
       >
-        Back to the dashboard
+        {backTo ? 'Back to submissions' : 'Back to the dashboard'}
       </Link>
       <ResourceView resource={entry}>
-        {(data) => <EntryDetail data={data} onChange={entry.reload} />}
+        {(data) => (
+          <EntryDetail data={data} item={item} onChange={() => setRevision((n) => n + 1)} />
+        )}
       </ResourceView>
     </AdminPage>
   );
 }
 
-function EntryDetail({ data, onChange }: { data: AdminEntry; onChange: () => void }) {
+function EntryDetail({
+  data,
+  item,
+  onChange,
+}: {
+  data: AdminEntry;
+  item: AdminResource<ReviewItem>;
+  onChange: () => void;
+}) {
   const adminFetch = useAdminFetch();
   const { showToast } = useToast();
   const summary = useRef<HTMLDListElement>(null);
+  const [deciding, setDeciding] = useState(false);
+
+  /** The review screen's decision, with its toasts; the entry is read again either way. */
+  async function decide(status: 'approved' | 'rejected') {
+    setDeciding(true);
+    try {
+      const result = await adminFetch<DecisionResult>(statusPath(data.id), {
+        method: 'PUT',
+        body: JSON.stringify({ status }),
+      });
+      showToast(decidedMessage(result.changed.length, status), { variant: 'success' });
+    } catch (error) {
+      showToast(withReason(UPDATE_FAILED, error), { variant: 'error' });
+    } finally {
+      setDeciding(false);
+      onChange();
+      // The button pressed is now disabled: focus waits on the summary, which says the result.
+      summary.current?.focus();
+    }
+  }
+
   const refund = useConfirmAction({
     act: (payment: AdminPayment) =>
       adminFetch<AdminEntry>(
@@ -100,6 +147,25 @@ function EntryDetail({ data, onChange }: { data: AdminEntry; onChange: () => voi
           </div>
         ))}
       </dl>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          disabled={deciding || entry.status === 'approved'}
+          onClick={() => void decide('approved')}
+        >
+          Approve
+        </Button>
+        <Button
+          variant="outline"
+          disabled={deciding || entry.status === 'rejected'}
+          onClick={() => void decide('rejected')}
+        >
+          Reject
+        </Button>
+        {item.data ? <DuplicateBadge item={item.data} /> : null}
+      </div>
+      <Section title="Photo and artworks">
+        <ResourceView resource={item}>{(shown) => <Pictures item={shown} />}</ResourceView>
+      </Section>
       <Section title="Payments">
         {data.payments.length === 0 ? (
           <p className={MUTED_TEXT}>
@@ -179,5 +245,38 @@ function EntryDetail({ data, onChange }: { data: AdminEntry; onChange: () => voi
         {...refund.dialog}
       />
     </div>
+  );
+}
+
+/** The artist's photo and the entry's images: the display copies, each with its original to save. */
+function Pictures({ item }: { item: ReviewItem }) {
+  const pictures = [
+    { key: 'photo', label: `Photo of ${item.fullName}`, src: item.photoUrl, name: 'Photo' },
+    ...item.fields
+      .filter((field) => field.type === 'image')
+      .map((field) => ({ key: field.id, label: field.label, src: field.value, name: field.label })),
+  ];
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2">
+      {pictures.map((picture) => (
+        <li key={picture.key} className="flex flex-col items-start gap-2">
+          <figure className="flex flex-col gap-2">
+            <img
+              src={picture.src}
+              alt={picture.label}
+              className="max-h-96 w-auto rounded border border-gray-200 object-contain dark:border-gray-800"
+            />
+            <figcaption className="font-medium">{picture.name}</figcaption>
+          </figure>
+          <a
+            href={downloadPath(item.id, picture.key)}
+            download
+            className={`rounded font-medium text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
+          >
+            Download {picture.name}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -10,6 +10,14 @@ export const downloadPath = (id: string, file: string) =>
 
 export const statusPath = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}/status`;
 
+/** Seed §8: a decision that failed, on the review and the entry page alike. */
+export const UPDATE_FAILED = 'Failed to update submission status';
+
+/** The toast of a decision: 'Submission approved', '3 submissions rejected'. */
+export function decidedMessage(changed: number, status: 'approved' | 'rejected'): string {
+  return changed === 1 ? `Submission ${status}` : `${changed} submissions ${status}`;
+}
+
 /** One submission as a row of the review shows it (the entry page's photo and artworks). */
 export const reviewItemPath = (id: string) =>
   `/api/admin/submissions/${encodeURIComponent(id)}/review`;

@@ -26,10 +26,12 @@ import { useAdminResource } from '../common/use-admin-resource.ts';
 import {
   BULK_STATUS_PATH,
   countsPath,
+  decidedMessage,
   exportPath,
   listPath,
   statusPath,
   SUBMISSIONS_PATH,
+  UPDATE_FAILED,
 } from './review-api.ts';
 import { ArtworksArchive } from './artworks-archive.tsx';
 import { ReviewRow } from './review-row.tsx';
@@ -39,7 +41,7 @@ export const REVIEW_TEXT = {
   searchPlaceholder: 'Search by name or email...',
   empty: 'No submissions found matching your criteria.',
   fetchFailed: 'Failed to fetch submissions',
-  updateFailed: 'Failed to update submission status',
+  updateFailed: UPDATE_FAILED,
   deleteQuestion: 'Are you sure you want to delete this submission? This action cannot be undone.',
   deleteFailed: 'Failed to delete submission',
   deleted: 'Submission deleted',
@@ -138,13 +140,7 @@ export default function SubmissionsPage() {
           ? { method: 'PUT', body: JSON.stringify({ status }) }
           : { method: 'POST', body: JSON.stringify({ ids, status }) },
       );
-      const verb = status === 'approved' ? 'approved' : 'rejected';
-      showToast(
-        result.changed.length === 1
-          ? `Submission ${verb}`
-          : `${result.changed.length} submissions ${verb}`,
-        { variant: 'success' },
-      );
+      showToast(decidedMessage(result.changed.length, status), { variant: 'success' });
       setSelected(() => new Set());
     } catch (error) {
       showToast(withReason(REVIEW_TEXT.updateFailed, error), { variant: 'error' });
