@@ -98,9 +98,10 @@ test('pay later from the e-mailed link; the admin then refunds the payment', asy
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast('Payment cancelled')).toBeVisible();
-  await expect(page).toHaveURL('/registration-success');
-  await expect(receiptValue(page, 'Your reference')).toHaveText(REFERENCE);
-  const reference = (await receiptValue(page, 'Your reference').textContent())!;
+  // Issue 20: unpaid, it is no success: the entry page, its fee due.
+  await expect(page).toHaveURL(/\/entry#.+/);
+  await expect(summaryValue(page, 'Reference')).toHaveText(REFERENCE);
+  const reference = (await summaryValue(page, 'Reference').textContent())!;
 
   // The confirmation e-mail, as the admin finds it in the Outbox, links to the entry page.
   const confirmation = await readMessage(

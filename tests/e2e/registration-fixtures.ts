@@ -135,7 +135,7 @@ let apiRegistrations = 0;
  * calls make it unique within the run by construction, and the random end across runs. IPv4's
  * documentation blocks hold 3 × 256 addresses, too few to be unique by construction.
  */
-function nextClientAddress(): string {
+export function nextClientAddress(): string {
   apiRegistrations += 1;
   const { workerIndex } = test.info();
   const counted = [workerIndex, apiRegistrations].map((n) => n.toString(16));

@@ -217,18 +217,15 @@ test('a paid entry: cancelled, then failed, then paid through the test checkout,
   await expectNoAxeViolations(page, 'the test checkout');
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast('Payment cancelled')).toBeVisible();
-  await expect(page).toHaveURL('/registration-success');
-  await expect(receiptValue(page, 'Payment')).toHaveText(
-    'Pending: the entry fee of ₹499 is still to be paid.',
-  );
+  // Issue 20: unpaid, it is no success: the entry's own page, its fee due.
+  await expect(page).toHaveURL(/\/entry#.+/);
+  await expect(receiptValue(page, 'Payment')).toHaveText('Payment Pending (₹499)');
 
-  // From the receipt, the same checkout again: the bank says no.
+  // From the entry page, the same checkout again: the bank says no.
   await page.getByRole('button', { name: 'Complete payment' }).click();
   await checkout.getByRole('button', { name: 'Fail' }).click();
   await expect(toast('Payment failed')).toBeVisible();
-  await expect(receiptValue(page, 'Payment')).toHaveText(
-    'Pending: the entry fee of ₹499 is still to be paid.',
-  );
+  await expect(receiptValue(page, 'Payment')).toHaveText('Payment Pending (₹499)');
 
   // Escape closes it as a cancellation; then a payment that goes through.
   await page.getByRole('button', { name: 'Complete payment' }).click();
@@ -237,10 +234,10 @@ test('a paid entry: cancelled, then failed, then paid through the test checkout,
   await expect(checkout).toBeHidden();
   await page.getByRole('button', { name: 'Complete payment' }).click();
   await checkout.getByRole('button', { name: 'Pay ₹499' }).click();
-  await expect(receiptValue(page, 'Payment')).toHaveText('Paid: ₹499');
+  await expect(receiptValue(page, 'Payment')).toHaveText('Payment Received (₹499)');
   await expect(page.getByRole('button', { name: 'Complete payment' })).toHaveCount(0);
   await page.reload();
-  await expect(receiptValue(page, 'Payment')).toHaveText('Paid: ₹499');
+  await expect(receiptValue(page, 'Payment')).toHaveText('Payment Received (₹499)');
   expect(registrations).toHaveLength(1);
 });
 

@@ -206,7 +206,10 @@ test.describe('pictures', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.from('<?php echo "not a picture"; ?>'),
     });
-    await expectRefusal('Failed to process image');
+    // Issue 20: the seed's words, and why.
+    await expectRefusal(
+      'Failed to process image\\. This file is not a JPEG, PNG or WebP picture\\.',
+    );
     // A file the phone cannot read (moved, or its permission gone) fails on reading.
     await page.evaluate(() => {
       const read = Blob.prototype.arrayBuffer;
