@@ -104,14 +104,16 @@ export async function reserveAttempt(
     // counted by the same keys.
     await lockLoginLimitKeys(trx, keys);
     await deleteLoginFailuresBefore(trx, since);
+    let wait = 0;
     for (const key of keys) {
       const count = await countLoginFailuresSince(trx, key, since);
-      // A refused attempt is not a failure of its own: it does not push the wait further out.
       if (count >= LOGIN_MAX_FAILURES) {
-        return Math.max(1, await secondsUntilAllowed(trx, attempt, key, since));
+        wait = Math.max(wait, 1, await secondsUntilAllowed(trx, attempt, key, since));
       }
       if (count === LOGIN_MAX_FAILURES - 1) attempt.locks.push(key);
     }
+    // A refused attempt is not a failure of its own: it does not push the wait further out.
+    if (wait > 0) return wait;
     await insertLoginFailure(trx, {
       id: attempt.id,
       username: source.username,
