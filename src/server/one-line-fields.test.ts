@@ -95,6 +95,34 @@ describe(`one-line admin fields on ${TEST_ENGINE}`, () => {
     expect(await rowsWritten()).toEqual(before);
   });
 
+  it("refuses a line break inside the site's title or phone, changing nothing", async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const url = '/api/admin/site-settings';
+    const form = (await asAdmin(t, token, 'GET', url)).json() as Record<string, unknown>;
+    const before = await rowsWritten();
+    const cases = [
+      ['title', 'Title must be on one line'],
+      ['contactPhone', 'Phone must be on one line'],
+    ] as const;
+    for (const [field, message] of cases) {
+      for (const text of BREAKS) {
+        const response = await asAdmin(t, token, 'PUT', url, { ...form, [field]: text });
+        expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+        expect(response.json().error.fields, field).toEqual({ [field]: message });
+      }
+    }
+    expect((await asAdmin(t, token, 'GET', url)).json()).toEqual(form);
+    expect(await rowsWritten()).toEqual(before);
+    // The address and the page texts stay multi-line.
+    const saved = await asAdmin(t, token, 'PUT', url, {
+      ...form,
+      contactAddress: '12 MG Road\nPune',
+      aboutPage: '# About\n\nWe paint.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ contactAddress: '12 MG Road\nPune' });
+  });
+
   it('trims a line break typed at either end, and keeps a description on several lines', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const response = await asAdmin(t, token, 'POST', '/api/admin/categories', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { canonicalTimeZoneName } from '../domain/time-zone.ts';
 import {
   DEFAULT_FONT_FAMILY,
@@ -35,6 +36,7 @@ const URL_MAX = 2048;
 export const SITE_SETTINGS_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${SITE_TITLE_MAX} characters`,
+  titleOneLine: oneLineMessage('Title'),
   descriptionTooLong: `Description must be at most ${SITE_DESCRIPTION_MAX} characters`,
   /** The url names no upload of this site: only uploaded images may be shown. */
   unknownLogo: 'Upload the logo here; this image is not one of the uploaded ones.',
@@ -44,6 +46,7 @@ export const SITE_SETTINGS_MESSAGES = {
   timeZone: 'Choose a time zone such as Asia/Kolkata',
   email: 'Enter a valid e-mail address',
   phoneTooLong: `Phone must be at most ${CONTACT_PHONE_MAX} characters`,
+  phoneOneLine: oneLineMessage('Phone'),
   addressTooLong: `Address must be at most ${CONTACT_ADDRESS_MAX} characters`,
   mapEmbedUrl:
     'Use an embed link from Google Maps (https://www.google.com/maps/embed…) or OpenStreetMap',
@@ -191,3 +194,12 @@ export const SiteSettingsFormSchema = z.object({
   paymentPolicyPage: MarkdownSchema,
 });
 export type SiteSettingsForm = z.infer<typeof SiteSettingsFormSchema>;
+
+/**
+ * The form as it is sent (PUT and the browser's form): the title and the phone on one line.
+ * Checked on what is sent only, so a value saved before the rule still reads.
+ */
+export const SiteSettingsFormInputSchema = SiteSettingsFormSchema.extend({
+  title: TitleSchema.refine(isOneLine, M.titleOneLine),
+  contactPhone: PhoneSchema.refine(isOneLine, M.phoneOneLine),
+});

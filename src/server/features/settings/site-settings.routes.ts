@@ -4,6 +4,7 @@ import {
   SITE_SETTINGS_MESSAGES,
   type SiteSettings,
   type SiteSettingsForm,
+  SiteSettingsFormInputSchema,
   SiteSettingsFormSchema,
 } from '../../../shared/schemas/settings.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
@@ -88,7 +89,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
     {
       schema: {
         summary: 'Saves the whole site-settings form; the public site shows it at once',
-        body: SiteSettingsFormSchema,
+        body: SiteSettingsFormInputSchema,
         response: { 200: SiteSettingsFormSchema },
       },
     },

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type SiteSettingsForm,
-  SiteSettingsFormSchema,
+  SiteSettingsFormInputSchema,
 } from '../../../../shared/schemas/settings.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -69,8 +69,8 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
   const adminFetch = useAdminFetch();
   const reloadSettings = useReloadSettings();
   const { showToast } = useToast();
-  const form = useForm<z.input<typeof SiteSettingsFormSchema>, unknown, SiteSettingsForm>({
-    resolver: zodResolver(SiteSettingsFormSchema),
+  const form = useForm<z.input<typeof SiteSettingsFormInputSchema>, unknown, SiteSettingsForm>({
+    resolver: zodResolver(SiteSettingsFormInputSchema),
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
