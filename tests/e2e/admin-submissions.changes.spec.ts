@@ -99,9 +99,11 @@ test('search and filters live in the address: back restores the view, reload kee
   await expect(row).toContainText(`ananya-${tag}@example.com`);
   await expect(row).toContainText(C.monsoon);
   await expect(statusOf(row)).toHaveText(/^Status\s*Pending Review\s*Free Entry$/);
+  // Issue 20: with the view it is opened from, for the entry page's Back.
+  const from = new URLSearchParams({ from: `${SCREEN}${new URL(page.url()).search}` });
   await expect(row.getByRole('link', { name: ananya.reference, exact: true })).toHaveAttribute(
     'href',
-    `${SCREEN}/${ananya.id}`,
+    `${SCREEN}/${ananya.id}?${from.toString()}`,
   );
   await expect(counted(page, 'Pending Review')).toHaveText('1');
   await expect(counted(page, 'Approved')).toHaveText('0');
