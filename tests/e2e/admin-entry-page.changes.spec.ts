@@ -112,6 +112,26 @@ test('a second, unpaid entry of one e-mail in one competition is marked; deletin
   await expect(badge(other)).toHaveCount(0);
   await expectNoAxeViolations(page, 'the review with two likely duplicates');
 
+  // The dashboard lists the group (among any that other journeys made) and leads to it.
+  await page.goto('/admin/dashboard');
+  await expectPageHeading(page, 'Dashboard');
+  const duplicates = page.getByRole('region', { name: 'Possible duplicate entries' });
+  const group = duplicates.getByRole('listitem').filter({
+    has: page.getByRole('link', { name: first.email, exact: true }),
+  });
+  await expect(group).toContainText(`${C.portraits} · 2 entries, 2 unpaid`);
+  await expectNoAxeViolations(page, 'the dashboard with a likely duplicate');
+  await group.getByRole('link', { name: first.email, exact: true }).click();
+  await expectPageHeading(page, HEADING);
+  await expect(filter(page, 'Duplicates')).toHaveValue('only');
+  await expect(searchBox(page)).toHaveValue(first.email);
+  await expectListed(page, [second, first]);
+
+  // The badge of a row leads to the same view.
+  await page.goBack();
+  await page.goBack();
+  await expectPageHeading(page, HEADING);
+  await expectListed(page, [other, second, first]);
   await badge(second).click();
   await expect(filter(page, 'Duplicates')).toHaveValue('only');
   await expect(searchBox(page)).toHaveValue(second.email);

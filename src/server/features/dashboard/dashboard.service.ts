@@ -19,7 +19,7 @@ export const DASHBOARD_LIST_SIZE = 5;
 /** Entries owed a refund are listed in full up to this many: each needs an admin's action. */
 export const PAID_TWICE_LIST_SIZE = 50;
 /** Likely duplicates listed, the largest groups first; the total counts them all. */
-export const DUPLICATES_LIST_SIZE = 20;
+export const DUPLICATES_LIST_SIZE = 50;
 
 /** The instant a calendar month begins in the site time zone (monthIndex may under/overflow). */
 function monthStart(year: number, monthIndex: number, timeZone: string): string {
