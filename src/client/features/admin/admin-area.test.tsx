@@ -25,6 +25,7 @@ const DASHBOARD: Answer = {
     upcomingCompetitions: [],
     recentSubmissions: [],
     paidTwice: [],
+    likelyDuplicates: { total: 0, groups: [] },
   },
 };
 const AUDIT_LOG: Answer = {
