@@ -85,3 +85,13 @@ export async function takeRateLimitHit(
   });
   if (wait > 0) throw rateLimited(limit, wait);
 }
+
+/** Whether the attempt `attemptId` of `clientKey` has been counted (within the window kept). */
+export function hasRateLimitHit(
+  db: Kysely<DB>,
+  limit: RateLimit,
+  clientKey: string,
+  attemptId: string,
+): Promise<boolean> {
+  return rateLimitHitExists(db, hitIdOf(limit, clientKey, attemptId));
+}

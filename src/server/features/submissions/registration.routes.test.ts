@@ -732,8 +732,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: never twice, never lost`, (
       postRegistration(t, parts, { idempotencyKey: key }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
-    // The entry token is made afresh for each answer: under load its expiry second may differ.
-    expect(answers[0]?.json()).toEqual({ ...answers[1]?.json(), entryToken: expect.any(String) });
+    expect(answers[0]?.json()).toEqual(answers[1]?.json());
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
     const state = await registrationState(t);
     expect(state).toMatchObject({ submissions: 1, outbox: 1, unclaimed: [] });

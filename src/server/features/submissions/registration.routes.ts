@@ -14,6 +14,7 @@ import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
 import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
 import {
   countRegistrationAttempt,
+  countReusedKey,
   findRegistrationForm,
   openRegistration,
   registerEntry,
@@ -194,9 +195,16 @@ function registerSubmissionCreate(app: FastifyInstance): void {
       const data = await readData(parts).catch(refuseBody);
       const opened = await openRegistration(app, idempotencyKey, data);
       const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
-      const outcome = await registerEntry(app, opened, files);
+      const outcome = await registerEntry(app, opened, files).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+          await countReusedKey(app, request.ip, idempotencyKey);
+        }
+        throw error;
+      });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      const entryToken = await app.entryTokens.issue(outcome.receipt.id);
+      // Its life counts from the registration, so a replay answers the very same token.
+      const registeredAt = new Date(outcome.receipt.createdAt);
+      const entryToken = await app.entryTokens.issue(outcome.receipt.id, registeredAt);
       return reply.status(201).send({ ...outcome.receipt, entryToken });
     },
   );

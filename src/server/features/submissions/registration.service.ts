@@ -26,7 +26,7 @@ import {
   discardUnclaimedFiles,
   storeUnclaimedFiles,
 } from '../media/unclaimed-files.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
+import { hasRateLimitHit, type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
 import {
   findRegistrationTarget,
   findSubmissionByIdempotencyKey,
@@ -108,8 +108,9 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
 /**
  * Counts the attempt against the address's limit. Every attempt that may read and decode images
  * counts, a retry with the same key too, so one key cannot carry a flood of failing requests. Once
- * the key's registration is saved, a retry is answered from it (its receipt again, or 409 for
- * other details) with no image work: it counts once, and gets its receipt even at the limit.
+ * the key's registration is saved, a retry is answered from it with no image work: it counts
+ * once, and gets its receipt even at the limit, until the key has been sent with other details
+ * (409, see countReusedKey); from then on each attempt with it counts.
  */
 export async function countRegistrationAttempt(
   app: FastifyInstance,
@@ -118,8 +119,27 @@ export async function countRegistrationAttempt(
 ): Promise<void> {
   const db = app.database.db;
   const saved = await findSubmissionByIdempotencyKey(db, idempotencyKey);
-  const repeats = saved ? 'once' : 'each';
+  const misused =
+    saved &&
+    (await hasRateLimitHit(db, REGISTRATION_LIMIT, address, reusedKeyAttempt(idempotencyKey)));
+  const repeats = saved && !misused ? 'once' : 'each';
   await takeRateLimitHit(db, REGISTRATION_LIMIT, address, idempotencyKey, undefined, repeats);
+}
+
+const reusedKeyAttempt = (idempotencyKey: string) => `${idempotencyKey}#reused`;
+
+/**
+ * A saved key sent with other details (409) is marked misused, which counts once here; from then
+ * on countRegistrationAttempt counts every request with it, since each was read and hashed in
+ * full, megabytes of it, only to be refused.
+ */
+export async function countReusedKey(
+  app: FastifyInstance,
+  address: string,
+  idempotencyKey: string,
+): Promise<void> {
+  const attempt = reusedKeyAttempt(idempotencyKey);
+  await takeRateLimitHit(app.database.db, REGISTRATION_LIMIT, address, attempt);
 }
 
 /** A registration whose `data` has been read: its competition and the form it is checked with. */
@@ -220,7 +240,7 @@ function fingerprintOf(data: Record<string, unknown>, files: readonly ReceivedFi
  * The receipt of a submission as it was created: status and payment status as registration set
  * them (seed §4), so a repeated request is answered with the very same body.
  */
-/** The receipt as saved; the route adds the entry token, made afresh for each answer. */
+/** The receipt as saved; the route adds the entry token, dated from the registration. */
 type SavedReceipt = Omit<RegistrationReceipt, 'entryToken'>;
 
 function receiptOf(row: ReceiptRow, competitionId: string): SavedReceipt {
