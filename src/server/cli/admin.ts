@@ -5,6 +5,7 @@
  * when it is piped; otherwise one is generated and printed once. Only its argon2id hash is stored.
  * reset-two-factor is for an admin who lost both their phone and their recovery codes; unlock
  * (and reset-password) clear the account's failed sign-ins, and with them every lock on it.
+ * reset-password and reset-two-factor also forget the account's known devices (decision 014).
  */
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';

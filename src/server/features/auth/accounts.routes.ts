@@ -14,6 +14,7 @@ import {
   requireCurrentPassword,
   setPassword,
 } from './accounts.ts';
+import { presentedDeviceId } from './known-devices.ts';
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +34,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       await requireCurrentPassword(db, admin, currentPassword, request.ip, 'currentPassword');
       await setPassword(db, admin.username, request.body.newPassword, {
         keepSessionId: admin.sessionId,
+        keepDeviceId: presentedDeviceId(request),
         actor: { adminUserId: admin.adminUserId, username: admin.username },
         action: 'account.password-change',
       });

@@ -18,6 +18,7 @@ import {
   insertAdminUser,
   updateAdminUser,
 } from './admins.repository.ts';
+import { deleteKnownDevicesOf } from './known-devices.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
 import { deleteLoginFailuresOfUsername } from './login-limit.repository.ts';
@@ -75,14 +76,20 @@ export async function createAdmin(
 }
 
 /**
- * Sets a new password and ends every session of the account except `keepSessionId` (the one
- * that made the change, if any); with an actor, audited in the same transaction.
+ * Sets a new password, ends every session of the account except `keepSessionId` and forgets its
+ * known devices except `keepDeviceId` (the session and browser that made the change, if any);
+ * with an actor, audited in the same transaction.
  */
 export async function setPassword(
   db: Kysely<DB>,
   username: string,
   password: string,
-  options: { keepSessionId?: string; actor?: Actor; action?: string } = {},
+  options: {
+    keepSessionId?: string;
+    keepDeviceId?: string | undefined;
+    actor?: Actor;
+    action?: string;
+  } = {},
 ): Promise<void> {
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
@@ -94,6 +101,7 @@ export async function setPassword(
       updated_at: new Date().toISOString(),
     });
     await deleteSessionsOfUser(trx, user.id, options.keepSessionId);
+    await deleteKnownDevicesOf(trx, user.id, options.keepDeviceId);
     // A new password lifts every lock on the account: the guesses were against the old one.
     await deleteLoginFailuresOfUsername(trx, user.username);
     if (options.actor) {

@@ -41,3 +41,17 @@ export async function deleteReplacedDevices(
     )
     .execute();
 }
+
+/**
+ * Forgets every device of the account but `exceptId` (the browser making the change): its
+ * credentials changed, and a browser that signed in with the old ones must not stay known.
+ */
+export async function deleteKnownDevicesOf(
+  db: Kysely<DB>,
+  adminUserId: string,
+  exceptId?: string,
+): Promise<void> {
+  let query = db.deleteFrom('known_devices').where('admin_user_id', '=', adminUserId);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}

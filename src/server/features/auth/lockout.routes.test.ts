@@ -1,13 +1,19 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD as PASSWORD,
   asAdmin,
+  clearOfStepBoundary,
   expectLockedOut,
+  fastifyOf,
   freshAddress,
   login,
   sessionCookie,
   signIn,
+  STEP_MS,
+  totpCode,
+  TWO_FACTOR_URL,
+  turnOnTwoFactor,
   useAdminTestApp,
   whoAmI,
 } from '../../../../tests/setup/admin-session.ts';
@@ -15,6 +21,7 @@ import { buildTestApp, OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setu
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createAdmin, setPassword, unlockAdmin } from './accounts.ts';
 import { hashSessionToken } from './sessions.ts';
+import { turnOffTwoFactor } from './two-factor.ts';
 
 /*
  * Issue 20 item 3, nobody can lock the admin out (docs/decisions/014): a browser that signed in
@@ -226,6 +233,27 @@ describe(`failures from elsewhere never lock a known device out on ${TEST_ENGINE
     ]);
   });
 
+  it('an unknown device’s success clears the account’s failures from its own address only', async () => {
+    // Three guesses at 'admin' and two at a name that is no account's: the attacker's address is
+    // locked, the account (3 failures, then the admin's own typo: 4) not yet.
+    await attack(3);
+    for (let i = 0; i < 2; i++) {
+      const guess = await attempt(`guess ${i}`, ATTACKER, undefined, 'no-such-admin');
+      expect(guess.statusCode).toBe(401);
+    }
+    expectLockedOut(await attempt(PASSWORD, ATTACKER));
+    expect((await attempt('a typo', THIRD)).statusCode).toBe(401);
+
+    const admin = await attempt(PASSWORD, THIRD);
+    expect(admin.statusCode, admin.body).toBe(200);
+    // The attacker's address stays locked: its five failures stay; only the admin's typo is gone.
+    expectLockedOut(await attempt('another guess', ATTACKER));
+    expectLockedOut(await attempt('guess 2', ATTACKER, undefined, 'no-such-admin'));
+    const left = await failureRows();
+    expect(left).toHaveLength(5);
+    expect(left.every((row) => row.ip === ATTACKER)).toBe(true);
+  });
+
   it('the audit log records the account’s and the address’s lockout once each', async () => {
     const id = await adminId();
     await attack(20);
@@ -299,6 +327,134 @@ describe(`a signed-in admin’s password confirmations on ${TEST_ENGINE}`, () =>
     expect(changed.statusCode, changed.body).toBe(204);
     // A new password lifts the account's locks: the new one signs in from anywhere.
     expect((await attempt('a brand new password', THIRD)).statusCode).toBe(200);
+  });
+});
+
+describe(`new credentials forget the account’s known devices, on ${TEST_ENGINE}`, () => {
+  const COMMAND_LINE = { adminUserId: null, username: 'command line' };
+  const NEW_PASSWORD = 'a password after the theft';
+
+  /** A browser's session and device tokens, from its successful sign-in. */
+  const browserOf = (response: LightMyRequestResponse) => ({
+    session: sessionCookie(response).value,
+    device: deviceToken(response),
+  });
+  type Browser = ReturnType<typeof browserOf>;
+
+  /** A request from a signed-in browser, with both its cookies. */
+  const fromBrowser = (browser: Browser, method: HTTPMethods, url: string, payload?: object) =>
+    fastifyOf(t).inject({
+      method,
+      url,
+      headers: OURS,
+      cookies: { ws_session: browser.session, ws_device: browser.device },
+      remoteAddress: ADMIN_HOME,
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  /** Five wrong passwords from five addresses: unknown devices of 'admin' wait, no address does. */
+  async function lockUnknownDevices() {
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(`wrong ${i}`, freshAddress())).statusCode).toBe(401);
+    }
+    expectLockedOut(await attempt(PASSWORD, freshAddress()));
+  }
+
+  const devicesOfAdmin = async () =>
+    (
+      await db()
+        .selectFrom('known_devices')
+        .select('id')
+        .where('admin_user_id', '=', await adminId())
+        .execute()
+    ).map((row) => row.id);
+
+  it('changing the password forgets the browser that signed in with the stolen one, not this one', async () => {
+    const stolen = browserOf(await attempt(PASSWORD, ATTACKER));
+    const own = browserOf(await attempt(PASSWORD, ADMIN_HOME));
+    const changed = await fromBrowser(own, 'POST', '/api/admin/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(await devicesOfAdmin()).toEqual([hashSessionToken(own.device)]);
+
+    await lockUnknownDevices();
+    // The thief's browser is an unknown device now: it waits with the others.
+    expectLockedOut(await attempt(NEW_PASSWORD, ATTACKER, stolen.device));
+    // The browser that made the change is still known.
+    const again = await attempt(NEW_PASSWORD, ADMIN_HOME, own.device);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('turning two-factor on forgets the browsers that signed in with the password alone', async () => {
+    const stolen = browserOf(await attempt(PASSWORD, ATTACKER));
+    const own = browserOf(await attempt(PASSWORD, ADMIN_HOME));
+    const setup = await fromBrowser(own, 'POST', `${TWO_FACTOR_URL}/setup`);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json<{ secret: string }>();
+    const at = await clearOfStepBoundary();
+    const enabled = await fromBrowser(own, 'POST', `${TWO_FACTOR_URL}/enable`, {
+      code: totpCode(secret, at - STEP_MS),
+      password: PASSWORD,
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+
+    await lockUnknownDevices();
+    expectLockedOut(await attempt(PASSWORD, ATTACKER, stolen.device));
+    const again = await login(
+      t,
+      { username: 'admin', password: PASSWORD, code: totpCode(secret, at) },
+      { remoteAddress: ADMIN_HOME, cookies: { ws_device: own.device } },
+    );
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('turning two-factor off forgets the account’s other browsers', async () => {
+    const { secret, recoveryCodes } = await turnOnTwoFactor(
+      t,
+      await signIn(t, 'admin', PASSWORD),
+      PASSWORD,
+    );
+    const withCode = (code: string) =>
+      login(t, { username: 'admin', password: PASSWORD, code }, { remoteAddress: ADMIN_HOME });
+    const own = browserOf(await withCode(totpCode(secret)));
+    const other = browserOf(await withCode(recoveryCodes[0] ?? ''));
+
+    const off = await fromBrowser(own, 'POST', `${TWO_FACTOR_URL}/disable`, { password: PASSWORD });
+    expect(off.statusCode, off.body).toBe(204);
+    expect(await devicesOfAdmin()).toEqual([hashSessionToken(own.device)]);
+
+    await lockUnknownDevices();
+    expectLockedOut(await attempt(PASSWORD, ADMIN_HOME, other.device));
+    expect((await attempt(PASSWORD, ADMIN_HOME, own.device)).statusCode).toBe(200);
+  });
+
+  it('the command line’s reset-password and reset-two-factor forget every browser of the account', async () => {
+    const laptop = browserOf(await attempt(PASSWORD, ADMIN_HOME));
+    await setPassword(db(), 'admin', NEW_PASSWORD, { actor: COMMAND_LINE });
+    expect(await devicesOfAdmin()).toEqual([]);
+    await lockUnknownDevices();
+    expectLockedOut(await attempt(NEW_PASSWORD, ADMIN_HOME, laptop.device));
+
+    // An admin who lost their phone: the browsers that signed in with it are forgotten too.
+    await unlockAdmin(db(), 'admin', COMMAND_LINE);
+    const token = await signIn(t, 'admin', NEW_PASSWORD);
+    const { secret } = await turnOnTwoFactor(t, token, NEW_PASSWORD);
+    const phone = browserOf(
+      await login(
+        t,
+        { username: 'admin', password: NEW_PASSWORD, code: totpCode(secret) },
+        { remoteAddress: ADMIN_HOME },
+      ),
+    );
+    await turnOffTwoFactor(db(), 'admin', COMMAND_LINE, {
+      endSessions: true,
+      action: 'admin_user.two-factor-reset',
+    });
+    expect(await devicesOfAdmin()).toEqual([]);
+    await lockUnknownDevices();
+    expectLockedOut(await attempt(NEW_PASSWORD, ADMIN_HOME, phone.device));
   });
 });
 

@@ -107,9 +107,17 @@ export async function deleteLoginFailureById(db: Kysely<DB>, id: string): Promis
   await db.deleteFrom('login_failures').where('id', '=', id).execute();
 }
 
-/** Clears what one key counts: a sign-in that succeeded clears its own kind of failures. */
-export async function deleteLoginFailuresOf(db: Kysely<DB>, key: LoginLimitKey): Promise<void> {
-  const ids = failuresOf(db, key).select('id');
+/**
+ * Clears what one key counts (only those made from `fromIp`, when given): a sign-in that
+ * succeeded clears its own kind of failures.
+ */
+export async function deleteLoginFailuresOf(
+  db: Kysely<DB>,
+  key: LoginLimitKey,
+  fromIp?: string,
+): Promise<void> {
+  let ids = failuresOf(db, key).select('id');
+  if (fromIp !== undefined) ids = ids.where('ip', '=', fromIp);
   await db.deleteFrom('login_failures').where('id', 'in', ids).execute();
 }
 

@@ -79,10 +79,12 @@ export async function signIn(
     secondFactor = checked;
   }
   const { token, deviceToken } = await db.transaction().execute(async (trx) => {
-    // A success clears the failures counted like it (this attempt's reservation with them); an
-    // attacker's lock on unknown devices stays when the admin signs in on a known one.
+    // A success clears the failures counted like it (this attempt's reservation with them): a
+    // known device's own; an unknown device's, the account's failures from this address only,
+    // since the others also count towards other addresses' limits. An attacker's locks stay.
     for (const key of keysOf(source)) {
-      if (key.by !== 'address') await deleteLoginFailuresOf(trx, key);
+      if (key.by === 'device') await deleteLoginFailuresOf(trx, key);
+      if (key.by === 'account') await deleteLoginFailuresOf(trx, key, attempt.ip);
     }
     await deleteStaleSessions(trx, security, now);
     const created = await createSession(trx, user.id, attempt.userAgent, security, now);

@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { requireCurrentPassword } from './accounts.ts';
+import { presentedDeviceId } from './known-devices.ts';
 import {
   beginTwoFactorSetup,
   enableTwoFactor,
@@ -63,7 +64,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const admin = requireAdmin(request);
       await requireCurrentPassword(db, admin, request.body.password, request.ip);
-      const recoveryCodes = await enableTwoFactor(db, admin, request.body.code);
+      const recoveryCodes = await enableTwoFactor(
+        db,
+        admin,
+        request.body.code,
+        presentedDeviceId(request),
+      );
       return reply.header('cache-control', 'no-store').send({ recoveryCodes });
     },
   );
@@ -106,6 +112,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
       await turnOffTwoFactor(db, admin.username, admin, {
         endSessions: false,
         action: 'account.two-factor-disable',
+        keepDeviceId: presentedDeviceId(request),
       });
       return reply.status(204).send();
     },

@@ -6,6 +6,7 @@ import { AppError, invalidField, notFound, signInRequired } from '../../errors.t
 import { recordAudit } from '../audit/audit.ts';
 import type { Actor } from './accounts.ts';
 import { findAdminByName, updateAdminUser } from './admins.repository.ts';
+import { deleteKnownDevicesOf } from './known-devices.repository.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
 import type { SessionUser } from './sessions.ts';
 import {
@@ -125,12 +126,14 @@ export async function beginTwoFactorSetup(
 
 /**
  * Turns two-factor on once the first code proves the app holds the secret. The account's other
- * sessions end (they were opened with the password alone); the recovery codes are returned once.
+ * sessions end and its other known devices are forgotten (they signed in with the password
+ * alone; `keepDeviceId` is the browser making the change); the recovery codes are returned once.
  */
 export async function enableTwoFactor(
   db: Kysely<DB>,
   admin: SessionUser,
   code: string,
+  keepDeviceId?: string,
   now = new Date(),
 ): Promise<string[]> {
   const user = await findTwoFactorRow(db, admin.adminUserId);
@@ -151,6 +154,7 @@ export async function enableTwoFactor(
     }
     const codes = await replaceRecoveryCodes(trx, user.id, now);
     await deleteSessionsOfUser(trx, user.id, admin.sessionId);
+    await deleteKnownDevicesOf(trx, user.id, keepDeviceId);
     await recordAudit(
       trx,
       {
@@ -195,13 +199,15 @@ export async function renewRecoveryCodes(
 
 /**
  * Turns two-factor off for an account: by its owner (`disable`), or from the command line for an
- * admin who lost their phone and codes (`reset`, which also ends their sessions).
+ * admin who lost their phone and codes (`reset`, which also ends their sessions). Either way the
+ * account's known devices are forgotten, but for `keepDeviceId` (the owner's browser): its
+ * credentials changed.
  */
 export async function turnOffTwoFactor(
   db: Kysely<DB>,
   username: string,
   actor: Actor,
-  options: { endSessions: boolean; action: string },
+  options: { endSessions: boolean; action: string; keepDeviceId?: string | undefined },
 ): Promise<void> {
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
@@ -214,6 +220,7 @@ export async function turnOffTwoFactor(
     });
     await deleteRecoveryCodes(trx, user.id);
     if (options.endSessions) await deleteSessionsOfUser(trx, user.id);
+    await deleteKnownDevicesOf(trx, user.id, options.keepDeviceId);
     await recordAudit(trx, {
       adminUserId: actor.adminUserId,
       actor: actor.username,
