@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { isReceipt } from './registration-api.ts';
 
@@ -11,20 +11,39 @@ import { isReceipt } from './registration-api.ts';
 
 const KEY_PREFIX = 'ws:unpaid-entry:';
 
+/**
+ * How long a kept entry is offered. Its link works for 60 days, but on a shared computer the next
+ * person must not find it: after a week the link in the artist's e-mail serves instead.
+ */
+export const UNPAID_ENTRY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What is stored: the receipt and when it was kept (ms since the epoch). */
+interface KeptRecord {
+  keptAt: number;
+  receipt: RegistrationReceipt;
+}
+
 export function unpaidEntryKey(competitionId: string): string {
   return `${KEY_PREFIX}${competitionId}`;
 }
 
-export function rememberUnpaidEntry(receipt: RegistrationReceipt): void {
+export function rememberUnpaidEntry(receipt: RegistrationReceipt, now = Date.now()): void {
   try {
-    localStorage.setItem(unpaidEntryKey(receipt.competition.id), JSON.stringify(receipt));
+    const record: KeptRecord = { keptAt: now, receipt };
+    localStorage.setItem(unpaidEntryKey(receipt.competition.id), JSON.stringify(record));
   } catch {
     // Storage full or switched off: the entry's link is in the artist's e-mail all the same.
   }
 }
 
-/** The kept receipt of `competitionId`'s unpaid entry; a broken one is removed. */
-export function loadUnpaidEntry(competitionId: string): RegistrationReceipt | null {
+/**
+ * The kept receipt of `competitionId`'s unpaid entry. A broken or expired record is removed; so
+ * is one without its time (kept before records had one), as expired.
+ */
+export function loadUnpaidEntry(
+  competitionId: string,
+  now = Date.now(),
+): RegistrationReceipt | null {
   let kept: unknown;
   try {
     kept = JSON.parse(localStorage.getItem(unpaidEntryKey(competitionId)) ?? 'null');
@@ -32,9 +51,17 @@ export function loadUnpaidEntry(competitionId: string): RegistrationReceipt | nu
     kept = undefined;
   }
   if (kept === null) return null;
-  if (isReceipt(kept) && kept.competition.id === competitionId) return kept;
+  const { keptAt, receipt } = (kept ?? {}) as Partial<KeptRecord>;
+  // Either way from now: a clock set back keeps a fresh record, but not for ever.
+  const fresh = typeof keptAt === 'number' && Math.abs(now - keptAt) <= UNPAID_ENTRY_KEPT_MS;
+  if (fresh && isReceipt(receipt) && receipt.competition.id === competitionId) return receipt;
   forgetUnpaidEntry(competitionId);
   return null;
+}
+
+/** The entry page shows the entry `reference` paid (or refunded): if it is the one kept, forgotten. */
+export function forgetSettledEntry(competitionId: string, reference: string): void {
+  if (loadUnpaidEntry(competitionId)?.reference === reference) forgetUnpaidEntry(competitionId);
 }
 
 export function forgetUnpaidEntry(competitionId: string): void {
@@ -54,7 +81,8 @@ export interface KeptEntry {
 
 /**
  * This browser's unpaid entry of `competitionId`, read again when a page comes back from the
- * browser's cache (Back) and when another tab changes it. `forget` starts afresh on purpose.
+ * browser's cache (Back) and when another tab changes it. `forget` drops it (started afresh on
+ * purpose, or the server says it is paid or gone).
  */
 export function useKeptUnpaidEntry(competitionId: string) {
   const [kept, setKept] = useState<KeptEntry>(() => ({
@@ -75,9 +103,10 @@ export function useKeptUnpaidEntry(competitionId: string) {
       window.removeEventListener('pageshow', onPageShow);
     };
   }, [competitionId]);
-  const forget = () => {
+  // Stable: the gate calls it from an effect when the server says the entry is paid or gone.
+  const forget = useCallback(() => {
     forgetUnpaidEntry(competitionId);
     setKept({ receipt: null });
-  };
+  }, [competitionId]);
   return { kept, forget };
 }

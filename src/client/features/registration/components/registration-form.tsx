@@ -45,7 +45,7 @@ export function RegistrationForm({
 }: {
   competition: PublicCompetition;
   formFields: FormField[];
-  /** Shown in place of something the artist just chose away from: the focus goes to its start. */
+  /** Set when shown in place of something the artist chose away from: the focus goes to its start. */
   focusFirst?: boolean;
 }) {
   const competitionId = competition.id;
@@ -71,7 +71,11 @@ export function RegistrationForm({
   const minor = needsGuardian(age.trim() === '' ? undefined : Number(age));
 
   const draftSaving = useDraftAutosave(competitionId, form);
-  const focusFirstField = useRef(focusFirst);
+  // Shown (or shown again, from hidden) in place of what the artist chose away from.
+  useEffect(() => {
+    if (focusFirst) form.setFocus('fullName');
+  }, [focusFirst, form]);
+  const focusFirstField = useRef(false);
   useEffect(() => {
     if (!focusFirstField.current) return;
     focusFirstField.current = false;

@@ -11,7 +11,12 @@ import { ToastProvider } from '../../../components/toast.tsx';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
 import { readReceipt } from '../registration-api.ts';
 import RegisterPage from '../routes/register-page.tsx';
-import { loadUnpaidEntry, rememberUnpaidEntry, unpaidEntryKey } from '../unpaid-entry.ts';
+import {
+  loadUnpaidEntry,
+  rememberUnpaidEntry,
+  UNPAID_ENTRY_KEPT_MS,
+  unpaidEntryKey,
+} from '../unpaid-entry.ts';
 
 /*
  * Issue 20 item 2: the form of a paid competition, in a browser that sent an entry to it whose
@@ -24,6 +29,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const COMPETITION: PublicCompetition = {
@@ -252,5 +258,109 @@ describe('the registration form, with an unpaid entry of this browser', () => {
     await waitFor(() => expect(form()).not.toBeNull());
     expect(viewed).toHaveLength(2);
     expect(loadUnpaidEntry(COMPETITION.id)).toBeNull();
+  });
+});
+
+/** happy-dom decodes and draws no pictures: the browser's part of choosing one, stood in for. */
+function decodePictures() {
+  vi.stubGlobal('createImageBitmap', () =>
+    Promise.resolve({ width: 1200, height: 900, close: () => {} }),
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage: () => {},
+    fillRect: () => {},
+  } as never);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob(['jpeg'], { type: 'image/jpeg' })),
+  );
+}
+
+async function choosePhoto() {
+  await userEvent
+    .setup()
+    .upload(screen.getByLabelText(/^Photo/), new File(['png'], 'me.png', { type: 'image/png' }));
+  await screen.findByRole('img', { name: 'Photo: preview' });
+}
+
+const stillChosen = () => screen.queryByRole('img', { name: 'Photo: preview' });
+
+describe('the form keeps the pictures chosen when the kept entry is heard again', () => {
+  it.each([
+    ['another tab clears its storage', () => new StorageEvent('storage', { key: null })],
+    [
+      'the page comes back from the browser cache',
+      () => Object.assign(new Event('pageshow'), { persisted: true }),
+    ],
+  ])('after the kept entry was found paid, when %s', async (_, event) => {
+    decodePictures();
+    const { viewed } = stubServer(view('received'));
+    rememberUnpaidEntry(RECEIPT);
+    renderForm();
+    await waitFor(() => expect(form()).not.toBeNull());
+    await choosePhoto();
+
+    act(() => {
+      window.dispatchEvent(event());
+    });
+    expect(stillChosen()).not.toBeNull();
+    expect(form()).not.toBeNull();
+    expect(viewed).toHaveLength(1);
+  });
+
+  it('hides the form, unsendable, while another tab keeps an unpaid entry, and shows it again as it was', async () => {
+    decodePictures();
+    stubServer(view('pending'));
+    renderForm();
+    await waitFor(() => expect(form()).not.toBeNull());
+    await choosePhoto();
+
+    rememberUnpaidEntry(RECEIPT);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: unpaidEntryKey(COMPETITION.id) }));
+    });
+    await offer();
+    expect(form()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit Registration' })).toBeNull();
+
+    // It is paid there and forgotten: the form is back with the photo chosen before.
+    localStorage.removeItem(unpaidEntryKey(COMPETITION.id));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: unpaidEntryKey(COMPETITION.id) }));
+    });
+    await waitFor(() => expect(form()).not.toBeNull());
+    expect(stillChosen()).not.toBeNull();
+  });
+});
+
+describe('how long this browser keeps an unpaid entry', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('keeps it for seven days', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    rememberUnpaidEntry(RECEIPT, now);
+    expect(loadUnpaidEntry(COMPETITION.id, now + 6 * DAY)).toEqual(RECEIPT);
+    expect(loadUnpaidEntry(COMPETITION.id, now + UNPAID_ENTRY_KEPT_MS)).toEqual(RECEIPT);
+  });
+
+  it('forgets it after seven days, and removes it', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    rememberUnpaidEntry(RECEIPT, now);
+    expect(loadUnpaidEntry(COMPETITION.id, now + UNPAID_ENTRY_KEPT_MS + 1)).toBeNull();
+    expect(localStorage.getItem(unpaidEntryKey(COMPETITION.id))).toBeNull();
+  });
+
+  it('counts one kept without its time (as the first version kept them) as expired', () => {
+    localStorage.setItem(unpaidEntryKey(COMPETITION.id), JSON.stringify(RECEIPT));
+    expect(loadUnpaidEntry(COMPETITION.id)).toBeNull();
+    expect(localStorage.getItem(unpaidEntryKey(COMPETITION.id))).toBeNull();
+  });
+
+  it('shows the form at once for one kept eight days ago, asking the server nothing of it', async () => {
+    const { calls } = stubServer(view('pending'));
+    rememberUnpaidEntry(RECEIPT, Date.now() - 8 * DAY);
+    renderForm();
+    await waitFor(() => expect(form()).not.toBeNull());
+    expect(calls).not.toContain('POST /api/entries/view');
+    expect(localStorage.getItem(unpaidEntryKey(COMPETITION.id))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
@@ -12,25 +12,25 @@ import { CHECKING_UNPAID_ENTRY, forgetUnpaidEntry, type KeptEntry } from '../unp
 
 export const UNPAID_ENTRY_HEADING = 'Your entry is waiting for its fee';
 
-/** The server's word on a kept entry: still unpaid (with its fee now), or not. */
+/** The server's word on a kept entry: still unpaid, with its fee now. */
 interface Answer {
-  kept: KeptEntry;
-  unpaid: boolean;
+  entryToken: string;
   entryFee: number;
 }
 
 /**
  * Issue 20 item 2, loaded only when this browser kept an unpaid entry of the competition: the
- * entry is checked with the server (the entry page's call) and, still unpaid, offered in place of
- * `form`; paid, gone or its link refused, it is forgotten and `form` shown.
+ * entry is checked with the server (the entry page's call) and, still unpaid, offered while the
+ * page hides its form; paid, gone or its link refused, `onGone` forgets it and the form shows.
+ * The form is not rendered here: it stays in one place on the page, and keeps the chosen pictures.
  */
 export default function UnpaidEntryGate({
   kept,
-  form,
+  onGone,
   onStartAnother,
 }: {
   kept: KeptEntry;
-  form: ReactNode;
+  onGone: () => void;
   onStartAnother: () => void;
 }) {
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -41,8 +41,8 @@ export default function UnpaidEntryGate({
     let cancelled = false;
     const settle = (unpaid: boolean, entryFee = receipt.entryFee) => {
       if (cancelled) return;
-      if (!unpaid) forgetUnpaidEntry(receipt.competition.id);
-      setAnswer({ kept, unpaid, entryFee });
+      if (unpaid) setAnswer({ entryToken: receipt.entryToken, entryFee });
+      else onGone();
     };
     viewEntry(receipt.entryToken).then(
       (entry) => settle(entry.paymentState === 'pending', entry.entryFee),
@@ -54,16 +54,12 @@ export default function UnpaidEntryGate({
     return () => {
       cancelled = true;
     };
-  }, [kept]);
+  }, [kept, onGone]);
 
   const { receipt } = kept;
-  // While a kept entry is checked again, an answer for the same entry stays shown.
-  const current =
-    answer?.kept === kept ||
-    (answer?.unpaid && answer.kept.receipt?.entryToken === receipt?.entryToken)
-      ? answer
-      : null;
-  if (!receipt || current?.unpaid === false) return form;
+  if (!receipt) return null;
+  // While a kept entry is checked again, the answer for the same entry stays shown.
+  const current = answer?.entryToken === receipt.entryToken ? answer : null;
   if (!current) {
     return (
       <p role="status" className="mt-8 min-h-screen text-lg">
@@ -81,7 +77,7 @@ export default function UnpaidEntryGate({
 }
 
 /**
- * In place of the form: the entry this browser sent to this competition, still waiting for its
+ * Shown while the form is hidden: the entry this browser sent to this competition, still waiting for its
  * fee, with 'Complete payment' for it, or a new entry on purpose.
  */
 function UnpaidEntryOffer({

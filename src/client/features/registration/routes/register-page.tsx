@@ -78,35 +78,40 @@ function RegistrationView({ data }: { data: FormData }) {
 
 /**
  * Issue 20 item 2: an entry this browser sent here that still waits for its fee is offered for
- * payment first; the form is for a new entry, chosen on purpose.
+ * payment first; the form is for a new entry, chosen on purpose. The form always sits in the same
+ * place, hidden (so not sendable) while the kept entry is checked or offered: hearing the kept
+ * entry again (another tab, Back) never remounts it and loses the pictures chosen.
  */
 function OpenRegistration({ competition, formFields }: FormData) {
   const { kept, forget } = useKeptUnpaidEntry(competition.id);
   const [startedAfresh, setStartedAfresh] = useState(false);
-  const form = (
-    <RegistrationForm
-      competition={competition}
-      formFields={formFields}
-      focusFirst={startedAfresh}
-    />
-  );
-  if (!kept.receipt) return form;
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="mt-8 min-h-screen text-lg">
-          {CHECKING_UNPAID_ENTRY}
-        </p>
-      }
-    >
-      <UnpaidEntryGate
-        kept={kept}
-        form={form}
-        onStartAnother={() => {
-          forget();
-          setStartedAfresh(true);
-        }}
-      />
-    </Suspense>
+    <>
+      {kept.receipt ? (
+        <Suspense
+          fallback={
+            <p role="status" className="mt-8 min-h-screen text-lg">
+              {CHECKING_UNPAID_ENTRY}
+            </p>
+          }
+        >
+          <UnpaidEntryGate
+            kept={kept}
+            onGone={forget}
+            onStartAnother={() => {
+              forget();
+              setStartedAfresh(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <div hidden={kept.receipt !== null}>
+        <RegistrationForm
+          competition={competition}
+          formFields={formFields}
+          focusFirst={startedAfresh}
+        />
+      </div>
+    </>
   );
 }
