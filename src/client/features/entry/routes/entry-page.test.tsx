@@ -3,9 +3,11 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
+import { loadUnpaidEntry, rememberUnpaidEntry } from '../../registration/unpaid-entry.ts';
 import { tokenOf } from '../entry-api.ts';
 import EntryPage from './entry-page.tsx';
 
@@ -221,6 +223,55 @@ describe('the payment on the entry page', () => {
     await act(async () => answerAgain(ok(entryOf({ paymentState: 'received' }))));
     expect(summary().Payment).toBe('Payment Received (₹1,500)');
     expect(completePayment()).toBeNull();
+  });
+});
+
+describe("the form's unpaid entry, once its page shows it settled", () => {
+  afterEach(() => localStorage.clear());
+
+  /** This browser kept the entry `reference` of c1 as waiting for its fee. */
+  function keep(reference: string): RegistrationReceipt {
+    const receipt: RegistrationReceipt = {
+      id: '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5',
+      reference,
+      competition: { id: 'c1', title: 'Monsoon Colours' },
+      entryType: 'paid',
+      entryFee: 1500,
+      status: 'pending',
+      paymentStatus: 'pending',
+      email: 'meera@example.com',
+      createdAt: '2026-11-21T09:30:00.000Z',
+      entryToken: TOKEN,
+    };
+    rememberUnpaidEntry(receipt);
+    return receipt;
+  }
+
+  it.each(['received', 'refunded'] as const)(
+    'is forgotten by this browser when the page shows it %s',
+    async (paymentState) => {
+      keep('WS-2026-000123');
+      stubView(ok(entryOf({ paymentState })));
+      renderEntry(`/entry#${TOKEN}`);
+      await screen.findByText('WS-2026-000123');
+      expect(loadUnpaidEntry('c1')).toBeNull();
+    },
+  );
+
+  it('stays kept while the page shows it unpaid', async () => {
+    const receipt = keep('WS-2026-000123');
+    stubView(ok(entryOf()));
+    renderEntry(`/entry#${TOKEN}`);
+    await screen.findByText('WS-2026-000123');
+    expect(loadUnpaidEntry('c1')).toEqual(receipt);
+  });
+
+  it('stays kept when the page shows another entry of the same competition paid', async () => {
+    const receipt = keep('WS-2026-000099');
+    stubView(ok(entryOf({ paymentState: 'received' })));
+    renderEntry(`/entry#${TOKEN}`);
+    await screen.findByText('WS-2026-000123');
+    expect(loadUnpaidEntry('c1')).toEqual(receipt);
   });
 });
 

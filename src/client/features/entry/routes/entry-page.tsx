@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { useCheckout } from '../../registration/checkout/use-checkout.tsx';
+import { forgetSettledEntry } from '../../registration/unpaid-entry.ts';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
 
@@ -52,7 +53,13 @@ export default function EntryPage() {
       if (!cancelled) setResult({ key, loaded });
     };
     viewEntry(token).then(
-      (entry) => settle({ kind: 'entry', entry }),
+      (entry) => {
+        // Paid (or refunded): this browser no longer offers it on the form as waiting for its fee.
+        if (entry.paymentState !== 'pending' && entry.competition.id) {
+          forgetSettledEntry(entry.competition.id, entry.reference);
+        }
+        settle({ kind: 'entry', entry });
+      },
       (error: unknown) => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
           // A 400 is a link too damaged to read: to the artist, the same as one that opens nothing.
