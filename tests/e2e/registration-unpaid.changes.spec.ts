@@ -5,13 +5,19 @@
  * names a client address of its own (X-Forwarded-For, as registerThroughApi does), so its
  * registrations never use up the 10 in 10 minutes of the suite's other browsers at 127.0.0.1.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { findFreePort } from '../../scripts/lib/free-port.ts';
+import {
+  CLIENT_DIR,
+  type RunningServer,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from '../../scripts/lib/server.ts';
 import { FAKE_KEY_ID, FAKE_KEY_SECRET, FAKE_WEBHOOK_SECRET } from '../setup/fake-razorpay.ts';
 import { apiSignedInAs, FIRST_ADMIN } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -167,7 +173,7 @@ test("Back while the checkout is open, then 'Complete payment': the first entry 
 });
 
 test.describe('with Razorpay configured but unreachable', () => {
-  let server: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   let base = '';
   let dataDir = '';
 
@@ -177,17 +183,16 @@ test.describe('with Razorpay configured but unreachable', () => {
     const [port, closedPort] = [await findFreePort(), await findFreePort()];
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'white-stroke-e2e-razorpay-'));
-    const root = path.resolve(import.meta.dirname, '../..');
-    server = spawn(process.execPath, ['src/server/main.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
+    server = startServer(
+      'the server with Razorpay unreachable',
+      'src/server/main.ts',
+      {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        CLIENT_DIR: path.join(root, 'dist/client'),
+        CLIENT_DIR,
         ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
         LOG_LEVEL: 'fatal',
         NODE_ENV: 'test',
@@ -198,25 +203,15 @@ test.describe('with Razorpay configured but unreachable', () => {
         // Nobody listens there: every call to Razorpay is refused.
         RAZORPAY_API_URL: `http://127.0.0.1:${closedPort}`,
       },
-    });
-    await expect
-      .poll(
-        async () => {
-          const health = await fetch(`${base}/api/health`).catch(() => undefined);
-          return health?.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+      (message) => console.error(message),
+    );
+    await waitUntilReady(server, `${base}/api/health`);
   });
 
+  // SIGTERM, and SIGKILL if it has not gone after a bounded wait: never waits for ever.
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server) await stopServer(server);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("'Failed to initialize payment', then the pending page, never 'Registration Successful!'", async ({
