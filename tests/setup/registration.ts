@@ -107,6 +107,26 @@ export async function defaultFiles(): Promise<Record<string, Buffer>> {
 export const todayInKolkata = () => todayIn('Asia/Kolkata');
 
 /**
+ * Empties what registrations write, and what they need, so each test starts from no competition
+ * and no entry; the rate-limit hits go too, so one test's attempts never count against the next.
+ */
+export async function clearRegistrations(t: TestApp): Promise<void> {
+  for (const table of [
+    'email_outbox',
+    'submissions',
+    'competitions',
+    'subcategories',
+    'categories',
+    'reference_counters',
+    'unclaimed_files',
+    'rate_limit_hits',
+  ] as const) {
+    await t.app.database.db.deleteFrom(table).execute();
+  }
+  t.app.contentCache.invalidate();
+}
+
+/**
  * A category (the default form fields unless given) and a competition of it, open from yesterday
  * to a month from today in Asia/Kolkata and free unless overridden.
  */

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { freshAddress } from '../../../../tests/setup/admin-session.ts';
 import {
   addCompetition,
+  clearRegistrations,
   defaultFiles,
   jpegOf,
   postRegistration,
@@ -23,21 +24,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 const t = useTestApp();
 const db = () => t.app.database.db;
 
-beforeEach(async () => {
-  for (const table of [
-    'email_outbox',
-    'submissions',
-    'competitions',
-    'subcategories',
-    'categories',
-    'reference_counters',
-    'unclaimed_files',
-    'rate_limit_hits',
-  ] as const) {
-    await db().deleteFrom(table).execute();
-  }
-  t.app.contentCache.invalidate();
-});
+beforeEach(() => clearRegistrations(t));
 
 const NUL = '\u0000';
 const FIELDS_INVALID = 'Some fields are not valid.';

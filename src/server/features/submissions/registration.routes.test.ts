@@ -4,6 +4,7 @@ import { freshAddress } from '../../../../tests/setup/admin-session.ts';
 import { multipartParts } from '../../../../tests/setup/image-upload.ts';
 import {
   addCompetition,
+  clearRegistrations,
   defaultFiles,
   jpegOf,
   postRegistration,
@@ -26,21 +27,7 @@ import {
 const t = useTestApp();
 const db = () => t.app.database.db;
 
-beforeEach(async () => {
-  for (const table of [
-    'email_outbox',
-    'submissions',
-    'competitions',
-    'subcategories',
-    'categories',
-    'reference_counters',
-    'unclaimed_files',
-    'rate_limit_hits',
-  ] as const) {
-    await db().deleteFrom(table).execute();
-  }
-  t.app.contentCache.invalidate();
-});
+beforeEach(() => clearRegistrations(t));
 
 afterEach(() => {
   vi.useRealTimers();
