@@ -2,16 +2,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEntry, AdminPayment } from '../../../../shared/schemas/admin-entry.ts';
-import type { ReviewItem } from '../../../../shared/schemas/review.ts';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
 import { PAID_TWICE_NOTICE } from './entry-detail-page.tsx';
+import { REVIEW_COMPETITION, REVIEW_ENTRY_ID, reviewItemOf } from './review-item-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ID = '6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5';
+const ID = REVIEW_ENTRY_ID;
 const LOAD = `GET /api/admin/submissions/${ID}`;
 const REVIEW = `GET /api/admin/submissions/${ID}/review`;
 const DECIDE = `PUT /api/admin/submissions/${ID}/status`;
@@ -66,41 +66,7 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
 
 const ok = (body: AdminEntry): Answer => ({ status: 200, body });
 
-/** The entry as the review shows it: its photo and one artwork, as the admin's file URLs. */
-function reviewItemOf(overrides: Partial<ReviewItem> = {}): ReviewItem {
-  return {
-    id: ID,
-    reference: 'WS-2026-000123',
-    fullName: 'Meera Iyer',
-    email: 'meera@example.com',
-    phone: '98300 00001',
-    age: 12,
-    ageCategory: 'children',
-    gender: 'female',
-    address: '12 Park Street, Kolkata',
-    pincode: '700016',
-    createdAt: '2026-11-21T09:30:00.000Z',
-    competition: { id: COMPETITION, title: 'Monsoon Colours' },
-    category: { id: 'cat-painting', name: 'Painting' },
-    subcategory: { id: 'sub-water', name: 'Watercolour' },
-    status: 'pending',
-    paymentState: 'received',
-    entryFee: 1500,
-    photoUrl: `/api/admin/files/submissions/${ID}/photo-1.jpg`,
-    fields: [
-      { id: 'artworkTitle', label: 'Artwork Title', type: 'text', value: 'Rain on the Hooghly' },
-      {
-        id: 'artworkUrl',
-        label: 'Artwork Photo',
-        type: 'image',
-        value: `/api/admin/files/submissions/${ID}/artworkurl-2-display.webp`,
-      },
-    ],
-    possibleDuplicate: false,
-    ...overrides,
-  };
-}
-const COMPETITION = '3b1f7c2e-8d4a-4e6b-9c0d-1a2b3c4d5e6f';
+const COMPETITION = REVIEW_COMPETITION;
 
 /**
  * The entry page with a fake server: `loads` answered in turn (the last one again after that);

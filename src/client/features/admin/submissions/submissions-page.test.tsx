@@ -12,6 +12,7 @@ import {
   stubApi,
   userOnFakeClock,
 } from '../common/test-helpers.tsx';
+import { reviewItemOf } from './review-item-fixture.ts';
 import { REVIEW_TEXT } from './submissions-page.tsx';
 
 /*
@@ -32,29 +33,17 @@ const idOf = (n: number) => `0c0ffee0-0000-4000-8000-00000000000${n}`;
 const referenceOf = (n: number) => `WS-2026-00000${n}`;
 
 function itemOf(n: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
-  return {
+  return reviewItemOf({
     id: idOf(n),
     reference: referenceOf(n),
     fullName: `Artist ${n}`,
     email: `artist${n}@example.com`,
     phone: `98300 0000${n}`,
-    age: 12,
-    ageCategory: 'children',
-    gender: 'female',
-    address: '12 Park Street, Kolkata',
-    pincode: '700016',
-    createdAt: '2026-11-21T09:30:00.000Z',
     competition: { id: COMPETITION_A, title: 'Monsoon Colours' },
-    category: { id: 'cat-painting', name: 'Painting' },
-    subcategory: { id: 'sub-water', name: 'Watercolour' },
-    status: 'pending',
-    paymentState: 'received',
-    entryFee: 1500,
     photoUrl: `/api/admin/uploads/photo-${n}.webp`,
     fields: [],
-    possibleDuplicate: false,
     ...overrides,
-  };
+  });
 }
 
 const COUNTS: ReviewCounts = {
