@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { paiseToRupees, rupeesToPaise } from '../../../shared/domain/money.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
@@ -46,9 +47,6 @@ export const PAYMENT_MESSAGES = {
 
 /** How long after an order the reconciliation job first asks the provider about it. */
 export const RECONCILE_AFTER_MS = 15 * 60 * 1000;
-
-/** Seed §9: rupees to paise. */
-export const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** What the checkout is opened with. */
 export interface CheckoutOrder {
@@ -139,7 +137,7 @@ export function createPaymentsService(
       provider: provider.name,
       keyId: provider.keyId,
       orderId,
-      amountPaise: toPaise(entry.entry_fee),
+      amountPaise: rupeesToPaise(entry.entry_fee),
       currency: 'INR',
       reference: entry.reference,
       competitionTitle: entry.competition_title,
@@ -151,7 +149,7 @@ export function createPaymentsService(
     let orderId: string;
     try {
       ({ orderId } = await provider.createOrder({
-        amountPaise: toPaise(entry.entry_fee),
+        amountPaise: rupeesToPaise(entry.entry_fee),
         currency: 'INR',
         receipt: entry.reference,
         notes: { submission_id: entry.id, reference: entry.reference },
@@ -167,7 +165,7 @@ export function createPaymentsService(
         order_id: orderId,
         submission_id: entry.id,
         provider: provider.name,
-        amount_paise: toPaise(entry.entry_fee),
+        amount_paise: rupeesToPaise(entry.entry_fee),
         currency: 'INR',
         status: 'created',
         check_after: new Date(now.getTime() + RECONCILE_AFTER_MS).toISOString(),
@@ -286,7 +284,7 @@ export function createPaymentsService(
       reference: entry.reference,
       fullName: entry.full_name,
       competitionTitle: entry.competition_title,
-      amountRupees: amountPaise / 100,
+      amountRupees: paiseToRupees(amountPaise),
       entryLink: mail.entryLink,
     };
     const email =

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatRupees } from '../../../../shared/domain/money.ts';
+import { formatRupees, paiseToRupees } from '../../../../shared/domain/money.ts';
 import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
 import { Button } from '../../../components/button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
@@ -54,7 +54,7 @@ export function TestCheckoutDialog({
               <dt className="font-medium">Reference</dt>
               <dd>{order.reference}</dd>
               <dt className="font-medium">Amount</dt>
-              <dd>{formatRupees(order.amountPaise / 100)}</dd>
+              <dd>{formatRupees(paiseToRupees(order.amountPaise))}</dd>
             </dl>
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -69,7 +69,7 @@ export function TestCheckoutDialog({
               Fail
             </Button>
             <Button onClick={() => void choose('pay')} disabled={busy}>
-              Pay {formatRupees(order.amountPaise / 100)}
+              Pay {formatRupees(paiseToRupees(order.amountPaise))}
             </Button>
           </div>
         </>
