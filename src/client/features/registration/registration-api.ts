@@ -1,4 +1,10 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../shared/csrf.ts';
+import {
+  DATA_PART,
+  IDEMPOTENCY_KEY_HEADER,
+  imagePartOf,
+  PHOTO_PART,
+} from '../../../shared/registration-request.ts';
 import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type {
@@ -37,19 +43,16 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * The multipart body of the contract: the `data` part (the values without their files), then the
- * photo, then each image field as `fieldValues.<id>`.
- */
+/** The multipart body of the contract (shared/registration-request.ts): data, photo, images. */
 export function registrationBody(values: RegistrationValues<Blob>): FormData {
-  const files: [string, Blob][] = [['photo', values.photo]];
+  const files: [string, Blob][] = [[PHOTO_PART, values.photo]];
   const fieldValues: Record<string, string> = {};
   for (const [id, value] of Object.entries(values.fieldValues)) {
-    if (value instanceof Blob) files.push([`fieldValues.${id}`, value]);
+    if (value instanceof Blob) files.push([imagePartOf(id), value]);
     else if (value !== undefined) fieldValues[id] = value;
   }
   const body = new FormData();
-  body.append('data', JSON.stringify({ ...values, photo: undefined, fieldValues }));
+  body.append(DATA_PART, JSON.stringify({ ...values, photo: undefined, fieldValues }));
   for (const [name, file] of files) body.append(name, file, `${name}.jpg`);
   return body;
 }
@@ -75,7 +78,7 @@ export function sendRegistration(
     xhr.responseType = 'json';
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
-    xhr.setRequestHeader('idempotency-key', idempotencyKey);
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

@@ -10,15 +10,12 @@ import {
 } from '../media/private-images.ts';
 import { PRIVATE_NAMESPACE } from '../media/storage/storage.ts';
 import type { FileToStore } from '../media/unclaimed-files.ts';
+import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
 
 /*
  * The images of a registration: the file parts as received, checked and re-encoded in the image
  * queue, and the private files they become under the submission's folder.
  */
-
-/** The file part of the artist's photo; an image field's part is `fieldValues.<fieldId>`. */
-export const PHOTO_PART = 'photo';
-export const FIELD_PART_PREFIX = 'fieldValues.';
 
 /** Every private file of a submission lives under `private/submissions/<submission id>/`. */
 const SUBMISSION_FILES = `${PRIVATE_NAMESPACE}submissions/`;
@@ -71,7 +68,7 @@ export async function prepareImages(files: readonly ReceivedFile[]): Promise<Ima
       const image = await runImageJob(() =>
         preparePrivateImage(isPhoto ? 'photo' : 'artwork', file.data),
       );
-      const fieldId = isPhoto ? undefined : file.name.slice(FIELD_PART_PREFIX.length);
+      const fieldId = isPhoto ? undefined : fieldIdOfImagePart(file.name);
       prepared.push({ part: file.name, fieldId, image });
     } catch (error) {
       throw imageRefusal(error, file.name);

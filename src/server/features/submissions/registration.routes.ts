@@ -10,6 +10,7 @@ import {
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
+import { DATA_PART, IDEMPOTENCY_KEY_HEADER } from '../../../shared/registration-request.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
 import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
 import {
@@ -22,8 +23,6 @@ import {
 } from './registration.service.ts';
 import type { ReceivedFile } from './registration-images.ts';
 
-/** The text part holding the form's values as JSON; it comes first. */
-const DATA_PART = 'data';
 /** Far above the longest form (40 fields of 500 characters, a 5000-character description). */
 const DATA_MAX_BYTES = 256 * 1024;
 
@@ -186,7 +185,7 @@ function registerSubmissionCreate(app: FastifyInstance): void {
       if (!request.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', B.notMultipart);
       }
-      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      const idempotencyKey = requireIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
       // A full queue answers before megabytes of images are read into memory for nothing, and
       // before the attempt is counted: the form sends it again with the same key.
       refuseWhenImageQueueFull();

@@ -7,6 +7,11 @@ import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import {
+  fieldIdOfImagePart,
+  imagePartOf,
+  PHOTO_PART,
+} from '../../../shared/registration-request.ts';
+import {
   buildRegistrationSchema,
   checkRegistration,
   missingRequiredFields,
@@ -39,13 +44,7 @@ import {
 import { searchTextOf } from '../review/search-text.ts';
 import { entryDetails } from './entry-details.ts';
 import { entryLinkOf } from './entry-tokens.ts';
-import {
-  FIELD_PART_PREFIX,
-  PHOTO_PART,
-  prepareImages,
-  privateFilesOf,
-  type ReceivedFile,
-} from './registration-images.ts';
+import { prepareImages, privateFilesOf, type ReceivedFile } from './registration-images.ts';
 
 /*
  * Issue 12 items 4-6, 9-11: an artist's registration, from the parsed request to the committed
@@ -210,7 +209,7 @@ export async function openRegistration(
   const fields = enabledFields(competition);
   const fileParts = new Set([
     PHOTO_PART,
-    ...fields.filter((f) => f.type === 'image').map((f) => `${FIELD_PART_PREFIX}${f.id}`),
+    ...fields.filter((f) => f.type === 'image').map((f) => imagePartOf(f.id)),
   ]);
   return { idempotencyKey, data, competition, fields, fileParts };
 }
@@ -289,8 +288,7 @@ function valuesWithFiles(data: Record<string, unknown>, files: readonly Received
   for (const file of files) {
     if (file.name === PHOTO_PART) values.photo = file.data;
     else if (values.fieldValues !== null && typeof values.fieldValues === 'object') {
-      (values.fieldValues as Record<string, unknown>)[file.name.slice(FIELD_PART_PREFIX.length)] =
-        file.data;
+      (values.fieldValues as Record<string, unknown>)[fieldIdOfImagePart(file.name)] = file.data;
     }
   }
   return values;
@@ -305,9 +303,7 @@ function storedFieldValues(
   const stored: Record<string, string> = {};
   for (const field of fields) {
     const value =
-      field.type === 'image'
-        ? keyByPart.get(`${FIELD_PART_PREFIX}${field.id}`)
-        : values.fieldValues[field.id];
+      field.type === 'image' ? keyByPart.get(imagePartOf(field.id)) : values.fieldValues[field.id];
     if (typeof value === 'string' && value !== '') stored[field.id] = value;
   }
   return stored;

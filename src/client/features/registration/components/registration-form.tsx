@@ -3,6 +3,7 @@ import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hoo
 import { useNavigate } from 'react-router';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
+import { DATA_PART } from '../../../../shared/registration-request.ts';
 import {
   buildRegistrationSchema,
   needsGuardian,
@@ -112,7 +113,7 @@ export function RegistrationForm({
   async function send(values: RegistrationValues<Blob>) {
     setInvalidCount(0);
     const body = registrationBody(values);
-    const data = body.get('data') as string;
+    const data = body.get(DATA_PART) as string;
     // The chosen pictures themselves (the body wraps them anew each time).
     const files = [values.photo, ...Object.values(values.fieldValues).filter(isBlob)];
     attempt.current = attemptFor(attempt.current, data, files);
