@@ -1,5 +1,4 @@
-/** A calendar date as 'YYYY-MM-DD'. Competition dates are calendar dates in the site time zone. */
-export type CalendarDate = string;
+import { calendarDateOfUtc, type CalendarDate, utcMidnightOf } from './calendar-date.ts';
 
 export const COMPETITION_STATUSES = ['upcoming', 'open', 'closed'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
@@ -26,9 +25,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate 
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const d = new Date(`${date}T00:00:00Z`);
+  const d = new Date(utcMidnightOf(date));
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return calendarDateOfUtc(d.getTime());
 }
 
 /**
@@ -77,7 +76,7 @@ const DAY_MS = 86_400_000;
  * begins at the change, 01:00) or repeats it (the day begins at the first of the two midnights).
  */
 export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const midnightUtc = utcMidnightOf(date);
   const readings = [-DAY_MS, 0, DAY_MS].map(
     (shift) => midnightUtc - offsetMinutes(timeZone, midnightUtc + shift) * 60_000,
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yearOf } from '../domain/calendar-date.ts';
 import { COMPETITION_STATUSES } from '../domain/competition-status.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
@@ -95,7 +96,7 @@ export const COMPETITION_MESSAGES = {
 
 /** A real 'YYYY-MM-DD' date of a plausible year. */
 const CalendarDateSchema = z.iso.date(COMPETITION_MESSAGES.invalidDate).refine((date) => {
-  const year = Number(date.slice(0, 4));
+  const year = yearOf(date);
   return year >= COMPETITION_YEAR_MIN && year <= COMPETITION_YEAR_MAX;
 }, COMPETITION_MESSAGES.yearOutOfRange);
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ENTRY_REFERENCE_PATTERN } from '../domain/entry-reference.ts';
 import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
 import { EntryTokenSchema } from './payment.ts';
 import { emailSchema } from './registration.ts';
@@ -23,9 +24,6 @@ export const EntryViewSchema = z.object({
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;
 
-/** A reference as the site makes them: WS-2026-000123. */
-const REFERENCE_PATTERN = /^WS-\d{4}-\d{6,}$/;
-
 export const LINK_REQUEST_MESSAGES = {
   referenceRequired: 'Reference is required',
   referenceInvalid: 'Enter the reference as it is in your e-mail, such as WS-2026-000123',
@@ -42,7 +40,7 @@ export const LinkRequestSchema = z.strictObject({
       z.toUpperCase(),
       z.minLength(1, { error: LINK_REQUEST_MESSAGES.referenceRequired, abort: true }),
       z.maxLength(40, LINK_REQUEST_MESSAGES.referenceInvalid),
-      z.regex(REFERENCE_PATTERN, LINK_REQUEST_MESSAGES.referenceInvalid),
+      z.regex(ENTRY_REFERENCE_PATTERN, LINK_REQUEST_MESSAGES.referenceInvalid),
     ),
 });
 export type LinkRequest = z.infer<typeof LinkRequestSchema>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { calendarDateOfUtc, yearAndMonthOf } from '../../../shared/domain/calendar-date.ts';
 import { startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type { Dashboard } from '../../../shared/schemas/admin.ts';
@@ -23,7 +24,7 @@ export const DUPLICATES_LIST_SIZE = 50;
 
 /** The instant a calendar month begins in the site time zone (monthIndex may under/overflow). */
 function monthStart(year: number, monthIndex: number, timeZone: string): string {
-  const first = new Date(Date.UTC(year, monthIndex, 1)).toISOString().slice(0, 10);
+  const first = calendarDateOfUtc(Date.UTC(year, monthIndex, 1));
   return startOfDayIn(first, timeZone).toISOString();
 }
 
@@ -34,7 +35,7 @@ export async function loadDashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const today = todayIn(timeZone, now);
-  const [year, month] = today.split('-').map(Number) as [number, number];
+  const [year, month] = yearAndMonthOf(today);
   const thisMonth = monthStart(year, month - 1, timeZone);
   const lastMonth = monthStart(year, month - 2, timeZone);
   const nextMonth = monthStart(year, month, timeZone);

@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
+import { formatCalendarDate } from '../../../shared/domain/calendar-date.ts';
 import { competitionStatus, todayIn } from '../../../shared/domain/competition-status.ts';
+import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
 import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
@@ -159,18 +161,8 @@ function refuseUnlessOpen(competition: RegistrationTargetRow, timeZone: string, 
   const message =
     status === 'closed'
       ? REGISTRATION_REFUSALS.closed
-      : REGISTRATION_REFUSALS.opensOn(formatDate(competition.start_date));
+      : REGISTRATION_REFUSALS.opensOn(formatCalendarDate(competition.start_date));
   throw new AppError(409, 'COMPETITION_NOT_OPEN', message);
-}
-
-/** '2026-12-01' → '1 December 2026', as the site writes dates. */
-function formatDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /**
@@ -337,9 +329,9 @@ async function saveSubmission(
     if (!competition) throw notFound(COMPETITION_NOT_FOUND);
     const now = new Date();
     refuseUnlessOpen(competition, timeZone, now);
-    const series = `WS-${todayIn(timeZone, now).slice(0, 4)}`;
+    const series = referenceSeriesOf(todayIn(timeZone, now));
     const counter = await nextReferenceValue(trx, series);
-    const reference = `${series}-${String(counter).padStart(6, '0')}`;
+    const reference = entryReferenceOf(series, counter);
     const free = competition.entry_type === 'free';
     const stamp = now.toISOString();
     const minor = needsGuardian(values.age);
