@@ -228,7 +228,7 @@ describe('the browser app', () => {
   });
 
   it('escapes settings in the page: no markup from a title gets through', async () => {
-    await t.app.settingsService.updateSettings({
+    await t.app.deps.settings.updateSettings({
       title: '</script><script>alert(1)</script>',
       theme: {
         primaryColor: '#112233',
@@ -249,7 +249,7 @@ describe('the browser app', () => {
         '</script><script>alert(1)</script>',
       );
     } finally {
-      await t.app.settingsService.updateSettings({
+      await t.app.deps.settings.updateSettings({
         title: 'White Stroke International Art Space',
         theme: {
           primaryColor: '#7C3AED',
@@ -265,7 +265,7 @@ describe('when the database stops answering', () => {
   it('GET /api/health is a 503 with the envelope', async () => {
     const broken = await buildTestApp();
     try {
-      await broken.app.database.close();
+      await broken.app.deps.database.close();
       const response = await broken.app.inject('/api/health');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({

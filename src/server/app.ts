@@ -8,7 +8,9 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { buildDeps, type Deps, type FeaturePlugin } from './deps.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import {
   answerClientError,
@@ -20,7 +22,7 @@ import { registerAuditRoutes } from './features/audit/audit.routes.ts';
 import { registerAccountRoutes } from './features/auth/accounts.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerTwoFactorRoutes } from './features/auth/two-factor.routes.ts';
-import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { dashboardAdminRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerBannerRoutes } from './features/banners/banners.routes.ts';
 import { registerImageUploadRoutes } from './features/media/image-uploads.routes.ts';
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
@@ -28,24 +30,14 @@ import { registerPublicMediaRoutes } from './features/media/public-media.routes.
 import { registerPrivateFileRoutes } from './features/media/private-files.routes.ts';
 import { registerUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
 import { registerRegistrationRoutes } from './features/submissions/registration.routes.ts';
-import { createStorage, type Storage } from './features/media/storage/storage.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
-import {
-  type CompetitionsService,
-  createCompetitionsService,
-} from './features/competitions/competitions.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
-import { type OutboxWorkerOptions, registerOutboxWorker } from './features/mail/outbox-worker.ts';
+import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
-import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
-import {
-  createPaymentsService,
-  type PaymentsService,
-} from './features/payments/payments.service.ts';
 import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
 import { registerReconciliation } from './features/payments/reconciliation.ts';
 import { registerArchiveRoutes } from './features/review/archive.routes.ts';
@@ -53,36 +45,29 @@ import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerEmailTemplateRoutes } from './features/mail/email-templates.routes.ts';
 import { registerAdminEntryRoutes } from './features/submissions/admin-entries.routes.ts';
 import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
-import {
-  createEntryTokens,
-  entryLinkOf,
-  type EntryTokens,
-} from './features/submissions/entry-tokens.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
-import {
-  createSettingsService,
-  type SettingsService,
-} from './features/settings/settings.service.ts';
-import { type ContentCache, createContentCache } from './http/cached-json.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
-import { registerAdminGuard } from './plugins/admin-guard.ts';
+import { guardAdminSession, refuseCrossSite, registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    database: Database;
-    storage: Storage;
-    settingsService: SettingsService;
-    /** Public content served from memory; every write to it calls invalidate(). */
-    contentCache: ContentCache;
-    competitionsService: CompetitionsService;
-    /** The artist's signed links to their own entry. */
-    entryTokens: EntryTokens;
-    payments: PaymentsService;
+    /**
+     * What the features were built with, for the scripts and tests that drive the app from outside
+     * (initializeSite, a test reading the database). Features get it as their plugin's options.
+     */
+    deps: Deps;
   }
 }
+
+/**
+ * Each feature's routes, by the scope they are registered in. The scope's hooks guard every route
+ * in it, so a route is guarded by where it is listed, never by its URL: the public API (the CSRF
+ * check on every state-changing request), the admin API under /api/admin (a signed-in admin).
+ */
+const PUBLIC_API: FeaturePlugin[] = [];
+const ADMIN_API: FeaturePlugin[] = [dashboardAdminRoutes];
 
 /** What a log line says about a request: method and path only, no query string, address or headers. */
 function serializeRequest(request: FastifyRequest) {
@@ -103,6 +88,8 @@ export async function buildApp(
     logStream?: NodeJS.WritableStream;
     /** The e-mail outbox worker's settings (tests turn its own rounds off). */
     outbox?: OutboxWorkerOptions;
+    /** The server's clock (tests pass a manual one to move time instead of waiting). */
+    clock?: Clock;
   } = {},
 ): Promise<FastifyInstance> {
   const database =
@@ -147,38 +134,19 @@ export async function buildApp(
         );
     },
   });
-  app.decorate('config', config);
-  app.decorate('database', database);
-  const storage = await createStorage(config);
-  app.decorate('storage', storage);
-  const contentCache = createContentCache();
-  app.decorate('contentCache', contentCache);
-  app.decorate(
-    'settingsService',
-    // The time zone decides statuses and the page texts live in settings: a change drops them all.
-    createSettingsService(database.db, {
-      onChange: () => contentCache.invalidate(),
-      lockRow: database.engine === 'postgres',
-    }),
-  );
-  app.decorate(
-    'competitionsService',
-    createCompetitionsService(database.db, app.settingsService, contentCache),
-  );
-  app.decorate('entryTokens', createEntryTokens(database.db));
-  app.decorate(
-    'payments',
-    createPaymentsService(database.db, createPaymentProvider(config.payments, database.db), {
-      siteTitle: async () => (await app.settingsService.getSettings()).title,
-      entryLink: async (submissionId) =>
-        entryLinkOf(config.publicUrl, await app.entryTokens.issue(submissionId)),
-      log: app.log,
-      onEmailQueued: () => app.outbox.wake(),
-    }),
-  );
+  const deps = await buildDeps(config, {
+    database,
+    log: app.log,
+    clock: options.clock ?? systemClock,
+    ...(options.outbox ? { outbox: options.outbox } : {}),
+  });
+  app.decorate('deps', deps);
+  app.addHook('onReady', async () => deps.outbox.start());
+  // Before the database closes (onClose): the message being sent is recorded first.
+  app.addHook('preClose', async () => deps.outbox.stop());
   app.addHook('onClose', async () => {
     await database.close();
-    await storage.close();
+    await deps.storage.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -204,15 +172,28 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', refuseCrossSite);
+      for (const feature of PUBLIC_API) await api.register(feature, { deps });
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', guardAdminSession(deps));
+          for (const feature of ADMIN_API) await admin.register(feature, { deps });
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+
   registerHealthRoutes(app);
   registerSettingsRoutes(app);
   registerSiteSettingsRoutes(app);
   registerAuthRoutes(app);
-  registerDashboardRoutes(app);
   registerAccountRoutes(app);
   registerTwoFactorRoutes(app);
   registerAuditRoutes(app);
-  registerOutboxWorker(app, options.outbox);
   registerOutboxRoutes(app);
   registerCompetitionRoutes(app);
   registerCategoryRoutes(app);
@@ -239,10 +220,10 @@ export async function buildApp(
   await registerClient(app, {
     clientDir: config.clientDir,
     template: page?.template,
-    loadSettings: () => app.settingsService.getPublicSettings(),
+    loadSettings: () => deps.settings.getPublicSettings(),
     pageVariant: (pathname, query) => pageVariant(app, pathname, query),
     describePage: (pathname, settings, variant) => describePage(app, pathname, settings, variant),
-    cache: contentCache,
+    cache: deps.contentCache,
   });
   return app;
 }

@@ -19,7 +19,7 @@ import { initializeSite } from './initialize.ts';
  */
 
 const t = useTestApp({ config: { adminPassword: ADMIN_PASSWORD }, clientBuild: true });
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 const TOO_DEEP = {
   error: { code: 'BAD_REQUEST', message: 'The request is nested too deeply.' },

@@ -20,7 +20,7 @@ import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const NUL = '\u0000';
 const NUL_REFUSED = {
   error: { code: 'BAD_REQUEST', message: 'The request contains a NUL character.' },

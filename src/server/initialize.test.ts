@@ -22,7 +22,7 @@ async function start(overrides: Parameters<typeof buildTestApp>[0] = {}) {
 describe(`the first admin on ${TEST_ENGINE}`, () => {
   it('is created as "admin" with an argon2id hash of ADMIN_PASSWORD', async () => {
     const t = await start({ adminPassword: 'a long configured password' });
-    const admins = await t.app.database.db.selectFrom('admin_users').selectAll().execute();
+    const admins = await t.app.deps.db.selectFrom('admin_users').selectAll().execute();
     expect(admins).toHaveLength(1);
     const [admin] = admins;
     expect(admin?.username).toBe('admin');
@@ -38,7 +38,7 @@ describe(`the first admin on ${TEST_ENGINE}`, () => {
     const t = await start({ adminPassword: undefined });
     const password = t.initialized.generatedAdminPassword;
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const admin = await t.app.database.db
+    const admin = await t.app.deps.db
       .selectFrom('admin_users')
       .select('password_hash')
       .executeTakeFirstOrThrow();
@@ -48,9 +48,7 @@ describe(`the first admin on ${TEST_ENGINE}`, () => {
     // A second start finds the admin and generates nothing.
     const again = await initializeSite(t.app);
     expect(again.generatedAdminPassword).toBeUndefined();
-    expect(await t.app.database.db.selectFrom('admin_users').select('id').execute()).toHaveLength(
-      1,
-    );
+    expect(await t.app.deps.db.selectFrom('admin_users').select('id').execute()).toHaveLength(1);
   });
 });
 
@@ -58,7 +56,7 @@ describe(`demo content on ${TEST_ENGINE}`, () => {
   it('fills an empty database with the seed’s screens', async () => {
     const t = await start({ seedDemo: true });
     expect(t.initialized.seededDemo).toBe(true);
-    const { db } = t.app.database;
+    const { db } = t.app.deps.database;
 
     const categories = await db.selectFrom('categories').selectAll().execute();
     expect(categories).toHaveLength(2);
@@ -97,7 +95,7 @@ describe(`demo content on ${TEST_ENGINE}`, () => {
 
   it('serves the generated images as public, immutable JPEGs', async () => {
     const t = await start({ seedDemo: true });
-    const competition = await t.app.database.db
+    const competition = await t.app.deps.db
       .selectFrom('competitions')
       .select(['image_url', 'prize_image_url'])
       .executeTakeFirstOrThrow();
@@ -111,7 +109,7 @@ describe(`demo content on ${TEST_ENGINE}`, () => {
 
   it('is seeded once: deleted demo content does not come back on the next start', async () => {
     const t = await start({ seedDemo: true });
-    const { db } = t.app.database;
+    const { db } = t.app.deps.database;
     await db.deleteFrom('banners').execute();
     await db.deleteFrom('competitions').execute();
     await db.deleteFrom('categories').execute();
@@ -123,12 +121,12 @@ describe(`demo content on ${TEST_ENGINE}`, () => {
   it('is not seeded when SEED_DEMO is off', async () => {
     const t = await start({ seedDemo: false });
     expect(t.initialized.seededDemo).toBe(false);
-    expect(await t.app.database.db.selectFrom('competitions').select('id').execute()).toEqual([]);
+    expect(await t.app.deps.db.selectFrom('competitions').select('id').execute()).toEqual([]);
   });
 
   it('is not seeded into a database that already has content', async () => {
     const t = await start({ seedDemo: false });
-    const { db } = t.app.database;
+    const { db } = t.app.deps.database;
     const now = new Date().toISOString();
     await db
       .insertInto('banners')
@@ -142,7 +140,7 @@ describe(`demo content on ${TEST_ENGINE}`, () => {
         updated_at: now,
       })
       .execute();
-    const app2 = await buildApp({ ...t.config, seedDemo: true }, { database: t.app.database });
+    const app2 = await buildApp({ ...t.config, seedDemo: true }, { database: t.app.deps.database });
     const result = await initializeSite(app2);
     expect(result.seededDemo).toBe(false);
     expect(await db.selectFrom('banners').select('title').execute()).toEqual([{ title: 'Ours' }]);

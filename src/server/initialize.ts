@@ -11,11 +11,11 @@ export interface InitializeResult {
 
 /** Brings the database up to date, creates the first admin, and seeds demo content when asked. */
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
-  const { db } = app.database;
+  const { db } = app.deps.database;
   const migrations = await migrateToLatest(db);
-  const admin = await ensureFirstAdmin(db, app.config.adminPassword);
-  const seededDemo = app.config.seedDemo
-    ? await seedDemoContent(db, app.storage, app.settingsService)
+  const admin = await ensureFirstAdmin(db, app.deps.config.adminPassword);
+  const seededDemo = app.deps.config.seedDemo
+    ? await seedDemoContent(db, app.deps.storage, app.deps.settings)
     : false;
   return admin.generatedPassword
     ? { migrations, seededDemo, generatedAdminPassword: admin.generatedPassword }

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   } catch (error) {
     await app.close().catch(() => {});
     fail([
-      `Could not prepare the database at ${app.database.location}: ${(error as Error).message}`,
+      `Could not prepare the database at ${app.deps.database.location}: ${(error as Error).message}`,
     ]);
   }
 

@@ -17,7 +17,7 @@ import { DEFAULT_FORM_FIELDS } from '../shared/schemas/form-field.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 const rowsWritten = async () => ({
   competitions: (await db().selectFrom('competitions').select('id').execute()).length,

@@ -33,7 +33,7 @@ describe(`graceful shutdown on ${TEST_ENGINE}`, () => {
       await closing;
 
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-      await expect(app.database.ping()).rejects.toThrow();
+      await expect(app.deps.database.ping()).rejects.toThrow();
     } finally {
       if (app.server.listening) await app.close();
       await environment.cleanup();

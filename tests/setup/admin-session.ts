@@ -44,7 +44,7 @@ export function useAdminTestApp(): TestApp {
 
 /** No other admins, sessions, failures, audit rows or two-factor; the default security settings. */
 async function resetAdminState(t: TestApp): Promise<void> {
-  const db = t.app.database.db;
+  const db = t.app.deps.db;
   await db.deleteFrom('admin_users').where('username', '!=', 'admin').execute();
   for (const table of ['sessions', 'login_failures', 'audit_log', 'recovery_codes'] as const) {
     await db.deleteFrom(table).execute();
@@ -53,7 +53,7 @@ async function resetAdminState(t: TestApp): Promise<void> {
     .updateTable('admin_users')
     .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
     .execute();
-  await t.app.settingsService.updateSettings({ security: { ...DEFAULT_SECURITY_SETTINGS } });
+  await t.app.deps.settings.updateSettings({ security: { ...DEFAULT_SECURITY_SETTINGS } });
 }
 
 /** Vitest numbers each test file's worker: as the second octet it keeps files' addresses apart. */

@@ -121,9 +121,9 @@ export async function clearRegistrations(t: TestApp): Promise<void> {
     'unclaimed_files',
     'rate_limit_hits',
   ] as const) {
-    await t.app.database.db.deleteFrom(table).execute();
+    await t.app.deps.db.deleteFrom(table).execute();
   }
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 }
 
 /**
@@ -135,7 +135,7 @@ export async function addCompetition(
   competition: Partial<Insertable<CompetitionsTable>> = {},
   category: Partial<Insertable<CategoriesTable>> = {},
 ) {
-  const db = t.app.database.db;
+  const db = t.app.deps.db;
   const categoryRow = makeCategoryRow(category);
   await db.insertInto('categories').values(categoryRow).execute();
   const row = makeCompetitionRow(categoryRow.id, {
@@ -146,7 +146,7 @@ export async function addCompetition(
     ...competition,
   });
   await db.insertInto('competitions').values(row).execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   return { competition: row, category: categoryRow };
 }
 
@@ -162,7 +162,7 @@ export async function unclaimedKeys(db: Kysely<DB>): Promise<string[]> {
 
 /** What a refused registration must leave unchanged: rows, outbox, files, unclaimed list. */
 export async function registrationState(t: TestApp) {
-  const db = t.app.database.db;
+  const db = t.app.deps.db;
   const count = async (table: 'submissions' | 'email_outbox' | 'reference_counters') =>
     Number(
       (

@@ -185,7 +185,7 @@ const ADMIN_GETS = [
 
 /** Every admin must turn two-factor on before anything else (a security setting). */
 const requireTwoFactor = () =>
-  t.app.settingsService.updateSettings({
+  t.app.deps.settings.updateSettings({
     security: { ...DEFAULT_SECURITY_SETTINGS, requireTwoFactor: true },
   });
 
@@ -281,7 +281,7 @@ describe(`no admin answer is kept by a browser or a proxy on ${TEST_ENGINE}`, ()
 
   it('the refusals of a signed-in admin are no-store too: 400, 404, 409, 415, 429 and 403', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
-    const { id } = await t.app.database.db
+    const { id } = await t.app.deps.db
       .selectFrom('admin_users')
       .select('id')
       .where('username', '=', 'admin')
@@ -309,7 +309,7 @@ describe(`no admin answer is kept by a browser or a proxy on ${TEST_ENGINE}`, ()
     // Five failed password checks in this session: the password check's 429 (issue 20: a
     // session's confirmations have their own limit).
     for (let i = 0; i < 5; i++) {
-      await t.app.database.db
+      await t.app.deps.db
         .insertInto('login_failures')
         .values({
           id: `failure-${i}`,
@@ -406,7 +406,7 @@ describe(`CSRF check on multipart bodies on ${TEST_ENGINE}`, () => {
         }
       }
     }
-    const admins = await t.app.database.db.selectFrom('admin_users').select('username').execute();
+    const admins = await t.app.deps.db.selectFrom('admin_users').select('username').execute();
     expect(admins.map((a) => a.username)).toEqual(['admin']);
   });
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import { envelope, signInRequired } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
@@ -76,13 +77,53 @@ function isCrossSite(request: FastifyRequest): boolean {
   return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
 }
 
+/** 403 CSRF_REJECTED for a state-changing request that did not come from our pages. */
+export async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
+  if (SAFE_METHODS.has(request.method) || !isCrossSite(request)) return;
+  return reply
+    .status(403)
+    .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
+}
+
+/**
+ * The admin scope's guard: a live session (and two-factor when the settings require it) for every
+ * route registered in the scope, and answers no browser or proxy keeps.
+ */
+export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings'>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Admin answers are one admin's business: never kept by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
+    const { security } = await deps.settings.getSettings();
+    const admin = await findSessionUser(deps.db, sessionToken(request), security);
+    if (!admin) {
+      return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
+    }
+    if (
+      security.requireTwoFactor &&
+      !admin.twoFactorEnabled &&
+      // The matched route decides: a crafted raw URL cannot pass for a set-up route.
+      !isTwoFactorSetupRoute(request.routeOptions.url)
+    ) {
+      return reply
+        .status(403)
+        .send(
+          envelope(
+            'TWO_FACTOR_SETUP_REQUIRED',
+            'Turn on two-factor sign-in for your account to continue.',
+          ),
+        );
+    }
+    request.admin = admin;
+  };
+}
+
 /**
  * The one place admin routes are guarded: every /api/admin/* request needs a live session, and
  * every state-changing /api/* request passes the CSRF check, whatever route it reaches. In
  * production the API's description is an admin's too; in development and tests it stays open.
  */
 export function registerAdminGuard(app: FastifyInstance): void {
-  const guardDocs = app.config.nodeEnv === 'production';
+  const guardDocs = app.deps.config.nodeEnv === 'production';
   const guarded = (path: string) =>
     isAdminPath(path) || (guardDocs && isUnder(path, API_DOCS_PREFIX));
   app.decorateRequest('admin', null);
@@ -102,8 +143,8 @@ export function registerAdminGuard(app: FastifyInstance): void {
         .send(envelope('CSRF_REJECTED', 'This request did not come from this site.'));
     }
     if (!adminPath) return;
-    const { security } = await app.settingsService.getSettings();
-    const admin = await findSessionUser(app.database.db, sessionToken(request), security);
+    const { security } = await app.deps.settings.getSettings();
+    const admin = await findSessionUser(app.deps.db, sessionToken(request), security);
     if (!admin) {
       return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
     }

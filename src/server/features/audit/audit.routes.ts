@@ -14,6 +14,6 @@ export function registerAuditRoutes(app: FastifyInstance): void {
         response: { 200: AuditLogPageSchema },
       },
     },
-    async (request) => listAuditLog(app.database.db, request.query.page),
+    async (request) => listAuditLog(app.deps.db, request.query.page),
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
 import type { AuditLogPage } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
@@ -58,7 +58,7 @@ export function auditEntriesOf(entityType: string) {
 }
 
 /** What an admin's change to public content needs of the app. */
-export type ContentWriteContext = Pick<FastifyInstance, 'database' | 'contentCache'>;
+export type ContentWriteContext = Pick<Deps, 'db' | 'database' | 'contentCache'>;
 
 /**
  * An admin's change to what the public site shows: `write` runs in one transaction, recording its
@@ -66,11 +66,11 @@ export type ContentWriteContext = Pick<FastifyInstance, 'database' | 'contentCac
  * memory is dropped so the site shows the change at once. A write that throws changes nothing.
  */
 export async function writePublicContent<T>(
-  app: ContentWriteContext,
+  deps: ContentWriteContext,
   write: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
-  const result = await app.database.db.transaction().execute(write);
-  app.contentCache.invalidate();
+  const result = await deps.db.transaction().execute(write);
+  deps.contentCache.invalidate();
   return result;
 }
 

@@ -17,7 +17,7 @@ import { beginTwoFactorSetup, twoFactorStatus } from './two-factor.ts';
 
 // Before each test only the seeded 'admin' is left (useAdminTestApp).
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 describe(`POST /api/admin/account/password on ${TEST_ENGINE}`, () => {
   const USERNAME = 'Changer.Account';

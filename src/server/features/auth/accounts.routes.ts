@@ -18,7 +18,7 @@ import { presentedDeviceId } from './known-devices.ts';
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { db } = app.deps.database;
 
   api.post(
     '/api/admin/account/password',
@@ -70,7 +70,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await removeAdmin(app.database, request.params.id, requireAdmin(request));
+      await removeAdmin(app.deps.database, request.params.id, requireAdmin(request));
       return reply.status(204).send();
     },
   );

@@ -19,7 +19,7 @@ const SESSION_IDLE_MS = DEFAULT_SESSION_LIMITS.sessionIdleMinutes * 60 * 1000;
 const SIGNED_IN = { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false };
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** For the tests whose attempts must all come from one address. */
 const LOCAL = { remoteAddress: '127.0.0.1' };
@@ -321,10 +321,7 @@ describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
         cookies: { '__Host-ws_session': set.value },
       });
       expect(after.statusCode).toBe(401);
-      expect(await auditActions(proxied.app.database.db)).toEqual([
-        'auth.sign-in',
-        'auth.sign-out',
-      ]);
+      expect(await auditActions(proxied.app.deps.db)).toEqual(['auth.sign-in', 'auth.sign-out']);
     } finally {
       await proxied.close();
     }

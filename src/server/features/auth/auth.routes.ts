@@ -15,8 +15,8 @@ import { decoyPasswordHash, signIn } from './sign-in.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
-  const security = async () => (await app.settingsService.getSettings()).security;
+  const { db } = app.deps.database;
+  const security = async () => (await app.deps.settings.getSettings()).security;
   // Made now, not by the first unknown username, whose answer would otherwise take twice as long.
   void decoyPasswordHash();
 

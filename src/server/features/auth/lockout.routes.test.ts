@@ -32,8 +32,8 @@ import { turnOffTwoFactor } from './two-factor.ts';
 
 const t = useAdminTestApp();
 // Some tests give the seeded admin a new password: the next one starts from the usual one.
-afterEach(() => setPassword(t.app.database.db, 'admin', PASSWORD));
-const db = () => t.app.database.db;
+afterEach(() => setPassword(t.app.deps.db, 'admin', PASSWORD));
+const db = () => t.app.deps.db;
 const ATTACKER = '127.0.0.2';
 const ADMIN_HOME = '127.0.0.1';
 const THIRD = '127.0.0.3';

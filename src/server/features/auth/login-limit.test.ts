@@ -24,7 +24,7 @@ import { createAdmin } from './accounts.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 /** Issue 4: five failures for one username or one address within 15 minutes. */
 const LIMIT = 5;
 const BURST = 20;

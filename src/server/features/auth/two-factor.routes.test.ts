@@ -33,7 +33,7 @@ import { hashSessionToken } from './sessions.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const OTHER = 'second.admin';
 const OTHER_PASSWORD = 'another password, long enough';
 const RECOVERY_CODE = /^[a-z2-9]{5}-[a-z2-9]{5}$/;
@@ -209,7 +209,7 @@ describe(`two-factor set-up on ${TEST_ENGINE}`, () => {
     expect(await status(token)).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
     await turnOnTwoFactor(t, token, PASSWORD);
     expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
-    await t.app.settingsService.updateSettings({
+    await t.app.deps.settings.updateSettings({
       security: { ...DEFAULT_SECURITY, requireTwoFactor: true },
     });
     expect(await status(token)).toEqual({ enabled: true, recoveryCodesLeft: 10, required: true });
@@ -1045,9 +1045,7 @@ describe(`nothing secret reaches the logs on ${TEST_ENGINE}`, () => {
       // A 6-digit code is looked for as a number of its own, not inside a timestamp.
       const pattern = (text: string) =>
         /^\d+$/.test(text) ? new RegExp(`(?<!\\d)${text}(?!\\d)`) : undefined;
-      const audit = JSON.stringify(
-        await app.database.db.selectFrom('audit_log').selectAll().execute(),
-      );
+      const audit = JSON.stringify(await app.deps.db.selectFrom('audit_log').selectAll().execute());
       for (const [where, text] of [
         ['log', output],
         ['audit log', audit],

@@ -22,9 +22,9 @@ import {
 /** The signed-in admin's own two-factor sign-in (issue 4, item 4). */
 export function registerTwoFactorRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { db } = app.deps.database;
   const base = '/api/admin/account/two-factor';
-  const required = async () => (await app.settingsService.getSettings()).security.requireTwoFactor;
+  const required = async () => (await app.deps.settings.getSettings()).security.requireTwoFactor;
 
   api.get(
     base,

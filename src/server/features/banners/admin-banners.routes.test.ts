@@ -24,7 +24,7 @@ import {
 import { BANNER_NOT_FOUND, BANNER_ORDER_MISMATCH } from './banners.service.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const BANNERS = '/api/admin/banners';
 const IMAGE = '/media/banner-a.jpg';
 const OTHER_IMAGE = '/media/banner-b.jpg';
@@ -39,7 +39,7 @@ beforeEach(async () => {
     .insertInto('media')
     .values([makeMediaRow(IMAGE), makeMediaRow(OTHER_IMAGE, { width: 1200, height: 500 })])
     .execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   token = await signIn(t, 'admin', ADMIN_PASSWORD);
 });
 

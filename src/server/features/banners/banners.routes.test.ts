@@ -5,12 +5,12 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { PublicBannerSchema } from '../../../shared/schemas/banner.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   await db().deleteFrom('banners').execute();
   await db().deleteFrom('media').execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 });
 
 async function addBanner(title: string, position: number, createdAt: string, imageUrl?: string) {
@@ -97,7 +97,7 @@ describe(`GET /api/banners on ${TEST_ENGINE}`, () => {
 
     await addBanner('Two', 1, '2026-11-02T10:00:00.000Z');
     expect((await t.app.inject('/api/banners')).json()).toHaveLength(1);
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const fresh = await t.app.inject({ url: '/api/banners', headers: { 'if-none-match': etag } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toHaveLength(2);

@@ -24,7 +24,7 @@ const ADMIN_BANNERS = '/api/admin/banners';
 
 export function registerBannerRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { database } = app.deps;
 
   api.get(
     '/api/banners',
@@ -35,7 +35,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicBanners(database.db, app.contentCache);
+      const { json } = await listPublicBanners(database.db, app.deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );
@@ -61,7 +61,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createBanner(app, request.body, requireAdmin(request))),
+      reply.status(201).send(await createBanner(app.deps, request.body, requireAdmin(request))),
   );
 
   api.put(
@@ -75,7 +75,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: z.array(AdminBannerSchema), 400: ErrorEnvelopeSchema },
       },
     },
-    (request) => reorderBanners(app, request.body.ids, requireAdmin(request)),
+    (request) => reorderBanners(app.deps, request.body.ids, requireAdmin(request)),
   );
 
   api.put(
@@ -88,7 +88,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: AdminBannerSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    (request) => updateBanner(app, request.params.id, request.body, requireAdmin(request)),
+    (request) => updateBanner(app.deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -101,7 +101,7 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteBanner(app, request.params.id, requireAdmin(request));
+      await deleteBanner(app.deps, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );

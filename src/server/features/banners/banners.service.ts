@@ -183,5 +183,5 @@ export async function reorderBanners(
     await setBannerPositions(trx, ids);
     await recordAudit(trx, audit(actor, 'banner.reorder', undefined, { ids }));
   });
-  return listAdminBanners(app.database.db);
+  return listAdminBanners(app.db);
 }

@@ -25,7 +25,7 @@ import {
 } from '../../../shared/schemas/form-field.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const URL = '/api/admin/categories';
 
 let token: string;
@@ -33,7 +33,7 @@ beforeEach(async () => {
   for (const table of ['submissions', 'competitions', 'subcategories', 'categories'] as const) {
     await db().deleteFrom(table).execute();
   }
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   token = await signIn(t, 'admin', ADMIN_PASSWORD);
 });
 

@@ -5,12 +5,12 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { PublicCategorySchema } from '../../../shared/schemas/category.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   await db().deleteFrom('subcategories').execute();
   await db().deleteFrom('categories').execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 });
 
 async function addCategory(name: string, createdAt: string) {
@@ -41,7 +41,7 @@ describe(`GET /api/categories on ${TEST_ENGINE}`, () => {
     const acrylic = await addSubcategory(painting.id, 'Acrylic', 1);
     const watercolour = await addSubcategory(painting.id, 'Watercolour', 0);
     const pencil = await addSubcategory(drawing.id, 'Pencil', 0);
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
 
     const response = await t.app.inject('/api/categories');
     expect(response.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describe(`GET /api/categories on ${TEST_ENGINE}`, () => {
   it('shows names and ids only: no form fields or timestamps', async () => {
     const category = await addCategory('Painting', '2026-11-01T10:00:00.000Z');
     await addSubcategory(category.id, 'Watercolour', 0);
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const [item] = (await t.app.inject('/api/categories')).json();
     expect(Object.keys(item).sort()).toEqual(['id', 'name', 'subcategories']);
     expect(Object.keys(item.subcategories[0]).sort()).toEqual(['id', 'name']);
@@ -92,7 +92,7 @@ describe(`GET /api/categories on ${TEST_ENGINE}`, () => {
 
     await addCategory('Drawing', '2026-11-02T10:00:00.000Z');
     expect((await t.app.inject('/api/categories')).json()).toHaveLength(1);
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const fresh = await t.app.inject({
       url: '/api/categories',
       headers: { 'if-none-match': etag },

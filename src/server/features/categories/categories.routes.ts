@@ -26,7 +26,7 @@ const ONE_CATEGORY = `${ADMIN_CATEGORIES}/:id`;
 
 export function registerCategoryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { database } = app.deps;
 
   api.get(
     '/api/categories',
@@ -37,7 +37,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicCategories(database.db, app.contentCache);
+      const { json } = await listPublicCategories(database.db, app.deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );
@@ -81,7 +81,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createCategory(app, request.body, requireAdmin(request))),
+      reply.status(201).send(await createCategory(app.deps, request.body, requireAdmin(request))),
   );
 
   api.put(
@@ -101,7 +101,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
         },
       },
     },
-    (request) => updateCategory(app, request.params.id, request.body, requireAdmin(request)),
+    (request) => updateCategory(app.deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -114,7 +114,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteCategory(app, request.params.id, requireAdmin(request));
+      await deleteCategory(app.deps, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/schemas/competition.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const URL = '/api/admin/competitions';
 const UNKNOWN_ID = '8f14e45f-ceea-467f-a0e6-3b2b7d2b4c11';
 const IMAGE = '/media/competition.jpg';
@@ -46,7 +46,7 @@ beforeEach(async () => {
       .deleteFrom(table as 'competitions')
       .execute();
   }
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   const paintingRow = makeCategoryRow({ name: 'Painting' });
   const drawingRow = makeCategoryRow({ name: 'Drawing' });
   await db().insertInto('categories').values([paintingRow, drawingRow]).execute();

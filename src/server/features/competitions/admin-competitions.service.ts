@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import {
@@ -40,10 +40,7 @@ import { toPublicCompetition } from './competitions.service.ts';
  */
 
 /** What the admin functions use of the app. */
-export type CompetitionAdminContext = Pick<
-  FastifyInstance,
-  'database' | 'settingsService' | 'contentCache'
->;
+export type CompetitionAdminContext = Pick<Deps, 'db' | 'database' | 'settings' | 'contentCache'>;
 
 const audit = auditEntriesOf('competition');
 
@@ -52,10 +49,10 @@ async function toAdminCompetitions(
   rows: CompetitionWithNamesRow[],
   counts: Map<string, number>,
 ): Promise<AdminCompetition[]> {
-  const { timeZone } = await ctx.settingsService.getSettings();
+  const { timeZone } = await ctx.settings.getSettings();
   const today = todayIn(timeZone);
   const images = await describeImages(
-    ctx.database.db,
+    ctx.db,
     rows.flatMap((r) => [r.image_url, r.prize_image_url]),
   );
   return rows.map((row) => ({
@@ -70,7 +67,7 @@ async function toAdminCompetitions(
 export async function listAdminCompetitions(
   ctx: CompetitionAdminContext,
 ): Promise<AdminCompetition[]> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const [rows, counts] = await Promise.all([
     findAllCompetitionsWithNames(db),
     countSubmissionsByCompetition(db),
@@ -83,7 +80,7 @@ export async function findAdminCompetition(
   id: string,
 ): Promise<AdminCompetition> {
   if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
-  const db = ctx.database.db;
+  const db = ctx.db;
   const row = await findCompetitionWithNamesById(db, id);
   if (!row) throw notFound(COMPETITION_NOT_FOUND);
   const [competition] = await toAdminCompetitions(

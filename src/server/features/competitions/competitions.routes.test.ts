@@ -18,14 +18,14 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { CompetitionsTable } from '../../db/schema.ts';
 
 const t = useTestApp({ clientBuild: true });
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   await db().deleteFrom('competitions').execute();
   await db().deleteFrom('subcategories').execute();
   await db().deleteFrom('categories').execute();
   await db().deleteFrom('media').execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 });
 
 /** Today in the default site time zone; every date below is relative to it. */
@@ -53,7 +53,7 @@ async function addCompetition(
 ) {
   const row = makeCompetitionRow(categoryId, overrides);
   await db().insertInto('competitions').values(row).execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   return row;
 }
 
@@ -351,18 +351,18 @@ describe(`the site time zone decides "today" on ${TEST_ENGINE}`, () => {
     const statuses = async () =>
       Object.fromEntries((await list()).map((c) => [c.title, [c.status, c.opensAt]]));
     try {
-      await t.app.settingsService.updateSettings({ timeZone: 'Pacific/Kiritimati' });
+      await t.app.deps.settings.updateSettings({ timeZone: 'Pacific/Kiritimati' });
       expect(await statuses()).toEqual({
         'Starts on Kiritimati today': ['open', `${addDays(kiritimati, -1)}T10:00:00.000Z`],
         'Ends on Pago Pago today': ['closed', `${addDays(pagoPago, -11)}T10:00:00.000Z`],
       });
-      await t.app.settingsService.updateSettings({ timeZone: 'Pacific/Pago_Pago' });
+      await t.app.deps.settings.updateSettings({ timeZone: 'Pacific/Pago_Pago' });
       expect(await statuses()).toEqual({
         'Starts on Kiritimati today': ['upcoming', `${kiritimati}T11:00:00.000Z`],
         'Ends on Pago Pago today': ['open', `${addDays(pagoPago, -10)}T11:00:00.000Z`],
       });
     } finally {
-      await t.app.settingsService.updateSettings({ timeZone: 'Asia/Kolkata' });
+      await t.app.deps.settings.updateSettings({ timeZone: 'Asia/Kolkata' });
     }
   });
 });
@@ -453,7 +453,7 @@ describe(`caching and ETags on ${TEST_ENGINE}`, () => {
     expect(stale.headers.etag).toBe(before.headers.etag);
     expect((await t.app.inject(`/api/competitions/${hidden.id}`)).statusCode).toBe(404);
 
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const fresh = await t.app.inject('/api/competitions');
     expect(titles(fresh.json()).sort()).toEqual(['First', 'Second']);
     expect(fresh.headers.etag).not.toBe(before.headers.etag);
@@ -475,11 +475,11 @@ describe(`caching and ETags on ${TEST_ENGINE}`, () => {
       .values(makeCompetitionRow(category.id, { title: 'Second' }))
       .execute();
     expect(titles(await list())).toEqual(['First']);
-    await t.app.settingsService.updateSettings({ youtubeVideoId: 'aqz-KE-bpKQ' });
+    await t.app.deps.settings.updateSettings({ youtubeVideoId: 'aqz-KE-bpKQ' });
     try {
       expect(titles(await list()).sort()).toEqual(['First', 'Second']);
     } finally {
-      await t.app.settingsService.updateSettings({ youtubeVideoId: '' });
+      await t.app.deps.settings.updateSettings({ youtubeVideoId: '' });
     }
   });
 });

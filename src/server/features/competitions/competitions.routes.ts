@@ -39,7 +39,7 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const body = await app.competitionsService.searchPublic(request.query);
+      const body = await app.deps.competitions.searchPublic(request.query);
       return sendCachedJson(request, reply, body);
     },
   );
@@ -54,7 +54,7 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const found = await app.competitionsService.findPublic(request.params.id);
+      const found = await app.deps.competitions.findPublic(request.params.id);
       if (!found) throw notFound(COMPETITION_NOT_FOUND);
       return sendCachedJson(request, reply, found.json);
     },
@@ -76,7 +76,7 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: z.array(AdminCompetitionSchema) },
       },
     },
-    () => listAdminCompetitions(app),
+    () => listAdminCompetitions(app.deps),
   );
 
   api.get(
@@ -88,7 +88,7 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: AdminCompetitionSchema, ...notFoundResponse },
       },
     },
-    (request) => findAdminCompetition(app, request.params.id),
+    (request) => findAdminCompetition(app.deps, request.params.id),
   );
 
   api.post(
@@ -103,7 +103,9 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createCompetition(app, request.body, requireAdmin(request))),
+      reply
+        .status(201)
+        .send(await createCompetition(app.deps, request.body, requireAdmin(request))),
   );
 
   api.put(
@@ -116,7 +118,8 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: AdminCompetitionSchema, 400: ErrorEnvelopeSchema, ...notFoundResponse },
       },
     },
-    (request) => updateCompetition(app, request.params.id, request.body, requireAdmin(request)),
+    (request) =>
+      updateCompetition(app.deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -128,6 +131,6 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: CompetitionDeletedSchema, ...notFoundResponse },
       },
     },
-    (request) => deleteCompetition(app, request.params.id, requireAdmin(request)),
+    (request) => deleteCompetition(app.deps, request.params.id, requireAdmin(request)),
   );
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardSchema } from '../../../shared/schemas/admin.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { loadDashboard } from './dashboard.service.ts';
 
-export function registerDashboardRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): the dashboard. */
+export const dashboardAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/admin/dashboard',
+    '/dashboard',
     {
       schema: {
         summary: 'The admin dashboard: counts, growth, revenue, recent and upcoming',
@@ -13,9 +14,9 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
       },
     },
     async (_request, reply) => {
-      const { timeZone } = await app.settingsService.getSettings();
-      const dashboard = await loadDashboard(app.database.db, timeZone);
+      const { timeZone } = await deps.settings.getSettings();
+      const dashboard = await loadDashboard(deps.db, timeZone);
       return reply.header('cache-control', 'no-store').send(dashboard);
     },
   );
-}
+};

@@ -11,7 +11,7 @@ import type { CompetitionsTable, SubmissionsTable } from '../../db/schema.ts';
 import { loadDashboard } from './dashboard.service.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const ZONE = 'Asia/Kolkata';
 /** Noon on 15 November 2026 in India: today is 2026-11-15 there. */
 const NOW = new Date('2026-11-15T06:30:00Z');

@@ -14,7 +14,7 @@ export function registerHealthRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       try {
-        await app.database.ping();
+        await app.deps.database.ping();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database not answering');
         throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.');

@@ -34,7 +34,7 @@ import { DEFAULT_TEMPLATES } from './email-templates.service.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 let token: string;
 
 beforeEach(async () => {

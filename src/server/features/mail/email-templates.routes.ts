@@ -23,7 +23,7 @@ const PLACEHOLDER_NOTE =
 /** Issue 14 item 4: the artist messages an admin may reword. */
 export function registerEmailTemplateRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { db } = app.deps.database;
   const one = `${EMAIL_TEMPLATES_PATH}/:kind`;
 
   api.get(

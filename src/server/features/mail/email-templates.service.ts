@@ -160,6 +160,6 @@ export async function previewTemplate(
   input: EmailTemplateInput,
 ): Promise<EmailPreview> {
   checkPlaceholders(kind, input);
-  const { title } = await app.settingsService.getSettings();
-  return artistEmail(input, sampleValues(title, app.config.publicUrl));
+  const { title } = await app.deps.settings.getSettings();
+  return artistEmail(input, sampleValues(title, app.deps.config.publicUrl));
 }

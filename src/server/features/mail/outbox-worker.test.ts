@@ -99,15 +99,11 @@ const CONFIRMATION = {
 /** Queues the confirmation of CONFIRMATION to `to`, written at `at`; returns its row's id. */
 function queueConfirmation(app: FastifyInstance, to = 'ananya@example.com', at = new Date()) {
   const email = artistEmail(CONFIRMATION_TEMPLATE, confirmationValues(CONFIRMATION));
-  return queueEmail(
-    app.database.db,
-    { kind: CONFIRMATION_KIND, submissionId: null, to, ...email },
-    at,
-  );
+  return queueEmail(app.deps.db, { kind: CONFIRMATION_KIND, submissionId: null, to, ...email }, at);
 }
 
 function outboxRow(app: FastifyInstance, id: string) {
-  return app.database.db
+  return app.deps.db
     .selectFrom('email_outbox')
     .selectAll()
     .where('id', '=', id)
@@ -120,7 +116,7 @@ describe('the outbox worker with an SMTP server', () => {
     const app = await mailApp({ smtpUrl: server.url });
     const id = await queueConfirmation(app);
 
-    expect(await app.outbox.runOnce()).toBe(1);
+    expect(await app.deps.outbox.runOnce()).toBe(1);
 
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
@@ -152,7 +148,7 @@ describe('the outbox worker with an SMTP server', () => {
     });
     expect(Date.parse(row.sent_at as string)).toBeGreaterThan(0);
     // Sent once: another round finds nothing to do.
-    expect(await app.outbox.runOnce()).toBe(0);
+    expect(await app.deps.outbox.runOnce()).toBe(0);
     expect(server.received).toHaveLength(1);
   });
 
@@ -163,7 +159,7 @@ describe('the outbox worker with an SMTP server', () => {
       from: { name: 'Art Desk', address: 'desk@whitestroke.example' },
     });
     const id = await queueConfirmation(app);
-    await app.outbox.runOnce();
+    await app.deps.outbox.runOnce();
     const parsed = server.received[0]!.parsed;
     expect(parsed.from?.value).toEqual([{ name: 'Art Desk', address: 'desk@whitestroke.example' }]);
     expect(parsed.messageId).toBe(`<${id}@whitestroke.example>`);
@@ -175,7 +171,7 @@ describe('the outbox worker with an SMTP server', () => {
     const start = new Date();
     const id = await queueConfirmation(app, 'ananya@example.com', start);
 
-    expect(await app.outbox.runOnce(start)).toBe(1);
+    expect(await app.deps.outbox.runOnce(start)).toBe(1);
     let row = await outboxRow(app, id);
     expect(row).toMatchObject({
       status: 'pending',
@@ -191,11 +187,11 @@ describe('the outbox worker with an SMTP server', () => {
     expect(wait).toBeLessThanOrEqual(1.1 * MINUTE);
 
     // Not due yet: nothing is tried.
-    expect(await app.outbox.runOnce(new Date(start.getTime() + 30_000))).toBe(0);
+    expect(await app.deps.outbox.runOnce(new Date(start.getTime() + 30_000))).toBe(0);
 
     const server = await smtpServer({ port });
     const later = new Date(start.getTime() + 2 * MINUTE);
-    expect(await app.outbox.runOnce(later)).toBe(1);
+    expect(await app.deps.outbox.runOnce(later)).toBe(1);
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.parsed.subject).toBe(
       'Registration received: Monsoon Colours (WS-2026-000123)',
@@ -215,7 +211,7 @@ describe('the outbox worker with an SMTP server', () => {
     const id = await queueConfirmation(app, 'ananya@example.com', now);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
-      expect(await app.outbox.runOnce(now)).toBe(1);
+      expect(await app.deps.outbox.runOnce(now)).toBe(1);
       const row = await outboxRow(app, id);
       expect(row.attempts).toBe(attempt);
       if (attempt < OUTBOX_MAX_ATTEMPTS) {
@@ -232,7 +228,7 @@ describe('the outbox worker with an SMTP server', () => {
       expect(waits[i]).toBeLessThanOrEqual(base * MINUTE * 1.1);
     }
     // Failed is final: no later round tries it again.
-    expect(await app.outbox.runOnce(new Date(now.getTime() + 10 * HOUR))).toBe(0);
+    expect(await app.deps.outbox.runOnce(new Date(now.getTime() + 10 * HOUR))).toBe(0);
   });
 
   it('gives a message up at once when the server refuses it for good (5xx)', async () => {
@@ -241,7 +237,7 @@ describe('the outbox worker with an SMTP server', () => {
     });
     const app = await mailApp({ smtpUrl: server.url });
     const id = await queueConfirmation(app);
-    expect(await app.outbox.runOnce()).toBe(1);
+    expect(await app.deps.outbox.runOnce()).toBe(1);
     const row = await outboxRow(app, id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
     expect(row.last_error).toContain('554 Message rejected as spam');
@@ -254,7 +250,7 @@ describe('the outbox worker with an SMTP server', () => {
     });
     let app = await mailApp({ smtpUrl: refusing.url });
     let id = await queueConfirmation(app);
-    await app.outbox.runOnce();
+    await app.deps.outbox.runOnce();
     expect(await outboxRow(app, id)).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await outboxRow(app, id)).last_error).toContain('550 No such mailbox');
 
@@ -263,7 +259,7 @@ describe('the outbox worker with an SMTP server', () => {
     });
     app = await mailApp({ smtpUrl: busy.url });
     id = await queueConfirmation(app);
-    await app.outbox.runOnce();
+    await app.deps.outbox.runOnce();
     const row = await outboxRow(app, id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toContain('451 Try again later');
@@ -273,7 +269,7 @@ describe('the outbox worker with an SMTP server', () => {
     const server = await smtpServer();
     const app = await mailApp({ smtpUrl: smtpUrlFor(server.port, 'wrong-p@ss:word') });
     const id = await queueConfirmation(app);
-    await app.outbox.runOnce();
+    await app.deps.outbox.runOnce();
     const row = await outboxRow(app, id);
     // A refused sign-in is the site's setting, which an admin can fix: it is tried again.
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -291,7 +287,7 @@ describe('the outbox worker with an SMTP server', () => {
     );
     const id = await queueConfirmation(app);
     const started = Date.now();
-    expect(await app.outbox.runOnce()).toBe(1);
+    expect(await app.deps.outbox.runOnce()).toBe(1);
     expect(Date.now() - started).toBeLessThan(5_000);
     const row = await outboxRow(app, id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, claimed_until: null });
@@ -304,15 +300,15 @@ describe('the outbox worker with an SMTP server', () => {
     const now = new Date();
     const id = await queueConfirmation(app, 'ananya@example.com', now);
     const claimedUntil = new Date(now.getTime() + 5 * MINUTE).toISOString();
-    await app.database.db
+    await app.deps.db
       .updateTable('email_outbox')
       .set({ status: 'sending', claimed_until: claimedUntil })
       .where('id', '=', id)
       .execute();
 
-    expect(await app.outbox.runOnce(now)).toBe(0);
+    expect(await app.deps.outbox.runOnce(now)).toBe(0);
     expect(server.received).toHaveLength(0);
-    expect(await app.outbox.runOnce(new Date(now.getTime() + 6 * MINUTE))).toBe(1);
+    expect(await app.deps.outbox.runOnce(new Date(now.getTime() + 6 * MINUTE))).toBe(1);
     expect(server.received).toHaveLength(1);
     expect(await outboxRow(app, id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -324,9 +320,9 @@ describe('the outbox worker with an SMTP server', () => {
       { background: true, pollIntervalMs: 60 * MINUTE },
     );
     // The first round at start has found nothing by now.
-    await app.outbox.runOnce();
+    await app.deps.outbox.runOnce();
     const id = await queueConfirmation(app);
-    app.outbox.wake();
+    app.deps.outbox.wake();
     await server.waitForMessages(1);
     await expect.poll(async () => (await outboxRow(app, id)).status).toBe('sent');
   });
@@ -343,17 +339,17 @@ describe('the outbox worker with an SMTP server', () => {
     }
 
     const taken = await Promise.all([
-      first.outbox.runOnce(),
-      second.outbox.runOnce(),
-      first.outbox.runOnce(),
-      second.outbox.runOnce(),
+      first.deps.outbox.runOnce(),
+      second.deps.outbox.runOnce(),
+      first.deps.outbox.runOnce(),
+      second.deps.outbox.runOnce(),
     ]);
 
     expect(taken.reduce((a, b) => a + b, 0)).toBe(count);
     expect(server.received).toHaveLength(count);
     const delivered = server.received.map((m) => m.parsed.messageId).sort();
     expect(delivered).toEqual(ids.map((id) => `<${id}@localhost>`).sort());
-    const rows = await first.database.db
+    const rows = await first.deps.db
       .selectFrom('email_outbox')
       .select(['status', 'attempts'])
       .execute();
@@ -368,7 +364,7 @@ describe('the outbox worker without an SMTP server', () => {
     const id = await queueConfirmation(app, 'ananya@example.com', now);
     const later = await queueConfirmation(app, 'ravi@example.com', new Date(now.getTime() + HOUR));
 
-    expect(await app.outbox.runOnce(now)).toBe(1);
+    expect(await app.deps.outbox.runOnce(now)).toBe(1);
     expect(await outboxRow(app, id)).toMatchObject({
       status: 'not_sent',
       attempts: 0,
@@ -376,13 +372,13 @@ describe('the outbox worker without an SMTP server', () => {
       sent_at: null,
     });
     expect((await outboxRow(app, later)).status).toBe('pending');
-    expect(await app.outbox.runOnce(now)).toBe(0);
+    expect(await app.deps.outbox.runOnce(now)).toBe(0);
   });
 
   it('marks a woken message not sent in the background', async () => {
     const app = await mailApp({ smtpUrl: undefined }, { background: true });
     const id = await queueConfirmation(app);
-    app.outbox.wake();
+    app.deps.outbox.wake();
     await expect.poll(async () => (await outboxRow(app, id)).status).toBe('not_sent');
   });
 });

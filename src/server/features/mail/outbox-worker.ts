@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MailConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -39,12 +39,6 @@ export interface Outbox {
   runOnce(now?: Date): Promise<number>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    outbox: Outbox;
-  }
-}
-
 export interface OutboxWorkerOptions {
   /** false: no rounds of its own (no polling; wake() does nothing): runOnce only, for tests. */
   background?: boolean;
@@ -83,14 +77,17 @@ interface WorkerContext {
   log: FastifyBaseLogger;
 }
 
-interface OutboxWorker extends Outbox {
+export interface OutboxWorker extends Outbox {
   start(): void;
   stop(): Promise<void>;
 }
 
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
 
-function createOutboxWorker(context: WorkerContext, options: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker(
+  context: WorkerContext,
+  options: OutboxWorkerOptions,
+): OutboxWorker {
   const { db, mail, log } = context;
   const background = options.background ?? true;
   const pollMs = options.pollIntervalMs ?? OUTBOX_POLL_INTERVAL_MS;
@@ -248,24 +245,4 @@ function createOutboxWorker(context: WorkerContext, options: OutboxWorkerOptions
 function smtpHost(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   return `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
-}
-
-/**
- * Decorates `app.outbox`; the worker starts when the app is ready and stops when it closes, so
- * tests built with app.inject() control it.
- */
-export function registerOutboxWorker(app: FastifyInstance, options: OutboxWorkerOptions = {}) {
-  const worker = createOutboxWorker(
-    {
-      db: app.database.db,
-      mail: app.config.mail,
-      siteTitle: async () => (await app.settingsService.getSettings()).title,
-      log: app.log,
-    },
-    options,
-  );
-  app.decorate('outbox', { wake: worker.wake, runOnce: worker.runOnce });
-  app.addHook('onReady', async () => worker.start());
-  // Before the database closes (onClose): the message being sent is recorded first.
-  app.addHook('preClose', async () => worker.stop());
 }

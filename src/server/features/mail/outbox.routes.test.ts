@@ -30,7 +30,7 @@ import { OUTBOX_NOT_SENT_REASON } from './outbox-worker.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const OUTBOX = '/api/admin/outbox';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const FAR_AHEAD = '2999-01-01T00:00:00.000Z';

@@ -15,7 +15,7 @@ const ADMIN_OUTBOX = '/api/admin/outbox';
 /** The admin's Outbox: every message the site wrote, its state, and 'Send again'. */
 export function registerOutboxRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { db } = app.deps.database;
 
   api.get(
     ADMIN_OUTBOX,
@@ -56,6 +56,6 @@ export function registerOutboxRoutes(app: FastifyInstance): void {
       },
     },
     async (request) =>
-      sendAgain(db, request.params.id, requireAdmin(request), () => app.outbox.wake()),
+      sendAgain(db, request.params.id, requireAdmin(request), () => app.deps.outbox.wake()),
   );
 }

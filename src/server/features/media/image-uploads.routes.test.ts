@@ -25,7 +25,7 @@ import {
 } from '../../../shared/domain/image-upload.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const URL = IMAGE_UPLOAD_URL;
 const upload = (token: string | undefined, body: Buffer, headers?: Record<string, string>) =>
   postImage(t, token, body, headers);

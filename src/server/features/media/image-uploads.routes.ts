@@ -67,11 +67,11 @@ function registerImageUpload(app: FastifyInstance): void {
       // A full queue answers before 10 MB are read into memory for nothing.
       refuseWhenImageQueueFull();
       const data = await readImage(request);
-      const { db } = app.database;
+      const { db } = app.deps.database;
       const url = await runImageJob(async () => {
         await checkImage(data);
         // The audit entry is kept with the media row or neither is.
-        return storeResponsiveImage(db, app.storage, data, (trx, stored) =>
+        return storeResponsiveImage(db, app.deps.storage, data, (trx, stored) =>
           recordAudit(trx, {
             adminUserId: admin.adminUserId,
             actor: admin.username,

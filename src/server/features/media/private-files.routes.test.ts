@@ -47,10 +47,10 @@ describe.each([
   beforeAll(async () => {
     server = s3 ? await startS3Server() : undefined;
     t = await buildTestApp(server ? { s3: server.config } : {});
-    await t.app.storage.put('private/secret.jpg', Buffer.from(SECRET), {
+    await t.app.deps.storage.put('private/secret.jpg', Buffer.from(SECRET), {
       contentType: 'image/jpeg',
     });
-    await t.app.storage.put('public/x.jpg', Buffer.from(PUBLIC_BYTES), {
+    await t.app.deps.storage.put('public/x.jpg', Buffer.from(PUBLIC_BYTES), {
       contentType: 'image/jpeg',
     });
     const { competition } = await addCompetition(t);
@@ -59,7 +59,7 @@ describe.each([
       registrationParts(registrationData(competition.id), await defaultFiles()),
     );
     expect(response.statusCode, response.body).toBe(201);
-    submission = await t.app.database.db
+    submission = await t.app.deps.db
       .selectFrom('submissions')
       .select(['photo_key', 'field_values'])
       .executeTakeFirstOrThrow();

@@ -35,7 +35,7 @@ export function registerPrivateFileRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       requireAdmin(request);
       const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
-      const file = isValidKey(key) ? await app.storage.get(key) : undefined;
+      const file = isValidKey(key) ? await app.deps.storage.get(key) : undefined;
       if (!file) throw notFound(FILE_NOT_FOUND);
       return reply
         .header('cache-control', PRIVATE_FILE_CACHE)

@@ -60,7 +60,7 @@ describe.each([
   beforeAll(async () => {
     server = s3 ? await startS3Server() : undefined;
     t = await buildTestApp(server ? { s3: server.config } : {});
-    await t.app.storage.put('private/secret.jpg', Buffer.from(SECRET), {
+    await t.app.deps.storage.put('private/secret.jpg', Buffer.from(SECRET), {
       contentType: 'image/jpeg',
     });
   });
@@ -73,7 +73,7 @@ describe.each([
     const data = await sharp(await picture(64, 32, 10))
       .webp()
       .toBuffer();
-    const url = await putPublic(t.app.storage, data, 'webp', 'image/webp');
+    const url = await putPublic(t.app.deps.storage, data, 'webp', 'image/webp');
     const response = await t.app.inject(url);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(data)).toBe(true);
@@ -90,7 +90,7 @@ describe.each([
 
   it('answers HEAD with the same headers and no body', async () => {
     const data = await picture(40, 40, 20);
-    const url = await putPublic(t.app.storage, data, 'jpg', 'image/jpeg');
+    const url = await putPublic(t.app.deps.storage, data, 'jpg', 'image/jpeg');
     const response = await t.app.inject({ method: 'HEAD', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
@@ -100,11 +100,11 @@ describe.each([
 
   it('serves every size of a responsive image stored through it', async () => {
     const url = await storeResponsiveImage(
-      t.app.database.db,
-      t.app.storage,
+      t.app.deps.db,
+      t.app.deps.storage,
       await picture(900, 450, 30),
     );
-    const image = (await describeImages(t.app.database.db, [url])).get(url);
+    const image = (await describeImages(t.app.deps.db, [url])).get(url);
     expect(image?.srcset).toMatch(/ 400w, .* 800w, .* 900w$/);
     const variants = (image?.srcset ?? '').split(', ').map((entry) => entry.split(' '));
     for (const [variantUrl, width] of [...variants, [url, '900w']]) {

@@ -11,7 +11,7 @@ export function registerPublicMediaRoutes(app: FastifyInstance): void {
   app.get(`${PUBLIC_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const key = `${PUBLIC_NAMESPACE}${name}`;
-    const file = isValidKey(key) ? await app.storage.get(key) : undefined;
+    const file = isValidKey(key) ? await app.deps.storage.get(key) : undefined;
     // The not-found handler answers the usual 404 envelope for /media/ paths.
     if (!file) return reply.callNotFound();
     return (

@@ -52,19 +52,19 @@ describe.each([
     await server?.close();
   });
 
-  const db = () => t.app.database.db;
+  const db = () => t.app.deps.db;
   const stored = async (key: string) => {
-    const file = await t.app.storage.get(key);
+    const file = await t.app.deps.storage.get(key);
     return file ? buffer(file.body) : undefined;
   };
 
   it('lists each file before writing it', async () => {
     const files = submissionFiles();
-    await storeUnclaimedFiles(t.app, files);
+    await storeUnclaimedFiles(t.app.deps, files);
     for (const file of files) expect(await stored(file.key)).toEqual(file.data);
     expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(files.map((f) => f.key)));
     await discardUnclaimedFiles(
-      t.app,
+      t.app.deps,
       files.map((f) => f.key),
     );
   });
@@ -74,24 +74,24 @@ describe.each([
     const files = submissionFiles();
     const keys = files.map((f) => f.key);
     // Written and listed; the process dies before the submission is saved or the files removed.
-    await storeUnclaimedFiles(t.app, files, start);
+    await storeUnclaimedFiles(t.app.deps, files, start);
 
-    expect(await sweepUnclaimedFiles(t.app, at(start, 59))).toBe(0);
+    expect(await sweepUnclaimedFiles(t.app.deps, at(start, 59))).toBe(0);
     for (const file of files) expect(await stored(file.key)).toEqual(file.data);
     expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(keys));
 
-    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    expect(await sweepUnclaimedFiles(t.app.deps, at(start, 61))).toBe(2);
     for (const key of keys) expect(await stored(key)).toBeUndefined();
     expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[0]]));
     expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[1]]));
     // A second sweep finds nothing more to do.
-    expect(await sweepUnclaimedFiles(t.app, at(start, 120))).toBe(0);
+    expect(await sweepUnclaimedFiles(t.app.deps, at(start, 120))).toBe(0);
   });
 
   it('leaves files claimed by a committed record alone, however old', async () => {
     const start = new Date();
     const files = submissionFiles();
-    await storeUnclaimedFiles(t.app, files, start);
+    await storeUnclaimedFiles(t.app.deps, files, start);
     await db()
       .transaction()
       .execute((trx) =>
@@ -100,7 +100,7 @@ describe.each([
           files.map((f) => f.key),
         ),
       );
-    await sweepUnclaimedFiles(t.app, at(start, 24 * 60));
+    await sweepUnclaimedFiles(t.app.deps, at(start, 24 * 60));
     for (const file of files) expect(await stored(file.key)).toEqual(file.data);
   });
 
@@ -108,7 +108,7 @@ describe.each([
     const start = new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE);
     const files = submissionFiles();
     const keys = files.map((f) => f.key);
-    await storeUnclaimedFiles(t.app, files, start);
+    await storeUnclaimedFiles(t.app.deps, files, start);
     // A record whose transaction fails after claiming: the claim is undone with it.
     await expect(
       db()
@@ -120,7 +120,7 @@ describe.each([
     ).rejects.toThrow('the record could not be saved');
     expect(await unclaimedKeys(db())).toEqual(expect.arrayContaining(keys));
     // A record that took longer than the hour finds its files swept: it must not name them.
-    expect(await sweepUnclaimedFiles(t.app)).toBe(2);
+    expect(await sweepUnclaimedFiles(t.app.deps)).toBe(2);
     await expect(
       db()
         .transaction()
@@ -131,8 +131,8 @@ describe.each([
   it('removes the files and rows of a record that was not saved', async () => {
     const files = submissionFiles();
     const keys = files.map((f) => f.key);
-    await storeUnclaimedFiles(t.app, files);
-    await discardUnclaimedFiles(t.app, keys);
+    await storeUnclaimedFiles(t.app.deps, files);
+    await discardUnclaimedFiles(t.app.deps, keys);
     for (const key of keys) expect(await stored(key)).toBeUndefined();
     expect(await unclaimedKeys(db())).not.toEqual(expect.arrayContaining([keys[0]]));
   });
@@ -147,7 +147,7 @@ describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
     await t?.close();
   });
 
-  const db = () => t.app.database.db;
+  const db = () => t.app.deps.db;
   const uploads = (...segments: string[]) => path.join(t.config.dataDir, 'uploads', ...segments);
   /** The folder of a key's file, and of its content type beside it. */
   const foldersOf = (key: string) => {
@@ -159,7 +159,7 @@ describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
     const start = new Date();
     const kept = submissionFiles();
     const swept = submissionFiles();
-    await storeUnclaimedFiles(t.app, kept, start);
+    await storeUnclaimedFiles(t.app.deps, kept, start);
     await db()
       .transaction()
       .execute((trx) =>
@@ -168,11 +168,11 @@ describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
           kept.map((f) => f.key),
         ),
       );
-    await storeUnclaimedFiles(t.app, swept, start);
+    await storeUnclaimedFiles(t.app.deps, swept, start);
     const sweptFolders = foldersOf(swept[0]?.key ?? '');
     for (const folder of sweptFolders) expect(existsSync(folder), folder).toBe(true);
 
-    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    expect(await sweepUnclaimedFiles(t.app.deps, at(start, 61))).toBe(2);
     for (const folder of sweptFolders) expect(existsSync(folder), folder).toBe(false);
     // The other submission's folder keeps its files, and private/submissions above both stays.
     for (const folder of foldersOf(kept[0]?.key ?? '')) expect(existsSync(folder)).toBe(true);
@@ -187,7 +187,7 @@ describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
           kept.map((f) => f.key),
         ),
       );
-    expect(await sweepUnclaimedFiles(t.app, at(start, 61))).toBe(2);
+    expect(await sweepUnclaimedFiles(t.app.deps, at(start, 61))).toBe(2);
     expect(existsSync(uploads('private', 'submissions'))).toBe(false);
     expect(existsSync(uploads('.types', 'private', 'submissions'))).toBe(false);
     expect(existsSync(uploads('private'))).toBe(true);
@@ -197,13 +197,13 @@ describe(`the sweeper on the local folder on ${TEST_ENGINE}`, () => {
   it('writes a file again into a folder a sweep has just removed', async () => {
     const [file] = submissionFiles();
     if (!file) throw new Error('no file');
-    await storeUnclaimedFiles(t.app, [file], new Date(0));
-    await sweepUnclaimedFiles(t.app);
+    await storeUnclaimedFiles(t.app.deps, [file], new Date(0));
+    await sweepUnclaimedFiles(t.app.deps);
     expect(existsSync(foldersOf(file.key)[0] ?? '')).toBe(false);
-    await storeUnclaimedFiles(t.app, [file]);
-    const stored = await t.app.storage.get(file.key);
+    await storeUnclaimedFiles(t.app.deps, [file]);
+    const stored = await t.app.deps.storage.get(file.key);
     expect(stored && (await buffer(stored.body))).toEqual(file.data);
-    await discardUnclaimedFiles(t.app, [file.key]);
+    await discardUnclaimedFiles(t.app.deps, [file.key]);
   });
 });
 
@@ -221,7 +221,7 @@ describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
       if (!file) throw new Error('no file');
       // Left by the process before this one, more than an hour ago.
       await storeUnclaimedFiles(
-        app,
+        app.deps,
         [file],
         new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS - MINUTE),
       );
@@ -245,7 +245,7 @@ describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
       const [file] = submissionFiles();
       if (!file) throw new Error('no file');
       await storeUnclaimedFiles(
-        t.app,
+        t.app.deps,
         [file],
         new Date(Date.now() - UNCLAIMED_FILE_LIFETIME_MS + 5 * MINUTE),
       );

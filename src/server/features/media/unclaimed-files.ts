@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -21,7 +22,7 @@ export const UNCLAIMED_FILES_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const SWEEP_BATCH = 200;
 
 /** What handling unclaimed files needs of the app. */
-export type FilesContext = Pick<FastifyInstance, 'database' | 'storage'>;
+export type FilesContext = Pick<Deps, 'db' | 'storage'>;
 
 export interface FileToStore {
   key: string;
@@ -41,7 +42,7 @@ export async function storeUnclaimedFiles(
   const listed: string[] = [];
   try {
     for (const file of files) {
-      await insertUnclaimedFile(app.database.db, file.key, now.toISOString());
+      await insertUnclaimedFile(app.db, file.key, now.toISOString());
       listed.push(file.key);
       await app.storage.put(file.key, file.data, { contentType: file.contentType });
     }
@@ -92,7 +93,7 @@ export async function discardUnclaimedFiles(
       }
     }),
   );
-  await deleteUnclaimedFiles(app.database.db, deleted).catch(() => {});
+  await deleteUnclaimedFiles(app.db, deleted).catch(() => {});
 }
 
 /**
@@ -103,7 +104,7 @@ export async function sweepUnclaimedFiles(app: FilesContext, now = new Date()): 
   const before = new Date(now.getTime() - UNCLAIMED_FILE_LIFETIME_MS).toISOString();
   let removed = 0;
   for (;;) {
-    const keys = await findUnclaimedFilesBefore(app.database.db, before, SWEEP_BATCH);
+    const keys = await findUnclaimedFilesBefore(app.db, before, SWEEP_BATCH);
     const deleted: string[] = [];
     for (const key of keys) {
       try {
@@ -113,7 +114,7 @@ export async function sweepUnclaimedFiles(app: FilesContext, now = new Date()): 
         // Left listed: the next sweep tries again.
       }
     }
-    await deleteUnclaimedFiles(app.database.db, deleted);
+    await deleteUnclaimedFiles(app.db, deleted);
     removed += deleted.length;
     if (keys.length < SWEEP_BATCH || deleted.length === 0) return removed;
   }
@@ -128,7 +129,7 @@ export function registerUnclaimedFilesSweeper(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
-    sweeping ??= sweepUnclaimedFiles(app)
+    sweeping ??= sweepUnclaimedFiles(app.deps)
       .then(
         () => {},
         (error: unknown) => app.log.error({ err: error }, 'sweeping unclaimed files failed'),

@@ -14,7 +14,7 @@ const SITE = 'White Stroke International Art Space';
 
 const t = useTestApp({ clientBuild: true });
 let categoryId: string;
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   await db().deleteFrom('competitions').execute();
@@ -25,7 +25,7 @@ beforeEach(async () => {
   const category = makeCategoryRow({ name: 'Painting' });
   await db().insertInto('categories').values(category).execute();
   categoryId = category.id;
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 });
 
 async function addCompetition(overrides: Parameters<typeof makeCompetitionRow>[1] = {}) {
@@ -36,13 +36,13 @@ async function addCompetition(overrides: Parameters<typeof makeCompetitionRow>[1
     ...overrides,
   });
   await db().insertInto('competitions').values(row).execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
   return row;
 }
 
 async function addMedia(url: string) {
   await db().insertInto('media').values(makeMediaRow(url)).execute();
-  t.app.contentCache.invalidate();
+  t.app.deps.contentCache.invalidate();
 }
 
 const INITIAL_DATA_OPEN = '<script type="application/json" id="initial-data">';
@@ -90,7 +90,7 @@ describe(`the home page on ${TEST_ENGINE}`, () => {
       .insertInto('banners')
       .values(makeBannerRow({ title: 'Shine' }))
       .execute();
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const html = await page('/');
     const data = initialData(html);
     expect(Object.keys(data)).toEqual(['settings', 'api']);
@@ -116,7 +116,7 @@ describe(`the home page on ${TEST_ENGINE}`, () => {
         makeBannerRow({ title: 'Later', image_url: '/media/later.jpg', position: 1 }),
       ])
       .execute();
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     const html = await page('/');
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/hero.jpg" imagesrcset="/media/hero-400.webp 400w, /media/hero-800.webp 800w" imagesizes="100vw" fetchpriority="high">',
@@ -257,7 +257,7 @@ describe(`odd requests for pages on ${TEST_ENGINE}`, () => {
   it('a missing or malformed Host header still gets the page, without a picture address', async () => {
     const banner = makeBannerRow({ image_url: '/media/hero.jpg' });
     await db().insertInto('banners').values(banner).execute();
-    t.app.contentCache.invalidate();
+    t.app.deps.contentCache.invalidate();
     for (const host of ['a b', '[::1', 'x:99999']) {
       const response = await t.app.inject({ url: '/', headers: { host } });
       expect(response.statusCode, host).toBe(200);

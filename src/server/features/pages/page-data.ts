@@ -58,7 +58,7 @@ export async function pageVariant(
 ): Promise<string> {
   if (pathname !== REGISTER_PATH) return '';
   const id = query.get('competition') ?? '';
-  if (!isRecordId(id) || !(await app.competitionsService.findPublic(id))) return '';
+  if (!isRecordId(id) || !(await app.deps.competitions.findPublic(id))) return '';
   return `?competition=${id}`;
 }
 
@@ -69,12 +69,12 @@ export async function describePage(
   settings: PublicSettings,
   variant = '',
 ): Promise<PageDescription> {
-  const { db } = app.database;
-  const cache = app.contentCache;
+  const { db } = app.deps.database;
+  const cache = app.deps.contentCache;
 
   if (pathname === '/') {
     const [competitions, categories, banners] = await Promise.all([
-      app.competitionsService.listPublic(),
+      app.deps.competitions.listPublic(),
       listPublicCategories(db, cache),
       listPublicBanners(db, cache),
     ]);
@@ -101,7 +101,7 @@ export async function describePage(
       id = '';
     }
     const apiPath = `/api/competitions/${encodeURIComponent(id)}`;
-    const found = id ? await app.competitionsService.findPublic(id) : undefined;
+    const found = id ? await app.deps.competitions.findPublic(id) : undefined;
     if (!found) {
       return {
         status: 404,
@@ -143,7 +143,7 @@ export async function describePage(
 
   const slug = pathname.slice(1).replace(/\/$/, '');
   if (isStaticPageSlug(slug)) {
-    const { page, json } = await renderStaticPage(slug, app.settingsService, cache);
+    const { page, json } = await renderStaticPage(slug, app.deps.settings, cache);
     return { status: 200, title: page.title, api: { [`/api/pages/${slug}`]: json } };
   }
 

@@ -19,8 +19,8 @@ async function page(slug: string) {
 }
 
 async function setPageText(key: keyof PageTexts, markdown: string) {
-  const { pages } = await t.app.settingsService.getSettings();
-  await t.app.settingsService.updateSettings({ pages: { ...pages, [key]: markdown } });
+  const { pages } = await t.app.deps.settings.getSettings();
+  await t.app.deps.settings.updateSettings({ pages: { ...pages, [key]: markdown } });
 }
 
 /** Sets the About text for one test and puts the default back afterwards. */

@@ -21,7 +21,7 @@ export function registerPageRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const { slug } = request.params;
       if (!isStaticPageSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const { json } = await renderStaticPage(slug, app.settingsService, app.contentCache);
+      const { json } = await renderStaticPage(slug, app.deps.settings, app.deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );

@@ -44,7 +44,7 @@ const t = useTestApp({
   },
 });
 
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 /** A paid entry of ₹499, pending, and its token. */
 async function paidEntry(overrides: Parameters<typeof makeSubmissionRow>[0] = {}) {
@@ -55,7 +55,7 @@ async function paidEntry(overrides: Parameters<typeof makeSubmissionRow>[0] = {}
     ...overrides,
   });
   await db().insertInto('submissions').values(row).execute();
-  return { row, token: await t.app.entryTokens.issue(row.id as string) };
+  return { row, token: await t.app.deps.entryTokens.issue(row.id as string) };
 }
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -168,7 +168,7 @@ describe('starting a checkout', () => {
     const { row, token } = await paidEntry();
     const altered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await startCheckout(altered)).statusCode).toBe(404);
-    const expired = await t.app.entryTokens.issue(
+    const expired = await t.app.deps.entryTokens.issue(
       row.id as string,
       new Date(Date.now() - 61 * 24 * 3600 * 1000),
     );
@@ -452,8 +452,8 @@ describe('the webhook', () => {
     const { orderId } = await orderFor();
     const payment = fake.addPayment(orderId, 'captured');
     const { body, headers } = signedWebhook('payment.captured', paymentPayload(payment));
-    const original = t.app.payments.applyFact;
-    t.app.payments.applyFact = () => Promise.reject(new Error('database is down'));
+    const original = t.app.deps.payments.applyFact;
+    t.app.deps.payments.applyFact = () => Promise.reject(new Error('database is down'));
     try {
       const response = await t.app.inject({
         method: 'POST',
@@ -463,7 +463,7 @@ describe('the webhook', () => {
       });
       expect(response.statusCode).toBe(500);
     } finally {
-      t.app.payments.applyFact = original;
+      t.app.deps.payments.applyFact = original;
     }
   });
 });

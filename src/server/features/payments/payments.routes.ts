@@ -33,7 +33,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const entryOf = async (token: string) => {
-    const submissionId = await app.entryTokens.verify(token);
+    const submissionId = await app.deps.entryTokens.verify(token);
     if (!submissionId) throw new AppError(404, 'ENTRY_LINK_INVALID', ENTRY_LINK_INVALID);
     return submissionId;
   };
@@ -47,7 +47,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         response: { 200: CheckoutOrderSchema, ...ERRORS },
       },
     },
-    async (request) => app.payments.startCheckout(await entryOf(request.body.entryToken)),
+    async (request) => app.deps.payments.startCheckout(await entryOf(request.body.entryToken)),
   );
 
   api.post(
@@ -60,14 +60,14 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       },
     },
     async (request) =>
-      app.payments.confirmCheckout(
+      app.deps.payments.confirmCheckout(
         await entryOf(request.body.entryToken),
         request.body.razorpay_payment_id,
         request.body.razorpay_signature,
       ),
   );
 
-  const provider = app.payments.provider;
+  const provider = app.deps.payments.provider;
   if (provider.name === 'test') registerTestCheckoutRoutes(app, provider as TestProvider);
 }
 
@@ -116,7 +116,7 @@ function registerTestCheckoutRoutes(app: FastifyInstance, provider: TestProvider
       const outcome = request.body.outcome === 'pay' ? 'captured' : 'failed';
       const { payment, signature } = await provider.pay(orderId, outcome);
       // What a webhook would tell, told at once.
-      await app.payments.applyFact({
+      await app.deps.payments.applyFact({
         orderId,
         paymentId: payment.id,
         amountPaise: payment.amountPaise,

@@ -87,7 +87,7 @@ export async function registerRazorpayWebhook(
         }
         const fact = factOfEvent(event, eventId);
         if (!fact) return { received: true, outcome: 'ignored' };
-        const outcome = await app.payments.applyFact(fact);
+        const outcome = await app.deps.payments.applyFact(fact);
         return { received: true, outcome };
       },
     );

@@ -28,7 +28,7 @@ export function nextCheckAfter(createdAt: string, checks: number, now: Date): st
 
 /** Checks every due order this server can claim; answers how many it checked. */
 export async function reconcileDueOrders(app: FastifyInstance, now = new Date()): Promise<number> {
-  const db = app.database.db;
+  const db = app.deps.db;
   const stamp = now.toISOString();
   const due = await findDueOrders(db, stamp, BATCH_SIZE);
   let checked = 0;
@@ -37,8 +37,8 @@ export async function reconcileDueOrders(app: FastifyInstance, now = new Date())
     if (!(await claimOrder(db, orderId, stamp, claimedUntil))) continue;
     checked++;
     try {
-      for (const payment of await app.payments.provider.orderPayments(orderId)) {
-        await app.payments.settle(payment);
+      for (const payment of await app.deps.payments.provider.orderPayments(orderId)) {
+        await app.deps.payments.settle(payment);
       }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

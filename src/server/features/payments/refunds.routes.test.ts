@@ -85,11 +85,11 @@ const post = (app: TestApp, url: string, payload: object) =>
 /** A paid entry of ₹499, pending, stored in `app`, with its entry token. */
 async function paidEntry(app: TestApp = t) {
   const row = makeSubmissionRow({ entry_type: 'paid', entry_fee: FEE, payment_status: 'pending' });
-  await app.app.database.db.insertInto('submissions').values(row).execute();
+  await app.app.deps.db.insertInto('submissions').values(row).execute();
   return {
     row,
     id: row.id as string,
-    token: await app.app.entryTokens.issue(row.id as string),
+    token: await app.app.deps.entryTokens.issue(row.id as string),
   };
 }
 
@@ -142,21 +142,21 @@ const refundsMade = (paymentId: string) => fake.refunds.filter((r) => r.payment_
 
 /** The submission as stored: its payment state's parts. */
 const entryRow = (app: TestApp, id: string) =>
-  app.app.database.db
+  app.app.deps.db
     .selectFrom('submissions')
     .select(['payment_status', 'paid_at', 'refunded_at', 'updated_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
 const paymentRow = (app: TestApp, paymentId: string) =>
-  app.app.database.db
+  app.app.deps.db
     .selectFrom('payments')
     .select(['status', 'refund_id', 'updated_at'])
     .where('payment_id', '=', paymentId)
     .executeTakeFirstOrThrow();
 
 const emailsOf = (app: TestApp, submissionId: string, kind: string) =>
-  app.app.database.db
+  app.app.deps.db
     .selectFrom('email_outbox')
     .select(['to_address', 'subject', 'body_text', 'body_html'])
     .where('submission_id', '=', submissionId)
@@ -165,7 +165,7 @@ const emailsOf = (app: TestApp, submissionId: string, kind: string) =>
 
 const refundAudits = async (app: TestApp, submissionId: string) =>
   (
-    await app.app.database.db
+    await app.app.deps.db
       .selectFrom('audit_log')
       .select(['action', 'actor', 'admin_user_id', 'entity_type', 'entity_id', 'details'])
       .where('action', '=', 'payment.refund')
@@ -188,7 +188,7 @@ const dashboard = async () => {
 
 const adminId = async (app: TestApp) =>
   (
-    await app.app.database.db
+    await app.app.deps.db
       .selectFrom('admin_users')
       .select('id')
       .where('username', '=', 'admin')
@@ -549,7 +549,7 @@ describe(`POST /api/admin/payments/:paymentId/refund with Razorpay on ${TEST_ENG
     const { id, token, payment } = await paidThroughVerify();
     // The client gives up on each call after its time limit (10 s in production, not set by the
     // configuration): the same client against the fake with a limit of 250 ms keeps this fast.
-    const provider = t.app.payments.provider;
+    const provider = t.app.deps.payments.provider;
     const original = provider.refund;
     provider.refund = createRazorpayProvider({
       keyId: FAKE_KEY_ID,
@@ -751,7 +751,7 @@ describe(`refunds through the built-in test provider on ${TEST_ENGINE}`, () => {
     const orderId = json(order).orderId as string;
     const paid = await post(local, `/api/payments/test-checkout/${orderId}`, { outcome });
     expect(paid.statusCode).toBe(outcome === 'pay' ? 200 : 402);
-    const [payment] = await local.app.database.db
+    const [payment] = await local.app.deps.db
       .selectFrom('payments')
       .select(['payment_id', 'status'])
       .where('submission_id', '=', entry.id)
@@ -776,7 +776,7 @@ describe(`refunds through the built-in test provider on ${TEST_ENGINE}`, () => {
     ]);
     expect(await paymentStateShown(local, entryToken)).toBe('refunded');
     // The test provider's own books say refunded too.
-    const books = await local.app.database.db
+    const books = await local.app.deps.db
       .selectFrom('test_checkout_payments')
       .select(['status', 'refund_id'])
       .where('payment_id', '=', paymentId)

@@ -8,7 +8,7 @@ import { TEST_KEY_ID } from './test-provider.ts';
 /* With no Razorpay keys, the built-in test checkout takes the whole paid flow (issue 13 item 1). */
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 const post = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: OUR_CLIENT_HEADERS, payload });
@@ -16,7 +16,7 @@ const post = (url: string, payload: object) =>
 async function orderForNewEntry(fee = 499) {
   const row = makeSubmissionRow({ entry_type: 'paid', entry_fee: fee, payment_status: 'pending' });
   await db().insertInto('submissions').values(row).execute();
-  const token = await t.app.entryTokens.issue(row.id as string);
+  const token = await t.app.deps.entryTokens.issue(row.id as string);
   const response = await post('/api/payments/orders', { entryToken: token });
   expect(response.statusCode, response.body).toBe(200);
   return {

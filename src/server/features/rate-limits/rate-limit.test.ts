@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { type RateLimit, takeRateLimitHit } from './rate-limit.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 const MINUTE = 60_000;
 const LIMIT: RateLimit = {

@@ -29,7 +29,7 @@ import type { SubmissionsTable } from '../../db/schema.ts';
 import { displayKeyOf } from '../media/private-images.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 let token: string;
 let categoryId: string;
 let competitionId: string;
@@ -63,7 +63,7 @@ afterEach(() => {
 /** Stores `bytes` (random unless given) as a private file and returns its key and bytes. */
 async function storeFile(name: string, contentType = 'image/jpeg', bytes = randomBytes(2_000)) {
   const key = `private/submissions/${randomUUID()}/${name}`;
-  await t.app.storage.put(key, bytes, { contentType });
+  await t.app.deps.storage.put(key, bytes, { contentType });
   return { key, bytes };
 }
 
@@ -108,7 +108,7 @@ describe(`the artworks archive on ${TEST_ENGINE}`, () => {
     const ravi = await storeFile('artworkurl-2.webp', 'image/webp');
     const elsewhere = await storeFile('artworkurl-3.jpg');
     // The display copy and the artist's photo are stored too, and are not artworks.
-    await t.app.storage.put(displayKeyOf(asha.key), randomBytes(100), {
+    await t.app.deps.storage.put(displayKeyOf(asha.key), randomBytes(100), {
       contentType: 'image/webp',
     });
     const photo = await storeFile('photo.jpg');
@@ -301,8 +301,8 @@ describe(`the artworks archive on ${TEST_ENGINE}`, () => {
     // with the opening of the next one.
     let open = 0;
     let mostOpen = 0;
-    const get = t.app.storage.get.bind(t.app.storage);
-    vi.spyOn(t.app.storage, 'get').mockImplementation(async (key) => {
+    const get = t.app.deps.storage.get.bind(t.app.deps.storage);
+    vi.spyOn(t.app.deps.storage, 'get').mockImplementation(async (key) => {
       const file = await get(key);
       if (file) {
         open += 1;
@@ -378,7 +378,7 @@ describe(`the artworks archive on ${TEST_ENGINE}`, () => {
     const file = await storeFile('artwork.jpg');
     await insert(submission({ artworkUrl: file.key }));
     const full = await download(archivePath(competitionId, false));
-    const get = vi.spyOn(t.app.storage, 'get');
+    const get = vi.spyOn(t.app.deps.storage, 'get');
 
     const head = await asAdmin(t, token, 'HEAD', archivePath(competitionId, false));
     expect(head.statusCode, head.body).toBe(200);
@@ -395,11 +395,11 @@ describe(`the artworks archive on ${TEST_ENGINE}`, () => {
       submission({ artworkUrl: first.key }, { created_at: '2026-11-20T09:00:00.000Z' }),
       submission({ artworkUrl: second.key }, { created_at: '2026-11-20T10:00:00.000Z' }),
     );
-    const stat = t.app.storage.stat.bind(t.app.storage);
-    vi.spyOn(t.app.storage, 'stat').mockImplementation(async (key) => {
+    const stat = t.app.deps.storage.stat.bind(t.app.deps.storage);
+    vi.spyOn(t.app.deps.storage, 'stat').mockImplementation(async (key) => {
       const found = await stat(key);
       // Deleted by someone else once measured, before the archive reaches it.
-      if (key === second.key) await t.app.storage.delete(key);
+      if (key === second.key) await t.app.deps.storage.delete(key);
       return found;
     });
     const errors = vi.spyOn(t.app.log, 'error').mockImplementation(() => {});
@@ -427,8 +427,8 @@ describe(`the artworks archive on ${TEST_ENGINE}`, () => {
       );
     }
     const opened: Readable[] = [];
-    const get = t.app.storage.get.bind(t.app.storage);
-    vi.spyOn(t.app.storage, 'get').mockImplementation(async (key) => {
+    const get = t.app.deps.storage.get.bind(t.app.deps.storage);
+    vi.spyOn(t.app.deps.storage, 'get').mockImplementation(async (key) => {
       const file = await get(key);
       if (file) opened.push(file.body);
       return file;

@@ -102,11 +102,11 @@ async function planArchive(app: FastifyInstance, query: ArchiveQuery, signal: Ab
     payment: 'all',
     competitionId: query.competition,
   };
-  for await (const batch of reviewBatches(app.database.db, view, 'oldest')) {
+  for await (const batch of reviewBatches(app.deps.db, view, 'oldest')) {
     const artworks = batch.flatMap(artworksOf);
     // A value that is no storage key (a hand-edited row) is as missing as a deleted file.
     const stats = await limit.map(artworks, (artwork) =>
-      isValidKey(artwork.key) ? app.storage.stat(artwork.key) : undefined,
+      isValidKey(artwork.key) ? app.deps.storage.stat(artwork.key) : undefined,
     );
     if (signal.aborted) throw cancelled();
     artworks.forEach((artwork, i) => {
@@ -150,7 +150,7 @@ export async function buildArtworksArchive(
   signal: AbortSignal,
   { measureOnly = false } = {},
 ): Promise<ArtworksArchive> {
-  const competition = await findArchiveCompetition(app.database.db, query.competition);
+  const competition = await findArchiveCompetition(app.deps.db, query.competition);
   if (!competition) throw notFound(COMPETITION_NOT_FOUND);
   const approvedOnly = query.status === 'approved';
   const { entries, missing } = await planArchive(app, query, signal);
@@ -191,7 +191,7 @@ export async function buildArtworksArchive(
       if (stopped) return;
       void (async () => {
         try {
-          const file = await app.storage.get(entry.key);
+          const file = await app.deps.storage.get(entry.key);
           // Gone since it was measured: the promised length can no longer be kept.
           if (!file) throw new Error(`${entry.key} left storage during the download`);
           if (stopped) {

@@ -18,7 +18,7 @@ import { DECISION_KINDS } from '../mail/decision.ts';
 import { missingSubmissions } from './decisions.service.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 let token: string;
 
 beforeEach(async () => {
@@ -156,7 +156,7 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     const artwork = `private/submissions/${id}/artworkurl-5e6f7a8b.jpg`;
     const files = [photo, artwork, artwork.replace('.jpg', '-display.webp')];
     for (const key of files) {
-      await t.app.storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' });
+      await t.app.deps.storage.put(key, Buffer.from('x'), { contentType: 'image/jpeg' });
     }
     const category = makeCategoryRow({ name: `Painting ${id.slice(0, 8)}` });
     const subcategory = makeSubcategoryRow(category.id as string, { name: 'Oil' });
@@ -217,7 +217,7 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     expect(
       await db().selectFrom('submissions').select('id').where('id', '=', id).execute(),
     ).toEqual([]);
-    for (const key of files) expect(await t.app.storage.get(key)).toBeUndefined();
+    for (const key of files) expect(await t.app.deps.storage.get(key)).toBeUndefined();
     expect(await db().selectFrom('unclaimed_files').select('key').execute()).toEqual([]);
     const ledger = await db()
       .selectFrom('payments')
@@ -244,8 +244,10 @@ describe(`named downloads on ${TEST_ENGINE}`, () => {
     const id = randomUUID();
     const photo = `private/submissions/${id}/photo-1a2b3c4d.jpg`;
     const artwork = `private/submissions/${id}/artworkurl-5e6f7a8b.jpg`;
-    await t.app.storage.put(photo, Buffer.from('photo-bytes'), { contentType: 'image/jpeg' });
-    await t.app.storage.put(artwork, Buffer.from('artwork-bytes'), { contentType: 'image/jpeg' });
+    await t.app.deps.storage.put(photo, Buffer.from('photo-bytes'), { contentType: 'image/jpeg' });
+    await t.app.deps.storage.put(artwork, Buffer.from('artwork-bytes'), {
+      contentType: 'image/jpeg',
+    });
     await db()
       .insertInto('submissions')
       .values(

@@ -28,16 +28,19 @@ export async function decide(
 ): Promise<DecisionResult> {
   const unique = [...new Set(ids)];
   // Made before the transaction: on SQLite its one connection is the transaction's.
-  const siteTitle = (await app.settingsService.getSettings()).title;
+  const siteTitle = (await app.deps.settings.getSettings()).title;
   const links = new Map(
     await Promise.all(
       unique.map(
         async (id) =>
-          [id, entryLinkOf(app.config.publicUrl, await app.entryTokens.issue(id))] as const,
+          [
+            id,
+            entryLinkOf(app.deps.config.publicUrl, await app.deps.entryTokens.issue(id)),
+          ] as const,
       ),
     ),
   );
-  const result = await app.database.db.transaction().execute(async (trx: Kysely<DB>) => {
+  const result = await app.deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const targets = await findDecisionTargets(trx, unique);
     const found = new Set(targets.map((t) => t.id));
     const missing = unique.filter((id) => !found.has(id));
@@ -83,6 +86,6 @@ export async function decide(
       unchanged: unique.filter((id) => !changed.has(id)),
     };
   });
-  if (result.changed.length > 0) app.outbox.wake();
+  if (result.changed.length > 0) app.deps.outbox.wake();
   return result;
 }

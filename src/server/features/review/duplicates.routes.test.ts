@@ -18,7 +18,7 @@ import type { SubmissionsTable } from '../../db/schema.ts';
  */
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 let token: string;
 let competitionA: string;

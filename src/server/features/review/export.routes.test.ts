@@ -14,7 +14,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 let token: string;
 
 beforeEach(async () => {

@@ -64,8 +64,8 @@ export async function exportCsv(
   query: Omit<ReviewQuery, 'cursor' | 'limit'>,
 ): Promise<Readable> {
   const filters = filtersOf(query);
-  const columns = fieldColumns(await findCategoriesInView(app.database.db, filters));
-  const base = app.config.publicUrl;
+  const columns = fieldColumns(await findCategoriesInView(app.deps.db, filters));
+  const base = app.deps.config.publicUrl;
   const line = (row: ReviewRow) => {
     const values = JSON.parse(row.field_values) as Record<string, string>;
     return [
@@ -113,7 +113,7 @@ export async function exportCsv(
   });
   const source = Readable.from(
     (async function* () {
-      for await (const batch of reviewBatches(app.database.db, filters, query.sort)) {
+      for await (const batch of reviewBatches(app.deps.db, filters, query.sort)) {
         for (const row of batch) yield line(row);
       }
     })(),

@@ -30,7 +30,7 @@ export async function deleteSubmission(
   id: string,
   admin: AuditActor,
 ): Promise<void> {
-  const keys = await app.database.db.transaction().execute(async (trx: Kysely<DB>) => {
+  const keys = await app.deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const row = await findSubmissionFiles(trx, id);
     if (!row) throw notFound(SUBMISSION_GONE);
     const files = filesOf(row);
@@ -47,5 +47,5 @@ export async function deleteSubmission(
     return files;
   });
   // After the commit; what cannot be deleted now stays listed for the sweeper.
-  await discardUnclaimedFiles(app, keys);
+  await discardUnclaimedFiles(app.deps, keys);
 }

@@ -23,7 +23,7 @@ import { INVALID_CURSOR } from './review.service.ts';
  */
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const URL_PATH = '/api/admin/submissions';
 
 let token: string;

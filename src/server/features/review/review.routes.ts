@@ -41,7 +41,7 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         response: { 200: ReviewPageSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => listSubmissions(app.database.db, request.query),
+    async (request) => listSubmissions(app.deps.db, request.query),
   );
   api.get(
     '/api/admin/submissions/counts',
@@ -54,7 +54,7 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         response: { 200: ReviewCountsSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => countSubmissions(app.database.db, request.query),
+    async (request) => countSubmissions(app.deps.db, request.query),
   );
 
   api.get(
@@ -71,7 +71,7 @@ export function registerReviewRoutes(app: FastifyInstance): void {
       requireAdmin(request);
       const csv = await exportCsv(app, request.query);
       // The site's day, not UTC's: an export at 01:00 in India is named after that day.
-      const day = todayIn((await app.settingsService.getSettings()).timeZone);
+      const day = todayIn((await app.deps.settings.getSettings()).timeZone);
       return reply
         .header('cache-control', PRIVATE_FILE_CACHE)
         .header('content-disposition', attachmentHeader(`submissions-${day}.csv`))
@@ -92,7 +92,7 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         response: { 200: ReviewItemSchema, ...DECISION_ERRORS },
       },
     },
-    async (request) => loadReviewItem(app.database.db, request.params.id),
+    async (request) => loadReviewItem(app.deps.db, request.params.id),
   );
   api.put(
     '/api/admin/submissions/:id/status',

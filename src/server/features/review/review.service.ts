@@ -178,7 +178,7 @@ export async function findDownload(
   id: string,
   file: string,
 ): Promise<{ name: string; file: StoredFile }> {
-  const row = await findDownloadSource(app.database.db, id);
+  const row = await findDownloadSource(app.deps.db, id);
   if (!row) throw notFound(FILE_NOT_FOUND);
   let key: string | undefined;
   let label = 'photo';
@@ -194,7 +194,7 @@ export async function findDownload(
       label = field.label;
     }
   }
-  const stored = key === undefined ? undefined : await app.storage.get(key);
+  const stored = key === undefined ? undefined : await app.deps.storage.get(key);
   if (!stored) throw notFound(FILE_NOT_FOUND);
   return {
     name: downloadName(row.reference, row.full_name, label, extensionFromType(stored.contentType)),

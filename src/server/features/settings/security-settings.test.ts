@@ -28,7 +28,7 @@ import { hashSessionToken } from '../auth/sessions.ts';
  */
 
 const t = useAdminTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 const OTHER = 'second.admin';
 const OTHER_PASSWORD = 'another password, long enough';
 const SETTINGS_URL = '/api/admin/security-settings';
@@ -159,7 +159,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
 
     expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(saved);
     expect(await storedSecurity()).toEqual(saved);
-    expect((await t.app.settingsService.getSettings()).security).toEqual(saved);
+    expect((await t.app.deps.settings.getSettings()).security).toEqual(saved);
     expect(await auditActions(db())).not.toContain('settings.security-update');
     // The sessions follow the saved settings still: a new one lives 8 hours.
     const response = await login(t, { username: 'admin', password: PASSWORD });
@@ -219,7 +219,7 @@ describe(`GET and PUT ${SETTINGS_URL} on ${TEST_ENGINE}`, () => {
     expect(response.json()).toEqual(change);
     expect((await asAdmin(t, token, 'GET', SETTINGS_URL)).json()).toEqual(change);
     expect(await storedSecurity()).toEqual(change);
-    expect((await t.app.settingsService.getSettings()).security).toEqual(change);
+    expect((await t.app.deps.settings.getSettings()).security).toEqual(change);
 
     const rows = await auditRows(db());
     expect(rows.map((r) => r.action)).toEqual(['settings.security-update']);
@@ -379,7 +379,7 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
     await requireTwoFactorOfEveryone();
     const other = await signIn(t, OTHER, OTHER_PASSWORD);
     expect((await asAdmin(t, other, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
-    await t.app.settingsService.updateSettings({ security: { ...DEFAULTS } });
+    await t.app.deps.settings.updateSettings({ security: { ...DEFAULTS } });
     expect((await asAdmin(t, other, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
     expect((await whoAmI(t, other)).json()).toMatchObject({ twoFactorSetupRequired: false });
   });

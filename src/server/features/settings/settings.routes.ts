@@ -21,8 +21,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       // Emptied with the rest of the public content whenever the settings change.
-      const body = await app.contentCache.get('settings', async () =>
-        cacheJson(await app.settingsService.getPublicSettings()),
+      const body = await app.deps.contentCache.get('settings', async () =>
+        cacheJson(await app.deps.settings.getPublicSettings()),
       );
       return sendCachedJson(request, reply, body);
     },
@@ -36,7 +36,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         response: { 200: SecuritySettingsSchema },
       },
     },
-    async () => (await app.settingsService.getSettings()).security,
+    async () => (await app.deps.settings.getSettings()).security,
   );
 
   api.put(
@@ -59,7 +59,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
           'Turn on two-factor for your own account before requiring it for every admin.',
         );
       }
-      const saved = await app.settingsService.updateSettings(
+      const saved = await app.deps.settings.updateSettings(
         { security },
         auditSettings(admin, 'settings.security-update', undefined, { ...security }),
       );
@@ -79,7 +79,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     async (request) => {
       const admin = requireAdmin(request);
       const youtubeVideoId = request.body.url;
-      await app.settingsService.updateSettings(
+      await app.deps.settings.updateSettings(
         { youtubeVideoId },
         auditSettings(admin, 'settings.video-update', undefined, { youtubeVideoId }),
       );
@@ -97,7 +97,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      await app.settingsService.updateSettings({ youtubeVideoId: '' }, (before) =>
+      await app.deps.settings.updateSettings({ youtubeVideoId: '' }, (before) =>
         auditSettings(admin, 'settings.video-remove', undefined, {
           removed: before.youtubeVideoId,
         }),

@@ -6,7 +6,7 @@ const t = useTestApp();
 
 describe(`settingsService.updateSettings on ${TEST_ENGINE}`, () => {
   it('keeps every one of several changes saved at the same moment', async () => {
-    const service = t.app.settingsService;
+    const service = t.app.deps.settings;
     // Read once first, so a cached copy exists that each save could wrongly start from.
     await service.getSettings();
     const changes = [

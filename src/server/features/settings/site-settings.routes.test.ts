@@ -25,11 +25,11 @@ const HERO = '/media/fedcba9876543210-hero.jpg';
 
 const t = useTestApp({ clientBuild: true });
 let token: string;
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   // Every default back, the security part included; no audit rows, no uploads.
-  await t.app.settingsService.updateSettings(SiteSettingsSchema.parse({}));
+  await t.app.deps.settings.updateSettings(SiteSettingsSchema.parse({}));
   await db().deleteFrom('audit_log').execute();
   await db().deleteFrom('media').execute();
   await db()
@@ -94,7 +94,7 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
     await publicSettings();
     await page('/about');
     await page('/');
-    await t.app.settingsService.updateSettings({ youtubeVideoId: 'dQw4w9WgXcQ' });
+    await t.app.deps.settings.updateSettings({ youtubeVideoId: 'dQw4w9WgXcQ' });
 
     const form = changedForm();
     const response = await put(form);
@@ -150,7 +150,7 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
     expect(JSON.parse(entry?.details ?? '{}')).toEqual({ changed: Object.keys(form) });
 
     // Neither the video nor the sign-in rules are touched by the form.
-    const stored = await t.app.settingsService.getSettings();
+    const stored = await t.app.deps.settings.getSettings();
     expect(stored.youtubeVideoId).toBe('dQw4w9WgXcQ');
     expect(stored.security).toEqual(SiteSettingsSchema.parse({}).security);
   });
@@ -271,7 +271,7 @@ describe(`GET and PUT ${PATH} on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses an admin without two-factor when every admin must have it (403)', async () => {
-    await t.app.settingsService.updateSettings({
+    await t.app.deps.settings.updateSettings({
       security: { requireTwoFactor: true, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 },
     });
     const response = await put(changedForm());

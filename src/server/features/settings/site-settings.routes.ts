@@ -81,7 +81,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
         response: { 200: SiteSettingsFormSchema },
       },
     },
-    async () => toSiteSettingsForm(await app.settingsService.getSettings()),
+    async () => toSiteSettingsForm(await app.deps.settings.getSettings()),
   );
 
   api.put(
@@ -97,7 +97,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
       const admin = requireAdmin(request);
       const form = request.body;
       await checkImagesAreUploads(
-        app.database.db,
+        app.deps.db,
         { logo: form.logo, heroImage: form.heroImage },
         {
           logo: SITE_SETTINGS_MESSAGES.unknownLogo,
@@ -105,12 +105,10 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
         },
       );
       // updateSettings empties the public content cache, so pages and /api/settings change now.
-      const saved = await app.settingsService.updateSettings(
-        toSettingsPatch(form),
-        (before, after) =>
-          auditSettings(admin, 'settings.site-update', undefined, {
-            changed: changedFields(toSiteSettingsForm(before), toSiteSettingsForm(after)),
-          }),
+      const saved = await app.deps.settings.updateSettings(toSettingsPatch(form), (before, after) =>
+        auditSettings(admin, 'settings.site-update', undefined, {
+          changed: changedFields(toSiteSettingsForm(before), toSiteSettingsForm(after)),
+        }),
       );
       return toSiteSettingsForm(saved);
     },

@@ -25,7 +25,7 @@ describe(`PUT /api/admin/video on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ youtubeVideoId: ID });
     expect(await publicVideoId()).toBe(ID);
-    expect(await auditActions(t.app.database.db)).toContain('settings.video-update');
+    expect(await auditActions(t.app.deps.db)).toContain('settings.video-update');
   });
 
   it('accepts a bare id and the short link', async () => {
@@ -70,7 +70,7 @@ describe(`DELETE /api/admin/video on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ youtubeVideoId: '' });
     expect(await publicVideoId()).toBe('');
-    const entry = (await auditRowsOf(t.app.database.db, 'settings.video-')).at(-1);
+    const entry = (await auditRowsOf(t.app.deps.db, 'settings.video-')).at(-1);
     expect(entry).toMatchObject({ action: 'settings.video-remove', actor: 'admin' });
     expect(JSON.parse(entry?.details ?? '{}')).toEqual({ removed: ID });
     // Removing it again changes nothing and is no error.

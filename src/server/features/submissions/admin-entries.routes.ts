@@ -47,7 +47,7 @@ export async function loadAdminEntry(db: Kysely<DB>, submissionId: string): Prom
 /** Issue 13 items 4 and 6: an entry's payments in the admin area, and a refund of one. */
 export function registerAdminEntryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { db } = app.deps.database;
   const ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
   api.get(
@@ -81,7 +81,7 @@ export function registerAdminEntryRoutes(app: FastifyInstance): void {
     async (request) => {
       const admin = requireAdmin(request);
       const { paymentId } = request.params;
-      await app.payments.refund(paymentId, admin);
+      await app.deps.payments.refund(paymentId, admin);
       const payment = await findPayment(db, paymentId);
       if (!payment?.submission_id) throw notFound(SUBMISSION_NOT_FOUND);
       return loadAdminEntry(db, payment.submission_id);

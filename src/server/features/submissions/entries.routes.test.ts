@@ -41,7 +41,7 @@ import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';
  */
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 const VIEW_URL = '/api/entries/view';
 const LINK_REQUESTS_URL = '/api/entries/link-requests';
@@ -76,7 +76,7 @@ const nextReference = () => `WS-1999-${String(++referencesMade).padStart(6, '0')
 async function entry(overrides: Partial<Insertable<SubmissionsTable>> = {}) {
   const row = makeSubmissionRow({ reference: nextReference(), ...overrides });
   await db().insertInto('submissions').values(row).execute();
-  return { row, id: row.id as string, token: await t.app.entryTokens.issue(row.id as string) };
+  return { row, id: row.id as string, token: await t.app.deps.entryTokens.issue(row.id as string) };
 }
 
 /** The outbox's messages about one entry, of one kind, oldest first. */
@@ -296,17 +296,17 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
 
   it('opens nothing with an expired token, but a token issued earlier still in its life works', async () => {
     const { row, id } = await entry();
-    const expired = await t.app.entryTokens.issue(
+    const expired = await t.app.deps.entryTokens.issue(
       id,
       new Date(Date.now() - ENTRY_TOKEN_LIFETIME_MS - 60_000),
     );
-    const longExpired = await t.app.entryTokens.issue(id, new Date(Date.now() - 400 * DAY_MS));
+    const longExpired = await t.app.deps.entryTokens.issue(id, new Date(Date.now() - 400 * DAY_MS));
     for (const token of [expired, longExpired]) {
       const response = await view(token);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(INVALID_LINK);
     }
-    const old = await t.app.entryTokens.issue(id, new Date(Date.now() - 59 * DAY_MS));
+    const old = await t.app.deps.entryTokens.issue(id, new Date(Date.now() - 59 * DAY_MS));
     expect(json(await view(old))).toMatchObject({ reference: row.reference });
   });
 
@@ -658,7 +658,7 @@ describe(`entry links with PUBLIC_URL set on ${TEST_ENGINE}`, () => {
 
   it('point at the configured address', async () => {
     const row = makeSubmissionRow({ reference: 'WS-1998-000001', email: 'leela@example.com' });
-    await site.app.database.db.insertInto('submissions').values(row).execute();
+    await site.app.deps.db.insertInto('submissions').values(row).execute();
     const response = await site.app.inject({
       method: 'POST',
       url: LINK_REQUESTS_URL,
@@ -667,7 +667,7 @@ describe(`entry links with PUBLIC_URL set on ${TEST_ENGINE}`, () => {
       payload: { email: 'leela@example.com', reference: 'ws-1998-000001' },
     });
     expect(response.statusCode).toBe(202);
-    const email = await site.app.database.db
+    const email = await site.app.deps.db
       .selectFrom('email_outbox')
       .select(['body_text', 'body_html'])
       .where('submission_id', '=', row.id as string)

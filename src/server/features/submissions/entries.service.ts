@@ -61,8 +61,8 @@ export function entryViewOf(row: EntryRow): EntryView {
 
 /** The entry the token opens, or 404 ENTRY_LINK_INVALID: never another artist's. */
 export async function viewEntry(app: FastifyInstance, token: string): Promise<EntryView> {
-  const submissionId = await app.entryTokens.verify(token);
-  const row = submissionId ? await findEntry(app.database.db, submissionId) : undefined;
+  const submissionId = await app.deps.entryTokens.verify(token);
+  const row = submissionId ? await findEntry(app.deps.db, submissionId) : undefined;
   if (!row) throw new AppError(404, 'ENTRY_LINK_INVALID', ENTRY_LINK_INVALID);
   return entryViewOf(row);
 }
@@ -76,7 +76,7 @@ export async function requestEntryLink(
   request: LinkRequest,
   clientAddress: string,
 ): Promise<void> {
-  const db = app.database.db;
+  const db = app.deps.db;
   await takeRateLimitHit(db, LINK_REQUEST_LIMIT, clientAddress);
   const entry = await findEntryByReference(db, request.reference);
   if (!entry || entry.email.toLowerCase() !== request.email.toLowerCase()) return;
@@ -86,14 +86,14 @@ export async function requestEntryLink(
     if (error instanceof AppError && error.statusCode === 429) return;
     throw error;
   }
-  const siteTitle = (await app.settingsService.getSettings()).title;
-  const token = await app.entryTokens.issue(entry.id);
+  const siteTitle = (await app.deps.settings.getSettings()).title;
+  const token = await app.deps.entryTokens.issue(entry.id);
   const email = entryLinkEmail({
     siteTitle,
     reference: entry.reference,
     fullName: entry.full_name,
     competitionTitle: entry.competition_title,
-    entryLink: entryLinkOf(app.config.publicUrl, token),
+    entryLink: entryLinkOf(app.deps.config.publicUrl, token),
   });
   await queueEmail(db, {
     kind: ENTRY_LINK_KIND,
@@ -101,5 +101,5 @@ export async function requestEntryLink(
     to: entry.email,
     ...email,
   });
-  app.outbox.wake();
+  app.deps.outbox.wake();
 }

@@ -9,17 +9,17 @@ describe('entry tokens', () => {
   it('open the entry they were made for, until they expire', async () => {
     const id = randomUUID();
     const now = new Date('2026-11-24T10:00:00Z');
-    const token = await t.app.entryTokens.issue(id, now);
-    expect(await t.app.entryTokens.verify(token, now)).toBe(id);
+    const token = await t.app.deps.entryTokens.issue(id, now);
+    expect(await t.app.deps.entryTokens.verify(token, now)).toBe(id);
     const later = new Date(now.getTime() + ENTRY_TOKEN_LIFETIME_MS - 1000);
-    expect(await t.app.entryTokens.verify(token, later)).toBe(id);
+    expect(await t.app.deps.entryTokens.verify(token, later)).toBe(id);
     const expired = new Date(now.getTime() + ENTRY_TOKEN_LIFETIME_MS + 1000);
-    expect(await t.app.entryTokens.verify(token, expired)).toBeUndefined();
+    expect(await t.app.deps.entryTokens.verify(token, expired)).toBeUndefined();
   });
 
   it('open nothing once altered: another id, a later expiry, a changed MAC, or malformed', async () => {
     const id = randomUUID();
-    const token = await t.app.entryTokens.issue(id);
+    const token = await t.app.deps.entryTokens.issue(id);
     const [, expires, mac] = token.split('.') as [string, string, string];
     const altered = [
       `${randomUUID()}.${expires}.${mac}`,
@@ -36,14 +36,14 @@ describe('entry tokens', () => {
       undefined,
     ];
     for (const value of altered) {
-      expect(await t.app.entryTokens.verify(value), String(value)).toBeUndefined();
+      expect(await t.app.deps.entryTokens.verify(value), String(value)).toBeUndefined();
     }
   });
 
   it('are checked alike by every server on the database (the key is kept there)', async () => {
     const id = randomUUID();
-    const token = await t.app.entryTokens.issue(id);
-    const anotherServer = createEntryTokens(t.app.database.db);
+    const token = await t.app.deps.entryTokens.issue(id);
+    const anotherServer = createEntryTokens(t.app.deps.db);
     expect(await anotherServer.verify(token)).toBe(id);
   });
 });

@@ -22,7 +22,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
  */
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(() => clearRegistrations(t));
 

@@ -20,7 +20,7 @@ import { privateFileUrl } from '../media/private-files.routes.ts';
 import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(async () => {
   for (const table of ['email_outbox', 'submissions', 'reference_counters'] as const) {
@@ -174,7 +174,9 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: nothing left behind`, () => {
     }
     expect(await registrationState(t)).toEqual(before);
     // Nor does the sweeper, an hour later, find anything of it.
-    expect(await sweepUnclaimedFiles(t.app, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(0);
+    expect(await sweepUnclaimedFiles(t.app.deps, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(
+      0,
+    );
     // The same registration, sent again with a working database, is saved.
     const again = await postRegistration(
       t,

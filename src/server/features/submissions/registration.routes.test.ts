@@ -25,7 +25,7 @@ import {
 } from '../../../shared/schemas/registration.ts';
 
 const t = useTestApp();
-const db = () => t.app.database.db;
+const db = () => t.app.deps.db;
 
 beforeEach(() => clearRegistrations(t));
 
@@ -124,7 +124,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: a registration`, () => {
       entryToken: expect.any(String),
     });
     // The token opens this entry, and only it.
-    expect(await t.app.entryTokens.verify(receipt.entryToken)).toBe(receipt.id);
+    expect(await t.app.deps.entryTokens.verify(receipt.entryToken)).toBe(receipt.id);
     const [row] = await submissionRows();
     expect(row).toMatchObject({
       id: receipt.id,
@@ -592,7 +592,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: the competition`, () => {
       end_date: '2026-12-31',
     });
     const files = await defaultFiles();
-    await t.app.settingsService.updateSettings({ timeZone: 'America/New_York' });
+    await t.app.deps.settings.updateSettings({ timeZone: 'America/New_York' });
     try {
       // 23:59:59 on 31 December in New York is 04:59:59 UTC on 1 January.
       vi.setSystemTime(new Date('2027-01-01T04:59:59Z'));
@@ -609,7 +609,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: the competition`, () => {
       );
       expect(closed.statusCode).toBe(409);
     } finally {
-      await t.app.settingsService.updateSettings({ timeZone: 'Asia/Kolkata' });
+      await t.app.deps.settings.updateSettings({ timeZone: 'Asia/Kolkata' });
     }
   });
 });

@@ -203,7 +203,7 @@ function registerSubmissionCreate(app: FastifyInstance): void {
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       // Its life counts from the registration, so a replay answers the very same token.
       const registeredAt = new Date(outcome.receipt.createdAt);
-      const entryToken = await app.entryTokens.issue(outcome.receipt.id, registeredAt);
+      const entryToken = await app.deps.entryTokens.issue(outcome.receipt.id, registeredAt);
       return reply.status(201).send({ ...outcome.receipt, entryToken });
     },
   );

@@ -86,9 +86,9 @@ export async function findRegistrationForm(
   competitionId: string,
 ): Promise<{ competition: PublicCompetition; formFields: FormField[] }> {
   const found = isRecordId(competitionId)
-    ? await app.competitionsService.findPublic(competitionId)
+    ? await app.deps.competitions.findPublic(competitionId)
     : undefined;
-  const target = found && (await findRegistrationTarget(app.database.db, competitionId));
+  const target = found && (await findRegistrationTarget(app.deps.db, competitionId));
   if (!found || !target) throw notFound(COMPETITION_NOT_FOUND);
   return { competition: found.competition, formFields: enabledFields(target) };
 }
@@ -118,7 +118,7 @@ export async function countRegistrationAttempt(
   address: string,
   idempotencyKey: string,
 ): Promise<void> {
-  const db = app.database.db;
+  const db = app.deps.db;
   const saved = await findSubmissionByIdempotencyKey(db, idempotencyKey);
   const misused =
     saved &&
@@ -140,7 +140,7 @@ export async function countReusedKey(
   idempotencyKey: string,
 ): Promise<void> {
   const attempt = reusedKeyAttempt(idempotencyKey);
-  await takeRateLimitHit(app.database.db, REGISTRATION_LIMIT, address, attempt);
+  await takeRateLimitHit(app.deps.db, REGISTRATION_LIMIT, address, attempt);
 }
 
 /** A registration whose `data` has been read: its competition and the form it is checked with. */
@@ -190,12 +190,12 @@ export async function openRegistration(
   const competitionId = data.competitionId;
   const competition =
     typeof competitionId === 'string' && isRecordId(competitionId)
-      ? await findRegistrationTarget(app.database.db, competitionId)
+      ? await findRegistrationTarget(app.deps.db, competitionId)
       : undefined;
   if (!competition) throw notFound(COMPETITION_NOT_FOUND);
-  const { timeZone } = await app.settingsService.getSettings();
+  const { timeZone } = await app.deps.settings.getSettings();
   // A retry of a registration made just before the deadline still gets its receipt after it.
-  if (!(await findSubmissionByIdempotencyKey(app.database.db, idempotencyKey))) {
+  if (!(await findSubmissionByIdempotencyKey(app.deps.db, idempotencyKey))) {
     refuseUnlessOpen(competition, timeZone, new Date());
   }
   const fields = enabledFields(competition);
@@ -318,10 +318,13 @@ async function saveSubmission(
   fileKeys: readonly string[],
 ): Promise<Saved> {
   const { idempotencyKey, fields } = opened;
-  const { timeZone, title: siteTitle } = await app.settingsService.getSettings();
+  const { timeZone, title: siteTitle } = await app.deps.settings.getSettings();
   // Made before the transaction: the token's key is read from the database on first use.
-  const entryLink = entryLinkOf(app.config.publicUrl, await app.entryTokens.issue(submissionId));
-  return app.database.db.transaction().execute(async (trx: Kysely<DB>): Promise<Saved> => {
+  const entryLink = entryLinkOf(
+    app.deps.config.publicUrl,
+    await app.deps.entryTokens.issue(submissionId),
+  );
+  return app.deps.db.transaction().execute(async (trx: Kysely<DB>): Promise<Saved> => {
     await lockIdempotencyKey(trx, idempotencyKey);
     const existing = await findSubmissionByIdempotencyKey(trx, idempotencyKey);
     if (existing) return { existing };
@@ -408,7 +411,7 @@ export async function registerEntry(
   const { idempotencyKey, data } = opened;
   const competitionId = opened.competition.id;
   const fingerprint = fingerprintOf(data, files);
-  const earlier = await findSubmissionByIdempotencyKey(app.database.db, idempotencyKey);
+  const earlier = await findSubmissionByIdempotencyKey(app.deps.db, idempotencyKey);
   if (earlier) return answerExisting(earlier, fingerprint, competitionId);
 
   const schema = buildRegistrationSchema(opened.fields, Buffer.isBuffer);
@@ -419,7 +422,7 @@ export async function registerEntry(
   const submissionId = randomUUID();
   const { files: toStore, keyByPart } = privateFilesOf(submissionId, images);
   const fileKeys = toStore.map((file) => file.key);
-  await storeUnclaimedFiles(app, toStore);
+  await storeUnclaimedFiles(app.deps, toStore);
   let saved: Saved;
   try {
     saved = await saveSubmission(
@@ -432,19 +435,19 @@ export async function registerEntry(
       fileKeys,
     );
   } catch (error) {
-    await discardUnclaimedFiles(app, fileKeys);
+    await discardUnclaimedFiles(app.deps, fileKeys);
     // A unique key taken by a request that committed between our checks: its answer.
-    const winner = await findSubmissionByIdempotencyKey(app.database.db, idempotencyKey).catch(
+    const winner = await findSubmissionByIdempotencyKey(app.deps.db, idempotencyKey).catch(
       () => undefined,
     );
     if (winner) return answerExisting(winner, fingerprint, competitionId);
     throw error;
   }
   if ('existing' in saved) {
-    await discardUnclaimedFiles(app, fileKeys);
+    await discardUnclaimedFiles(app.deps, fileKeys);
     return answerExisting(saved.existing, fingerprint, competitionId);
   }
   // The confirmation goes out now rather than at the worker's next round.
-  app.outbox.wake();
+  app.deps.outbox.wake();
   return { receipt: saved.receipt, replayed: false };
 }

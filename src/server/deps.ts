@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import {
+  createCompetitionsService,
+  type CompetitionsService,
+} from './features/competitions/competitions.service.ts';
+import {
+  createOutboxWorker,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from './features/mail/outbox-worker.ts';
+import { createStorage, type Storage } from './features/media/storage/storage.ts';
+import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './features/payments/payments.service.ts';
+import {
+  createSettingsService,
+  type SettingsService,
+} from './features/settings/settings.service.ts';
+import {
+  createEntryTokens,
+  entryLinkOf,
+  type EntryTokens,
+} from './features/submissions/entry-tokens.ts';
+import { type ContentCache, createContentCache } from './http/cached-json.ts';
+
+/**
+ * Everything the server's features need, built once by buildApp and handed down: routes get it as
+ * their plugin's options, services and jobs take what they use of it (or a narrower Pick) and plain
+ * values. Nothing below the routes reaches for the Fastify instance.
+ */
+export interface Deps {
+  config: Config;
+  database: Database;
+  /** The query builder of `database`, the one most code needs. */
+  db: Kysely<DB>;
+  storage: Storage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: SettingsService;
+  /** Public content served from memory; every write to it calls invalidate(). */
+  contentCache: ContentCache;
+  competitions: CompetitionsService;
+  /** The artist's signed links to their own entry. */
+  entryTokens: EntryTokens;
+  /** The e-mail outbox's worker: wake() after a commit that queued a message. */
+  outbox: OutboxWorker;
+  payments: PaymentsService;
+}
+
+/** The options every feature plugin is registered with. */
+export interface FeatureOptions {
+  deps: Deps;
+}
+
+/** A feature's routes for one scope (public API, admin API, webhooks, pages). */
+export type FeaturePlugin = FastifyPluginAsync<FeatureOptions>;
+
+/**
+ * Builds the dependencies in the order they need each other: settings before what reads them, the
+ * outbox before payments (which wake it). The caller owns the lifecycle (start, close).
+ */
+export async function buildDeps(
+  config: Config,
+  parts: {
+    database: Database;
+    log: FastifyBaseLogger;
+    clock: Clock;
+    outbox?: OutboxWorkerOptions;
+  },
+): Promise<Deps> {
+  const { database, log, clock } = parts;
+  const db = database.db;
+  const storage = await createStorage(config);
+  const contentCache = createContentCache();
+  // The time zone decides statuses and the page texts live in settings: a change drops them all.
+  const settings = createSettingsService(db, {
+    onChange: () => contentCache.invalidate(),
+    lockRow: database.engine === 'postgres',
+  });
+  const siteTitle = async () => (await settings.getSettings()).title;
+  const competitions = createCompetitionsService(db, settings, contentCache);
+  const entryTokens = createEntryTokens(db);
+  const outbox = createOutboxWorker({ db, mail: config.mail, siteTitle, log }, parts.outbox ?? {});
+  const payments = createPaymentsService(db, createPaymentProvider(config.payments, db), {
+    siteTitle,
+    entryLink: async (submissionId) =>
+      entryLinkOf(config.publicUrl, await entryTokens.issue(submissionId)),
+    log,
+    onEmailQueued: () => outbox.wake(),
+  });
+  return {
+    config,
+    database,
+    db,
+    storage,
+    clock,
+    log,
+    settings,
+    contentCache,
+    competitions,
+    entryTokens,
+    outbox,
+    payments,
+  };
+}
