@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { ageCategoryFor, type AgeCategory } from '../domain/age-category.ts';
+import {
+  ageCategoryFor,
+  type AgeCategory,
+  REGISTRATION_MAX_AGE,
+  REGISTRATION_MIN_AGE,
+} from '../domain/age-category.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import type { FormField } from './form-field.ts';
 
@@ -46,8 +51,8 @@ export const REGISTRATION_MESSAGES = {
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX} characters`,
   ageRequired: 'Age is required',
   ageWhole: 'Age must be a whole number of years',
-  ageMin: 'Age must be at least 1 year',
-  ageMax: 'Age must not exceed 80 years',
+  ageMin: `Age must be at least ${REGISTRATION_MIN_AGE} year`,
+  ageMax: `Age must not exceed ${REGISTRATION_MAX_AGE} years`,
   genderRequired: 'Gender is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
@@ -185,8 +190,8 @@ export function buildRegistrationSchema<F>(
     ),
     age: z.number({ error: M.ageRequired }).check(
       z.refine((n) => Number.isInteger(n), { error: M.ageWhole, abort: true }),
-      z.gte(1, M.ageMin),
-      z.lte(80, M.ageMax),
+      z.gte(REGISTRATION_MIN_AGE, M.ageMin),
+      z.lte(REGISTRATION_MAX_AGE, M.ageMax),
     ),
     gender: z.enum(GENDERS, { error: M.genderRequired }),
     email: emailSchema(),

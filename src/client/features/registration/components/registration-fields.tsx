@@ -1,5 +1,9 @@
 import { useId } from 'react';
 import { type FieldErrors, type UseFormRegister, useWatch, type Control } from 'react-hook-form';
+import {
+  REGISTRATION_MAX_AGE,
+  REGISTRATION_MIN_AGE,
+} from '../../../../shared/domain/age-category.ts';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
 import {
   ageCategoryLabel,
@@ -94,13 +98,13 @@ function AgeField({
       label="Age"
       type="number"
       inputMode="numeric"
-      min={1}
-      max={80}
+      min={REGISTRATION_MIN_AGE}
+      max={REGISTRATION_MAX_AGE}
       step={1}
       required
       hint={
         <>
-          From 1 to 80 years.{' '}
+          {`From ${REGISTRATION_MIN_AGE} to ${REGISTRATION_MAX_AGE} years.`}{' '}
           <span aria-live="polite">{category ? `Age category: ${category}.` : ''}</span>
         </>
       }
