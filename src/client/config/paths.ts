@@ -1,25 +1,29 @@
-import { ENTRY_PAGE_PATH } from '../../shared/entry-page.ts';
+import {
+  competitionPagePath,
+  PAGE_PATHS,
+  REGISTER_COMPETITION_PARAM,
+} from '../../shared/page-paths.ts';
 
-/** Every route path of the site, defined once (seed §2). */
+/** Every route path of the site (seed §2): the pages of shared/page-paths.ts, and links to them. */
 export const paths = {
-  home: '/',
-  register: '/register',
-  registerCompetition: '/register/competition',
+  home: PAGE_PATHS.home,
+  register: PAGE_PATHS.register,
+  registerCompetition: PAGE_PATHS.registerCompetition,
   registerFor: (competitionId: string) =>
-    `/register/competition?competition=${encodeURIComponent(competitionId)}`,
-  registrationSuccess: '/registration-success',
-  competitionPattern: '/competition/:id',
-  competition: (id: string) => `/competition/${encodeURIComponent(id)}`,
-  about: '/about',
-  contact: '/contact',
-  privacy: '/privacy',
-  terms: '/terms',
-  razorpayPolicy: '/razorpay-policy',
-  /** The artist's entry, opened with the e-mailed link (issue 13); the token follows '#'. */
-  entry: ENTRY_PAGE_PATH,
-  /** The entry page of one entry: also where an entry whose fee is still due is shown (issue 20). */
-  entryOf: (entryToken: string) => `${ENTRY_PAGE_PATH}#${encodeURIComponent(entryToken)}`,
-  admin: '/admin',
+    `${PAGE_PATHS.registerCompetition}?${REGISTER_COMPETITION_PARAM}=${encodeURIComponent(competitionId)}`,
+  registrationSuccess: PAGE_PATHS.registrationSuccess,
+  competitionPattern: PAGE_PATHS.competition,
+  competition: competitionPagePath,
+  about: PAGE_PATHS.about,
+  contact: PAGE_PATHS.contact,
+  privacy: PAGE_PATHS.privacy,
+  terms: PAGE_PATHS.terms,
+  razorpayPolicy: PAGE_PATHS.razorpayPolicy,
+  /** The artist's entry, opened with the e-mailed link; the token follows '#'. */
+  entry: PAGE_PATHS.entry,
+  /** The entry page of one entry: also where an entry whose fee is still due is shown. */
+  entryOf: (entryToken: string) => `${PAGE_PATHS.entry}#${encodeURIComponent(entryToken)}`,
+  admin: PAGE_PATHS.admin,
   adminDashboard: '/admin/dashboard',
   adminCompetitions: '/admin/competitions',
   adminCategories: '/admin/categories',

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageRoutePatterns } from '../../shared/page-paths.ts';
 import type { ResponsiveImage } from '../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
 import type { FontFamily } from '../../shared/site-defaults.ts';
@@ -15,23 +16,6 @@ import {
 } from '../http/cached-json.ts';
 import { envelope } from '../errors.ts';
 import { escapeHtml } from '../http/escape-html.ts';
-
-/** Seed §2's public routes and the admin area, all rendered by the browser app. */
-const CLIENT_ROUTES = [
-  '/',
-  '/competition/:id',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/razorpay-policy',
-  '/registration-success',
-  '/register',
-  '/register/competition',
-  '/entry',
-  '/admin',
-  '/admin/*',
-];
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const HEAD_MARKER = '<!--app-head-->';
@@ -241,7 +225,7 @@ export async function registerClient(
 
   // The app's own routes (seed §2) are answered directly; other paths reach the page through the
   // not-found handler after the file server has looked for a file of that name.
-  for (const route of CLIENT_ROUTES) {
+  for (const route of pageRoutePatterns()) {
     app.get(route, { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   }
 

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_PATHS } from '../../shared/page-paths.ts';
 import { MAP_EMBED_ORIGINS, YOUTUBE_EMBED_ORIGIN } from '../../shared/site-defaults.ts';
 
 /**
@@ -42,9 +43,9 @@ export const RAZORPAY_CHECKOUT_SOURCES = {
  * and on the artist's entry page.
  */
 export const CHECKOUT_PAGE_PATHS = [
-  '/register/competition',
-  '/registration-success',
-  '/entry',
+  PAGE_PATHS.registerCompetition,
+  PAGE_PATHS.registrationSuccess,
+  PAGE_PATHS.entry,
 ] as const;
 
 type Directives = typeof CONTENT_SECURITY_POLICY;

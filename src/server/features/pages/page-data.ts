@@ -7,6 +7,11 @@ import type { CachedJson } from '../../http/cached-json.ts';
 import { listPublicBanners } from '../banners/banners.service.ts';
 import { listPublicCategories } from '../categories/categories.service.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import {
+  competitionIdInPath,
+  PAGE_PATHS,
+  REGISTER_COMPETITION_PARAM,
+} from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/registration.service.ts';
 import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
@@ -31,10 +36,10 @@ const DESCRIPTION_MAX = 160;
 
 /** Titles of the pages that need no data, so the tab and a shared link name them before any script. */
 const PAGE_TITLES: Record<string, string> = {
-  '/contact': 'Contact Us',
-  '/registration-success': 'Registration Successful!',
-  '/entry': 'Your entry',
-  '/admin': 'Admin Login',
+  [PAGE_PATHS.contact]: 'Contact Us',
+  [PAGE_PATHS.registrationSuccess]: 'Registration Successful!',
+  [PAGE_PATHS.entry]: 'Your entry',
+  [PAGE_PATHS.admin]: 'Admin Login',
 };
 
 function summarize(text: string): string {
@@ -45,7 +50,7 @@ function summarize(text: string): string {
   return `${cut.trimEnd()}…`;
 }
 
-const REGISTER_PATH = '/register/competition';
+const REGISTER_PATH = PAGE_PATHS.registerCompetition;
 
 /**
  * The registration page's first data depends on ?competition=: the variant names the competition
@@ -57,9 +62,9 @@ export async function pageVariant(
   query: URLSearchParams,
 ): Promise<string> {
   if (pathname !== REGISTER_PATH) return '';
-  const id = query.get('competition') ?? '';
+  const id = query.get(REGISTER_COMPETITION_PARAM) ?? '';
   if (!isRecordId(id) || !(await app.deps.competitions.findPublic(id))) return '';
-  return `?competition=${id}`;
+  return `?${REGISTER_COMPETITION_PARAM}=${id}`;
 }
 
 /** The first-screen data and meta tags of each public route (seed §2). */
@@ -72,7 +77,7 @@ export async function describePage(
   const { db } = app.deps.database;
   const cache = app.deps.contentCache;
 
-  if (pathname === '/') {
+  if (pathname === PAGE_PATHS.home) {
     const [competitions, categories, banners] = await Promise.all([
       app.deps.competitions.listPublic(),
       listPublicCategories(db, cache),
@@ -92,11 +97,11 @@ export async function describePage(
     };
   }
 
-  const competitionMatch = /^\/competition\/([^/]+)\/?$/.exec(pathname);
-  if (competitionMatch) {
+  const competitionPart = competitionIdInPath(pathname);
+  if (competitionPart !== undefined) {
     let id: string;
     try {
-      id = decodeURIComponent(competitionMatch[1] as string);
+      id = decodeURIComponent(competitionPart);
     } catch {
       id = '';
     }
@@ -124,7 +129,7 @@ export async function describePage(
 
   if (pathname === REGISTER_PATH && variant !== '') {
     // The form and its competition in the page: no round trip before the artist sees them.
-    const id = new URLSearchParams(variant).get('competition') as string;
+    const id = new URLSearchParams(variant).get(REGISTER_COMPETITION_PARAM) as string;
     try {
       const form = await findRegistrationForm(app, id);
       const image = form.competition.image;

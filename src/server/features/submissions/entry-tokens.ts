@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ENTRY_PAGE_PATH } from '../../../shared/entry-page.ts';
+import { PAGE_PATHS } from '../../../shared/page-paths.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverKey } from './server-keys.repository.ts';
 
@@ -19,7 +19,7 @@ const TOKEN = /^([0-9a-f-]{36})\.(\d{10,13})\.([A-Za-z0-9_-]{43})$/;
 
 /** The address an e-mail links to: the entry page, with the token where no server logs it. */
 export function entryLinkOf(publicUrl: string, token: string): string {
-  return `${publicUrl}${ENTRY_PAGE_PATH}#${token}`;
+  return `${publicUrl}${PAGE_PATHS.entry}#${token}`;
 }
 
 export interface EntryTokens {

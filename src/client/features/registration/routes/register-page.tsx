@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { REGISTER_COMPETITION_PARAM } from '../../../../shared/page-paths.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
@@ -20,7 +21,7 @@ import { type RegistrationForm as FormData, registrationFormPath } from '../regi
  */
 export default function RegisterPage() {
   const [params] = useSearchParams();
-  const competitionId = params.get('competition');
+  const competitionId = params.get(REGISTER_COMPETITION_PARAM);
   const { data, error, retry } = useApiResource<FormData>(
     competitionId ? registrationFormPath(competitionId) : null,
   );

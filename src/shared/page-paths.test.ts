@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_AREA_PATTERN,
+  competitionIdInPath,
+  competitionPagePath,
+  PAGE_PATHS,
+  pageRoutePatterns,
+} from './page-paths.ts';
+
+describe('page paths', () => {
+  it('lists every page and the admin area as the routes the server answers with the app', () => {
+    expect(pageRoutePatterns()).toEqual(
+      expect.arrayContaining([PAGE_PATHS.home, PAGE_PATHS.competition, ADMIN_AREA_PATTERN]),
+    );
+    expect(pageRoutePatterns()).toHaveLength(Object.keys(PAGE_PATHS).length + 1);
+  });
+
+  it("reads back the competition id a competition page's address names", () => {
+    const path = competitionPagePath('a b/c');
+    expect(path).toBe('/competition/a%20b%2Fc');
+    expect(competitionIdInPath(path)).toBe('a%20b%2Fc');
+    expect(competitionIdInPath(`${path}/`)).toBe('a%20b%2Fc');
+    expect(competitionIdInPath('/competition/')).toBeUndefined();
+    expect(competitionIdInPath('/competition/x/y')).toBeUndefined();
+    expect(competitionIdInPath('/about')).toBeUndefined();
+  });
+});

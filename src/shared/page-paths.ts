@@ -1,0 +1,48 @@
+/*
+ * The site's pages (seed §2): the routes the browser app draws, and the addresses the server
+ * answers with the app and fills with each page's first data. No zod here: the home page's
+ * first download imports this.
+ */
+
+export const PAGE_PATHS = {
+  home: '/',
+  /** No page of its own: the browser goes home. */
+  register: '/register',
+  registerCompetition: '/register/competition',
+  registrationSuccess: '/registration-success',
+  competition: '/competition/:id',
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+  razorpayPolicy: '/razorpay-policy',
+  /**
+   * The artist's entry, opened with the e-mailed link. The token follows '#', so it never reaches
+   * a server's log or another site's Referer; the page sends it in a request body.
+   */
+  entry: '/entry',
+  admin: '/admin',
+} as const;
+
+/** Every admin screen is under the admin path; the admin area routes them itself. */
+export const ADMIN_AREA_PATTERN = `${PAGE_PATHS.admin}/*`;
+
+/** The query parameter naming the competition the registration page is for. */
+export const REGISTER_COMPETITION_PARAM = 'competition';
+
+/** Every route pattern of the browser app: the server answers each with the page. */
+export function pageRoutePatterns(): string[] {
+  return [...Object.values(PAGE_PATHS), ADMIN_AREA_PATTERN];
+}
+
+/** A competition's page: `/competition/<id>`. */
+export function competitionPagePath(id: string): string {
+  return PAGE_PATHS.competition.replace(':id', encodeURIComponent(id));
+}
+
+const COMPETITION_PAGE = /^\/competition\/([^/]+)\/?$/;
+
+/** The id (still URL-encoded) a competition page's address names, or undefined for another page. */
+export function competitionIdInPath(pathname: string): string | undefined {
+  return COMPETITION_PAGE.exec(pathname)?.[1];
+}
