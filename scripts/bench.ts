@@ -338,7 +338,7 @@ async function bench(pinned: boolean): Promise<number> {
     if (interrupted) return;
     interrupted = true;
     log(`${signal} received: stopping the servers and cleaning up`);
-    cleanup().finally(() => process.exit(130));
+    void cleanup().finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -389,7 +389,7 @@ async function main(): Promise<number> {
     if (interrupted) return;
     interrupted = true;
     log(`${signal} received: stopping Chromium and the server, cleaning up`);
-    cleanup().finally(() => process.exit(130));
+    void cleanup().finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -29,9 +29,13 @@ describe('toasts', () => {
     );
     fireEvent.click(screen.getByText('show'));
     expect(screen.getByRole('status').textContent).toContain('Saved');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.queryByText('Saved')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
@@ -42,7 +46,9 @@ describe('toasts', () => {
       </ToastProvider>,
     );
     fireEvent.click(screen.getByText('show'));
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByText('Saved')).toBeNull();
   });
 

@@ -111,7 +111,7 @@ function AddAdminForm({ onAdded }: { onAdded: () => void }) {
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-labelledby="add-admin-heading"
       className="mt-8 flex max-w-md flex-col gap-4"
     >

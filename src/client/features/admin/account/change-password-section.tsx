@@ -56,7 +56,11 @@ export function ChangePasswordSection() {
 
   return (
     <Section title="Change password">
-      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex max-w-md flex-col gap-4"
+      >
         <FormAlert message={errors.root?.message} />
         <Field
           label="Current password"

@@ -35,7 +35,7 @@ export function PasswordConfirmForm({
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="flex max-w-md flex-col gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-800"
     >
       <p>{description}</p>

@@ -56,7 +56,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={copy}>
+        <Button variant="secondary" onClick={() => void copy()}>
           Copy codes
         </Button>
         <Button variant="secondary" onClick={download}>

@@ -50,7 +50,11 @@ function SecurityForm({ initial, onSaved }: { initial: SecuritySettings; onSaved
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex max-w-md flex-col gap-4"
+    >
       <FormAlert message={errors.root?.message} />
       <Field
         label="Require two-factor for every admin"

@@ -93,7 +93,7 @@ function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         your password.
       </p>
       <FormAlert message={error} />
-      <Button onClick={start} disabled={starting}>
+      <Button onClick={() => void start()} disabled={starting}>
         Turn on two-factor
       </Button>
     </div>
@@ -134,7 +134,7 @@ function SetupForm({
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <p>Scan this QR code with your authenticator app, then enter the code the app shows.</p>
       <img
         src={setup.qrCode}

@@ -73,7 +73,7 @@ export function CategoryForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
       <FormAlert message={errors.root?.message} />
       <RequiredNote />
       <Field

@@ -135,8 +135,12 @@ export function userOnFakeClock() {
 
 /** `toast`, on screen now, is still there 100 ms before `ms` have passed and gone 100 ms after. */
 export function expectToastFor(toast: HTMLElement, ms: number) {
-  act(() => vi.advanceTimersByTime(ms - 100));
+  act(() => {
+    vi.advanceTimersByTime(ms - 100);
+  });
   expect(toast.isConnected).toBe(true);
-  act(() => vi.advanceTimersByTime(200));
+  act(() => {
+    vi.advanceTimersByTime(200);
+  });
   expect(toast.isConnected).toBe(false);
 }

@@ -83,7 +83,11 @@ export default function LoginPage() {
     >
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow dark:bg-gray-900">
         <h1 className="text-2xl font-bold">Admin Login</h1>
-        <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="mt-6 flex flex-col gap-4"
+        >
           <FormAlert message={errors.root?.message} />
           {/* Keys: the second step's inputs are new elements (autofocus), not the first's reused. */}
           {step === 'password' ? (

@@ -96,7 +96,11 @@ export default function VideoSettingsPage() {
             onRetry={settings.reload}
           />
         </div>
-        <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="flex max-w-2xl flex-col gap-4"
+        >
           <FormAlert message={errors.root?.message} />
           <RequiredNote />
           <Field

@@ -33,7 +33,10 @@ function renderSlideshow(banners: PublicBanner[]) {
 
 /** The slide a screen reader can reach: the others are aria-hidden. */
 const currentSlide = () => screen.getByRole('group').getAttribute('aria-label');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -96,7 +96,10 @@ function shown(): string {
     .join(':');
 }
 
-const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const tick = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('TimeRemaining', () => {
   beforeEach(() => {

@@ -140,7 +140,13 @@ function LogoutButton() {
     }
   };
   return (
-    <Button variant="secondary" size="sm" className="w-full" disabled={busy} onClick={logout}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className="w-full"
+      disabled={busy}
+      onClick={() => void logout()}
+    >
       Logout
     </Button>
   );

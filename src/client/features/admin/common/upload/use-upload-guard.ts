@@ -35,7 +35,10 @@ export function useUploadGuard() {
   const guard =
     (submit: (event: FormEvent<HTMLFormElement>) => Promise<void>) =>
     (event: FormEvent<HTMLFormElement>) => {
-      if (sending.size === 0) return submit(event);
+      if (sending.size === 0) {
+        void submit(event);
+        return;
+      }
       event.preventDefault();
       dispatch({ type: 'refuse' });
     };
