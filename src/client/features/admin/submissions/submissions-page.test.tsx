@@ -248,9 +248,13 @@ describe('the submissions review: the address', () => {
     const entries = window.history.length;
 
     await user.type(searchField(), 'su');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     await user.type(searchField(), 'n');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     // 400 ms after the first keys, but only 200 after the last: nothing yet.
     expect(location()).toBe('/admin/submissions?status=pending&cursor=abc');
     expect(listCalls(calls)).toEqual([`${LIST}?status=pending&cursor=abc`]);
