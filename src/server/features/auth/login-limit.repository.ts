@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import { ADVISORY_LOCK, type AdvisoryLock, lockAdvisory } from '../../db/advisory-locks.ts';
 import type { DB, LoginFailuresTable } from '../../db/schema.ts';
 
 /*
@@ -17,17 +17,17 @@ export type LoginLimitKey =
   | { by: 'device'; username: string; deviceId: string }
   | { by: 'session'; sessionId: string };
 
-// The advisory lock class and the text hashed, for each kind of key.
-function lockOf(key: LoginLimitKey): [number, string] {
+// The advisory lock and the text hashed, for each kind of key.
+function lockOf(key: LoginLimitKey): [AdvisoryLock, string] {
   switch (key.by) {
     case 'account':
-      return [1, key.username];
+      return [ADVISORY_LOCK.signInAccount, key.username];
     case 'address':
-      return [2, key.ip];
+      return [ADVISORY_LOCK.signInAddress, key.ip];
     case 'device':
-      return [3, `${key.username}\n${key.deviceId}`];
+      return [ADVISORY_LOCK.signInDevice, `${key.username}\n${key.deviceId}`];
     case 'session':
-      return [4, key.sessionId];
+      return [ADVISORY_LOCK.signInSession, key.sessionId];
   }
 }
 
@@ -37,11 +37,7 @@ function lockOf(key: LoginLimitKey): [number, string] {
  * never wait on each other), and holds them until it ends. SQLite runs one transaction at a time.
  */
 export async function lockLoginLimitKeys(trx: Kysely<DB>, keys: LoginLimitKey[]): Promise<void> {
-  if (!isPostgres(trx)) return;
-  for (const key of keys) {
-    const [kind, text] = lockOf(key);
-    await sql`select pg_advisory_xact_lock(${kind}, hashtext(${text}))`.execute(trx);
-  }
+  for (const key of keys) await lockAdvisory(trx, ...lockOf(key));
 }
 
 /** The failures one key counts. */

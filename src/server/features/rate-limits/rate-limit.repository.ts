@@ -1,14 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
 import type { DB, RateLimitHitsTable } from '../../db/schema.ts';
 
 /*
  * The requests a rate limit counts (rate_limit_hits), shared by every server process, and the lock
  * that lets rate-limit.ts count and record a hit in one step.
  */
-
-/** The advisory lock class of rate limits (login-limit.repository.ts uses 1 and 2). */
-const RATE_LIMIT_LOCK_CLASS = 3;
 
 /**
  * Inside a transaction on PostgreSQL: waits for the other holders of this scope and client's lock
@@ -19,10 +16,7 @@ export async function lockRateLimitKey(
   scope: string,
   clientKey: string,
 ): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCK_CLASS}, hashtext(${`${scope}\n${clientKey}`}))`.execute(
-    trx,
-  );
+  await lockAdvisory(trx, ADVISORY_LOCK.rateLimit, `${scope}\n${clientKey}`);
 }
 
 /** Removes the scope's hits at or before `before`: they have left the window. */

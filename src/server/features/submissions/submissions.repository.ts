@@ -1,11 +1,9 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DB, SubmissionsTable } from '../../db/schema.ts';
 
 /** Submissions and their references: every query of registration. */
-
-/** The advisory lock class of idempotency keys (1-3 are the sign-in and rate limits). */
-const IDEMPOTENCY_LOCK_CLASS = 4;
 
 /**
  * A competition with what registration needs of its category: its form fields. On PostgreSQL,
@@ -61,10 +59,7 @@ export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof findSubmissionByI
  * runs one transaction at a time: nothing to do.
  */
 export async function lockIdempotencyKey(trx: Kysely<DB>, idempotencyKey: string): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${idempotencyKey}))`.execute(
-    trx,
-  );
+  await lockAdvisory(trx, ADVISORY_LOCK.idempotencyKey, idempotencyKey);
 }
 
 /**
