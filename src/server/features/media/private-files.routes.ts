@@ -2,19 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.ts';
+import { PRIVATE_FILE_CACHE, PRIVATE_FILES_PREFIX } from './private-files.service.ts';
 
-export const PRIVATE_FILES_PREFIX = `${ADMIN_API_PREFIX}/files/`;
-/** Never kept by a browser or a proxy: a private file is one admin's view of one artist. */
-export const PRIVATE_FILE_CACHE = 'private, no-store';
 const FILE_NOT_FOUND = 'File not found';
-
-/** The admin URL of a private file: `private/submissions/x/photo.jpg` is `/api/admin/files/submissions/x/photo.jpg`. */
-export function privateFileUrl(key: string): string {
-  if (!key.startsWith(PRIVATE_NAMESPACE)) throw new Error(`Not a private key: ${key}`);
-  return `${PRIVATE_FILES_PREFIX}${key.slice(PRIVATE_NAMESPACE.length)}`;
-}
 
 /**
  * Issue 12 item 4: private files (registration photos and artworks) are read only here, under the

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ARCHIVE_PATH, ArchiveQuerySchema } from '../../../shared/schemas/archive.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { PRIVATE_FILE_CACHE } from '../media/private-files.routes.ts';
+import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
 import { buildArtworksArchive } from './archive.service.ts';
 import { attachmentHeader } from './download-name.ts';
 

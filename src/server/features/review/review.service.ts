@@ -10,7 +10,7 @@ import type {
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { privateFileUrl } from '../media/private-files.routes.ts';
+import { privateFileUrl } from '../media/private-files.service.ts';
 import { displayKeyOf } from '../media/private-images.ts';
 import { notFound } from '../../errors.ts';
 import { SUBMISSION_NOT_FOUND } from '../submissions/admin-entries.routes.ts';

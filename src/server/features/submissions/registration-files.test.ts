@@ -16,7 +16,7 @@ import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { IMAGE_QUEUE_MAX_WAITING, runImageJob } from '../media/image-queue.ts';
 import { displayKeyOf } from '../media/private-images.ts';
-import { privateFileUrl } from '../media/private-files.routes.ts';
+import { privateFileUrl } from '../media/private-files.service.ts';
 import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
 
 const t = useTestApp();
