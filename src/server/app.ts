@@ -28,7 +28,7 @@ import { registerImageUploadRoutes } from './features/media/image-uploads.routes
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { registerPublicMediaRoutes } from './features/media/public-media.routes.ts';
 import { registerPrivateFileRoutes } from './features/media/private-files.routes.ts';
-import { registerUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
+import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
 import { registerRegistrationRoutes } from './features/submissions/registration.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
@@ -37,9 +37,11 @@ import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant } from './features/pages/page-data.ts';
 import { registerPageRoutes } from './features/pages/pages.routes.ts';
-import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
-import { registerRazorpayWebhook } from './features/payments/razorpay-webhook.routes.ts';
-import { registerReconciliation } from './features/payments/reconciliation.ts';
+import { paymentsPublicRoutes } from './features/payments/payments.routes.ts';
+import { razorpayWebhookRoutes } from './features/payments/razorpay-webhook.routes.ts';
+import { createReconciliationJob } from './features/payments/reconciliation.ts';
+import { paymentsAdminRoutes } from './features/payments/refunds.routes.ts';
+import { testCheckoutPublicRoutes } from './features/payments/test-checkout.routes.ts';
 import { registerArchiveRoutes } from './features/review/archive.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerEmailTemplateRoutes } from './features/mail/email-templates.routes.ts';
@@ -47,6 +49,7 @@ import { registerAdminEntryRoutes } from './features/submissions/admin-entries.r
 import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
+import { runWhileAppRuns } from './jobs/periodic-job.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
 import { guardAdminSession, refuseCrossSite, registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
@@ -66,8 +69,8 @@ declare module 'fastify' {
  * in it, so a route is guarded by where it is listed, never by its URL: the public API (the CSRF
  * check on every state-changing request), the admin API under /api/admin (a signed-in admin).
  */
-const PUBLIC_API: FeaturePlugin[] = [];
-const ADMIN_API: FeaturePlugin[] = [dashboardAdminRoutes];
+const PUBLIC_API: FeaturePlugin[] = [paymentsPublicRoutes, testCheckoutPublicRoutes];
+const ADMIN_API: FeaturePlugin[] = [dashboardAdminRoutes, paymentsAdminRoutes];
 
 /** What a log line says about a request: method and path only, no query string, address or headers. */
 function serializeRequest(request: FastifyRequest) {
@@ -202,17 +205,15 @@ export async function buildApp(
   await registerImageUploadRoutes(app);
   await registerRegistrationRoutes(app);
   registerPrivateFileRoutes(app);
-  registerPaymentRoutes(app);
   registerEntryRoutes(app);
   registerAdminEntryRoutes(app);
   registerReviewRoutes(app);
   registerEmailTemplateRoutes(app);
   registerArchiveRoutes(app);
-  registerReconciliation(app);
-  if (config.payments.provider === 'razorpay') {
-    await registerRazorpayWebhook(app, config.payments.webhookSecret);
-  }
-  registerUnclaimedFilesSweeper(app);
+  runWhileAppRuns(app, createReconciliationJob(deps));
+  // Its own scope at the root, outside /api's CSRF check: Razorpay signs what it sends instead.
+  if (config.payments.provider === 'razorpay') await app.register(razorpayWebhookRoutes, { deps });
+  runWhileAppRuns(app, createUnclaimedFilesSweeper(deps));
   registerPageRoutes(app);
 
   registerPublicMediaRoutes(app);

@@ -28,6 +28,7 @@ import {
   entryLinkOf,
   type EntryTokens,
 } from './features/submissions/entry-tokens.ts';
+import { serverKey } from './features/submissions/server-keys.repository.ts';
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
 
 /**
@@ -87,12 +88,17 @@ export async function buildDeps(
   const siteTitle = async () => (await settings.getSettings()).title;
   const competitions = createCompetitionsService(db, settings, contentCache);
   const entryTokens = createEntryTokens(db);
-  const outbox = createOutboxWorker({ db, mail: config.mail, siteTitle, log }, parts.outbox ?? {});
-  const payments = createPaymentsService(db, createPaymentProvider(config.payments, db), {
+  const outbox = createOutboxWorker(
+    { db, mail: config.mail, siteTitle, log, clock },
+    parts.outbox ?? {},
+  );
+  // The test checkout signs with a key the server makes for itself, as entry tokens do.
+  const serverKeys = (name: string) => serverKey(db, name);
+  const provider = createPaymentProvider(config.payments, { db, clock }, serverKeys);
+  const payments = createPaymentsService({ db, clock, log }, provider, {
     siteTitle,
     entryLink: async (submissionId) =>
       entryLinkOf(config.publicUrl, await entryTokens.issue(submissionId)),
-    log,
     onEmailQueued: () => outbox.wake(),
   });
   return {

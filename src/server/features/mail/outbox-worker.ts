@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { MailConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { createPeriodicJob } from '../../jobs/periodic-job.ts';
 import {
   type AttemptOutcome,
   claimMessage,
@@ -75,6 +77,7 @@ interface WorkerContext {
   /** The sender's name when MAIL_FROM gives none. */
   siteTitle(): Promise<string>;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 export interface OutboxWorker extends Outbox {
@@ -97,13 +100,9 @@ export function createOutboxWorker(
     ? createSmtpSender(mail.smtpUrl, sendTimeoutMs)
     : undefined;
 
-  let started = false;
   let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
   // Rounds run one after another: a round asked for during another starts when it ends.
   let rounds: Promise<unknown> = Promise.resolve();
-  // A background round is waiting for its turn: it will see anything due by then.
-  let roundWaiting = false;
 
   async function deliver(
     row: OutboxRow,
@@ -152,7 +151,7 @@ export function createOutboxWorker(
   }
 
   async function round(at: Date | undefined): Promise<number> {
-    const clock = () => at ?? new Date();
+    const clock = () => at ?? context.clock.now();
     if (stopping) return 0;
     if (!sender) return markDueMessagesNotSent(db, clock().toISOString(), OUTBOX_NOT_SENT_REASON);
     // Read once a round, and only when something is due.
@@ -185,52 +184,33 @@ export function createOutboxWorker(
     return run;
   }
 
-  function schedule(ms: number): void {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void backgroundRound();
-    }, ms);
-  }
-
-  async function backgroundRound(): Promise<void> {
-    if (roundWaiting) return;
-    roundWaiting = true;
-    try {
-      await rounds;
-      roundWaiting = false;
-      await runOnce();
-    } catch (error) {
-      log.error({ err: error }, 'e-mail outbox round failed');
-    } finally {
-      roundWaiting = false;
-      if (!stopping && timer === undefined) schedule(pollMs);
-    }
-  }
+  // Its own rounds: whatever was left due before the start goes out at once, then a look every
+  // poll interval; wake() brings the next round forward.
+  const polling = createPeriodicJob({
+    name: 'e-mail outbox round',
+    intervalMs: pollMs,
+    runAtStart: true,
+    round: () => runOnce(),
+    log,
+  });
 
   return {
     runOnce,
-    wake() {
-      if (started && !stopping) schedule(0);
-    },
+    wake: () => polling.wake(),
     start() {
-      if (!background || started) return;
-      started = true;
+      if (!background || stopping) return;
       log.info(
         sender
           ? `e-mail: sending through the SMTP server at ${smtpHost(mail.smtpUrl as string)}`
           : 'e-mail: no SMTP_URL, so messages stay in the outbox, marked not sent',
       );
-      // Whatever was left due before this start goes out at once.
-      schedule(0);
+      polling.start();
     },
     async stop() {
       stopping = true;
-      clearTimeout(timer);
-      timer = undefined;
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([
-        rounds,
+        Promise.all([polling.stop(), rounds]),
         new Promise((resolve) => {
           waited = setTimeout(resolve, STOP_WAIT_MS);
         }),

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import {
   deleteUnclaimedFiles,
   findUnclaimedFilesBefore,
@@ -21,8 +21,8 @@ export const UNCLAIMED_FILE_LIFETIME_MS = 60 * 60 * 1000;
 export const UNCLAIMED_FILES_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const SWEEP_BATCH = 200;
 
-/** What handling unclaimed files needs of the app. */
-export type FilesContext = Pick<Deps, 'db' | 'storage'>;
+/** What handling unclaimed files needs. */
+export type FilesContext = Pick<Deps, 'db' | 'storage' | 'log' | 'clock'>;
 
 export interface FileToStore {
   key: string;
@@ -35,19 +35,19 @@ export interface FileToStore {
  * is removed again before the error is thrown on.
  */
 export async function storeUnclaimedFiles(
-  app: FilesContext,
+  deps: FilesContext,
   files: readonly FileToStore[],
-  now = new Date(),
+  now = deps.clock.now(),
 ): Promise<void> {
   const listed: string[] = [];
   try {
     for (const file of files) {
-      await insertUnclaimedFile(app.db, file.key, now.toISOString());
+      await insertUnclaimedFile(deps.db, file.key, now.toISOString());
       listed.push(file.key);
-      await app.storage.put(file.key, file.data, { contentType: file.contentType });
+      await deps.storage.put(file.key, file.data, { contentType: file.contentType });
     }
   } catch (error) {
-    await discardUnclaimedFiles(app, listed);
+    await discardUnclaimedFiles(deps, listed);
     throw error;
   }
 }
@@ -79,74 +79,68 @@ export async function releaseFiles(trx: Kysely<DB>, keys: readonly string[]): Pr
  * another error is on its way): a file that could not be deleted stays listed for the sweeper.
  */
 export async function discardUnclaimedFiles(
-  app: FilesContext,
+  deps: FilesContext,
   keys: readonly string[],
 ): Promise<void> {
   const deleted: string[] = [];
   await Promise.all(
     keys.map(async (key) => {
       try {
-        await app.storage.delete(key);
+        await deps.storage.delete(key);
         deleted.push(key);
-      } catch {
+      } catch (error) {
         // Still listed: the sweeper tries again.
+        deps.log.warn(
+          { err: error, key },
+          'deleting an unclaimed file failed: left to the sweeper',
+        );
       }
     }),
   );
-  await deleteUnclaimedFiles(app.db, deleted).catch(() => {});
+  await deleteUnclaimedFiles(deps.db, deleted).catch((error: unknown) => {
+    // The files are gone; their rows only make the sweeper try a delete that finds nothing.
+    deps.log.warn({ err: error, keys: deleted }, 'unlisting deleted unclaimed files failed');
+  });
 }
 
 /**
  * Removes every file listed for more than an hour at `now`, then its row; answers how many. A file
  * that cannot be deleted now (storage unreachable) stays listed for the next sweep.
  */
-export async function sweepUnclaimedFiles(app: FilesContext, now = new Date()): Promise<number> {
+export async function sweepUnclaimedFiles(
+  deps: FilesContext,
+  now = deps.clock.now(),
+): Promise<number> {
   const before = new Date(now.getTime() - UNCLAIMED_FILE_LIFETIME_MS).toISOString();
   let removed = 0;
   for (;;) {
-    const keys = await findUnclaimedFilesBefore(app.db, before, SWEEP_BATCH);
+    const keys = await findUnclaimedFilesBefore(deps.db, before, SWEEP_BATCH);
     const deleted: string[] = [];
     for (const key of keys) {
       try {
-        await app.storage.delete(key);
+        await deps.storage.delete(key);
         deleted.push(key);
-      } catch {
+      } catch (error) {
         // Left listed: the next sweep tries again.
+        deps.log.warn({ err: error, key }, 'sweeping an unclaimed file failed: tried again later');
       }
     }
-    await deleteUnclaimedFiles(app.db, deleted);
+    await deleteUnclaimedFiles(deps.db, deleted);
     removed += deleted.length;
     if (keys.length < SWEEP_BATCH || deleted.length === 0) return removed;
   }
 }
 
 /**
- * Sweeps as soon as the app is ready (what a crash left behind goes at the restart, not ten
- * minutes later), then every ten minutes while it runs; stopped (waiting for a sweep under way)
- * when it closes, so `app.inject()` tests control it and call sweepUnclaimedFiles themselves.
+ * Sweeps as soon as it starts (what a crash left behind goes at the restart, not ten minutes
+ * later), then every ten minutes; `app.inject()` tests call sweepUnclaimedFiles themselves.
  */
-export function registerUnclaimedFilesSweeper(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> | undefined;
-  const sweep = () => {
-    sweeping ??= sweepUnclaimedFiles(app.deps)
-      .then(
-        () => {},
-        (error: unknown) => app.log.error({ err: error }, 'sweeping unclaimed files failed'),
-      )
-      .finally(() => {
-        sweeping = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    // Not awaited: an unreachable storage must not hold the start up.
-    sweep();
-    timer = setInterval(sweep, UNCLAIMED_FILES_SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  // onClose hooks run in reverse order: this one before the database is closed.
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
+export function createUnclaimedFilesSweeper(deps: FilesContext): PeriodicJob {
+  return createPeriodicJob({
+    name: 'sweeping unclaimed files',
+    intervalMs: UNCLAIMED_FILES_SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    round: () => sweepUnclaimedFiles(deps),
+    log: deps.log,
   });
 }
