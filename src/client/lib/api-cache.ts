@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiFetch } from './api-client.ts';
+import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts';
 
 /*
  * What the browser already knows of the API, by request path. The server puts the first screen's
@@ -10,17 +10,12 @@ import { ApiError, apiFetch } from './api-client.ts';
 type Entry = { data: unknown; fresh: boolean } | { error: ApiError; fresh: boolean };
 const entries = new Map<string, Entry>();
 
-function isEnvelope(value: unknown): value is { error: { code: string; message: string } } {
-  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return typeof error?.code === 'string' && typeof error.message === 'string';
-}
-
 /** Seeds the cache with the answers the server inlined; errors (a 404) are inlined as envelopes. */
 export function primeApiCache(api: Record<string, unknown> | undefined): void {
   for (const [path, value] of Object.entries(api ?? {})) {
     entries.set(
       path,
-      isEnvelope(value)
+      isErrorEnvelope(value)
         ? {
             error: new ApiError(
               value.error.code === 'NOT_FOUND' ? 404 : 400,
@@ -74,8 +69,7 @@ export function useApiResource<T>(path: string | null): ApiResource<T> & { retry
         if (!cancelled) setState({ path, value: { data, error: undefined, loading: false } });
       },
       (error: unknown) => {
-        const apiError =
-          error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
+        const apiError = toApiError(error);
         // A failed request is not remembered: the next visit asks again and shows 'loading',
         // not an old error. A failed refresh keeps showing what was loaded before.
         if (cancelled || entries.has(path)) return;

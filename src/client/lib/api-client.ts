@@ -1,6 +1,21 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import type { ErrorEnvelope } from '../../shared/schemas/error.ts';
 
+/**
+ * What apiFetch can check an answer against: a zod schema (only its type is named here, so zod
+ * stays out of the public pages' bundle unless a caller brings a schema of its own).
+ */
+export interface AnswerSchema<T> {
+  parse(value: unknown): T;
+}
+
+/*
+ * Answers are checked against their schema while developing and under test, where a server and a
+ * screen that disagree should fail loudly; a production build trusts the server and skips the
+ * work.
+ */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
 /** Seed §8's data-error catalogue. */
 export const ERROR_MESSAGES = {
   NETWORK_ERROR: 'Unable to connect to the server. Please check your internet connection.',
@@ -32,17 +47,30 @@ const SIGN_IN_CODES = new Set([
   'CODE_ALREADY_USED',
 ]);
 
-// Checked by hand rather than with the zod schema: zod stays out of the public pages' bundle.
-function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+/**
+ * Whether a parsed body is the server's error envelope. Checked by hand rather than with the zod
+ * schema: zod stays out of the public pages' bundle.
+ */
+export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
+/** Anything a request threw, as the ApiError the screens know how to show. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
+}
+
 /**
  * The one way the browser calls the API. Failures become an ApiError whose code and message come
- * from the server's envelope, or from the seed's catalogue when there is none to read.
+ * from the server's envelope, or from the seed's catalogue when there is none to read. With a
+ * `schema`, a successful answer is parsed with it (in development and tests).
  */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: RequestInit = {},
+  schema?: AnswerSchema<T>,
+): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   // Marks the request as ours; the server refuses state changes without it (CSRF defence).
@@ -57,8 +85,16 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     throw new ApiError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK_ERROR);
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as T;
-  throw errorFromResponse(response.status, body);
+  if (!response.ok) throw errorFromResponse(response.status, body);
+  if (!schema || !CHECK_ANSWERS) return body as T;
+  try {
+    return schema.parse(body);
+  } catch (error) {
+    // Said on the console, where a developer (and a test, which fails on it) will see it; the
+    // screen shows what it shows for any other unexpected answer.
+    console.error(`The answer to ${path} does not match its schema`, error);
+    throw new ApiError(response.status, 'UNKNOWN_ERROR', ERROR_MESSAGES.UNKNOWN_ERROR);
+  }
 }
 
 /** The ApiError for a failed answer: its status and parsed body (undefined when not JSON). */

@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import AccountPage from './account/account-page.tsx';
 import AuditLogPage from './audit-log/audit-log-page.tsx';
+import { AdminQueryProvider } from './common/admin-query.tsx';
 import BannersPage from './banners/banners-page.tsx';
 import CategoriesPage from './categories/categories-page.tsx';
 import CompetitionsPage from './competitions/competitions-page.tsx';
@@ -26,7 +27,9 @@ import VideoSettingsPage from './video-settings/video-settings-page.tsx';
 export default function AdminArea() {
   return (
     <SessionProvider>
-      <AdminRoutes />
+      <AdminQueryProvider>
+        <AdminRoutes />
+      </AdminQueryProvider>
     </SessionProvider>
   );
 }

@@ -1,8 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, toApiError } from '../../../lib/api-client.ts';
+import type { AdminResource } from './admin-query.tsx';
 import { showRequestError } from './forms/form-errors.ts';
-import { toApiError } from './session.tsx';
-import type { AdminResource } from './use-admin-resource.ts';
 
 /*
  * The seed's failure messages (§8) as the content screens show them: the seed's words first, then

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
-import type { AdminResource } from './use-admin-resource.ts';
+import type { AdminResource } from './admin-query.tsx';
 
 /** A loaded answer, or its loading text, or its error with 'Try again'. */
 export function ResourceView<T>({

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import type { AdminSession } from '../../../../shared/schemas/auth.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch, toApiError } from '../../../lib/api-client.ts';
 
 export const SESSION_PATH = '/api/auth/session';
 
@@ -37,11 +37,6 @@ interface SessionApi {
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
-
-/** Anything a request threw, as the ApiError the screens know how to show. */
-export function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN_ERROR', String(error));
-}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { toApiError, useAdminFetch } from './session.tsx';
+import { type ApiError, toApiError } from '../../../lib/api-client.ts';
+import { useAdminFetch } from './session.tsx';
 
 export interface AdminResource<T> {
   /** The last answer; kept while a reload or the next page loads, so the screen never blanks. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import {
   type AdminCompetition,
@@ -11,27 +11,18 @@ import {
   type CompetitionFormValues,
   type CompetitionInput,
   CompetitionInputSchema,
-  ENTRY_FEE_MAX,
 } from '../../../../shared/schemas/competition.ts';
 import { DialogActions } from '../../../components/modal-dialog.tsx';
+import type { AdminResource } from '../common/admin-query.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
-import { Field, RequiredNote, SelectField, TextAreaField } from '../common/forms/form-fields.tsx';
-import { LoadFailed } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
-import { FOCUS_RING, FormAlert } from '../common/shell/admin-page.tsx';
+import { Field, RequiredNote, TextAreaField } from '../common/forms/form-fields.tsx';
+import { FormAlert } from '../common/shell/admin-page.tsx';
 import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
-import type { AdminResource } from '../common/use-admin-resource.ts';
-import { competitionPath, COMPETITIONS_PATH } from './competitions-api.ts';
-
-/** Seed §8. */
-export const COMPETITION_FAILURES = {
-  fetch: 'Failed to fetch competitions',
-  fetchCategories: 'Failed to fetch categories',
-  add: 'Failed to add competition',
-  update: 'Failed to update competition',
-  delete: 'Failed to delete competition',
-} as const;
+import { saveCompetition } from './api/competitions.ts';
+import { CategoryFields } from './competition-category-fields.tsx';
+import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
+import { COMPETITION_FAILURES } from './competition-failures.ts';
 
 const EMPTY_FORM: CompetitionFormValues = {
   title: '',
@@ -61,8 +52,6 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
   };
 }
 
-const toOption = ({ id, name }: { id: string; name: string }) => ({ value: id, label: name });
-
 /**
  * The add/edit form, for a modal dialog with a close button and Cancel: filled from `competition`
  * when editing.
@@ -78,27 +67,18 @@ export function CompetitionForm({
   onCancel: () => void;
   onSaved: (saved: AdminCompetition, wasNew: boolean) => void;
 }) {
-  const adminFetch = useAdminFetch();
+  const save = useMutation({ mutationFn: saveCompetition });
   const form = useForm<CompetitionFormValues, unknown, CompetitionInput>({
     resolver: zodResolver(CompetitionInputSchema),
     defaultValues: competition ? toFormValues(competition) : EMPTY_FORM,
   });
   const { errors, isSubmitting } = form.formState;
   const uploads = useUploadGuard();
-  const entryTypeErrorId = `${useId()}-entry-type-error`;
-  const [categoryId, entryType, startDate] = useWatch({
-    control: form.control,
-    name: ['categoryId', 'entryType', 'startDate'],
-  });
-  const categoryList = categories.data ?? [];
-  const subcategories = categoryList.find((c) => c.id === categoryId)?.subcategories ?? [];
+  const startDate = useWatch({ control: form.control, name: 'startDate' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await adminFetch<AdminCompetition>(
-        competition ? competitionPath(competition) : COMPETITIONS_PATH,
-        { method: competition ? 'PUT' : 'POST', body: JSON.stringify(values) },
-      );
+      const saved = await save.mutateAsync({ competition, values });
       onSaved(saved, competition === null);
     } catch (error) {
       const seed = competition ? COMPETITION_FAILURES.update : COMPETITION_FAILURES.add;
@@ -125,49 +105,7 @@ export function CompetitionForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
-      {categories.error && !categories.data ? (
-        <LoadFailed message={COMPETITION_FAILURES.fetchCategories} onRetry={categories.reload} />
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {/* Controlled: the options may arrive after the form, and must then show its value. */}
-        <Controller
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <SelectField
-              label="Category"
-              required
-              disabled={!categories.data}
-              error={errors.categoryId?.message}
-              placeholder={categories.data ? 'Select a category' : 'Loading categories…'}
-              options={categoryList.map(toOption)}
-              {...field}
-              onChange={(event) => {
-                field.onChange(event);
-                // A new category clears the subcategory, which belonged to the old one (seed §4).
-                form.setValue('subcategoryId', '');
-              }}
-            />
-          )}
-        />
-        {subcategories.length > 0 ? (
-          <Controller
-            control={form.control}
-            name="subcategoryId"
-            render={({ field }) => (
-              <SelectField
-                label="Subcategory"
-                hint="Optional"
-                error={errors.subcategoryId?.message}
-                placeholder="None"
-                options={subcategories.map(toOption)}
-                {...field}
-                value={field.value ?? ''}
-              />
-            )}
-          />
-        ) : null}
-      </div>
+      <CategoryFields form={form} categories={categories} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Start date"
@@ -189,52 +127,7 @@ export function CompetitionForm({
           {...form.register('endDate')}
         />
       </div>
-      {/* Always one of the two, so not marked required; a server's message is tied to both. */}
-      <fieldset aria-describedby={errors.entryType?.message ? entryTypeErrorId : undefined}>
-        <legend className="mb-1 font-medium">Entry type</legend>
-        <div className="flex flex-wrap gap-6">
-          {(['free', 'paid'] as const).map((type) => (
-            <label key={type} className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                value={type}
-                aria-invalid={errors.entryType ? true : undefined}
-                className={`h-5 w-5 shrink-0 accent-primary ${FOCUS_RING}`}
-                {...form.register('entryType', {
-                  // Choosing free forces the fee to 0 (seed §4).
-                  onChange: (event: { target: { value: string } }) => {
-                    if (event.target.value === 'free') form.setValue('entryFee', 0);
-                  },
-                })}
-              />
-              {type === 'free' ? 'Free' : 'Paid'}
-            </label>
-          ))}
-        </div>
-        {errors.entryType?.message ? (
-          <p
-            id={entryTypeErrorId}
-            className="mt-1 text-sm font-medium text-red-800 dark:text-red-300"
-          >
-            {errors.entryType.message}
-          </p>
-        ) : null}
-      </fieldset>
-      {entryType === 'paid' ? (
-        <Field
-          label="Entry fee (₹)"
-          type="number"
-          inputMode="numeric"
-          required
-          min={0}
-          max={ENTRY_FEE_MAX}
-          step={1}
-          hint="Whole rupees"
-          className="max-w-xs"
-          error={errors.entryFee?.message}
-          {...form.register('entryFee', { valueAsNumber: true })}
-        />
-      ) : null}
+      <EntryFeeFields form={form} />
       <div className="grid gap-5 md:grid-cols-2">
         <ImageUploadField
           control={form.control}

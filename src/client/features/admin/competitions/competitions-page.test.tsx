@@ -13,6 +13,7 @@ import {
   stubUploads,
   userOnFakeClock,
 } from '../common/test-helpers.tsx';
+import { adminCompetitionOf } from './competition-fixture.ts';
 import { deletedMessage, deleteQuestion } from './competitions-page.tsx';
 
 afterEach(() => {
@@ -38,30 +39,7 @@ const CATEGORIES: Answer = {
   ],
 };
 
-function competition(overrides: Partial<AdminCompetition> = {}): AdminCompetition {
-  return {
-    id: 'c1',
-    title: 'Monsoon Colours',
-    description: 'Paint the rains.',
-    image: null,
-    prizeImage: null,
-    imageUrl: '',
-    prizeImageUrl: '',
-    category: { id: 'cat-painting', name: 'Painting' },
-    subcategory: { id: 'sub-water', name: 'Watercolour' },
-    startDate: '2026-11-21',
-    endDate: '2026-11-30',
-    opensAt: '2026-11-20T18:30:00.000Z',
-    closesAt: '2026-11-30T18:30:00.000Z',
-    entryType: 'paid',
-    entryFee: 499,
-    status: 'open',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    submissionCount: 0,
-    ...overrides,
-  };
-}
+const competition = adminCompetitionOf;
 
 /** The page with a fake server; returns the calls made and the bodies written. */
 function stubPage(list: AdminCompetition[], routes: Parameters<typeof stubApi>[0] = {}) {

@@ -1,9 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { PublicCategory } from '../../../../shared/schemas/category.ts';
-import type {
-  AdminCompetition,
-  CompetitionDeleted,
-} from '../../../../shared/schemas/competition.ts';
+import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
@@ -14,11 +11,11 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
-import { COMPETITION_FAILURES, CompetitionForm } from './competition-form.tsx';
-import { CATEGORY_CHOICES_PATH, competitionPath, COMPETITIONS_PATH } from './competitions-api.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
+import { categoryChoicesQuery, competitionsQuery, deleteCompetition } from './api/competitions.ts';
+import { COMPETITION_FAILURES } from './competition-failures.ts';
+import { CompetitionForm } from './competition-form.tsx';
 
 /** Seed §4 "Toasts": competition success toasts last 5 s. */
 export const COMPETITION_TOAST_MS = 5000;
@@ -42,27 +39,28 @@ export function deletedMessage(submissionsKept: number): string {
   return `Competition deleted successfully. ${kept} kept.`;
 }
 
-type Editor = { open: boolean; session: number; competition: AdminCompetition | null };
+type Editor = { open: boolean; competition: AdminCompetition | null };
 
-/** Seed §2 "Competitions" with issue 5 item 4. */
+/** Seed §2 "Competitions": the list, the add/edit form in a dialog, deletion after a question. */
 export default function CompetitionsPage() {
-  const [revision, setRevision] = useState(0);
-  const competitions = useAdminResource<AdminCompetition[]>(COMPETITIONS_PATH, revision);
-  const [editor, setEditor] = useState<Editor>({ open: false, session: 0, competition: null });
-  // Read again each time the form opens: a category added meanwhile is offered at once.
-  const categories = useAdminResource<PublicCategory[]>(CATEGORY_CHOICES_PATH, editor.session);
-  const adminFetch = useAdminFetch();
+  const queryClient = useQueryClient();
+  const competitions = useAdminQuery(competitionsQuery);
+  const [editor, setEditor] = useState<Editor>({ open: false, competition: null });
+  const categories = useAdminQuery(categoryChoicesQuery);
+  const removal = useMutation({ mutationFn: deleteCompetition });
   const { showToast } = useToast();
   const addButton = useRef<HTMLButtonElement>(null);
 
-  const openEditor = (competition: AdminCompetition | null) =>
-    setEditor((current) => ({ open: true, session: current.session + 1, competition }));
+  const openEditor = (competition: AdminCompetition | null) => {
+    // Read again each time the form opens: a category added meanwhile is offered at once.
+    void queryClient.invalidateQueries({ queryKey: categoryChoicesQuery.queryKey });
+    setEditor({ open: true, competition });
+  };
   const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
-  const reload = () => setRevision((n) => n + 1);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: competitionsQuery.queryKey });
 
   const deletion = useConfirmAction({
-    act: (competition: AdminCompetition) =>
-      adminFetch<CompetitionDeleted>(competitionPath(competition), { method: 'DELETE' }),
+    act: (competition: AdminCompetition) => removal.mutateAsync(competition),
     done: (_, { submissionsKept }) => {
       showToast(deletedMessage(submissionsKept), {
         variant: 'success',

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ARCHIVE_MESSAGES, ARCHIVE_PATH } from '../../../../shared/schemas/archive.ts';
 import { SessionProvider } from '../common/session.tsx';
 import { SIGNED_IN } from '../common/test-helpers.tsx';
-import { ARCHIVE_TEXT, ArtworksArchive } from './artworks-archive.tsx';
+import { ARCHIVE_TEXT } from './archive-text.ts';
+import { ArtworksArchive } from './artworks-archive.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,8 +6,9 @@ import { paths } from '../../../config/paths.ts';
 import { Link, useLocation } from 'react-router';
 import { formatInstant } from '../common/format-instant.ts';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-import { PaymentStateBadge } from './payment-state-badge.tsx';
-import { downloadPath, duplicatesViewOf } from './review-api.ts';
+import { PaymentStateBadge } from './components/payment-state-badge.tsx';
+import { downloadPath } from './api/review.ts';
+import { duplicatesViewOf } from './components/review-links.ts';
 
 /** Issue 20: the words of a likely duplicate's badge, a link to its group. */
 export const POSSIBLE_DUPLICATE = 'Possible duplicate';

@@ -12,8 +12,9 @@ import {
   stubApi,
   userOnFakeClock,
 } from '../common/test-helpers.tsx';
+import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
 import { reviewItemOf } from './review-item-fixture.ts';
-import { REVIEW_TEXT } from './submissions-page.tsx';
+import { REVIEW_TEXT } from './review-view.ts';
 
 /*
  * The page lives in a BrowserRouter here, as in the app (main.tsx): its search is written with
@@ -59,8 +60,8 @@ const pageOf = (items: ReviewItem[], overrides: Partial<ReviewPage> = {}): Answe
 const COMPETITIONS: Answer = {
   status: 200,
   body: [
-    { id: COMPETITION_A, title: 'Monsoon Colours' },
-    { id: COMPETITION_B, title: 'Winter Sketches' },
+    adminCompetitionOf({ id: COMPETITION_A, title: 'Monsoon Colours' }),
+    adminCompetitionOf({ id: COMPETITION_B, title: 'Winter Sketches' }),
   ],
 };
 

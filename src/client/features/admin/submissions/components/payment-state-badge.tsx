@@ -1,4 +1,7 @@
-import { PAYMENT_STATE_LABELS, type PaymentState } from '../../../../shared/domain/entry-state.ts';
+import {
+  PAYMENT_STATE_LABELS,
+  type PaymentState,
+} from '../../../../../shared/domain/entry-state.ts';
 
 const TONES: Record<PaymentState, string> = {
   free: 'border-gray-400 bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100',

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AdminEntrySchema } from '../../../../../shared/schemas/admin-entry.ts';
+import { ReviewItemSchema } from '../../../../../shared/schemas/review.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+import { send } from '../../common/admin-requests.ts';
+import { reviewKey, submissionPath } from './review.ts';
+
+/* The entry page's calls: the entry with its payments, its row of the review, a refund. */
+
+/** Under the review's key: a decision or a refund changes what both show. */
+export const entryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...reviewKey, 'entry', id],
+    queryFn: () => apiFetch(submissionPath(id), {}, AdminEntrySchema),
+  });
+
+/** The entry as a row of the review shows it (the page's photo and artworks). */
+export const reviewItemQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...reviewKey, 'item', id],
+    queryFn: () => apiFetch(`${submissionPath(id)}/review`, {}, ReviewItemSchema),
+  });
+
+/** A received payment given back in full; answers the entry as it now stands. */
+export const refundPayment = (paymentId: string) =>
+  apiFetch(
+    `/api/admin/payments/${encodeURIComponent(paymentId)}/refund`,
+    send('POST'),
+    AdminEntrySchema,
+  );

@@ -1,0 +1,82 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  type DecisionResult,
+  DecisionResultSchema,
+  ReviewCountsSchema,
+  ReviewPageSchema,
+} from '../../../../../shared/schemas/review.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+import { send } from '../../common/admin-requests.ts';
+
+/* The review's calls: one page of a view, its counts, the decisions, a deletion, the files. */
+
+export const SUBMISSIONS_PATH = '/api/admin/submissions';
+const BULK_STATUS_PATH = `${SUBMISSIONS_PATH}/status`;
+
+/** One submission, for DELETE. */
+export const submissionPath = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
+
+/** The photo (`photo`) or an image field's file, named after the entry, to save. */
+export const downloadPath = (id: string, file: string) =>
+  `${submissionPath(id)}/download/${encodeURIComponent(file)}`;
+
+const statusPath = (id: string) => `${submissionPath(id)}/status`;
+
+/** What the address holds of a view: its filters, its order, and the page's cursor. */
+const FILTERS = ['q', 'status', 'payment', 'competition', 'duplicates'] as const;
+const VIEW = [...FILTERS, 'sort'] as const;
+const PAGE = [...VIEW, 'cursor'] as const;
+
+/** `path` with the address's values of `keys` (those set) as its query. */
+function withQuery(path: string, params: URLSearchParams, keys: readonly string[]): string {
+  const query = new URLSearchParams();
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The current view as CSV: the list's filters and order, every row. */
+export const exportPath = (params: URLSearchParams) =>
+  withQuery(`${SUBMISSIONS_PATH}/export.csv`, params, VIEW);
+
+/** One page of the view, as its address says: the key by which a view's page is told apart. */
+export const listPath = (params: URLSearchParams) => withQuery(SUBMISSIONS_PATH, params, PAGE);
+
+/** Everything the review shows of the entries: dropped after a decision or a deletion. */
+export const reviewKey = ['admin', 'review'] as const;
+
+export const reviewPageQuery = (params: URLSearchParams) => {
+  const path = listPath(params);
+  return queryOptions({
+    queryKey: [...reviewKey, 'page', path],
+    queryFn: () => apiFetch(path, {}, ReviewPageSchema),
+  });
+};
+
+/** The counts of the view: its filters only, so paging or reordering never asks again. */
+export const reviewCountsQuery = (params: URLSearchParams) => {
+  const path = withQuery(`${SUBMISSIONS_PATH}/counts`, params, FILTERS);
+  return queryOptions({
+    queryKey: [...reviewKey, 'counts', path],
+    queryFn: () => apiFetch(path, {}, ReviewCountsSchema),
+  });
+};
+
+/** A decision on one entry (PUT on its status) or on several (POST of their ids). */
+export function decide({
+  ids,
+  status,
+}: {
+  ids: string[];
+  status: 'approved' | 'rejected';
+}): Promise<DecisionResult> {
+  const [only] = ids;
+  return ids.length === 1 && only !== undefined
+    ? apiFetch(statusPath(only), send('PUT', { status }), DecisionResultSchema)
+    : apiFetch(BULK_STATUS_PATH, send('POST', { ids, status }), DecisionResultSchema);
+}
+
+export const deleteSubmission = (id: string) => apiFetch(submissionPath(id), send('DELETE'));
