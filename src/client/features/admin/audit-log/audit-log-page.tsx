@@ -1,25 +1,25 @@
-import type { AuditLogPage as AuditLogAnswer } from '../../../../shared/schemas/admin.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { formatInstant } from '../common/format-instant.ts';
 import { PagedTable, usePageParam } from '../common/paged-table.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
+import { auditLogQuery } from './api/audit-log.ts';
 
 /** A record id is long and random; its start is enough to tell entries apart at a glance. */
 const SHORT_ID_LENGTH = 8;
 
 const CELL = 'px-3 py-2 text-left align-top';
 
-/** Issue 4 item 9: who changed what and when, newest first, one page at a time (?page=N). */
 /** The name a record had when it was written (a removed admin's username, say), if recorded. */
 function recordName(details: unknown): string | undefined {
   const name = (details as { username?: unknown } | null)?.username;
   return typeof name === 'string' ? name : undefined;
 }
 
+/** Who changed what and when, newest first, one page at a time (?page=N). */
 export default function AuditLogPage() {
   const [page, goTo] = usePageParam();
-  const log = useAdminResource<AuditLogAnswer>(`/api/admin/audit-log?page=${page}`);
+  const log = useAdminQuery(auditLogQuery(page));
 
   return (
     <AdminPage title="Audit Log">

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,11 +13,10 @@ import { useToast } from '../../../components/toast.tsx';
 import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, RequiredNote, TextAreaField } from '../common/forms/form-fields.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { FormAlert } from '../common/shell/admin-page.tsx';
 import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
-import { ADMIN_BANNERS_PATH, bannerPath } from './banners-api.ts';
+import { saveBanner } from './api/banners.ts';
 
 /** Seed §4/§9: banner toasts last 3 s. */
 export const BANNER_TOAST_MS = 3000;
@@ -43,7 +43,7 @@ export function BannerForm({
   onCancel: () => void;
 }) {
   const mode = banner ? 'edit' : 'add';
-  const adminFetch = useAdminFetch();
+  const save = useMutation({ mutationFn: saveBanner });
   const { showToast } = useToast();
   const form = useForm<FormValues, unknown, BannerInput>({
     resolver: zodResolver(BannerInputSchema),
@@ -58,10 +58,7 @@ export function BannerForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await adminFetch(banner ? bannerPath(banner.id) : ADMIN_BANNERS_PATH, {
-        method: banner ? 'PUT' : 'POST',
-        body: JSON.stringify(values),
-      });
+      await save.mutateAsync({ id: banner?.id, values });
       showToast(MESSAGES[mode].done, { variant: 'success', durationMs: BANNER_TOAST_MS });
       onSaved();
     } catch (error) {

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
 import { Button } from '../../../components/button.tsx';
@@ -6,13 +7,12 @@ import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
 import { BANNER_TOAST_MS, BannerForm } from './banner-form.tsx';
 import { BannerTable, type MoveDirection } from './banner-table.tsx';
-import { ADMIN_BANNERS_PATH, BANNER_ORDER_PATH, bannerPath } from './banners-api.ts';
+import { bannersQuery, deleteBanner, orderBanners } from './api/banners.ts';
 
 /** Seed §8: the banner screen's failure messages, shown in red. */
 export const BANNER_FAILURES = {
@@ -24,24 +24,23 @@ export const BANNER_FAILURES = {
 type Editing = { banner?: AdminBanner } | null;
 
 /**
- * Seed §2 "Banner Settings" with issue 5 item 6: the home slideshow's banners in their order, with
+ * Seed §2 "Banner Settings": the home slideshow's banners in their order, with
  * 'Add Banner', Edit, Delete and Move up / Move down (a new banner comes first).
  */
 export default function BannersPage() {
-  const [revision, setRevision] = useState(0);
-  const banners = useAdminResource<AdminBanner[]>(ADMIN_BANNERS_PATH, revision);
-  const adminFetch = useAdminFetch();
+  const queryClient = useQueryClient();
+  const banners = useAdminQuery(bannersQuery);
+  const ordering = useMutation({ mutationFn: orderBanners });
+  const removal = useMutation({ mutationFn: deleteBanner });
   const { showToast } = useToast();
-  // The answer of the last move, shown until the next load replaces the list it was made from.
-  const [moved, setMoved] = useState<{ basis: AdminBanner[] | undefined; list: AdminBanner[] }>();
   // A failed move's message, until the next thing done here succeeds.
   const [moveError, setMoveError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
-  const list = moved && moved.basis === banners.data ? moved.list : banners.data;
-  const reload = () => setRevision((n) => n + 1);
+  const list = banners.data;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: bannersQuery.queryKey });
 
   const openForm = (banner?: AdminBanner) => setEditing(banner ? { banner } : {});
   const closeForm = () => setEditing(null);
@@ -55,11 +54,9 @@ export default function BannersPage() {
     [ids[from], ids[to]] = [ids[to] as string, ids[from] as string];
     setMoveError(undefined);
     try {
-      const saved = await adminFetch<AdminBanner[]>(BANNER_ORDER_PATH, {
-        method: 'PUT',
-        body: JSON.stringify({ ids }),
-      });
-      setMoved({ basis: banners.data, list: saved });
+      const saved = await ordering.mutateAsync(ids);
+      // The answer is the list in its new order: shown until the next load.
+      queryClient.setQueryData(bannersQuery.queryKey, saved);
       setAnnouncement(`${banner.title} moved to position ${to + 1} of ${saved.length}.`);
       return true;
     } catch (error) {
@@ -71,7 +68,7 @@ export default function BannersPage() {
   };
 
   const deletion = useConfirmAction({
-    act: (banner: AdminBanner) => adminFetch(bannerPath(banner.id), { method: 'DELETE' }),
+    act: (banner: AdminBanner) => removal.mutateAsync(banner.id),
     done: () => {
       setMoveError(undefined);
       showToast('Banner deleted successfully', { variant: 'success', durationMs: BANNER_TOAST_MS });
@@ -83,7 +80,7 @@ export default function BannersPage() {
   });
 
   // The list's own failure, in the seed's words; 'Try again' loads it again.
-  const shown = withSeedMessage({ ...banners, data: list }, BANNER_FAILURES.fetch);
+  const shown = withSeedMessage(banners, BANNER_FAILURES.fetch);
 
   return (
     <AdminPage title="Banner Settings">

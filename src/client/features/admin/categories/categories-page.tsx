@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {
   type AdminCategory,
@@ -11,10 +12,9 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
-import { CATEGORIES_PATH, categoryPath } from './categories-api.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
+import { categoriesQuery, deleteCategory } from './api/categories.ts';
 import { CATEGORY_TOAST_MS, CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
 
@@ -23,9 +23,10 @@ type Editing = { category: AdminCategory | null } | undefined;
 
 /** Seed §2 "Categories", with the category form of §4 and §5. */
 export default function CategoriesPage() {
-  const [revision, setRevision] = useState(0);
-  const categories = useAdminResource<AdminCategory[]>(CATEGORIES_PATH, revision);
-  const adminFetch = useAdminFetch();
+  const queryClient = useQueryClient();
+  const categories = useAdminQuery(categoriesQuery);
+  const removal = useMutation({ mutationFn: deleteCategory });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey });
   const { showToast } = useToast();
   const addButton = useRef<HTMLButtonElement>(null);
   const [editing, setEditing] = useState<Editing>();
@@ -38,17 +39,17 @@ export default function CategoriesPage() {
       variant: 'success',
       durationMs: CATEGORY_TOAST_MS,
     });
-    setRevision((n) => n + 1);
+    reload();
   };
 
   const deletion = useConfirmAction({
-    act: (category: AdminCategory) => adminFetch(categoryPath(category), { method: 'DELETE' }),
+    act: (category: AdminCategory) => removal.mutateAsync(category),
     done: (category) => {
       showToast(`Category '${category.name}' deleted successfully`, {
         variant: 'success',
         durationMs: CATEGORY_TOAST_MS,
       });
-      setRevision((n) => n + 1);
+      reload();
     },
     // With the reason: in use by N competitions, say.
     failure: (error) => withReason(CATEGORY_FAILURES.delete, error),

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldError, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,9 +14,8 @@ import { Button } from '../../../components/button.tsx';
 import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, RequiredNote } from '../common/forms/form-fields.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-import { CATEGORIES_PATH, categoryPath } from './categories-api.ts';
+import { saveCategory } from './api/categories.ts';
 import { FormFieldEditor } from './form-field-editor.tsx';
 
 /** Seed §4/§9: category success toasts last 5 s. */
@@ -50,7 +50,7 @@ export function CategoryForm({
   onClose: () => void;
   onSaved: (category: AdminCategory) => void;
 }) {
-  const adminFetch = useAdminFetch();
+  const save = useMutation({ mutationFn: saveCategory });
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CategoryInputSchema),
     defaultValues: startingValues(category),
@@ -62,10 +62,7 @@ export function CategoryForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await adminFetch<AdminCategory>(
-        category ? categoryPath(category) : CATEGORIES_PATH,
-        { method: category ? 'PUT' : 'POST', body: JSON.stringify(values) },
-      );
+      const saved = await save.mutateAsync({ category, values });
       onSaved(saved);
     } catch (error) {
       showSaveFailure(form, category ? CATEGORY_FAILURES.update : CATEGORY_FAILURES.add, error);

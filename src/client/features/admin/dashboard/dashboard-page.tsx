@@ -9,7 +9,8 @@ import { PaymentStateBadge } from '../submissions/components/payment-state-badge
 import { duplicatesViewOf } from '../submissions/components/review-links.ts';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
+import { dashboardQuery } from './api/dashboard.ts';
 
 /** '+25%', '-10%', '0%'; 'No data' when last month had no submissions to compare with. */
 export function formatGrowth(percent: number | null): string {
@@ -18,9 +19,9 @@ export function formatGrowth(percent: number | null): string {
   return `${rounded > 0 ? '+' : ''}${rounded}%`;
 }
 
-/** Seed §2 "Dashboard", with issue 4's real numbers in place of the seed's placeholders. */
+/** Seed §2 "Dashboard", with real numbers in place of the seed's placeholders. */
 export default function DashboardPage() {
-  const dashboard = useAdminResource<Dashboard>('/api/admin/dashboard');
+  const dashboard = useAdminQuery(dashboardQuery);
   return (
     <AdminPage title="Dashboard">
       <ResourceView resource={dashboard}>

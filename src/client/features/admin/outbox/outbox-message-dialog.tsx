@@ -1,11 +1,11 @@
-import type { OutboxMessage, OutboxMessageDetail } from '../../../../shared/schemas/outbox.ts';
+import type { OutboxMessage } from '../../../../shared/schemas/outbox.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { withSeedMessage } from '../common/failure-messages.ts';
 import { formatInstant } from '../common/format-instant.ts';
 import { MessageBodies } from '../common/message-bodies.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
-import { outboxMessagePath } from './outbox-api.ts';
+import { outboxMessageQuery } from './api/outbox.ts';
 import { OutboxStatusBadge } from './outbox-status.tsx';
 
 export const MESSAGE_FETCH_FAILED = 'Failed to fetch message';
@@ -31,7 +31,7 @@ export function OutboxMessageDialog({
 }
 
 function MessageView({ id }: { id: string }) {
-  const resource = useAdminResource<OutboxMessageDetail>(outboxMessagePath(id));
+  const resource = useAdminQuery(outboxMessageQuery(id));
   return (
     <ResourceView resource={withSeedMessage(resource, MESSAGE_FETCH_FAILED)}>
       {(message) => (

@@ -1,19 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import {
-  type OutboxMessage,
-  type OutboxPage as OutboxAnswer,
-  SENDABLE_AGAIN,
-} from '../../../../shared/schemas/outbox.ts';
+import { type OutboxMessage, SENDABLE_AGAIN } from '../../../../shared/schemas/outbox.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { formatInstant } from '../common/format-instant.ts';
 import { PagedTable, usePageParam } from '../common/paged-table.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
-import { ADMIN_OUTBOX_PATH, sendAgainPath } from './outbox-api.ts';
+import { outboxPageQuery, outboxPagesKey, sendAgain as sendAgainTo } from './api/outbox.ts';
 import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
 import { OutboxStatusBadge } from './outbox-status.tsx';
 
@@ -27,18 +23,18 @@ export const SENT_AGAIN = 'Message queued to be sent again';
 const CELL = 'px-3 py-2 text-left align-top';
 
 /**
- * Issue 12 item 9: every e-mail the site has written, newest first, with its state, attempts and
+ * Every e-mail the site has written, newest first, with its state, attempts and
  * last error; a message opens to its text; a failed or not sent one can be sent again.
  */
 export default function OutboxPage() {
   const [page, goTo] = usePageParam();
-  const [revision, setRevision] = useState(0);
-  const outbox = useAdminResource<OutboxAnswer>(`${ADMIN_OUTBOX_PATH}?page=${page}`, revision);
-  const adminFetch = useAdminFetch();
+  const queryClient = useQueryClient();
+  const outbox = useAdminQuery(outboxPageQuery(page));
+  const resend = useMutation({ mutationFn: sendAgainTo });
   const { showToast } = useToast();
   const [opened, setOpened] = useState<OutboxMessage | null>(null);
   const [sending, setSending] = useState<string | null>(null);
-  const reload = () => setRevision((n) => n + 1);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: outboxPagesKey });
 
   // Each message's subject button, by id: focus returns to it once its 'Send again' is gone.
   const subjectButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -55,7 +51,7 @@ export default function OutboxPage() {
     if (sending) return;
     setSending(message.id);
     try {
-      await adminFetch(sendAgainPath(message.id), { method: 'POST' });
+      await resend.mutateAsync(message.id);
       showToast(SENT_AGAIN, { variant: 'success' });
       refocus.current = message.id;
       reload();

@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import { DashboardSchema } from '../../../../../shared/schemas/admin.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+
+/** The dashboard's numbers, lists and likely duplicates. */
+export const dashboardQuery = queryOptions({
+  queryKey: ['admin', 'dashboard'],
+  queryFn: () => apiFetch('/api/admin/dashboard', {}, DashboardSchema),
+});
