@@ -1,4 +1,4 @@
-import { type FieldErrors, type Resolver, set } from 'react-hook-form';
+import { type FieldErrors, type Resolver, set, type UseFormReturn } from 'react-hook-form';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import {
   checkRegistration,
@@ -27,6 +27,13 @@ export interface RegistrationFormValues {
   /** The honeypot: hidden from people, so only a bot fills it. */
   website: string;
 }
+
+/** The form as react-hook-form runs it: the values as held, checked into what is sent. */
+export type RegistrationFormApi = UseFormReturn<
+  RegistrationFormValues,
+  unknown,
+  RegistrationValues<Blob>
+>;
 
 export function isBlob(value: unknown): value is Blob {
   return value instanceof Blob;
