@@ -1,6 +1,8 @@
 /** Seed §3/§9: registration ages 1-80, split into three age categories. */
 export const REGISTRATION_MIN_AGE = 1;
 export const REGISTRATION_MAX_AGE = 80;
+/** Under this age, a parent or guardian gives consent too (India's DPDP Act, for children). */
+export const ADULT_AGE = 18;
 
 export const AGE_CATEGORIES = ['preschool', 'children', 'adult'] as const;
 export type AgeCategory = (typeof AGE_CATEGORIES)[number];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  ADULT_AGE,
   ageCategoryFor,
   type AgeCategory,
   REGISTRATION_MAX_AGE,
@@ -27,8 +28,6 @@ export const TEXT_FIELD_MAX = 500;
 export const LONG_TEXT_FIELD_MAX = 5000;
 export const URL_FIELD_MAX = 2048;
 export const GUARDIAN_NAME_MAX = 120;
-/** Under this age, a parent or guardian gives consent too (India's DPDP Act, for children). */
-export const ADULT_AGE = 18;
 
 export const GENDERS = ['male', 'female', 'transgender'] as const;
 export type Gender = (typeof GENDERS)[number];
