@@ -24,8 +24,8 @@ export interface NewOrder {
   notes: Record<string, string>;
 }
 
-export interface PaymentProvider {
-  readonly name: 'razorpay' | 'test';
+/** What every provider does. */
+interface ProviderCalls {
   /** The public key the checkout is opened with. */
   readonly keyId: string;
   createOrder(order: NewOrder): Promise<{ orderId: string }>;
@@ -42,6 +42,28 @@ export interface PaymentProvider {
   /** Whether the checkout's signature proves `paymentId` was made for `orderId`. */
   checkoutSignatureValid(orderId: string, paymentId: string, signature: unknown): Promise<boolean>;
 }
+
+export interface RazorpayProvider extends ProviderCalls {
+  readonly kind: 'razorpay';
+}
+
+/** The built-in test checkout: a provider, plus the test checkout page's own calls. */
+export interface TestProvider extends ProviderCalls {
+  readonly kind: 'test';
+  /** The test checkout's buttons: a captured or failed payment of the order, and what the
+   * browser is handed, as Razorpay's checkout hands it. */
+  pay(
+    orderId: string,
+    outcome: 'captured' | 'failed',
+  ): Promise<{ payment: ProviderPayment; signature: string }>;
+  /** The order as the test checkout page shows it, or undefined. */
+  findOrder(
+    orderId: string,
+  ): Promise<{ amountPaise: number; currency: string; receipt: string } | undefined>;
+}
+
+/** The configured provider; `kind` is also what orders and payments record as their provider. */
+export type PaymentProvider = RazorpayProvider | TestProvider;
 
 /** The provider could not be reached, timed out or answered with a failure. */
 export class ProviderError extends Error {

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { paymentStatusOf } from './payment-state.ts';
 import {
   type NewOrder,
-  type PaymentProvider,
   type ProviderPayment,
   ProviderError,
+  type RazorpayProvider,
 } from './payment-provider.ts';
 import { checkoutSignature, signatureMatches } from './razorpay-signatures.ts';
 
@@ -47,7 +47,7 @@ const SAFE_ATTEMPTS = 3;
  * failure, a timeout or a 5xx/429: creating an order or capturing twice is not safe to repeat
  * blindly (a second order is harmless but wasteful; a capture repeated is refused anyway).
  */
-export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
+export function createRazorpayProvider(options: RazorpayOptions): RazorpayProvider {
   const base = options.apiUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
@@ -105,7 +105,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
   }
 
   return {
-    name: 'razorpay',
+    kind: 'razorpay',
     keyId: options.keyId,
     async createOrder(order: NewOrder) {
       const created = await call<{ id: string }>(

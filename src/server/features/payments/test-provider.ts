@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB, TestCheckoutPaymentsTable } from '../../db/schema.ts';
-import { serverKey } from '../submissions/server-keys.repository.ts';
-import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
+import type { TestCheckoutPaymentsTable } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { type ProviderPayment, ProviderError, type TestProvider } from './payment-provider.ts';
 import { checkoutSignature, signatureMatches } from './razorpay-signatures.ts';
 import {
   findTestOrder,
@@ -38,23 +37,17 @@ function asPayment(row: TestCheckoutPaymentsTable): ProviderPayment {
   };
 }
 
-export interface TestProvider extends PaymentProvider {
-  /** The test checkout's buttons: a captured or failed payment of the order, and what the
-   * browser is handed, as Razorpay's checkout hands it. */
-  pay(
-    orderId: string,
-    outcome: 'captured' | 'failed',
-  ): Promise<{ payment: ProviderPayment; signature: string }>;
-  /** The order as the test checkout page shows it, or undefined. */
-  findOrder(
-    orderId: string,
-  ): Promise<{ amountPaise: number; currency: string; receipt: string } | undefined>;
-}
+/** A secret the server makes for itself, the same for every process on the database. */
+export type ServerKeys = (name: string) => Promise<Buffer>;
 
-export function createTestProvider(db: Kysely<DB>): TestProvider {
+/** The test checkout signs with its own server key, asked for once (again after a failure). */
+export function createTestProvider(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  serverKeys: ServerKeys,
+): TestProvider {
   let key: Promise<string> | undefined;
   const secret = () => {
-    key ??= serverKey(db, KEY_NAME).then(
+    key ??= serverKeys(KEY_NAME).then(
       (bytes) => bytes.toString('base64'),
       (error: unknown) => {
         key = undefined;
@@ -65,7 +58,7 @@ export function createTestProvider(db: Kysely<DB>): TestProvider {
   };
 
   return {
-    name: 'test',
+    kind: 'test',
     keyId: TEST_KEY_ID,
     async createOrder(order) {
       const orderId = newId('order');
@@ -74,7 +67,7 @@ export function createTestProvider(db: Kysely<DB>): TestProvider {
         amount_paise: order.amountPaise,
         currency: order.currency,
         receipt: order.receipt,
-        created_at: new Date().toISOString(),
+        created_at: clock.now().toISOString(),
       });
       return { orderId };
     },
@@ -124,7 +117,7 @@ export function createTestProvider(db: Kysely<DB>): TestProvider {
           currency: order.currency,
           status: outcome,
           refund_id: null,
-          created_at: new Date().toISOString(),
+          created_at: clock.now().toISOString(),
         };
         await insertTestPayment(trx, payment);
         return payment;
