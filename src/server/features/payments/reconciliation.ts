@@ -1,34 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import { ProviderError } from './payment-provider.ts';
-import { RECONCILE_AFTER_MS } from './payments.service.ts';
 import { claimOrder, findDueOrders, findOrder, rescheduleOrder } from './payments.repository.ts';
+import { nextCheckAfter } from './reconcile-schedule.ts';
 
 /*
- * Issue 13 item 5: an artist who paid and closed the tab before the page heard back is still
- * marked paid. Orders left waiting for 15 minutes are asked about (the order's payments at the
- * provider) and settled through the same state machine; each empty answer doubles the wait, and
- * after 24 hours the order is left alone (Razorpay's webhook may still settle it).
+ * An artist who paid and closed the tab before the page heard back is still marked paid. Orders
+ * left waiting are asked about (the order's payments at the provider) when reconcile-schedule.ts
+ * says they are due, and settled through the same state machine.
  */
 
 export const RECONCILE_INTERVAL_MS = 60 * 1000;
-export const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 /** How long a server holds an order it is checking (far beyond two 10 s provider calls). */
 const CLAIM_MS = 2 * 60 * 1000;
 const BATCH_SIZE = 20;
-/** The wait after each check: 15 min, 30 min, 1 h, ... at most 4 h. */
-const MAX_WAIT_MS = 4 * 60 * 60 * 1000;
 
-export function nextCheckAfter(createdAt: string, checks: number, now: Date): string | null {
-  const wait = Math.min(RECONCILE_AFTER_MS * 2 ** (checks + 1), MAX_WAIT_MS);
-  const next = now.getTime() + wait;
-  return next > new Date(createdAt).getTime() + RECONCILE_GIVE_UP_MS
-    ? null
-    : new Date(next).toISOString();
-}
+export type ReconciliationDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 
 /** Checks every due order this server can claim; answers how many it checked. */
-export async function reconcileDueOrders(app: FastifyInstance, now = new Date()): Promise<number> {
-  const db = app.deps.db;
+export async function reconcileDueOrders(
+  { db, log, payments }: ReconciliationDeps,
+  now: Date,
+): Promise<number> {
   const stamp = now.toISOString();
   const due = await findDueOrders(db, stamp, BATCH_SIZE);
   let checked = 0;
@@ -37,45 +30,31 @@ export async function reconcileDueOrders(app: FastifyInstance, now = new Date())
     if (!(await claimOrder(db, orderId, stamp, claimedUntil))) continue;
     checked++;
     try {
-      for (const payment of await app.deps.payments.provider.orderPayments(orderId)) {
-        await app.deps.payments.settle(payment);
+      for (const payment of await payments.provider.orderPayments(orderId)) {
+        await payments.settle(payment);
       }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      app.log.warn({ err: error.message, orderId }, 'payment reconciliation: provider failed');
+      log.warn({ err: error.message, orderId }, 'payment reconciliation: provider failed');
     }
     const order = await findOrder(db, orderId);
     if (order?.status !== 'created') continue;
     const next = nextCheckAfter(order.created_at, order.checks, now);
-    if (next === null) app.log.info({ orderId }, 'payment reconciliation: gave up after 24 h');
+    if (next === null) log.info({ orderId }, 'payment reconciliation: gave up after 24 h');
     await rescheduleOrder(db, orderId, next, stamp);
   }
   return checked;
 }
 
 /**
- * Runs every minute while the app runs: started when it is ready, stopped (waiting for a round
- * under way) when it closes, so `app.inject()` tests call reconcileDueOrders themselves.
+ * A round every minute while the app runs; `app.inject()` tests call reconcileDueOrders
+ * themselves, at the time they choose.
  */
-export function registerReconciliation(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const round = () => {
-    running ??= reconcileDueOrders(app)
-      .then(
-        () => {},
-        (error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(round, RECONCILE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+export function createReconciliationJob(deps: ReconciliationDeps): PeriodicJob {
+  return createPeriodicJob({
+    name: 'payment reconciliation',
+    intervalMs: RECONCILE_INTERVAL_MS,
+    round: () => reconcileDueOrders(deps, deps.clock.now()),
+    log: deps.log,
   });
 }

@@ -1,0 +1,205 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, PaymentOrdersTable, PaymentStatus } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
+import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
+import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
+import { advancePayment, wasCaptured } from './payment-state.ts';
+import {
+  countCapturedPayments,
+  findOrder,
+  findPayment,
+  insertPayment,
+  lockOrder,
+  markEntryPaid,
+  markEntryRefunded,
+  markOrderPaid,
+  recordEvent,
+  updatePayment,
+} from './payments.repository.ts';
+
+/*
+ * The ledger: every input about a payment (the browser after the checkout, a webhook, the
+ * reconciliation job, a refund) goes through applyFact, the one state machine that records the
+ * payment, marks the entry paid or refunded and queues the artist's e-mail, in one transaction.
+ */
+
+/** One thing learned about a payment attempt, from the browser, a webhook or reconciliation. */
+export interface PaymentFact {
+  orderId: string;
+  paymentId: string;
+  amountPaise: number;
+  currency: string;
+  status: PaymentStatus;
+  errorDescription?: string | undefined;
+  refundId?: string | undefined;
+  /** A webhook's X-Razorpay-Event-Id: recorded with the change, so a repeat changes nothing. */
+  eventId?: string | undefined;
+  /** The admin whose action this fact is the result of: audited in the same transaction. */
+  actor?: AuditActor | undefined;
+}
+
+export type FactOutcome =
+  /** The event was seen before: nothing changed. */
+  | 'repeat'
+  /** No order of ours has this id. */
+  | 'unknown-order'
+  /** The amount or currency is not the order's: recorded nowhere, logged. */
+  | 'mismatch'
+  | 'applied';
+
+export interface Ledger {
+  /** The one state machine every input goes through. */
+  applyFact(fact: PaymentFact): Promise<FactOutcome>;
+  /** The provider's word on a payment, applied; an authorized payment is captured first. */
+  settle(payment: ProviderPayment): Promise<void>;
+}
+
+export interface LedgerOptions {
+  siteTitle: () => Promise<string>;
+  /** The entry page's address for the artist's e-mails. */
+  entryLink: (submissionId: string) => Promise<string>;
+  /** Called after a commit that queued an e-mail. */
+  onEmailQueued?: () => void;
+}
+
+type OrderRow = Selectable<PaymentOrdersTable>;
+
+/** Records the fact on the payment's row (made on first sight); answers its status before and after. */
+async function recordPayment(trx: Kysely<DB>, fact: PaymentFact, order: OrderRow, stamp: string) {
+  const existing = await findPayment(trx, fact.paymentId);
+  const status = advancePayment(existing?.status, fact.status);
+  const eventIds: string[] = existing ? (JSON.parse(existing.event_ids) as string[]) : [];
+  if (fact.eventId !== undefined) eventIds.push(fact.eventId);
+  const row = {
+    status,
+    error_description: fact.errorDescription ?? existing?.error_description ?? null,
+    refund_id: fact.refundId ?? existing?.refund_id ?? null,
+    event_ids: JSON.stringify(eventIds),
+    updated_at: stamp,
+  };
+  if (existing) {
+    await updatePayment(trx, fact.paymentId, row);
+  } else {
+    await insertPayment(trx, {
+      payment_id: fact.paymentId,
+      order_id: order.order_id,
+      submission_id: order.submission_id,
+      provider: order.provider,
+      amount_paise: fact.amountPaise,
+      currency: fact.currency,
+      created_at: stamp,
+      ...row,
+    });
+  }
+  return { before: existing?.status, status };
+}
+
+/**
+ * What a payment's new status means for its order and entry: paid when first captured, refunded
+ * when first refunded (audited when an admin asked), each with the artist's e-mail. Answers
+ * whether an e-mail was queued.
+ */
+async function applyConsequences(
+  trx: Kysely<DB>,
+  fact: PaymentFact,
+  order: OrderRow,
+  change: { before: PaymentStatus | undefined; status: PaymentStatus },
+  mail: PaymentMailContext,
+  now: Date,
+): Promise<boolean> {
+  const stamp = now.toISOString();
+  let emailQueued = false;
+  const newlyCaptured =
+    wasCaptured(change.status) && !(change.before && wasCaptured(change.before));
+  if (newlyCaptured) {
+    await markOrderPaid(trx, order.order_id, stamp);
+    if (order.submission_id && (await markEntryPaid(trx, order.submission_id, stamp))) {
+      emailQueued = true;
+      await queueArtistEmail(trx, 'received', order.submission_id, fact.amountPaise, mail);
+    }
+  }
+  const newlyRefunded = change.status === 'refunded' && change.before !== 'refunded';
+  if (newlyRefunded && order.submission_id) {
+    // An entry paid twice and refunded once is still paid.
+    if ((await countCapturedPayments(trx, order.submission_id)) === 0) {
+      await markEntryRefunded(trx, order.submission_id, stamp);
+    }
+    emailQueued = true;
+    await queueArtistEmail(trx, 'refunded', order.submission_id, fact.amountPaise, mail);
+  }
+  // Once per refund, even when two servers carry the same admin's request.
+  if (fact.actor && newlyRefunded) {
+    await recordAudit(
+      trx,
+      {
+        adminUserId: fact.actor.adminUserId,
+        actor: fact.actor.username,
+        action: 'payment.refund',
+        entityType: 'submission',
+        entityId: order.submission_id ?? undefined,
+        details: { paymentId: fact.paymentId, amountPaise: fact.amountPaise },
+      },
+      now,
+    );
+  }
+  return emailQueued;
+}
+
+export function createLedger(
+  { db, clock, log }: Pick<Deps, 'db' | 'clock' | 'log'>,
+  provider: PaymentProvider,
+  options: LedgerOptions,
+): Ledger {
+  async function applyFact(fact: PaymentFact): Promise<FactOutcome> {
+    let emailQueued = false;
+    // Read before the transaction: on SQLite the one connection is the transaction's until it ends.
+    const siteTitle = await options.siteTitle();
+    const known = await findOrder(db, fact.orderId);
+    const entryLink = known?.submission_id ? await options.entryLink(known.submission_id) : '';
+    const mail = { siteTitle, entryLink, now: clock.now() };
+    const outcome = await db.transaction().execute(async (trx): Promise<FactOutcome> => {
+      const now = clock.now();
+      if (
+        fact.eventId !== undefined &&
+        !(await recordEvent(trx, fact.eventId, now.toISOString()))
+      ) {
+        return 'repeat';
+      }
+      const order = await lockOrder(trx, fact.orderId);
+      if (!order) return 'unknown-order';
+      if (fact.amountPaise !== order.amount_paise || fact.currency !== order.currency) {
+        return 'mismatch';
+      }
+      const change = await recordPayment(trx, fact, order, now.toISOString());
+      emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
+      return 'applied';
+    });
+    if (emailQueued) options.onEmailQueued?.();
+    if (outcome === 'mismatch' || outcome === 'unknown-order') {
+      log.warn(
+        { orderId: fact.orderId, paymentId: fact.paymentId, outcome },
+        'payment fact not applied',
+      );
+    }
+    return outcome;
+  }
+
+  async function settle(payment: ProviderPayment): Promise<void> {
+    let current = payment;
+    if (current.status === 'authorized') {
+      current = await provider.capture(current.id, current.amountPaise, current.currency);
+    }
+    if (current.status === undefined) return;
+    await applyFact({
+      orderId: current.orderId,
+      paymentId: current.id,
+      amountPaise: current.amountPaise,
+      currency: current.currency,
+      status: current.status,
+      errorDescription: current.errorDescription,
+    });
+  }
+
+  return { applyFact, settle };
+}
