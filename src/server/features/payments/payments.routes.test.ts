@@ -553,9 +553,9 @@ describe('reconciliation of orders left pending', () => {
     const { row, orderId } = await orderCreatedAt(created);
     fake.addPayment(orderId, 'captured');
     // Not yet due 10 minutes in.
-    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(10)));
+    await reconcileDueOrders(t.app.deps, new Date(created.getTime() + minutes(10)));
     expect(paymentsAsked(orderId)).toBe(0);
-    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(16)));
+    await reconcileDueOrders(t.app.deps, new Date(created.getTime() + minutes(16)));
     expect(paymentsAsked(orderId)).toBe(1);
     expect((await entryState(row.id as string)).payment_status).toBe('paid');
     expect(await orderRow(orderId)).toMatchObject({ status: 'paid', check_after: null });
@@ -565,7 +565,7 @@ describe('reconciliation of orders left pending', () => {
     const created = new Date(Date.now() - minutes(20));
     const { row, orderId } = await orderCreatedAt(created);
     const payment = fake.addPayment(orderId, 'authorized');
-    await reconcileDueOrders(t.app, new Date(created.getTime() + minutes(16)));
+    await reconcileDueOrders(t.app.deps, new Date(created.getTime() + minutes(16)));
     expect(fake.payments.get(payment.id)?.status).toBe('captured');
     expect((await entryState(row.id as string)).payment_status).toBe('paid');
   });
@@ -574,12 +574,12 @@ describe('reconciliation of orders left pending', () => {
     const created = new Date(Date.now() - minutes(20));
     const { orderId } = await orderCreatedAt(created);
     let now = new Date(created.getTime() + minutes(16));
-    await reconcileDueOrders(t.app, now);
+    await reconcileDueOrders(t.app.deps, now);
     expect((await orderRow(orderId)).check_after).toBe(
       new Date(now.getTime() + minutes(30)).toISOString(),
     );
     now = new Date(now.getTime() + minutes(31));
-    await reconcileDueOrders(t.app, now);
+    await reconcileDueOrders(t.app.deps, now);
     expect((await orderRow(orderId)).check_after).toBe(
       new Date(now.getTime() + minutes(60)).toISOString(),
     );
@@ -595,10 +595,10 @@ describe('reconciliation of orders left pending', () => {
       .set({ check_after: now.toISOString() })
       .where('order_id', '=', orderId)
       .execute();
-    await reconcileDueOrders(t.app, now);
+    await reconcileDueOrders(t.app.deps, now);
     expect(await orderRow(orderId)).toMatchObject({ status: 'created', check_after: null });
     const asked = paymentsAsked(orderId);
-    await reconcileDueOrders(t.app, new Date(now.getTime() + minutes(60 * 48)));
+    await reconcileDueOrders(t.app.deps, new Date(now.getTime() + minutes(60 * 48)));
     expect(paymentsAsked(orderId)).toBe(asked);
   });
 
@@ -608,14 +608,14 @@ describe('reconciliation of orders left pending', () => {
     fake.addPayment(orderId, 'captured');
     fake.failNext(3);
     const now = new Date(created.getTime() + minutes(16));
-    await reconcileDueOrders(t.app, now);
+    await reconcileDueOrders(t.app.deps, now);
     expect((await entryState(row.id as string)).payment_status).toBe('pending');
     expect(await orderRow(orderId)).toMatchObject({
       status: 'created',
       claimed_until: null,
       checks: 1,
     });
-    await reconcileDueOrders(t.app, new Date(now.getTime() + minutes(31)));
+    await reconcileDueOrders(t.app.deps, new Date(now.getTime() + minutes(31)));
     expect((await entryState(row.id as string)).payment_status).toBe('paid');
   });
 
@@ -624,8 +624,8 @@ describe('reconciliation of orders left pending', () => {
     const orders = await Promise.all([1, 2, 3].map(() => orderCreatedAt(created)));
     const now = new Date(created.getTime() + minutes(16));
     const counts = await Promise.all([
-      reconcileDueOrders(t.app, now),
-      reconcileDueOrders(t.app, now),
+      reconcileDueOrders(t.app.deps, now),
+      reconcileDueOrders(t.app.deps, now),
     ]);
     expect(counts[0]! + counts[1]!).toBe(3);
     for (const { orderId } of orders) expect(paymentsAsked(orderId)).toBe(1);

@@ -24,8 +24,9 @@ import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
 import { PAYMENT_RECEIVED_KIND } from '../mail/payment-received.ts';
 import { PAYMENT_REFUNDED_KIND, REFUND_TIMING } from '../mail/payment-refunded.ts';
-import { SUBMISSION_NOT_FOUND } from '../submissions/admin-entries.routes.ts';
-import { PAYMENT_MESSAGES, refundKeyOf } from './payments.service.ts';
+import { SUBMISSION_NOT_FOUND } from '../review/admin-entry.service.ts';
+import { PAYMENT_MESSAGES } from './payment-messages.ts';
+import { refundKeyOf } from './refunds.ts';
 import { createRazorpayProvider } from './razorpay-client.ts';
 import { RAZORPAY_WEBHOOK_PATH } from './razorpay-webhook.routes.ts';
 
