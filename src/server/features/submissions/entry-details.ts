@@ -2,20 +2,15 @@ import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import {
   AGE_CATEGORY_LABELS,
-  type Gender,
   GENDER_LABELS,
+  type RegistrationValues,
 } from '../../../shared/schemas/registration.ts';
 
 /** Who the artist is, as the form asked. */
-export interface ArtistDetails {
-  fullName: string;
-  age: number;
-  gender: Gender;
-  email: string;
-  phone: string;
-  address: string;
-  pincode: string;
-}
+type ArtistDetails = Pick<
+  RegistrationValues<unknown>,
+  'fullName' | 'age' | 'gender' | 'email' | 'phone' | 'address' | 'pincode'
+>;
 
 /**
  * An entry as a list of labelled answers, in the form's order: the confirmation e-mail and the
