@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -22,6 +25,76 @@ const QUERY_BUILDERS = [
   'mergeInto',
 ];
 
+/** Zones are matched against absolute paths, so every path in them is made absolute here. */
+const ROOT = import.meta.dirname;
+const fromRoot = (...parts) => path.join(ROOT, ...parts);
+const foldersIn = (...parts) =>
+  fs
+    .readdirSync(fromRoot(...parts), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+/*
+ * Server features meet through services: a file of one feature may import from another feature
+ * only its *.service.ts, never its repository, routes or helpers. One zone per feature, read from
+ * the folder, so a new feature is covered the day it is created.
+ */
+const SERVER_FEATURES = 'src/server/features';
+const serverFeatureZones = foldersIn(SERVER_FEATURES).map((feature) => ({
+  target: fromRoot(SERVER_FEATURES, feature),
+  from: fromRoot(SERVER_FEATURES, '*/**'),
+  except: [
+    fromRoot(SERVER_FEATURES, feature, '**'),
+    fromRoot(SERVER_FEATURES, '*/**/*.service.ts'),
+  ],
+  message: 'A feature uses another only through its *.service.ts.',
+}));
+
+/*
+ * Browser features (bulletproof-react's zones, fitted to how the code is organised): each public
+ * feature and each admin screen is a unit; a unit may take from another only what is meant to be
+ * shared, its components/ and its API modules (api/, *-api.ts). Admin screens share
+ * features/admin/common, which imports no screen; public code never imports the admin area,
+ * which is a lazily loaded chunk; components/, lib/ and config/ import no feature.
+ */
+const CLIENT_FEATURES = 'src/client/features';
+const ADMIN = `${CLIENT_FEATURES}/admin`;
+const PUBLIC_FEATURES = foldersIn(CLIENT_FEATURES)
+  .filter((name) => name !== 'admin')
+  .map((name) => `${CLIENT_FEATURES}/${name}`);
+const ADMIN_SCREENS = foldersIn(ADMIN)
+  .filter((name) => name !== 'common')
+  .map((name) => `${ADMIN}/${name}`);
+const CLIENT_UNITS = [...PUBLIC_FEATURES, ...ADMIN_SCREENS];
+const SHARED_BY_A_UNIT = ['components/**', 'api/**', '*-api.ts', '*-api.tsx'];
+const unitZone = (unit, others) => ({
+  target: fromRoot(unit),
+  from: others.filter((other) => other !== unit).map((other) => fromRoot(other, '**')),
+  except: others.flatMap((other) => SHARED_BY_A_UNIT.map((part) => fromRoot(other, part))),
+  message: 'A feature takes from another only its components/ and API modules (api/, *-api.ts).',
+});
+const clientFeatureZones = [
+  ...PUBLIC_FEATURES.map((feature) => unitZone(feature, PUBLIC_FEATURES)),
+  ...ADMIN_SCREENS.map((screen) => unitZone(screen, CLIENT_UNITS)),
+  {
+    target: PUBLIC_FEATURES.map((feature) => fromRoot(feature)),
+    from: fromRoot(ADMIN),
+    message: 'Public pages never import the admin area (it is a lazily loaded chunk).',
+  },
+  {
+    target: fromRoot(ADMIN, 'common'),
+    from: ADMIN_SCREENS.map((screen) => fromRoot(screen)),
+    message: 'What the admin screens share imports no screen.',
+  },
+  {
+    target: ['components', 'lib', 'config'].map((folder) => fromRoot('src/client', folder)),
+    from: fromRoot(CLIENT_FEATURES),
+    message: 'Shared browser code imports no feature.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -31,6 +104,50 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its rejection; one passed where a callback's
+    // result is ignored (an event handler) loses it too.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: ROOT },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    // A cycle closed by a dynamic import() is safe: the importer has finished loading before the
+    // import() runs (the storage factory loads its S3 or local module that way).
+    rules: { 'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }] },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverFeatureZones }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientFeatureZones }] },
+  },
+  {
+    // A reader holds a file and a function whole; data (the schema's table types, migrations)
+    // is exempt.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/server/db/migrations/**', 'src/server/db/schema.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
   {

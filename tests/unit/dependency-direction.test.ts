@@ -1,15 +1,7 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleIdsFor } from './lint-text.ts';
 
 /** The lint rule behind docs/architecture.md's `client -> shared <- server`, proven on sample code. */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
-
-async function ruleIdsFor(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
-}
-
 describe('dependency direction', () => {
   it.each([
     [

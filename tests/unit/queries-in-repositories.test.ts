@@ -1,19 +1,11 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleIdsFor } from './lint-text.ts';
 
 /**
  * The lint rule behind docs/architecture.md's "every query of a feature is in its repository",
  * proven on sample code: a service, a route or any other feature file may take Kysely's types but
  * neither import its values nor build a query.
  */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
-
-async function ruleIdsFor(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
-}
-
 const SELECT = `import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 export const find = (db: Kysely<DB>) => db.selectFrom('banners').selectAll().execute();
