@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
 import { VideoSettingsSchema } from '../../../../shared/schemas/video-settings.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { VideoFacade } from '../../home/components/video-facade.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { Field, RequiredNote } from '../common/forms/form-fields.tsx';
 import { LoadFailed } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
 import { AdminPage, FormAlert, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
+import { publicSettingsQuery, removeVideo, saveVideo } from './api/video-settings.ts';
 
-const SETTINGS_PATH = '/api/settings';
-const VIDEO_PATH = '/api/admin/video';
 /** Seed §4/§9: video toasts last 3 s. */
 export const VIDEO_TOAST_MS = 3000;
 /** Seed §8. */
@@ -30,14 +28,15 @@ type FormValues = z.input<typeof VideoSettingsSchema>;
 type Saved = z.output<typeof VideoSettingsSchema>;
 
 /**
- * Seed §2 "Video Settings" with issue 5 item 7: one form for the featured YouTube video (a link or
+ * Seed §2 "Video Settings": one form for the featured YouTube video (a link or
  * a bare id, checked by the seed's rules in the shared schema; only the id is saved) and a preview
  * of the current video, the same click-to-play player the home page shows. The video is optional
  * (seed §2 "Home"): 'Remove video' takes it off the home page, after asking.
  */
 export default function VideoSettingsPage() {
-  const settings = useAdminResource<PublicSettings>(SETTINGS_PATH);
-  const adminFetch = useAdminFetch();
+  const settings = useAdminQuery(publicSettingsQuery);
+  const saving = useMutation({ mutationFn: saveVideo });
+  const removing = useMutation({ mutationFn: removeVideo });
   const { showToast } = useToast();
   // The id just saved; until then the one the site has.
   const [savedId, setSavedId] = useState<string>();
@@ -60,10 +59,7 @@ export default function VideoSettingsPage() {
   const onSubmit = form.handleSubmit(async ({ url }) => {
     try {
       // The server parses the text again by the same rules; sending the id is enough.
-      const saved = await adminFetch<{ youtubeVideoId: string }>(VIDEO_PATH, {
-        method: 'PUT',
-        body: JSON.stringify({ url }),
-      });
+      const saved = await saving.mutateAsync(url);
       setSavedId(saved.youtubeVideoId);
       form.reset({ url: saved.youtubeVideoId });
       showToast('Video updated successfully', { variant: 'success', durationMs: VIDEO_TOAST_MS });
@@ -75,7 +71,7 @@ export default function VideoSettingsPage() {
   });
 
   const removal = useConfirmAction({
-    act: () => adminFetch<{ youtubeVideoId: string }>(VIDEO_PATH, { method: 'DELETE' }),
+    act: () => removing.mutateAsync(),
     done: (_, removed) => {
       setSavedId(removed.youtubeVideoId);
       form.reset({ url: removed.youtubeVideoId });
