@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_AREA_PATTERN,
   competitionIdInPath,
   competitionPagePath,
   PAGE_PATHS,
@@ -10,7 +9,7 @@ import {
 describe('page paths', () => {
   it('lists every page and the admin area as the routes the server answers with the app', () => {
     expect(pageRoutePatterns()).toEqual(
-      expect.arrayContaining([PAGE_PATHS.home, PAGE_PATHS.competition, ADMIN_AREA_PATTERN]),
+      expect.arrayContaining([PAGE_PATHS.home, PAGE_PATHS.competition, '/admin/*']),
     );
     expect(pageRoutePatterns()).toHaveLength(Object.keys(PAGE_PATHS).length + 1);
   });

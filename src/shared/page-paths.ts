@@ -24,15 +24,15 @@ export const PAGE_PATHS = {
   admin: '/admin',
 } as const;
 
-/** Every admin screen is under the admin path; the admin area routes them itself. */
-export const ADMIN_AREA_PATTERN = `${PAGE_PATHS.admin}/*`;
-
 /** The query parameter naming the competition the registration page is for. */
 export const REGISTER_COMPETITION_PARAM = 'competition';
 
-/** Every route pattern of the browser app: the server answers each with the page. */
+/**
+ * Every route pattern of the browser app, the admin area's screens (which it routes itself)
+ * included: the server answers each with the page.
+ */
 export function pageRoutePatterns(): string[] {
-  return [...Object.values(PAGE_PATHS), ADMIN_AREA_PATTERN];
+  return [...Object.values(PAGE_PATHS), `${PAGE_PATHS.admin}/*`];
 }
 
 /** A competition's page: `/competition/<id>`. */

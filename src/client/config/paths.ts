@@ -6,24 +6,13 @@ import {
 
 /** Every route path of the site (seed §2): the pages of shared/page-paths.ts, and links to them. */
 export const paths = {
-  home: PAGE_PATHS.home,
-  register: PAGE_PATHS.register,
-  registerCompetition: PAGE_PATHS.registerCompetition,
+  ...PAGE_PATHS,
   registerFor: (competitionId: string) =>
     `${PAGE_PATHS.registerCompetition}?${REGISTER_COMPETITION_PARAM}=${encodeURIComponent(competitionId)}`,
-  registrationSuccess: PAGE_PATHS.registrationSuccess,
   competitionPattern: PAGE_PATHS.competition,
   competition: competitionPagePath,
-  about: PAGE_PATHS.about,
-  contact: PAGE_PATHS.contact,
-  privacy: PAGE_PATHS.privacy,
-  terms: PAGE_PATHS.terms,
-  razorpayPolicy: PAGE_PATHS.razorpayPolicy,
-  /** The artist's entry, opened with the e-mailed link; the token follows '#'. */
-  entry: PAGE_PATHS.entry,
   /** The entry page of one entry: also where an entry whose fee is still due is shown. */
   entryOf: (entryToken: string) => `${PAGE_PATHS.entry}#${encodeURIComponent(entryToken)}`,
-  admin: PAGE_PATHS.admin,
   adminDashboard: '/admin/dashboard',
   adminCompetitions: '/admin/competitions',
   adminCategories: '/admin/categories',

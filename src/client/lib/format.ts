@@ -1,6 +1,6 @@
 /*
- * How durations read on the site. Dates are in shared/domain/calendar-date.ts and money in
- * shared/domain/money.ts: the server writes them too.
+ * How dates and durations read on the site. Dates are written by shared/domain/calendar-date.ts
+ * and money by shared/domain/money.ts, as the server writes them too.
  */
 
 export { formatCalendarDate } from '../../shared/domain/calendar-date.ts';

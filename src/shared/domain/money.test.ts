@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEntryFee, formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatEntryFee, formatRupees } from './money.ts';
+import { paiseToRupees, rupeesToPaise } from './paise.ts';
 
 describe('money', () => {
   it('asks a payment provider for paise and reads its paise back as rupees', () => {

@@ -1,4 +1,4 @@
-import { rupeesToPaise } from '../../../shared/domain/money.ts';
+import { rupeesToPaise } from '../../../shared/domain/paise.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { paiseToRupees } from '../../../shared/domain/money.ts';
+import { paiseToRupees } from '../../../shared/domain/paise.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeEmail } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';

@@ -4,7 +4,7 @@ import type { PublicCompetition } from '../../../../shared/schemas/competition.t
 import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
-import { formatCalendarDate } from '../../../../shared/domain/calendar-date.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
 import { Chip, StatusBadge } from './status-badge.tsx';
 
 /** A competition in the home list; the whole card opens its detail page (seed §2). */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
-import { formatCalendarDate } from '../../../../shared/domain/calendar-date.ts';
-import { formatDuration } from '../../../lib/format.ts';
+import { formatCalendarDate, formatDuration } from '../../../lib/format.ts';
 
 /*
  * When a competition takes entries, as its detail page and its registration page show it: the

@@ -7,7 +7,7 @@ import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
-import { formatCalendarDate } from '../../../../shared/domain/calendar-date.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import {
   liveStatus,

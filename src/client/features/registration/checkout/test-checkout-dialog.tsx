@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { formatRupees, paiseToRupees } from '../../../../shared/domain/money.ts';
+import { formatRupees } from '../../../../shared/domain/money.ts';
+import { paiseToRupees } from '../../../../shared/domain/paise.ts';
 import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
 import { Button } from '../../../components/button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';

@@ -62,7 +62,12 @@ export function RegistrationForm({
     focusFirstField.current = false;
     form.setFocus('fullName');
   });
-  const submit = useRegistrationSubmit({ competitionId, formFields, form, draftSaving });
+  const { onSubmit, sending, sendingNow, errorCount, checkoutDialog } = useRegistrationSubmit({
+    competitionId,
+    formFields,
+    form,
+    draftSaving,
+  });
 
   function onBusyChange(name: string, busy: boolean) {
     setPreparing((current) => {
@@ -93,7 +98,7 @@ export function RegistrationForm({
       <form
         noValidate
         aria-label="Registration"
-        onSubmit={submit.onSubmit}
+        onSubmit={onSubmit}
         className="mt-8 flex flex-col gap-8"
       >
         {restored ? <DraftRestoredNotice onClear={clearRestored} /> : null}
@@ -124,22 +129,18 @@ export function RegistrationForm({
         ) : null}
         <ConsentFields register={register} errors={errors} minor={minor} />
         <Honeypot register={register} />
-        <SendStatus
-          sending={submit.sending}
-          errorCount={submit.errorCount}
-          rootError={errors.root?.message}
-        />
+        <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
         <Button
           type="submit"
           size="lg"
-          disabled={submit.sendingNow || preparing.size > 0}
+          disabled={sendingNow || preparing.size > 0}
           className="self-start"
         >
           Submit Registration
         </Button>
       </form>
       {/* Outside the form: the test checkout's buttons belong to no registration. */}
-      {submit.checkoutDialog}
+      {checkoutDialog}
     </>
   );
 }
