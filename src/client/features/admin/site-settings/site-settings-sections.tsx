@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  type SiteSettingsForm,
+import type {
+  SiteSettingsForm,
   SiteSettingsFormInputSchema,
 } from '../../../../shared/schemas/settings.ts';
 import {
