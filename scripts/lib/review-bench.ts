@@ -26,7 +26,7 @@ import {
   findReviewPage,
   type ReviewFilters,
 } from '../../src/server/features/review/review.repository.ts';
-import { searchPattern, searchTextOf } from '../../src/server/features/review/search-text.ts';
+import { searchPattern, searchTextOf } from '../../src/server/features/submissions/search-text.ts';
 import { ageCategoryFor } from '../../src/shared/domain/age-category.ts';
 
 export const REVIEW_ROWS = 100_000;

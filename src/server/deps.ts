@@ -87,7 +87,7 @@ export async function buildDeps(
   });
   const siteTitle = async () => (await settings.getSettings()).title;
   const competitions = createCompetitionsService(db, settings, contentCache);
-  const entryTokens = createEntryTokens(db);
+  const entryTokens = createEntryTokens(db, clock);
   const outbox = createOutboxWorker(
     { db, mail: config.mail, siteTitle, log, clock },
     parts.outbox ?? {},

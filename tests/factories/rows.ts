@@ -9,7 +9,7 @@ import type {
   SubcategoriesTable,
   SubmissionsTable,
 } from '../../src/server/db/schema.ts';
-import { searchTextOf } from '../../src/server/features/review/search-text.ts';
+import { searchTextOf } from '../../src/server/features/submissions/search-text.ts';
 import { DEFAULT_FORM_FIELDS } from '../../src/shared/schemas/form-field.ts';
 
 /** Database rows with sensible values; every test overrides what it cares about. */

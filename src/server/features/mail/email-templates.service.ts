@@ -14,7 +14,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { invalidFields } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
-import { entryLinkOf } from '../submissions/entry-tokens.ts';
+import { entryLinkOf } from '../submissions/submissions.service.ts';
 import { artistEmail } from './artist-email.ts';
 import { APPROVED_TEMPLATE, REJECTED_TEMPLATE } from './decision.ts';
 import {

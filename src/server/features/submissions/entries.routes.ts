@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EntryViewSchema,
@@ -8,17 +7,18 @@ import {
   ViewEntrySchema,
 } from '../../../shared/schemas/entry.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { requestEntryLink, viewEntry } from './entries.service.ts';
 
 /**
- * Issue 13 item 7: the artist's entry page and "Lost your link?". Both are POSTs so the token
+ * Public scope (/api): the artist's entry page and "Lost your link?". Both are POSTs so the token
  * and the address travel in a body, which no log records.
  */
-export function registerEntryRoutes(app: FastifyInstance): void {
+export const entriesPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
-    '/api/entries/view',
+    '/entries/view',
     {
       schema: {
         summary: 'The entry a signed link opens, as its artist sees it',
@@ -27,14 +27,14 @@ export function registerEntryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const view = await viewEntry(app, request.body.entryToken);
+      const view = await viewEntry(deps, request.body.entryToken);
       reply.header('cache-control', 'private, no-store');
       return view;
     },
   );
 
   api.post(
-    '/api/entries/link-requests',
+    '/entries/link-requests',
     {
       schema: {
         summary: "Sends an entry's link again to the address it was registered with",
@@ -47,8 +47,8 @@ export function registerEntryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await requestEntryLink(app, request.body, request.ip);
+      await requestEntryLink(deps, request.body, request.ip);
       return reply.status(202).send({ message: LINK_REQUEST_MESSAGES.sent });
     },
   );
-}
+};

@@ -1,19 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { parseFormFields } from '../categories/categories.service.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/entry-link.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
 import { entryDetails } from './entry-details.ts';
-import { entryLinkOf } from './entry-tokens.ts';
+import { decodeEntry, type EntryLog } from './stored-entry.ts';
+import { issueEntryLink } from './submissions.service.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
 
 /*
- * Issue 13 item 7: the artist's own entry, opened with the signed link from an e-mail, and the
- * link sent again on request.
+ * The artist's own entry, opened with the signed link from an e-mail, and the link sent again on
+ * request.
  */
 
 /** Requests for a lost link from one address: enough for typing mistakes, too few to probe. */
@@ -29,9 +29,8 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
 /** The entry's answers as its artist sees them: every field but the images. */
-export function entryViewOf(row: EntryRow): EntryView {
-  const stored = JSON.parse(row.field_values) as Record<string, string>;
-  const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
+function entryViewOf(row: EntryRow, log: EntryLog): EntryView {
+  const { fields, values } = decodeEntry(row, log);
   return {
     reference: row.reference,
     competition: { id: row.competition_id, title: row.competition_title },
@@ -54,17 +53,29 @@ export function entryViewOf(row: EntryRow): EntryView {
         pincode: row.pincode,
       },
       fields,
-      (field) => (field.type === 'image' ? undefined : stored[field.id]),
+      (field) => (field.type === 'image' ? undefined : values[field.id]),
     ),
   };
 }
 
+/** An entry as its artist sees it, with whose it is; undefined when there is no such entry. */
+export async function findEntryView(
+  deps: Pick<Deps, 'db' | 'log'>,
+  submissionId: string,
+): Promise<{ id: string; fullName: string; entry: EntryView } | undefined> {
+  const row = await findEntry(deps.db, submissionId);
+  return row && { id: row.id, fullName: row.full_name, entry: entryViewOf(row, deps.log) };
+}
+
 /** The entry the token opens, or 404 ENTRY_LINK_INVALID: never another artist's. */
-export async function viewEntry(app: FastifyInstance, token: string): Promise<EntryView> {
-  const submissionId = await app.deps.entryTokens.verify(token);
-  const row = submissionId ? await findEntry(app.deps.db, submissionId) : undefined;
-  if (!row) throw new AppError(404, 'ENTRY_LINK_INVALID', ENTRY_LINK_INVALID);
-  return entryViewOf(row);
+export async function viewEntry(
+  deps: Pick<Deps, 'db' | 'log' | 'entryTokens'>,
+  token: string,
+): Promise<EntryView> {
+  const submissionId = await deps.entryTokens.verify(token);
+  const found = submissionId ? await findEntryView(deps, submissionId) : undefined;
+  if (!found) throw new AppError(404, 'ENTRY_LINK_INVALID', ENTRY_LINK_INVALID);
+  return found.entry;
 }
 
 /**
@@ -72,34 +83,33 @@ export async function viewEntry(app: FastifyInstance, token: string): Promise<En
  * answers the same whatever happens here, so nobody learns whether an address has entries.
  */
 export async function requestEntryLink(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'settings' | 'entryTokens' | 'config' | 'outbox'>,
   request: LinkRequest,
   clientAddress: string,
 ): Promise<void> {
-  const db = app.deps.db;
-  await takeRateLimitHit(db, LINK_REQUEST_LIMIT, clientAddress);
+  const { db } = deps;
+  const now = deps.clock.now();
+  await takeRateLimitHit(db, LINK_REQUEST_LIMIT, clientAddress, undefined, now);
   const entry = await findEntryByReference(db, request.reference);
   if (!entry || entry.email.toLowerCase() !== request.email.toLowerCase()) return;
   try {
-    await takeRateLimitHit(db, LINKS_PER_ENTRY, entry.id);
+    await takeRateLimitHit(db, LINKS_PER_ENTRY, entry.id, undefined, now);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 429) return;
     throw error;
   }
-  const siteTitle = (await app.deps.settings.getSettings()).title;
-  const token = await app.deps.entryTokens.issue(entry.id);
+  const siteTitle = (await deps.settings.getSettings()).title;
   const email = entryLinkEmail({
     siteTitle,
     reference: entry.reference,
     fullName: entry.full_name,
     competitionTitle: entry.competition_title,
-    entryLink: entryLinkOf(app.deps.config.publicUrl, token),
+    entryLink: await issueEntryLink(deps, entry.id),
   });
-  await queueEmail(db, {
-    kind: ENTRY_LINK_KIND,
-    submissionId: entry.id,
-    to: entry.email,
-    ...email,
-  });
-  app.deps.outbox.wake();
+  await queueEmail(
+    db,
+    { kind: ENTRY_LINK_KIND, submissionId: entry.id, to: entry.email, ...email },
+    now,
+  );
+  deps.outbox.wake();
 }

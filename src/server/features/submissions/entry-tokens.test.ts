@@ -43,7 +43,7 @@ describe('entry tokens', () => {
   it('are checked alike by every server on the database (the key is kept there)', async () => {
     const id = randomUUID();
     const token = await t.app.deps.entryTokens.issue(id);
-    const anotherServer = createEntryTokens(t.app.deps.db);
+    const anotherServer = createEntryTokens(t.app.deps.db, t.app.deps.clock);
     expect(await anotherServer.verify(token)).toBe(id);
   });
 });

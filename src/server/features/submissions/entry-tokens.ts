@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import { PAGE_PATHS } from '../../../shared/page-paths.ts';
 import type { DB } from '../../db/schema.ts';
 import { serverKey } from './server-keys.repository.ts';
@@ -28,7 +29,7 @@ export interface EntryTokens {
   verify(token: unknown, now?: Date): Promise<string | undefined>;
 }
 
-export function createEntryTokens(db: Kysely<DB>): EntryTokens {
+export function createEntryTokens(db: Kysely<DB>, clock: Clock): EntryTokens {
   let key: Promise<Buffer> | undefined;
   const getKey = () => {
     key ??= serverKey(db, KEY_NAME).catch((error: unknown) => {
@@ -43,12 +44,12 @@ export function createEntryTokens(db: Kysely<DB>): EntryTokens {
       .digest('base64url');
 
   return {
-    async issue(submissionId, now = new Date()) {
+    async issue(submissionId, now = clock.now()) {
       const expires = Math.floor((now.getTime() + ENTRY_TOKEN_LIFETIME_MS) / 1000);
       const payload = `${submissionId}.${expires}`;
       return `${payload}.${await mac(payload)}`;
     },
-    async verify(token, now = new Date()) {
+    async verify(token, now = clock.now()) {
       if (typeof token !== 'string') return undefined;
       const parts = TOKEN.exec(token);
       if (!parts) return undefined;

@@ -1,6 +1,7 @@
 /*
- * Issue 14: the review's search. The server lower-cases the searchable text itself, in any
- * script, and the search alike, so one LIKE finds a name on SQLite and PostgreSQL.
+ * What a submission is found by in the review. Registration writes `search_text`, lower-cased by
+ * the server itself in any script, and the review's search is folded alike, so one LIKE finds a
+ * name on SQLite and PostgreSQL.
  */
 
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
