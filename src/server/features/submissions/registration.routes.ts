@@ -11,17 +11,13 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
 import { DATA_PART, IDEMPOTENCY_KEY_HEADER } from '../../../shared/registration-request.ts';
+import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
 import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
-import {
-  countRegistrationAttempt,
-  countReusedKey,
-  findRegistrationForm,
-  openRegistration,
-  registerEntry,
-  requireIdempotencyKey,
-} from './registration.service.ts';
 import type { ReceivedFile } from './registration-images.ts';
+import { countRegistrationAttempt, countReusedKey } from './registration-limit.ts';
+import { requireIdempotencyKey } from './registration-refusals.ts';
+import { findRegistrationForm, openRegistration, registerEntry } from './registration.service.ts';
 
 /** Far above the longest form (40 fields of 500 characters, a 5000-character description). */
 const DATA_MAX_BYTES = 256 * 1024;
@@ -45,12 +41,13 @@ const RegistrationFormSchema = z.object({
 });
 
 /**
- * Issue 12: the registration form of a competition, and registering for it. The upload is read
- * into memory part by part (10 MB a file at most), so nothing is ever left in a temporary folder.
+ * Public scope (/api): the registration form of a competition, and registering for it. The upload
+ * is read into memory part by part (10 MB a file at most), so nothing is ever left in a temporary
+ * folder.
  */
-export async function registerRegistrationRoutes(app: FastifyInstance): Promise<void> {
+export const registrationPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/competitions/:id/registration-form',
+    '/competitions/:id/registration-form',
     {
       schema: {
         summary: "A competition and its registration form's fields",
@@ -60,7 +57,7 @@ export async function registerRegistrationRoutes(app: FastifyInstance): Promise<
         response: { 200: RegistrationFormSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    (request) => findRegistrationForm(app, request.params.id),
+    (request) => findRegistrationForm(deps, request.params.id),
   );
 
   // In a scope of its own: only multipart bodies are parsed here, and any other type is a 415.
@@ -76,9 +73,9 @@ export async function registerRegistrationRoutes(app: FastifyInstance): Promise<
         parts: FORM_FIELDS_MAX + 3,
       },
     });
-    registerSubmissionCreate(scope);
+    registerSubmissionCreate(scope, deps);
   });
-}
+};
 
 /** A failure to read the body, answered: multipart's own errors in this route's words. */
 function refuseBody(error: unknown): never {
@@ -155,9 +152,9 @@ async function readFiles(
   return files;
 }
 
-function registerSubmissionCreate(app: FastifyInstance): void {
+function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/submissions',
+    '/submissions',
     {
       schema: {
         summary: 'Registers an artist for an open competition',
@@ -189,21 +186,21 @@ function registerSubmissionCreate(app: FastifyInstance): void {
       // A full queue answers before megabytes of images are read into memory for nothing, and
       // before the attempt is counted: the form sends it again with the same key.
       refuseWhenImageQueueFull();
-      await countRegistrationAttempt(app, request.ip, idempotencyKey);
+      await countRegistrationAttempt(deps, request.ip, idempotencyKey);
       const parts = request.parts()[Symbol.asyncIterator]();
       const data = await readData(parts).catch(refuseBody);
-      const opened = await openRegistration(app, idempotencyKey, data);
+      const opened = await openRegistration(deps, idempotencyKey, data);
       const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
-      const outcome = await registerEntry(app, opened, files).catch(async (error: unknown) => {
+      const outcome = await registerEntry(deps, opened, files).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-          await countReusedKey(app, request.ip, idempotencyKey);
+          await countReusedKey(deps, request.ip, idempotencyKey);
         }
         throw error;
       });
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       // Its life counts from the registration, so a replay answers the very same token.
       const registeredAt = new Date(outcome.receipt.createdAt);
-      const entryToken = await app.deps.entryTokens.issue(outcome.receipt.id, registeredAt);
+      const entryToken = await deps.entryTokens.issue(outcome.receipt.id, registeredAt);
       return reply.status(201).send({ ...outcome.receipt, entryToken });
     },
   );

@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
+import { todayIn } from '../../../shared/domain/competition-status.ts';
+import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
+import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import type { FormField } from '../../../shared/schemas/form-field.ts';
+import { imagePartOf, PHOTO_PART } from '../../../shared/registration-request.ts';
+import { needsGuardian, type RegistrationValues } from '../../../shared/schemas/registration.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { writeEmail } from '../mail/email-templates.service.ts';
+import { queueEmail } from '../mail/outbox.service.ts';
+import { CONFIRMATION_KIND, confirmationValues } from '../mail/registration-confirmation.ts';
+import { claimFiles } from '../media/unclaimed-files.ts';
+import { entryDetails } from './entry-details.ts';
+import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
+import { refuseUnlessOpen } from './registration-refusals.ts';
+import { searchTextOf } from './search-text.ts';
+import { issueEntryLink } from './submissions.service.ts';
+import {
+  findRegistrationTarget,
+  findSubmissionByIdempotencyKey,
+  insertSubmission,
+  lockIdempotencyKey,
+  nextReferenceValue,
+  type ReceiptRow,
+  type RegistrationTargetRow,
+} from './submissions.repository.ts';
+
+/*
+ * The write of a registration: the submission, its files' claim and its confirmation e-mail, in
+ * one transaction.
+ */
+
+export type Values = RegistrationValues<Buffer>;
+
+/** A registration checked and its files stored, ready to save. */
+export interface SubmissionToSave {
+  idempotencyKey: string;
+  competitionId: string;
+  /** The form's fields, in its order. */
+  fields: readonly FormField[];
+  values: Values;
+  fingerprint: string;
+  submissionId: string;
+  /** The private key each file part was stored under. */
+  keyByPart: ReadonlyMap<string, string>;
+  /** Every stored file, display copies too: claimed by the submission. */
+  fileKeys: readonly string[];
+}
+
+/** What the transaction decided: a new submission, or an earlier one holding the key. */
+export type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
+
+/** The stored dynamic values: text and URLs as given (trimmed), images as their private keys. */
+function storedFieldValues(
+  fields: readonly FormField[],
+  values: Values,
+  keyByPart: ReadonlyMap<string, string>,
+): Record<string, string> {
+  const stored: Record<string, string> = {};
+  for (const field of fields) {
+    const value =
+      field.type === 'image' ? keyByPart.get(imagePartOf(field.id)) : values.fieldValues[field.id];
+    if (typeof value === 'string' && value !== '') stored[field.id] = value;
+  }
+  return stored;
+}
+
+/** The submission's row as registration writes it: the server decides its fee and statuses. */
+function submissionRowOf(
+  toSave: SubmissionToSave,
+  competition: RegistrationTargetRow,
+  reference: string,
+  now: Date,
+) {
+  const { values, keyByPart } = toSave;
+  const free = competition.entry_type === 'free';
+  const stamp = now.toISOString();
+  const minor = needsGuardian(values.age);
+  return {
+    id: toSave.submissionId,
+    reference,
+    competition_id: competition.id,
+    competition_title: competition.title,
+    category_id: competition.category_id,
+    subcategory_id: competition.subcategory_id,
+    full_name: values.fullName,
+    age: values.age,
+    age_category: ageCategoryFor(values.age) as string,
+    gender: values.gender,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    pincode: values.pincode,
+    photo_key: keyByPart.get(PHOTO_PART) as string,
+    field_values: JSON.stringify(storedFieldValues(toSave.fields, values, keyByPart)),
+    entry_type: competition.entry_type,
+    entry_fee: free ? 0 : competition.entry_fee,
+    status: 'pending',
+    payment_status: free ? 'paid' : 'pending',
+    idempotency_key: toSave.idempotencyKey,
+    idempotency_hash: toSave.fingerprint,
+    consent_at: stamp,
+    guardian_name: minor ? (values.guardianName ?? null) : null,
+    guardian_consent_at: minor ? stamp : null,
+    created_at: stamp,
+    updated_at: stamp,
+  } as const;
+}
+
+/**
+ * The submission, its files' claim and its confirmation e-mail, in one transaction. Registration
+ * is checked open again here, at the moment of writing, in the site time zone.
+ */
+export async function saveSubmission(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'settings' | 'entryTokens'>,
+  toSave: SubmissionToSave,
+): Promise<Saved> {
+  const { idempotencyKey, fields, values, submissionId } = toSave;
+  const { timeZone, title: siteTitle } = await deps.settings.getSettings();
+  // Made before the transaction: the token's key is read from the database on first use.
+  const entryLink = await issueEntryLink(deps, submissionId);
+  return deps.db.transaction().execute(async (trx: Kysely<DB>): Promise<Saved> => {
+    await lockIdempotencyKey(trx, idempotencyKey);
+    const existing = await findSubmissionByIdempotencyKey(trx, idempotencyKey);
+    if (existing) return { existing };
+    const competition = await findRegistrationTarget(trx, toSave.competitionId, true);
+    if (!competition) throw notFound(COMPETITION_NOT_FOUND);
+    const now = deps.clock.now();
+    refuseUnlessOpen(competition, timeZone, now);
+    const series = referenceSeriesOf(todayIn(timeZone, now));
+    const reference = entryReferenceOf(series, await nextReferenceValue(trx, series));
+    const row = submissionRowOf(toSave, competition, reference, now);
+    await insertSubmission(trx, {
+      ...row,
+      search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
+    });
+    await claimFiles(trx, toSave.fileKeys);
+    const email = await writeEmail(
+      trx,
+      CONFIRMATION_KIND,
+      confirmationValues({
+        siteTitle,
+        reference,
+        fullName: row.full_name,
+        competitionTitle: row.competition_title,
+        entryType: row.entry_type,
+        entryFee: row.entry_fee,
+        paymentStatus: row.payment_status,
+        fields: entryDetails(values, fields, (field) => {
+          const value = values.fieldValues[field.id];
+          // Nothing is attached to the e-mail: the picture was received and is kept for the judges.
+          return Buffer.isBuffer(value) ? 'received' : value;
+        }),
+        entryLink,
+      }),
+    );
+    await queueEmail(trx, { kind: CONFIRMATION_KIND, submissionId, to: row.email, ...email }, now);
+    return { receipt: receiptOf(row, competition.id) };
+  });
+}
