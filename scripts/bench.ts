@@ -586,7 +586,9 @@ async function bench(pinned: boolean): Promise<number> {
           ] as const) {
             const query = ReviewQuerySchema.parse({ ...view.params, cursor });
             const explained = await explainQueries(database.db, engine, (db) =>
-              page === 'counts' ? countSubmissions(db, query) : listSubmissions(db, query),
+              page === 'counts'
+                ? countSubmissions(db, query)
+                : listSubmissions({ db, log: console }, query),
             );
             queryMs.set(
               `${view.name} ${page}`,

@@ -29,7 +29,7 @@ import { setImageWorkerLowPriority } from './features/media/image-worker-client.
 import { registerPublicMediaRoutes } from './features/media/public-media.routes.ts';
 import { registerPrivateFileRoutes } from './features/media/private-files.routes.ts';
 import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
-import { registerRegistrationRoutes } from './features/submissions/registration.routes.ts';
+import { registrationPublicRoutes } from './features/submissions/registration.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
@@ -42,11 +42,12 @@ import { razorpayWebhookRoutes } from './features/payments/razorpay-webhook.rout
 import { createReconciliationJob } from './features/payments/reconciliation.ts';
 import { paymentsAdminRoutes } from './features/payments/refunds.routes.ts';
 import { testCheckoutPublicRoutes } from './features/payments/test-checkout.routes.ts';
-import { registerArchiveRoutes } from './features/review/archive.routes.ts';
-import { registerReviewRoutes } from './features/review/review.routes.ts';
+import { archiveAdminRoutes } from './features/review/archive.routes.ts';
+import { decisionsAdminRoutes } from './features/review/decisions.routes.ts';
+import { exportAdminRoutes } from './features/review/export.routes.ts';
+import { reviewAdminRoutes } from './features/review/review.routes.ts';
 import { registerEmailTemplateRoutes } from './features/mail/email-templates.routes.ts';
-import { registerAdminEntryRoutes } from './features/submissions/admin-entries.routes.ts';
-import { registerEntryRoutes } from './features/submissions/entries.routes.ts';
+import { entriesPublicRoutes } from './features/submissions/entries.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
@@ -69,8 +70,20 @@ declare module 'fastify' {
  * in it, so a route is guarded by where it is listed, never by its URL: the public API (the CSRF
  * check on every state-changing request), the admin API under /api/admin (a signed-in admin).
  */
-const PUBLIC_API: FeaturePlugin[] = [paymentsPublicRoutes, testCheckoutPublicRoutes];
-const ADMIN_API: FeaturePlugin[] = [dashboardAdminRoutes, paymentsAdminRoutes];
+const PUBLIC_API: FeaturePlugin[] = [
+  paymentsPublicRoutes,
+  testCheckoutPublicRoutes,
+  registrationPublicRoutes,
+  entriesPublicRoutes,
+];
+const ADMIN_API: FeaturePlugin[] = [
+  dashboardAdminRoutes,
+  paymentsAdminRoutes,
+  reviewAdminRoutes,
+  decisionsAdminRoutes,
+  exportAdminRoutes,
+  archiveAdminRoutes,
+];
 
 /** What a log line says about a request: method and path only, no query string, address or headers. */
 function serializeRequest(request: FastifyRequest) {
@@ -203,13 +216,8 @@ export async function buildApp(
   registerBannerRoutes(app);
   setImageWorkerLowPriority(config.nodeEnv !== 'test');
   await registerImageUploadRoutes(app);
-  await registerRegistrationRoutes(app);
   registerPrivateFileRoutes(app);
-  registerEntryRoutes(app);
-  registerAdminEntryRoutes(app);
-  registerReviewRoutes(app);
   registerEmailTemplateRoutes(app);
-  registerArchiveRoutes(app);
   runWhileAppRuns(app, createReconciliationJob(deps));
   // Its own scope at the root, outside /api's CSRF check: Razorpay signs what it sends instead.
   if (config.payments.provider === 'razorpay') await app.register(razorpayWebhookRoutes, { deps });

@@ -14,7 +14,7 @@ import {
   findNewestSubmissions,
   sumSubmissions,
 } from './dashboard.repository.ts';
-import { findLikelyDuplicateGroups } from '../review/review.repository.ts';
+import { listLikelyDuplicateGroups } from '../review/review.service.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 /** Entries owed a refund are listed in full up to this many: each needs an admin's action. */
@@ -63,7 +63,7 @@ export async function loadDashboard(
     findCompetitionsStartingAfter(db, today, DASHBOARD_LIST_SIZE),
     findNewestSubmissions(db, DASHBOARD_LIST_SIZE),
     findEntriesPaidTwice(db, PAID_TWICE_LIST_SIZE),
-    findLikelyDuplicateGroups(db, DUPLICATES_LIST_SIZE),
+    listLikelyDuplicateGroups(db, DUPLICATES_LIST_SIZE),
   ]);
 
   return {

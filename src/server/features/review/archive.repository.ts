@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The queries of a competition's artworks archive (issue 14 item 7). */
+/** The queries of a competition's artworks archive. */
 
 export async function findArchiveCompetition(db: Kysely<DB>, id: string) {
   return db

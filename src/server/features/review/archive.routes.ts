@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ARCHIVE_PATH, ArchiveQuerySchema } from '../../../shared/schemas/archive.ts';
-import { requireAdmin } from '../../plugins/admin-guard.ts';
+import type { FeaturePlugin } from '../../deps.ts';
+import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
 import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
 import { buildArtworksArchive } from './archive.service.ts';
 import { attachmentHeader } from './download-name.ts';
 
-/** Issue 14 item 7: a competition's artworks as one ZIP, streamed from storage. */
-export function registerArchiveRoutes(app: FastifyInstance): void {
+/** The archive's address, as the admin scope (/api/admin) serves it. */
+const ARCHIVE_ROUTE = ARCHIVE_PATH.slice(ADMIN_API_PREFIX.length);
+
+/** Admin scope (/api/admin): a competition's artworks as one ZIP, streamed from storage. */
+export const archiveAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    ARCHIVE_PATH,
+    ARCHIVE_ROUTE,
     {
       schema: {
         summary: "A competition's artworks as one ZIP (every entry, or the approved), streamed",
@@ -26,7 +29,7 @@ export function registerArchiveRoutes(app: FastifyInstance): void {
         if (!reply.raw.writableFinished) gone.abort();
       });
       // Fastify answers a HEAD by reading the body and dropping it: measured only, nothing read.
-      const archive = await buildArtworksArchive(app, request.query, gone.signal, {
+      const archive = await buildArtworksArchive(deps, request.query, gone.signal, {
         measureOnly: request.method === 'HEAD',
       });
       if (archive.size !== undefined) reply.header('content-length', archive.size);
@@ -37,4 +40,4 @@ export function registerArchiveRoutes(app: FastifyInstance): void {
         .send(archive.body);
     },
   );
-}
+};

@@ -1,5 +1,4 @@
 import { type PassThrough, Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { ZipFile } from 'yazl';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
@@ -9,16 +8,17 @@ import {
   type ArchiveQuery,
   MISSING_LIST_NAME,
 } from '../../../shared/schemas/archive.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { parseFormFields } from '../categories/categories.service.ts';
 import { isValidKey } from '../media/storage/storage.ts';
+import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
 import { findArchiveCompetition } from './archive.repository.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import type { ReviewFilters, ReviewRow } from './review.repository.ts';
 import { reviewBatches } from './review.service.ts';
 
 /*
- * Issue 14 item 7: a competition's artworks (the originals of its entries' image fields) as one
+ * A competition's artworks (the originals of its entries' image fields) as one
  * ZIP. Images are compressed already, so entries are stored as they are: with every file's size
  * asked of storage first, yazl knows the archive's exact length before it starts, and the browser
  * can show real progress. Files are then opened one at a time as the archive reaches them, so the
@@ -52,23 +52,15 @@ export interface ArtworksArchive {
 }
 
 /** The stored originals an entry names in its category's image fields (not the display copies). */
-function artworksOf(row: ReviewRow): Artwork[] {
+function artworksOf(row: ReviewRow, log: EntryLog): Artwork[] {
   // A deleted category leaves no way to tell an image's key from a text: as a single download.
-  const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
-  const values = JSON.parse(row.field_values) as Record<string, unknown>;
-  return fields.flatMap((field) => {
-    const key = values[field.id];
-    if (field.type !== 'image' || typeof key !== 'string' || key === '') return [];
-    return [
-      {
-        key,
-        reference: row.reference,
-        fullName: row.full_name,
-        label: field.label,
-        submittedAt: new Date(row.created_at),
-      },
-    ];
-  });
+  return imagesOf(decodeEntry(row, log)).map(({ field, key }) => ({
+    key,
+    reference: row.reference,
+    fullName: row.full_name,
+    label: field.label,
+    submittedAt: new Date(row.created_at),
+  }));
 }
 
 /**
@@ -89,8 +81,11 @@ function cancelled(): AppError {
   return new AppError(499, 'CLIENT_CLOSED', 'The download was cancelled.');
 }
 
+/** What building an archive needs. */
+type ArchiveDeps = Pick<Deps, 'db' | 'log' | 'storage'>;
+
 /** Every artwork of the competition, oldest entry first, with its size, or listed as missing. */
-async function planArchive(app: FastifyInstance, query: ArchiveQuery, signal: AbortSignal) {
+async function planArchive(deps: ArchiveDeps, query: ArchiveQuery, signal: AbortSignal) {
   const limit = pLimit(STATS_AT_ONCE);
   const taken = new Set([MISSING_LIST_NAME]);
   const entries: ArchiveEntry[] = [];
@@ -102,11 +97,11 @@ async function planArchive(app: FastifyInstance, query: ArchiveQuery, signal: Ab
     payment: 'all',
     competitionId: query.competition,
   };
-  for await (const batch of reviewBatches(app.deps.db, view, 'oldest')) {
-    const artworks = batch.flatMap(artworksOf);
+  for await (const batch of reviewBatches(deps.db, view, 'oldest')) {
+    const artworks = batch.flatMap((row) => artworksOf(row, deps.log));
     // A value that is no storage key (a hand-edited row) is as missing as a deleted file.
     const stats = await limit.map(artworks, (artwork) =>
-      isValidKey(artwork.key) ? app.deps.storage.stat(artwork.key) : undefined,
+      isValidKey(artwork.key) ? deps.storage.stat(artwork.key) : undefined,
     );
     if (signal.aborted) throw cancelled();
     artworks.forEach((artwork, i) => {
@@ -145,15 +140,15 @@ function missingList(missing: Artwork[]): Buffer {
  * name and length with an empty body, opening no file.
  */
 export async function buildArtworksArchive(
-  app: FastifyInstance,
+  deps: ArchiveDeps,
   query: ArchiveQuery,
   signal: AbortSignal,
   { measureOnly = false } = {},
 ): Promise<ArtworksArchive> {
-  const competition = await findArchiveCompetition(app.deps.db, query.competition);
+  const competition = await findArchiveCompetition(deps.db, query.competition);
   if (!competition) throw notFound(COMPETITION_NOT_FOUND);
   const approvedOnly = query.status === 'approved';
-  const { entries, missing } = await planArchive(app, query, signal);
+  const { entries, missing } = await planArchive(deps, query, signal);
   if (entries.length === 0 && missing.length === 0) {
     throw notFound(
       approvedOnly ? ARCHIVE_MESSAGES.noApprovedArtworks : ARCHIVE_MESSAGES.noArtworks,
@@ -174,7 +169,7 @@ export async function buildArtworksArchive(
     if (!body.destroyed) body.destroy(error);
   };
   zip.on('error', (error: Error) => {
-    if (!stopped) app.log.error({ err: error }, 'The artworks archive failed');
+    if (!stopped) deps.log.error({ err: error }, 'The artworks archive failed');
     // The length is promised: the client sees a cut-off download, never a wrong file.
     stop(error);
   });
@@ -191,7 +186,7 @@ export async function buildArtworksArchive(
       if (stopped) return;
       void (async () => {
         try {
-          const file = await app.deps.storage.get(entry.key);
+          const file = await deps.storage.get(entry.key);
           // Gone since it was measured: the promised length can no longer be kept.
           if (!file) throw new Error(`${entry.key} left storage during the download`);
           if (stopped) {

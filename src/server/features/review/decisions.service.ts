@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DecisionResult } from '../../../shared/schemas/review.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { artistEmail, artistValues } from '../mail/artist-email.ts';
 import { DECISION_KINDS } from '../mail/decision.ts';
 import { currentTemplate } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
-import { entryLinkOf } from '../submissions/entry-tokens.ts';
-import { findDecisionTargets, setStatus } from './review.repository.ts';
+import { issueEntryLink } from '../submissions/submissions.service.ts';
+import { findDecisionTargets, setStatus } from './decisions.repository.ts';
 
 /*
- * Issue 14 item 3: approve or reject one submission or many, in one transaction. Each change is
+ * Approve or reject one submission or many, in one transaction. Each change is
  * audited and e-mails the artist once; a submission already in that status changes nothing and
  * is sent nothing. An id that does not exist refuses the whole request, naming it.
  */
@@ -21,33 +21,25 @@ export const missingSubmissions = (ids: readonly string[]) =>
   `No submission has the id ${ids.join(', ')}. Nothing was changed.`;
 
 export async function decide(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'settings' | 'entryTokens' | 'outbox'>,
   ids: readonly string[],
   status: 'approved' | 'rejected',
   admin: AuditActor,
 ): Promise<DecisionResult> {
   const unique = [...new Set(ids)];
   // Made before the transaction: on SQLite its one connection is the transaction's.
-  const siteTitle = (await app.deps.settings.getSettings()).title;
+  const siteTitle = (await deps.settings.getSettings()).title;
   const links = new Map(
-    await Promise.all(
-      unique.map(
-        async (id) =>
-          [
-            id,
-            entryLinkOf(app.deps.config.publicUrl, await app.deps.entryTokens.issue(id)),
-          ] as const,
-      ),
-    ),
+    await Promise.all(unique.map(async (id) => [id, await issueEntryLink(deps, id)] as const)),
   );
-  const result = await app.deps.db.transaction().execute(async (trx: Kysely<DB>) => {
+  const result = await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const targets = await findDecisionTargets(trx, unique);
     const found = new Set(targets.map((t) => t.id));
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new AppError(404, 'SUBMISSION_NOT_FOUND', missingSubmissions(missing));
     }
-    const now = new Date();
+    const now = deps.clock.now();
     const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
     // Read once for the whole batch: up to 500 messages, one wording.
     const template = await currentTemplate(trx, DECISION_KINDS[status]);
@@ -86,6 +78,6 @@ export async function decide(
       unchanged: unique.filter((id) => !changed.has(id)),
     };
   });
-  if (result.changed.length > 0) app.deps.outbox.wake();
+  if (result.changed.length > 0) deps.outbox.wake();
   return result;
 }

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import type { FastifyInstance } from 'fastify';
 import {
   PAYMENT_STATE_LABELS,
   paymentStateOf,
@@ -10,12 +9,14 @@ import {
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/registration.ts';
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
+import type { Deps } from '../../deps.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
+import { decodeFieldValues } from '../submissions/submissions.service.ts';
 import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
 import { filtersOf, reviewBatches } from './review.service.ts';
 
 /*
- * Issue 14 item 7: the current view as CSV for the jury: RFC 4180 (CRLF, quotes doubled), UTF-8
+ * The current view as CSV for the jury: RFC 4180 (CRLF, quotes doubled), UTF-8
  * with a byte-order mark so spreadsheets read Indian scripts, cells starting with =, +, -, @, tab
  * or carriage return neutralised (csv-stringify's escape_formulas), and streamed from the
  * database a batch at a time, so 100,000 rows take the memory of one batch.
@@ -60,14 +61,14 @@ function fieldColumns(categories: { name: string; form_fields: string }[]) {
 
 /** The view as a CSV stream; its errors end the download (the caller has sent the headers). */
 export async function exportCsv(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'log' | 'config'>,
   query: Omit<ReviewQuery, 'cursor' | 'limit'>,
 ): Promise<Readable> {
   const filters = filtersOf(query);
-  const columns = fieldColumns(await findCategoriesInView(app.deps.db, filters));
-  const base = app.deps.config.publicUrl;
+  const columns = fieldColumns(await findCategoriesInView(deps.db, filters));
+  const base = deps.config.publicUrl;
   const line = (row: ReviewRow) => {
-    const values = JSON.parse(row.field_values) as Record<string, string>;
+    const values = decodeFieldValues(row, deps.log);
     return [
       row.reference,
       row.created_at,
@@ -113,13 +114,13 @@ export async function exportCsv(
   });
   const source = Readable.from(
     (async function* () {
-      for await (const batch of reviewBatches(app.deps.db, filters, query.sort)) {
+      for await (const batch of reviewBatches(deps.db, filters, query.sort)) {
         for (const row of batch) yield line(row);
       }
     })(),
   );
   pipeline(source, csv).catch((error: unknown) => {
-    app.log.error({ err: error }, 'CSV export failed');
+    deps.log.error({ err: error }, 'CSV export failed');
   });
   return csv;
 }

@@ -1,14 +1,9 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  expressionBuilder,
-  type Kysely,
-  sql,
-} from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { LIKE_ESCAPE } from './search-text.ts';
+import { LIKE_ESCAPE } from '../submissions/submissions.service.ts';
+import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts';
 
-/** Every query of the submissions review (issue 14). */
+/** The queries of the submissions review: its pages, counts, downloads and export columns. */
 
 export interface ReviewFilters {
   /** A LIKE pattern over `search_text` (see searchPattern). */
@@ -16,7 +11,7 @@ export interface ReviewFilters {
   status: 'all' | 'pending' | 'approved' | 'rejected';
   payment: 'all' | 'free' | 'paid' | 'pending';
   competitionId: string | undefined;
-  /** Only the likely duplicates (issue 20 item 2). */
+  /** Only the likely duplicates. */
   duplicates?: boolean;
 }
 
@@ -24,84 +19,6 @@ export interface ReviewFilters {
 export interface ReviewPosition {
   createdAt: string;
   id: string;
-}
-
-type SubmissionsEb = ExpressionBuilder<DB, 'submissions'>;
-
-/** An e-mail as duplicates compare them: the expression of the index, spelt the same everywhere. */
-const emailKey = (email: Expression<string>) => sql<string>`lower(trim(${email}))`;
-
-/** An entry still waiting for its fee: pending on a paid competition. */
-function unpaid(eb: SubmissionsEb) {
-  return eb.and([
-    eb('submissions.payment_status', '=', 'pending'),
-    eb('submissions.entry_fee', '>', 0),
-  ]);
-}
-
-/*
- * Likely duplicates (issue 20 item 2): entries of one competition with the same e-mail (trimmed,
- * any case), at least one of them unpaid; every entry of such a group is one, the paid one too, so
- * the admin sees what to keep. `lower(trim(email))` is the expression the index
- * (competition_id, lower(trim(email))) holds: finding the others of an entry is one index probe.
- */
-
-/** Whether this entry is one: another of its pair exists, this one or that one unpaid. */
-function likelyDuplicate(eb: SubmissionsEb) {
-  return eb.exists(
-    eb
-      .selectFrom('submissions as other')
-      .select(sql<number>`1`.as('one'))
-      .whereRef('other.competition_id', '=', 'submissions.competition_id')
-      .where(
-        (inner) =>
-          sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('submissions.email'))}`,
-      )
-      .whereRef('other.id', '!=', 'submissions.id')
-      .where((inner) =>
-        inner.or([
-          unpaid(eb),
-          inner.and([
-            inner('other.payment_status', '=', 'pending'),
-            inner('other.entry_fee', '>', 0),
-          ]),
-        ]),
-      ),
-  );
-}
-
-/**
- * The pairs (competition, e-mail) of the groups, worked out from the unpaid entries (a few in a
- * hundred), each with one probe for another entry of its pair: at 100,000 entries, grouping every
- * entry by its e-mail took 0.3 to 0.5 s, a probe from every entry as long on PostgreSQL.
- */
-function unpaidWithAnother() {
-  return expressionBuilder<DB>()
-    .selectFrom('submissions as unpaid')
-    .where('unpaid.payment_status', '=', 'pending')
-    .where('unpaid.entry_fee', '>', 0)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('submissions as other')
-          .select(sql<number>`1`.as('one'))
-          .whereRef('other.competition_id', '=', 'unpaid.competition_id')
-          .where(
-            (inner) =>
-              sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('unpaid.email'))}`,
-          )
-          .whereRef('other.id', '!=', 'unpaid.id'),
-      ),
-    );
-}
-
-/** The review's filter: this entry's pair is one of the groups' (worked out once a query). */
-function inDuplicateGroup(eb: SubmissionsEb) {
-  const pairs = unpaidWithAnother().select((inner) => [
-    'unpaid.competition_id',
-    emailKey(inner.ref('unpaid.email')).as('email_key'),
-  ]);
-  return sql<boolean>`(${eb.ref('submissions.competition_id')}, ${emailKey(eb.ref('submissions.email'))}) in ${pairs}`;
 }
 
 /** The filters as one condition, leaving out `omit` (the counts of a filter ignore its own). */
@@ -202,7 +119,7 @@ export async function findReviewRow(db: Kysely<DB>, id: string) {
 /**
  * How many match by status (the status filter left out), and by payment state (the payment filter
  * left out). The payment counts are the states the rows' badges show, each entry counted once: a
- * free entry is stored paid, but is counted free, never paid (issue 20).
+ * free entry is stored paid, but is counted free, never paid.
  */
 export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) {
   const [byStatus, byPayment] = await Promise.all([
@@ -243,105 +160,13 @@ export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) 
   };
 }
 
-/** Which of `ids` (a page's rows) are likely duplicates: one index probe each. */
-export async function findLikelyDuplicateIds(db: Kysely<DB>, ids: readonly string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('submissions')
-    .select('submissions.id')
-    .where('submissions.id', 'in', ids)
-    .where((eb) => likelyDuplicate(eb))
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * The groups of likely duplicates, the largest first, and how many there are: the same
- * competition and e-mail, more than one entry, at least one unpaid.
- */
-export async function findLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
-  const groups = unpaidWithAnother()
-    .select((eb) => [
-      'unpaid.competition_id',
-      emailKey(eb.ref('unpaid.email')).as('email_key'),
-      eb.fn.max('unpaid.competition_title').as('competition_title'),
-      eb.fn.countAll<number>().as('unpaid'),
-    ])
-    .groupBy((eb) => ['unpaid.competition_id', emailKey(eb.ref('unpaid.email'))])
-    .$narrowType<{ competition_id: string }>();
-  const rows = await db
-    .selectFrom(groups.as('g'))
-    .select((eb) => [
-      'g.competition_id',
-      'g.email_key',
-      'g.competition_title',
-      'g.unpaid',
-      eb
-        .selectFrom('submissions as member')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('member.competition_id', '=', 'g.competition_id')
-        .where(
-          (inner) =>
-            sql<boolean>`${emailKey(inner.ref('member.email'))} = ${inner.ref('g.email_key')}`,
-        )
-        .as('entries'),
-      eb.fn.countAll<number>().over().as('total'),
-    ])
-    .orderBy('entries', 'desc')
-    .orderBy('g.email_key')
-    .limit(limit)
-    .execute();
-  return {
-    list: rows.map((row) => ({ ...row, entries: Number(row.entries), unpaid: Number(row.unpaid) })),
-    total: Number(rows[0]?.total ?? 0),
-  };
-}
-
-/** Which of `ids` exist, with what deciding about them needs. */
-export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
-  return trx
-    .selectFrom('submissions')
-    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'status'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/** Sets the status of those of `ids` not in it yet; answers the ids it changed. */
-export async function setStatus(
-  trx: Kysely<DB>,
-  ids: readonly string[],
-  status: 'approved' | 'rejected',
-  stamp: string,
-) {
-  const changed = await trx
-    .updateTable('submissions')
-    .set({ status, updated_at: stamp })
-    .where('id', 'in', ids)
-    .where('status', '!=', status)
-    .returning('id')
-    .execute();
-  return changed.map((row) => row.id);
-}
-
-/** What deleting a submission needs: the files it names, and what the audit says of it. */
-export async function findSubmissionFiles(trx: Kysely<DB>, id: string) {
-  return trx
-    .selectFrom('submissions')
-    .select(['reference', 'full_name', 'photo_key', 'field_values'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
-  await trx.deleteFrom('submissions').where('id', '=', id).execute();
-}
-
 /** A submission's files and the labels of its category's fields, for a named download. */
 export async function findDownloadSource(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('submissions')
     .leftJoin('categories', 'categories.id', 'submissions.category_id')
     .select([
+      'submissions.id',
       'submissions.reference',
       'submissions.full_name',
       'submissions.photo_key',

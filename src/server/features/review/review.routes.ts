@@ -1,25 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AdminEntrySchema, SubmissionIdParamsSchema } from '../../../shared/schemas/admin-entry.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { SubmissionIdParamsSchema } from '../../../shared/schemas/admin-entry.ts';
 import {
-  BulkDecisionSchema,
-  DecisionResultSchema,
-  DecisionSchema,
   ReviewCountsQuerySchema,
   ReviewCountsSchema,
   ReviewItemSchema,
   ReviewPageSchema,
   ReviewQuerySchema,
 } from '../../../shared/schemas/review.ts';
-import { todayIn } from '../../../shared/domain/competition-status.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { decide } from './decisions.service.ts';
 import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
+import { loadAdminEntry } from './admin-entry.service.ts';
 import { attachmentHeader } from './download-name.ts';
-import { exportCsv } from './export.service.ts';
-import { deleteSubmission } from './removal.service.ts';
 import {
   countSubmissions,
   findDownload,
@@ -27,11 +21,17 @@ import {
   loadReviewItem,
 } from './review.service.ts';
 
-/** Issue 14: the admin's 'Competition Submissions'. */
-export function registerReviewRoutes(app: FastifyInstance): void {
+const ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+
+/**
+ * Admin scope (/api/admin): the admin's 'Competition Submissions', read. The review owns every
+ * /api/admin/submissions route: decisions.routes.ts changes them, export.routes.ts and
+ * archive.routes.ts download them.
+ */
+export const reviewAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
-    '/api/admin/submissions',
+    '/submissions',
     {
       schema: {
         summary: 'Submissions, searched, filtered and paged on the server (keyset), newest first',
@@ -41,10 +41,10 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         response: { 200: ReviewPageSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => listSubmissions(app.deps.db, request.query),
+    async (request) => listSubmissions(deps, request.query),
   );
   api.get(
-    '/api/admin/submissions/counts',
+    '/submissions/counts',
     {
       schema: {
         summary: 'How many submissions match the filters, by status and by payment',
@@ -54,73 +54,34 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         response: { 200: ReviewCountsSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => countSubmissions(app.deps.db, request.query),
+    async (request) => countSubmissions(deps.db, request.query),
   );
-
   api.get(
-    '/api/admin/submissions/export.csv',
+    '/submissions/:id',
     {
       schema: {
-        summary: 'The current view as CSV (every column, the form fields as columns), streamed',
-        description:
-          "Takes the list's filters and order (no cursor, no limit). RFC 4180, UTF-8 with a byte-order mark; cells that a spreadsheet would run as a formula are neutralised.",
-        querystring: ReviewQuerySchema.omit({ cursor: true, limit: true }),
+        summary: 'One entry with its payment ledger',
+        params: SubmissionIdParamsSchema,
+        response: { 200: AdminEntrySchema, ...ERRORS },
       },
     },
-    async (request, reply) => {
-      requireAdmin(request);
-      const csv = await exportCsv(app, request.query);
-      // The site's day, not UTC's: an export at 01:00 in India is named after that day.
-      const day = todayIn((await app.deps.settings.getSettings()).timeZone);
-      return reply
-        .header('cache-control', PRIVATE_FILE_CACHE)
-        .header('content-disposition', attachmentHeader(`submissions-${day}.csv`))
-        .type('text/csv; charset=utf-8')
-        .send(csv);
-    },
+    async (request) => loadAdminEntry(deps, request.params.id),
   );
-
-  const DECISION_ERRORS = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
   api.get(
-    '/api/admin/submissions/:id/review',
+    '/submissions/:id/review',
     {
       schema: {
         summary: 'One submission as a row of the review shows it: photo, artworks, duplicate flag',
         description:
           "The admin's entry page: the images are the admin URLs of their display copies.",
         params: SubmissionIdParamsSchema,
-        response: { 200: ReviewItemSchema, ...DECISION_ERRORS },
+        response: { 200: ReviewItemSchema, ...ERRORS },
       },
     },
-    async (request) => loadReviewItem(app.deps.db, request.params.id),
-  );
-  api.put(
-    '/api/admin/submissions/:id/status',
-    {
-      schema: {
-        summary: 'Approves or rejects one submission; the artist is e-mailed when it changes',
-        description: 'Only approved and rejected: nothing goes back to pending (seed §4).',
-        params: SubmissionIdParamsSchema,
-        body: DecisionSchema,
-        response: { 200: DecisionResultSchema, ...DECISION_ERRORS },
-      },
-    },
-    async (request) => decide(app, [request.params.id], request.body.status, requireAdmin(request)),
-  );
-  api.post(
-    '/api/admin/submissions/status',
-    {
-      schema: {
-        summary: 'Approves or rejects many submissions in one transaction',
-        description: 'An id that does not exist changes nothing and is named in the 404.',
-        body: BulkDecisionSchema,
-        response: { 200: DecisionResultSchema, ...DECISION_ERRORS },
-      },
-    },
-    async (request) => decide(app, request.body.ids, request.body.status, requireAdmin(request)),
+    async (request) => loadReviewItem(deps, request.params.id),
   );
   api.get(
-    '/api/admin/submissions/:id/download/:file',
+    '/submissions/:id/download/:file',
     {
       schema: {
         summary: "A submission's photo or image field, named after the entry, to save",
@@ -133,7 +94,7 @@ export function registerReviewRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       requireAdmin(request);
-      const download = await findDownload(app, request.params.id, request.params.file);
+      const download = await findDownload(deps, request.params.id, request.params.file);
       return reply
         .header('cache-control', PRIVATE_FILE_CACHE)
         .header('content-disposition', attachmentHeader(download.name))
@@ -142,19 +103,4 @@ export function registerReviewRoutes(app: FastifyInstance): void {
         .send(download.file.body);
     },
   );
-  api.delete(
-    '/api/admin/submissions/:id',
-    {
-      schema: {
-        summary:
-          'Deletes a submission and every stored file of it; the payment ledger keeps its rows',
-        params: SubmissionIdParamsSchema,
-        response: { 204: z.null(), ...DECISION_ERRORS },
-      },
-    },
-    async (request, reply) => {
-      await deleteSubmission(app, request.params.id, requireAdmin(request));
-      return reply.status(204).send(null);
-    },
-  );
-}
+};

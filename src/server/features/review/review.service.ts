@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type {
@@ -8,27 +7,34 @@ import type {
   ReviewQuery,
 } from '../../../shared/schemas/review.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { parseFormFields } from '../categories/categories.service.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { privateFileUrl } from '../media/private-files.service.ts';
 import { displayKeyOf } from '../media/private-images.ts';
-import { notFound } from '../../errors.ts';
-import { SUBMISSION_NOT_FOUND } from '../submissions/admin-entries.routes.ts';
 import type { StoredFile } from '../media/storage/storage.ts';
+import {
+  decodeEntry,
+  type EntryLog,
+  imagesOf,
+  searchPattern,
+} from '../submissions/submissions.service.ts';
+import { SUBMISSION_NOT_FOUND } from './admin-entry.service.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
+import { findLikelyDuplicateGroups, findLikelyDuplicateIds } from './duplicates.repository.ts';
 import {
   countReviewFacets,
   findDownloadSource,
-  findLikelyDuplicateIds,
   findReviewPage,
   findReviewRow,
   type ReviewFilters,
   type ReviewPosition,
   type ReviewRow,
 } from './review.repository.ts';
-import { searchPattern } from './search-text.ts';
 
-/* Issue 14: the submissions review, searched, filtered and paged on the server. */
+/* The submissions review, searched, filtered and paged on the server. */
+
+/** What reading the review needs: the database, and a log for a damaged row. */
+type ReviewDeps = { db: Kysely<DB>; log: EntryLog };
 
 export const INVALID_CURSOR =
   'This page of results is no longer valid. Start again from the first page.';
@@ -53,9 +59,8 @@ function positionOf(cursor: string): ReviewPosition {
   return { createdAt, id: match[2] as string };
 }
 
-function itemOf(row: ReviewRow, possibleDuplicate: boolean): ReviewItem {
-  const values = JSON.parse(row.field_values) as Record<string, string>;
-  const fields = row.form_fields === null ? [] : parseFormFields(row.form_fields);
+function itemOf(row: ReviewRow, possibleDuplicate: boolean, log: EntryLog): ReviewItem {
+  const { fields, values } = decodeEntry(row, log);
   return {
     id: row.id,
     reference: row.reference,
@@ -108,7 +113,10 @@ export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>)
   };
 }
 
-export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promise<ReviewPage> {
+export async function listSubmissions(
+  { db, log }: ReviewDeps,
+  query: ReviewQuery,
+): Promise<ReviewPage> {
   const filters = filtersOf(query);
   const after = query.cursor === undefined ? undefined : positionOf(query.cursor);
   // One row more than the page tells whether another page follows.
@@ -121,22 +129,22 @@ export async function listSubmissions(db: Kysely<DB>, query: ReviewQuery): Promi
     page.map((row) => row.id),
   );
   return {
-    items: page.map((row) => itemOf(row, duplicates.has(row.id))),
+    items: page.map((row) => itemOf(row, duplicates.has(row.id), log)),
     nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
   };
 }
 
 /**
- * One entry as a row of the review shows it (issue 20 item 8): the admin's entry page shows its
- * photo and artworks through the admin-only file routes, and whether it is a likely duplicate.
+ * One entry as a row of the review shows it: the admin's entry page shows its photo and artworks
+ * through the admin-only file routes, and whether it is a likely duplicate.
  */
-export async function loadReviewItem(db: Kysely<DB>, id: string): Promise<ReviewItem> {
+export async function loadReviewItem({ db, log }: ReviewDeps, id: string): Promise<ReviewItem> {
   const [row, duplicates] = await Promise.all([
     findReviewRow(db, id),
     findLikelyDuplicateIds(db, [id]),
   ]);
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return itemOf(row, duplicates.has(row.id));
+  return itemOf(row, duplicates.has(row.id), log);
 }
 
 /**
@@ -148,6 +156,14 @@ export async function countSubmissions(
   query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>,
 ): Promise<ReviewCounts> {
   return countReviewFacets(db, filtersOf(query));
+}
+
+/**
+ * The groups of likely duplicates (the same competition and e-mail, one of them unpaid), the
+ * largest first, and how many there are: what the dashboard lists.
+ */
+export async function listLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
+  return findLikelyDuplicateGroups(db, limit);
 }
 
 /**
@@ -174,30 +190,27 @@ export const FILE_NOT_FOUND = 'File not found';
 
 /** The photo (`photo`) or an image field's file of a submission, with its download name. */
 export async function findDownload(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'log' | 'storage'>,
   id: string,
   file: string,
 ): Promise<{ name: string; file: StoredFile }> {
-  const row = await findDownloadSource(app.deps.db, id);
+  const row = await findDownloadSource(deps.db, id);
   if (!row) throw notFound(FILE_NOT_FOUND);
-  let key: string | undefined;
-  let label = 'photo';
-  if (file === 'photo') {
-    key = row.photo_key;
-  } else {
-    const field = (row.form_fields === null ? [] : parseFormFields(row.form_fields)).find(
-      (f) => f.id === file && f.type === 'image',
-    );
-    const value = (JSON.parse(row.field_values) as Record<string, unknown>)[file];
-    if (field && typeof value === 'string') {
-      key = value;
-      label = field.label;
-    }
-  }
-  const stored = key === undefined ? undefined : await app.deps.storage.get(key);
-  if (!stored) throw notFound(FILE_NOT_FOUND);
+  const image =
+    file === 'photo'
+      ? { key: row.photo_key, label: 'photo' }
+      : imagesOf(decodeEntry(row, deps.log))
+          .filter((found) => found.field.id === file)
+          .map((found) => ({ key: found.key, label: found.field.label }))[0];
+  const stored = image === undefined ? undefined : await deps.storage.get(image.key);
+  if (!image || !stored) throw notFound(FILE_NOT_FOUND);
   return {
-    name: downloadName(row.reference, row.full_name, label, extensionFromType(stored.contentType)),
+    name: downloadName(
+      row.reference,
+      row.full_name,
+      image.label,
+      extensionFromType(stored.contentType),
+    ),
     file: stored,
   };
 }

@@ -1,0 +1,23 @@
+import type { AdminEntry } from '../../../shared/schemas/admin-entry.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { findEntryView } from '../submissions/entries.service.ts';
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found.';
+
+/** One entry as the admin sees it: the artist's view, plus the payment ledger. */
+export async function loadAdminEntry(
+  deps: Pick<Deps, 'db' | 'log' | 'payments'>,
+  submissionId: string,
+): Promise<AdminEntry> {
+  const [found, payments] = await Promise.all([
+    findEntryView(deps, submissionId),
+    deps.payments.paymentsOfEntry(submissionId),
+  ]);
+  if (!found) throw notFound(SUBMISSION_NOT_FOUND);
+  return {
+    ...found,
+    payments,
+    paidTwice: payments.filter((p) => p.status === 'captured').length > 1,
+  };
+}
