@@ -21,7 +21,7 @@ import {
   SIGNED_IN,
   stubApi,
 } from '../common/test-helpers.tsx';
-import { EMAIL_TEMPLATE_FAILURES } from './email-templates-page.tsx';
+import { EMAIL_TEMPLATE_FAILURES } from './email-template-failures.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
