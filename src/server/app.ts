@@ -18,25 +18,31 @@ import {
   installErrorHandling,
   UNEXPECTED_ERROR_MESSAGE,
 } from './errors.ts';
-import { registerAuditRoutes } from './features/audit/audit.routes.ts';
-import { registerAccountRoutes } from './features/auth/accounts.routes.ts';
-import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { registerTwoFactorRoutes } from './features/auth/two-factor.routes.ts';
+import { auditAdminRoutes } from './features/audit/audit.routes.ts';
+import { accountsAdminRoutes } from './features/auth/accounts.routes.ts';
+import { authPublicRoutes } from './features/auth/auth.routes.ts';
+import { twoFactorAdminRoutes } from './features/auth/two-factor.routes.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.routes.ts';
-import { registerBannerRoutes } from './features/banners/banners.routes.ts';
-import { registerImageUploadRoutes } from './features/media/image-uploads.routes.ts';
+import { bannersAdminRoutes, bannersPublicRoutes } from './features/banners/banners.routes.ts';
+import { imageUploadsAdminRoutes } from './features/media/image-uploads.routes.ts';
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
-import { registerPublicMediaRoutes } from './features/media/public-media.routes.ts';
-import { registerPrivateFileRoutes } from './features/media/private-files.routes.ts';
+import { publicMediaRoutes } from './features/media/public-media.routes.ts';
+import { privateFilesAdminRoutes } from './features/media/private-files.routes.ts';
 import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
 import { registrationPublicRoutes } from './features/submissions/registration.routes.ts';
-import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
-import { registerCompetitionRoutes } from './features/competitions/competitions.routes.ts';
-import { registerHealthRoutes } from './features/health/health.routes.ts';
+import {
+  categoriesAdminRoutes,
+  categoriesPublicRoutes,
+} from './features/categories/categories.routes.ts';
+import {
+  competitionsAdminRoutes,
+  competitionsPublicRoutes,
+} from './features/competitions/competitions.routes.ts';
+import { healthPublicRoutes } from './features/health/health.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
-import { registerOutboxRoutes } from './features/mail/outbox.routes.ts';
+import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant } from './features/pages/page-data.ts';
-import { registerPageRoutes } from './features/pages/pages.routes.ts';
+import { pagesPublicRoutes } from './features/pages/pages.routes.ts';
 import { paymentsPublicRoutes } from './features/payments/payments.routes.ts';
 import { razorpayWebhookRoutes } from './features/payments/razorpay-webhook.routes.ts';
 import { createReconciliationJob } from './features/payments/reconciliation.ts';
@@ -46,10 +52,10 @@ import { archiveAdminRoutes } from './features/review/archive.routes.ts';
 import { decisionsAdminRoutes } from './features/review/decisions.routes.ts';
 import { exportAdminRoutes } from './features/review/export.routes.ts';
 import { reviewAdminRoutes } from './features/review/review.routes.ts';
-import { registerEmailTemplateRoutes } from './features/mail/email-templates.routes.ts';
+import { emailTemplatesAdminRoutes } from './features/mail/email-templates.routes.ts';
 import { entriesPublicRoutes } from './features/submissions/entries.routes.ts';
-import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
-import { registerSiteSettingsRoutes } from './features/settings/site-settings.routes.ts';
+import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/settings.routes.ts';
+import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
 import { guardAdminSession, refuseCrossSite, registerAdminGuard } from './plugins/admin-guard.ts';
@@ -71,6 +77,13 @@ declare module 'fastify' {
  * check on every state-changing request), the admin API under /api/admin (a signed-in admin).
  */
 const PUBLIC_API: FeaturePlugin[] = [
+  healthPublicRoutes,
+  settingsPublicRoutes,
+  authPublicRoutes,
+  competitionsPublicRoutes,
+  categoriesPublicRoutes,
+  bannersPublicRoutes,
+  pagesPublicRoutes,
   paymentsPublicRoutes,
   testCheckoutPublicRoutes,
   registrationPublicRoutes,
@@ -78,6 +91,18 @@ const PUBLIC_API: FeaturePlugin[] = [
 ];
 const ADMIN_API: FeaturePlugin[] = [
   dashboardAdminRoutes,
+  settingsAdminRoutes,
+  siteSettingsAdminRoutes,
+  accountsAdminRoutes,
+  twoFactorAdminRoutes,
+  auditAdminRoutes,
+  outboxAdminRoutes,
+  emailTemplatesAdminRoutes,
+  competitionsAdminRoutes,
+  categoriesAdminRoutes,
+  bannersAdminRoutes,
+  imageUploadsAdminRoutes,
+  privateFilesAdminRoutes,
   paymentsAdminRoutes,
   reviewAdminRoutes,
   decisionsAdminRoutes,
@@ -203,35 +228,21 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  registerHealthRoutes(app);
-  registerSettingsRoutes(app);
-  registerSiteSettingsRoutes(app);
-  registerAuthRoutes(app);
-  registerAccountRoutes(app);
-  registerTwoFactorRoutes(app);
-  registerAuditRoutes(app);
-  registerOutboxRoutes(app);
-  registerCompetitionRoutes(app);
-  registerCategoryRoutes(app);
-  registerBannerRoutes(app);
   setImageWorkerLowPriority(config.nodeEnv !== 'test');
-  await registerImageUploadRoutes(app);
-  registerPrivateFileRoutes(app);
-  registerEmailTemplateRoutes(app);
   runWhileAppRuns(app, createReconciliationJob(deps));
   // Its own scope at the root, outside /api's CSRF check: Razorpay signs what it sends instead.
   if (config.payments.provider === 'razorpay') await app.register(razorpayWebhookRoutes, { deps });
   runWhileAppRuns(app, createUnclaimedFilesSweeper(deps));
-  registerPageRoutes(app);
 
-  registerPublicMediaRoutes(app);
+  // Outside /api: public files are fetched by pages, never sent to.
+  await app.register(publicMediaRoutes, { deps });
 
   await registerClient(app, {
     clientDir: config.clientDir,
     template: page?.template,
     loadSettings: () => deps.settings.getPublicSettings(),
-    pageVariant: (pathname, query) => pageVariant(app, pathname, query),
-    describePage: (pathname, settings, variant) => describePage(app, pathname, settings, variant),
+    pageVariant: (pathname, query) => pageVariant(deps, pathname, query),
+    describePage: (pathname, settings, variant) => describePage(deps, pathname, settings, variant),
     cache: deps.contentCache,
   });
   return app;

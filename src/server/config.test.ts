@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  DEFAULT_CLIENT_DIR,
-  loadConfig,
-  PUBLIC_URL_IN_PRODUCTION,
-  TEST_CHECKOUT_IN_PRODUCTION,
-} from './config.ts';
+import { PUBLIC_URL_IN_PRODUCTION, TEST_CHECKOUT_IN_PRODUCTION } from './config-env.ts';
+import { ConfigError, DEFAULT_CLIENT_DIR, loadConfig } from './config.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {

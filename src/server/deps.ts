@@ -81,12 +81,12 @@ export async function buildDeps(
   const storage = await createStorage(config);
   const contentCache = createContentCache();
   // The time zone decides statuses and the page texts live in settings: a change drops them all.
-  const settings = createSettingsService(db, {
-    onChange: () => contentCache.invalidate(),
-    lockRow: database.engine === 'postgres',
-  });
+  const settings = createSettingsService(
+    { db, clock, log },
+    { onChange: () => contentCache.invalidate() },
+  );
   const siteTitle = async () => (await settings.getSettings()).title;
-  const competitions = createCompetitionsService(db, settings, contentCache);
+  const competitions = createCompetitionsService({ db, settings, contentCache, clock });
   const entryTokens = createEntryTokens(db, clock);
   const outbox = createOutboxWorker(
     { db, mail: config.mail, siteTitle, log, clock },

@@ -6,6 +6,7 @@ import { beforeEach, expect } from 'vitest';
 import type { DB } from '../../src/server/db/schema.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/security-settings.ts';
 import { OUR_CLIENT_HEADERS, type TestApp, useTestApp } from './test-app.ts';
+import { createRunningClock } from './test-clock.ts';
 
 /*
  * Signing in and acting as an admin over HTTP, for the tests of the admin area. Every helper takes
@@ -35,9 +36,16 @@ export const fastifyOf = (target: Target): FastifyInstance =>
 const payloadOf = (payload: unknown) =>
   payload === undefined ? {} : { payload: payload as Record<string, unknown> };
 
+/**
+ * The clock of the apps of the admin tests (one per test file): real time, moved ahead to the next
+ * TOTP step by clearOfStepBoundary instead of waiting for it. An app a test builds itself for
+ * two-factor sign-ins takes it too (`buildApp(config, { clock: adminClock })`).
+ */
+export const adminClock = createRunningClock();
+
 /** The file's test app, built once; before each test only the seeded admin is left, as set up. */
 export function useAdminTestApp(): TestApp {
-  const t = useTestApp({ config: { adminPassword: ADMIN_PASSWORD } });
+  const t = useTestApp({ config: { adminPassword: ADMIN_PASSWORD }, clock: adminClock });
   beforeEach(() => resetAdminState(t));
   return t;
 }
@@ -213,13 +221,13 @@ export function expectLockedOut(response: LightMyRequestResponse): void {
   expect(response.headers['set-cookie']).toBeUndefined();
 }
 
-/** The TOTP code of a base32 secret at the moment `at` (now by default). */
-export function totpCode(secret: string, at = Date.now()): string {
+/** The TOTP code of a base32 secret at the moment `at` (the admin apps' now by default). */
+export function totpCode(secret: string, at = adminClock.now().getTime()): string {
   return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: at });
 }
 
 /** A well-formed 6-digit code that is none the server could accept around `at`. */
-export function wrongCode(secret: string, at = Date.now()): string {
+export function wrongCode(secret: string, at = adminClock.now().getTime()): string {
   const near = new Set([-2, -1, 0, 1, 2].map((d) => totpCode(secret, at + d * STEP_MS)));
   for (let n = 123456; ; n++) {
     const code = String(n % 1_000_000).padStart(6, '0');
@@ -227,11 +235,14 @@ export function wrongCode(secret: string, at = Date.now()): string {
   }
 }
 
-/** Waits for the next step when fewer than `marginMs` are left in this one; returns now. */
+/**
+ * Moves the admin apps' clock to the next step when fewer than `marginMs` are left in this one
+ * (instead of waiting for it); returns the clock's now.
+ */
 export async function clearOfStepBoundary(marginMs = 5_000): Promise<number> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  return Date.now();
+  const left = STEP_MS - (adminClock.now().getTime() % STEP_MS);
+  if (left < marginMs) adminClock.advance(left + 50);
+  return adminClock.now().getTime();
 }
 
 /** Sets two-factor up and on over HTTP with the previous step's code, leaving this step's free. */

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import { initializeSite, type InitializeResult } from '../../src/server/initialize.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
@@ -18,10 +19,14 @@ export interface TestApp {
 /** The whole application on a fresh database, migrated and initialized, ready for inject(). */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void;
+    /** The server's clock: a test moves it instead of waiting for time to pass. */
+    clock?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const environment = await createTestEnvironment(overrides);
-  const app = await buildApp(environment.config);
+  const app = await buildApp(environment.config, options.clock ? { clock: options.clock } : {});
   options.beforeReady?.(app);
   const initialized = await initializeSite(app);
   await app.ready();
@@ -44,7 +49,7 @@ export const OUR_CLIENT_HEADERS = { [CSRF_HEADER]: CSRF_HEADER_VALUE } as const;
  * With `clientBuild` it serves a fake browser build (pages render), removed again afterwards.
  */
 export function useTestApp(
-  options: { config?: Partial<Config>; clientBuild?: boolean } = {},
+  options: { config?: Partial<Config>; clientBuild?: boolean; clock?: Clock } = {},
 ): TestApp {
   let built: TestApp | undefined;
   let clientDir: string | undefined;
@@ -54,7 +59,10 @@ export function useTestApp(
   };
   beforeAll(async () => {
     clientDir = options.clientBuild ? makeFakeClientBuild() : undefined;
-    built = await buildTestApp({ ...options.config, ...(clientDir ? { clientDir } : {}) });
+    built = await buildTestApp(
+      { ...options.config, ...(clientDir ? { clientDir } : {}) },
+      options.clock ? { clock: options.clock } : {},
+    );
   });
   afterAll(async () => {
     await built?.close();

@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminClock,
   expectLockedOut,
   login,
   signIn,
@@ -166,7 +167,7 @@ describe('npm run admin -- reset-two-factor (SQLite)', () => {
       expect(created.code, created.stderr).toBe(0);
     }
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
-    app = await buildApp(loadConfig(env));
+    app = await buildApp(loadConfig(env), { clock: adminClock });
     await app.ready();
   });
   afterAll(async () => {
@@ -262,7 +263,7 @@ describe('npm run admin -- unlock and reset-password lift the sign-in lock (SQLi
     const created = await runCli(['create', LOCKED], `${LOCKED_PASSWORD}\n`);
     expect(created.code, created.stderr).toBe(0);
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
-    app = await buildApp(loadConfig(env));
+    app = await buildApp(loadConfig(env), { clock: adminClock });
     await app.ready();
   });
   afterAll(async () => {

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditLogPageSchema } from '../../../shared/schemas/admin.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { listAuditLog } from './audit.ts';
 
-export function registerAuditRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): the audit log. */
+export const auditAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/admin/audit-log',
+    '/audit-log',
     {
       schema: {
         summary: 'Who changed what, newest first, 50 to a page',
@@ -14,6 +15,6 @@ export function registerAuditRoutes(app: FastifyInstance): void {
         response: { 200: AuditLogPageSchema },
       },
     },
-    async (request) => listAuditLog(app.deps.db, request.query.page),
+    async (request) => listAuditLog(deps.db, request.query.page),
   );
-}
+};

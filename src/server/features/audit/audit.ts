@@ -58,7 +58,7 @@ export function auditEntriesOf(entityType: string) {
 }
 
 /** What an admin's change to public content needs of the app. */
-export type ContentWriteContext = Pick<Deps, 'db' | 'database' | 'contentCache'>;
+export type ContentWriteContext = Pick<Deps, 'db' | 'contentCache'>;
 
 /**
  * An admin's change to what the public site shows: `write` runs in one transaction, recording its

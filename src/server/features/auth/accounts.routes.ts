@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +5,7 @@ import {
   ChangePasswordSchema,
   NewAdminSchema,
 } from '../../../shared/schemas/auth.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
   createAdmin,
@@ -16,12 +16,13 @@ import {
 } from './accounts.ts';
 import { presentedDeviceId } from './known-devices.ts';
 
-export function registerAccountRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): the admin's own password, and the admin accounts. */
+export const accountsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
+  const { db, clock } = deps;
 
   api.post(
-    '/api/admin/account/password',
+    '/account/password',
     {
       schema: {
         summary: 'Changes the signed-in admin’s password; their other sessions end',
@@ -31,38 +32,43 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const { currentPassword } = request.body;
-      await requireCurrentPassword(db, admin, currentPassword, request.ip, 'currentPassword');
+      const now = clock.now();
+      await requireCurrentPassword(db, admin, currentPassword, request.ip, 'currentPassword', now);
       await setPassword(db, admin.username, request.body.newPassword, {
         keepSessionId: admin.sessionId,
         keepDeviceId: presentedDeviceId(request),
         actor: { adminUserId: admin.adminUserId, username: admin.username },
         action: 'account.password-change',
+        now,
       });
       return reply.status(204).send();
     },
   );
 
   api.get(
-    '/api/admin/users',
+    '/users',
     { schema: { summary: 'Every admin account', response: { 200: z.array(AdminUserSchema) } } },
     async () => listAdmins(db),
   );
 
   api.post(
-    '/api/admin/users',
+    '/users',
     { schema: { summary: 'Adds an admin', body: NewAdminSchema } },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const created = await createAdmin(db, request.body.username, request.body.password, {
-        adminUserId: admin.adminUserId,
-        username: admin.username,
-      });
+      const created = await createAdmin(
+        db,
+        request.body.username,
+        request.body.password,
+        { adminUserId: admin.adminUserId, username: admin.username },
+        clock.now(),
+      );
       return reply.status(201).send(created);
     },
   );
 
   api.delete(
-    '/api/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         summary: 'Removes an admin; the last one cannot be',
@@ -70,8 +76,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await removeAdmin(app.deps.database, request.params.id, requireAdmin(request));
+      await removeAdmin(db, request.params.id, requireAdmin(request), clock.now());
       return reply.status(204).send();
     },
   );
-}
+};

@@ -4,7 +4,6 @@ import {
   NewUsernameSchema,
   passwordProblem,
 } from '../../../shared/schemas/auth.ts';
-import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -44,6 +43,7 @@ export async function createAdmin(
   rawUsername: string,
   password: string,
   actor?: Actor,
+  now = new Date(),
 ): Promise<{ id: string; username: string }> {
   const parsed = NewUsernameSchema.safeParse(rawUsername);
   if (!parsed.success) {
@@ -55,21 +55,25 @@ export async function createAdmin(
   // Hashed before the transaction: argon2 takes tens of milliseconds a write lock need not wait.
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const inserted = await insertAdminUser(trx, username, passwordHash);
+    const inserted = await insertAdminUser(trx, username, passwordHash, now);
     if (!inserted) {
       throw new AppError(409, 'USERNAME_TAKEN', `An admin named ${username} already exists`, {
         username: 'This username is taken',
       });
     }
     if (actor) {
-      await recordAudit(trx, {
-        adminUserId: actor.adminUserId,
-        actor: actor.username,
-        action: 'admin_user.create',
-        entityType: 'admin_user',
-        entityId: inserted.id,
-        details: { username: inserted.username },
-      });
+      await recordAudit(
+        trx,
+        {
+          adminUserId: actor.adminUserId,
+          actor: actor.username,
+          action: 'admin_user.create',
+          entityType: 'admin_user',
+          entityId: inserted.id,
+          details: { username: inserted.username },
+        },
+        now,
+      );
     }
     return inserted;
   });
@@ -89,8 +93,10 @@ export async function setPassword(
     keepDeviceId?: string | undefined;
     actor?: Actor;
     action?: string;
+    now?: Date;
   } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date();
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   checkPassword(password, user.username);
@@ -98,20 +104,24 @@ export async function setPassword(
   await db.transaction().execute(async (trx) => {
     await updateAdminUser(trx, user.id, {
       password_hash: passwordHash,
-      updated_at: new Date().toISOString(),
+      updated_at: now.toISOString(),
     });
     await deleteSessionsOfUser(trx, user.id, options.keepSessionId);
     await deleteKnownDevicesOf(trx, user.id, options.keepDeviceId);
     // A new password lifts every lock on the account: the guesses were against the old one.
     await deleteLoginFailuresOfUsername(trx, user.username);
     if (options.actor) {
-      await recordAudit(trx, {
-        adminUserId: options.actor.adminUserId,
-        actor: options.actor.username,
-        action: options.action ?? 'admin_user.password-reset',
-        entityType: 'admin_user',
-        entityId: user.id,
-      });
+      await recordAudit(
+        trx,
+        {
+          adminUserId: options.actor.adminUserId,
+          actor: options.actor.username,
+          action: options.action ?? 'admin_user.password-reset',
+          entityType: 'admin_user',
+          entityId: user.id,
+        },
+        now,
+      );
     }
   });
 }
@@ -129,12 +139,13 @@ export async function requireCurrentPassword(
   password: string,
   ip: string,
   field = 'password',
+  now = new Date(),
 ): Promise<void> {
-  const attempt = await reserveAttempt(db, {
-    username: admin.username,
-    ip,
-    sessionId: admin.sessionId,
-  });
+  const attempt = await reserveAttempt(
+    db,
+    { username: admin.username, ip, sessionId: admin.sessionId },
+    now,
+  );
   const passwordHash = await findPasswordHashOfAdmin(db, admin.adminUserId);
   if (passwordHash === undefined) {
     // Removed by another admin since the guard let this request in.
@@ -181,28 +192,33 @@ export async function listAdmins(db: Kysely<DB>): Promise<AdminUser[]> {
 
 /** Removes an admin account with its sessions; the last one is never removed. */
 export async function removeAdmin(
-  database: Database,
+  db: Kysely<DB>,
   id: string,
   actor: { adminUserId: string; username: string },
+  now = new Date(),
 ): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const target = await findAdminById(trx, id);
     if (!target) throw notFound('No such admin');
     // Two admins removing each other at once must not leave none. PostgreSQL: lock every account
     // row until the transaction ends. SQLite already runs one write at a time.
-    const accounts = await findAdminIds(trx, database.engine === 'postgres');
+    const accounts = await findAdminIds(trx, { lock: true });
     if (accounts.length <= 1) {
       throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
     }
     await deleteAdminById(trx, target.id);
-    await recordAudit(trx, {
-      // An admin removing their own account: the row is gone, so only the name stays.
-      adminUserId: target.id === actor.adminUserId ? null : actor.adminUserId,
-      actor: actor.username,
-      action: 'admin_user.delete',
-      entityType: 'admin_user',
-      entityId: target.id,
-      details: { username: target.username },
-    });
+    await recordAudit(
+      trx,
+      {
+        // An admin removing their own account: the row is gone, so only the name stays.
+        adminUserId: target.id === actor.adminUserId ? null : actor.adminUserId,
+        actor: actor.username,
+        action: 'admin_user.delete',
+        entityType: 'admin_user',
+        entityId: target.id,
+        details: { username: target.username },
+      },
+      now,
+    );
   });
 }

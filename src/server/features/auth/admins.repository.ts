@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { AdminUsersTable, DB } from '../../db/schema.ts';
 
 /*
@@ -13,8 +14,9 @@ export async function insertAdminUser(
   db: Kysely<DB>,
   username: string,
   passwordHash: string,
+  at = new Date(),
 ): Promise<{ id: string; username: string } | undefined> {
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   return (
     db
       .insertInto('admin_users')
@@ -80,10 +82,16 @@ export async function findAllAdmins(db: Kysely<DB>) {
     .execute();
 }
 
-/** Every account's id; `lock` (PostgreSQL) holds the rows until the transaction ends. */
-export async function findAdminIds(db: Kysely<DB>, lock = false): Promise<string[]> {
+/**
+ * Every account's id; with `lock`, on PostgreSQL the rows are held until the transaction ends
+ * (SQLite already runs one write at a time).
+ */
+export async function findAdminIds(
+  db: Kysely<DB>,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<string[]> {
   let query = db.selectFrom('admin_users').select('id');
-  if (lock) query = query.forUpdate();
+  if (lock && isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((r) => r.id);
 }
 

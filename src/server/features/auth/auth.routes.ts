@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminSessionSchema, SignInSchema } from '../../../shared/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { signInRequired } from '../../errors.ts';
 import {
   sessionCookieName,
@@ -13,15 +13,16 @@ import { presentedDeviceId, setDeviceCookie } from './known-devices.ts';
 import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
 import { decoyPasswordHash, signIn } from './sign-in.ts';
 
-export function registerAuthRoutes(app: FastifyInstance): void {
+/** Public scope (/api): signing in and out, and the session's admin. */
+export const authPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
-  const security = async () => (await app.deps.settings.getSettings()).security;
+  const { db, clock } = deps;
+  const security = async () => (await deps.settings.getSettings()).security;
   // Made now, not by the first unknown username, whose answer would otherwise take twice as long.
   void decoyPasswordHash();
 
   api.post(
-    '/api/auth/login',
+    '/auth/login',
     {
       schema: {
         summary:
@@ -41,6 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
           deviceId: presentedDeviceId(request),
         },
         rules,
+        clock.now(),
       );
       // A new session id at every sign-in; the one the browser had (if any) ends.
       await endSession(db, sessionToken(request));
@@ -54,18 +56,19 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   );
 
   api.post(
-    '/api/auth/logout',
+    '/auth/logout',
     { schema: { summary: 'Ends the session on the server and clears its cookie' } },
     async (request, reply) => {
       const token = sessionToken(request);
-      const admin = await findSessionUser(db, token, await security());
+      const now = clock.now();
+      const admin = await findSessionUser(db, token, await security(), now);
       await endSession(db, token);
       if (admin) {
-        await recordAudit(db, {
-          adminUserId: admin.adminUserId,
-          actor: admin.username,
-          action: 'auth.sign-out',
-        });
+        await recordAudit(
+          db,
+          { adminUserId: admin.adminUserId, actor: admin.username, action: 'auth.sign-out' },
+          now,
+        );
       }
       reply.clearCookie(sessionCookieName(request), sessionCookieOptions(request));
       return reply.status(204).send();
@@ -73,7 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   );
 
   api.get(
-    '/api/auth/session',
+    '/auth/session',
     {
       schema: {
         summary: 'The signed-in admin, or 401',
@@ -82,9 +85,9 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const rules = await security();
-      const admin = await findSessionUser(db, sessionToken(request), rules);
+      const admin = await findSessionUser(db, sessionToken(request), rules, clock.now());
       if (!admin) throw signInRequired();
       return reply.header('cache-control', 'no-store').send(describeSession(admin, rules));
     },
   );
-}
+};

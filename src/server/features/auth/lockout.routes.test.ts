@@ -1,6 +1,7 @@
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  adminClock,
   ADMIN_PASSWORD as PASSWORD,
   asAdmin,
   clearOfStepBoundary,
@@ -123,7 +124,10 @@ describe(`the device cookie on ${TEST_ENGINE}`, () => {
   });
 
   it('behind an HTTPS proxy it is __Host-ws_device, Secure, and makes the browser a known device', async () => {
-    const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: true });
+    const proxied = await buildTestApp(
+      { adminPassword: PASSWORD, trustProxy: true },
+      { clock: adminClock },
+    );
     try {
       const https = { headers: { ...OURS, 'x-forwarded-proto': 'https' } };
       const first = await login(proxied, { username: 'admin', password: PASSWORD }, https);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD as PASSWORD,
+  adminClock,
   asAdmin,
   auditActions,
   auditRows,
@@ -983,7 +984,7 @@ describe(`nothing secret reaches the logs on ${TEST_ENGINE}`, () => {
       },
     });
     const environment = await createTestEnvironment({ adminPassword: PASSWORD, logLevel: 'trace' });
-    const app = await buildApp(environment.config, { logStream: stream });
+    const app = await buildApp(environment.config, { logStream: stream, clock: adminClock });
     try {
       await initializeSite(app);
       await app.ready();

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PasswordConfirmationSchema,
@@ -7,6 +6,7 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '../../../shared/schemas/auth.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { requireCurrentPassword } from './accounts.ts';
@@ -19,12 +19,15 @@ import {
   twoFactorStatus,
 } from './two-factor.ts';
 
-/** The signed-in admin's own two-factor sign-in (issue 4, item 4). */
-export function registerTwoFactorRoutes(app: FastifyInstance): void {
+/**
+ * Admin scope (/api/admin): the signed-in admin's own two-factor sign-in. The scope's guard lets
+ * these routes through when the settings require two-factor and the admin has not turned it on.
+ */
+export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
-  const base = '/api/admin/account/two-factor';
-  const required = async () => (await app.deps.settings.getSettings()).security.requireTwoFactor;
+  const { db, clock } = deps;
+  const base = '/account/two-factor';
+  const required = async () => (await deps.settings.getSettings()).security.requireTwoFactor;
 
   api.get(
     base,
@@ -46,7 +49,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const setup = await beginTwoFactorSetup(db, requireAdmin(request));
+      const setup = await beginTwoFactorSetup(db, requireAdmin(request), clock.now());
       return reply.header('cache-control', 'no-store').send(setup);
     },
   );
@@ -63,12 +66,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      await requireCurrentPassword(db, admin, request.body.password, request.ip);
+      const now = clock.now();
+      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
       const recoveryCodes = await enableTwoFactor(
         db,
         admin,
         request.body.code,
         presentedDeviceId(request),
+        now,
       );
       return reply.header('cache-control', 'no-store').send({ recoveryCodes });
     },
@@ -85,8 +90,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      await requireCurrentPassword(db, admin, request.body.password, request.ip);
-      const recoveryCodes = await renewRecoveryCodes(db, admin);
+      const now = clock.now();
+      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
+      const recoveryCodes = await renewRecoveryCodes(db, admin, now);
       return reply.header('cache-control', 'no-store').send({ recoveryCodes });
     },
   );
@@ -108,13 +114,15 @@ export function registerTwoFactorRoutes(app: FastifyInstance): void {
           'Two-factor is required for every admin, so it cannot be turned off.',
         );
       }
-      await requireCurrentPassword(db, admin, request.body.password, request.ip);
+      const now = clock.now();
+      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
       await turnOffTwoFactor(db, admin.username, admin, {
         endSessions: false,
         action: 'account.two-factor-disable',
         keepDeviceId: presentedDeviceId(request),
+        now,
       });
       return reply.status(204).send();
     },
   );
-}
+};

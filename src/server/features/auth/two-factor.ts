@@ -105,6 +105,7 @@ export async function twoFactorStatus(
 export async function beginTwoFactorSetup(
   db: Kysely<DB>,
   admin: SessionUser,
+  now = new Date(),
 ): Promise<TwoFactorSetup> {
   const user = await findTwoFactorRow(db, admin.adminUserId);
   if (user.totp_enabled === 1) {
@@ -113,13 +114,17 @@ export async function beginTwoFactorSetup(
   const secret = newTotpSecret();
   await db.transaction().execute(async (trx) => {
     await saveUnconfirmedTotpSecret(trx, user.id, secret);
-    await recordAudit(trx, {
-      adminUserId: user.id,
-      actor: admin.username,
-      action: 'account.two-factor-setup',
-      entityType: 'admin_user',
-      entityId: user.id,
-    });
+    await recordAudit(
+      trx,
+      {
+        adminUserId: user.id,
+        actor: admin.username,
+        action: 'account.two-factor-setup',
+        entityType: 'admin_user',
+        entityId: user.id,
+      },
+      now,
+    );
   });
   return describeTotpSetup(secret, user.username);
 }
@@ -207,8 +212,14 @@ export async function turnOffTwoFactor(
   db: Kysely<DB>,
   username: string,
   actor: Actor,
-  options: { endSessions: boolean; action: string; keepDeviceId?: string | undefined },
+  options: {
+    endSessions: boolean;
+    action: string;
+    keepDeviceId?: string | undefined;
+    now?: Date;
+  },
 ): Promise<void> {
+  const now = options.now ?? new Date();
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   await db.transaction().execute(async (trx) => {
@@ -216,17 +227,21 @@ export async function turnOffTwoFactor(
       totp_enabled: 0,
       totp_secret: null,
       totp_last_step: null,
-      updated_at: new Date().toISOString(),
+      updated_at: now.toISOString(),
     });
     await deleteRecoveryCodes(trx, user.id);
     if (options.endSessions) await deleteSessionsOfUser(trx, user.id);
     await deleteKnownDevicesOf(trx, user.id, options.keepDeviceId);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: options.action,
-      entityType: 'admin_user',
-      entityId: user.id,
-    });
+    await recordAudit(
+      trx,
+      {
+        adminUserId: actor.adminUserId,
+        actor: actor.username,
+        action: options.action,
+        entityType: 'admin_user',
+        entityId: user.id,
+      },
+      now,
+    );
   });
 }

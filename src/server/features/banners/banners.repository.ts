@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/database.ts';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { BannersTable, DB } from '../../db/schema.ts';
 
@@ -15,10 +16,13 @@ export async function findBannerById(db: Kysely<DB>, id: string) {
   return db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Every banner's id; `lock` (PostgreSQL) holds the rows until the transaction ends. */
-export async function findBannerIds(db: Kysely<DB>, lock = false): Promise<string[]> {
+/** Every banner's id; with `lock`, on PostgreSQL the rows are held until the transaction ends. */
+export async function findBannerIds(
+  db: Kysely<DB>,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<string[]> {
   let query = db.selectFrom('banners').select('id');
-  if (lock) query = query.forUpdate();
+  if (lock && isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((r) => r.id);
 }
 

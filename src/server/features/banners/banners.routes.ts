@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +8,7 @@ import {
   PublicBannerSchema,
 } from '../../../shared/schemas/banner.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
@@ -20,14 +20,12 @@ import {
   updateBanner,
 } from './banners.service.ts';
 
-const ADMIN_BANNERS = '/api/admin/banners';
+const BANNERS = '/banners';
 
-export function registerBannerRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app.deps;
-
-  api.get(
-    '/api/banners',
+/** Public scope (/api): the home page's banners. */
+export const bannersPublicRoutes: FeaturePlugin = async (app, { deps }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    BANNERS,
     {
       schema: {
         summary: 'Home-page banners in display order, newest first',
@@ -35,24 +33,29 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicBanners(database.db, app.deps.contentCache);
+      const { json } = await listPublicBanners(deps.db, deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );
+};
+
+/** Admin scope (/api/admin): the banners, their order and their writes. */
+export const bannersAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    ADMIN_BANNERS,
+    BANNERS,
     {
       schema: {
         summary: 'Every banner in display order, with its stored image url',
         response: { 200: z.array(AdminBannerSchema) },
       },
     },
-    async () => listAdminBanners(database.db),
+    async () => listAdminBanners(deps.db),
   );
 
   api.post(
-    ADMIN_BANNERS,
+    BANNERS,
     {
       schema: {
         summary: 'Adds a banner, placed first; the image must be an upload',
@@ -61,11 +64,11 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createBanner(app.deps, request.body, requireAdmin(request))),
+      reply.status(201).send(await createBanner(deps, request.body, requireAdmin(request))),
   );
 
   api.put(
-    `${ADMIN_BANNERS}/order`,
+    `${BANNERS}/order`,
     {
       schema: {
         summary: 'Sets the display order',
@@ -75,11 +78,11 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: z.array(AdminBannerSchema), 400: ErrorEnvelopeSchema },
       },
     },
-    (request) => reorderBanners(app.deps, request.body.ids, requireAdmin(request)),
+    (request) => reorderBanners(deps, request.body.ids, requireAdmin(request)),
   );
 
   api.put(
-    `${ADMIN_BANNERS}/:id`,
+    `${BANNERS}/:id`,
     {
       schema: {
         summary: 'Changes a banner’s title, description and image',
@@ -88,11 +91,11 @@ export function registerBannerRoutes(app: FastifyInstance): void {
         response: { 200: AdminBannerSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    (request) => updateBanner(app.deps, request.params.id, request.body, requireAdmin(request)),
+    (request) => updateBanner(deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
-    `${ADMIN_BANNERS}/:id`,
+    `${BANNERS}/:id`,
     {
       schema: {
         summary: 'Removes a banner (its image file stays, as other records may use it)',
@@ -101,8 +104,8 @@ export function registerBannerRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteBanner(app.deps, request.params.id, requireAdmin(request));
+      await deleteBanner(deps, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );
-}
+};

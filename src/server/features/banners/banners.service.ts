@@ -8,12 +8,12 @@ import {
 } from '../../../shared/schemas/banner.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { BannersTable, DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
 import {
   type AuditActor,
   auditEntriesOf,
-  type ContentWriteContext,
   recordAudit,
   writePublicContent,
 } from '../audit/audit.ts';
@@ -35,6 +35,9 @@ export const BANNER_ORDER_MISMATCH =
   'The order must name every banner exactly once. Reload the list and try again.';
 
 type BannerRow = Selectable<BannersTable>;
+
+/** What the admin's writes use. */
+export type BannerWriteContext = Pick<Deps, 'db' | 'contentCache' | 'clock'>;
 
 export interface PublicBanners {
   all: PublicBanner[];
@@ -97,13 +100,14 @@ const audit = auditEntriesOf('banner');
 
 /** Seed §7: a new banner is placed first. */
 export async function createBanner(
-  app: ContentWriteContext,
+  deps: BannerWriteContext,
   input: BannerInput,
   actor: AuditActor,
 ): Promise<AdminBanner> {
-  const { db } = app.database;
+  const { db } = deps;
   await checkImageIsUpload(db, input.imageUrl);
-  const now = new Date().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   const row: BannerRow = {
     id: randomUUID(),
     title: input.title,
@@ -113,49 +117,51 @@ export async function createBanner(
     created_at: now,
     updated_at: now,
   };
-  await writePublicContent(app, async (trx) => {
+  await writePublicContent(deps, async (trx) => {
     row.position = await findFirstPosition(trx);
     await insertBanner(trx, row);
-    await recordAudit(trx, audit(actor, 'banner.create', row.id, { title: row.title }));
+    await recordAudit(trx, audit(actor, 'banner.create', row.id, { title: row.title }), at);
   });
   return toAdminBanner(db, row);
 }
 
 export async function updateBanner(
-  app: ContentWriteContext,
+  deps: BannerWriteContext,
   id: string,
   input: BannerInput,
   actor: AuditActor,
 ): Promise<AdminBanner> {
-  const { db } = app.database;
+  const { db } = deps;
   const existing = await findBannerById(db, id);
   if (!existing) throw notFound(BANNER_NOT_FOUND);
   // The image the banner already has may stay, even one from before uploads were checked.
   if (input.imageUrl !== existing.image_url) await checkImageIsUpload(db, input.imageUrl);
+  const now = deps.clock.now();
   const patch = {
     title: input.title,
     description: input.description,
     image_url: input.imageUrl,
-    updated_at: new Date().toISOString(),
+    updated_at: now.toISOString(),
   };
-  await writePublicContent(app, async (trx) => {
+  await writePublicContent(deps, async (trx) => {
     // Removed by someone else since it was read: nothing to update, nothing to record.
     if (!(await updateBannerRow(trx, id, patch))) throw notFound(BANNER_NOT_FOUND);
-    await recordAudit(trx, audit(actor, 'banner.update', id, { title: patch.title }));
+    await recordAudit(trx, audit(actor, 'banner.update', id, { title: patch.title }), now);
   });
   return toAdminBanner(db, { ...existing, ...patch });
 }
 
 export async function deleteBanner(
-  app: ContentWriteContext,
+  deps: BannerWriteContext,
   id: string,
   actor: AuditActor,
 ): Promise<void> {
-  await writePublicContent(app, async (trx) => {
+  const now = deps.clock.now();
+  await writePublicContent(deps, async (trx) => {
     const existing = await findBannerById(trx, id);
     if (!existing) throw notFound(BANNER_NOT_FOUND);
     await deleteBannerRow(trx, id);
-    await recordAudit(trx, audit(actor, 'banner.delete', id, { title: existing.title }));
+    await recordAudit(trx, audit(actor, 'banner.delete', id, { title: existing.title }), now);
   });
 }
 
@@ -164,14 +170,15 @@ export async function deleteBanner(
  * another admin added or removed one would otherwise drop or misplace it.
  */
 export async function reorderBanners(
-  app: ContentWriteContext,
+  deps: BannerWriteContext,
   ids: readonly string[],
   actor: AuditActor,
 ): Promise<AdminBanner[]> {
-  await writePublicContent(app, async (trx) => {
+  const now = deps.clock.now();
+  await writePublicContent(deps, async (trx) => {
     // PostgreSQL: two reorders at once run one after the other, never interleaved. SQLite
     // already runs one write transaction at a time.
-    const existing = new Set(await findBannerIds(trx, app.database.engine === 'postgres'));
+    const existing = new Set(await findBannerIds(trx, { lock: true }));
     const named = new Set(ids);
     if (
       named.size !== ids.length ||
@@ -181,7 +188,7 @@ export async function reorderBanners(
       throw invalidField('ids', BANNER_ORDER_MISMATCH);
     }
     await setBannerPositions(trx, ids);
-    await recordAudit(trx, audit(actor, 'banner.reorder', undefined, { ids }));
+    await recordAudit(trx, audit(actor, 'banner.reorder', undefined, { ids }), now);
   });
-  return listAdminBanners(app.db);
+  return listAdminBanners(deps.db);
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
+import { isPostgres } from '../../db/database.ts';
 import type { CategoriesTable, CategoryRow, DB, SubcategoriesTable } from '../../db/schema.ts';
 
 /** Seed §7: categories are listed newest first. */
@@ -17,29 +17,33 @@ export async function findAllSubcategories(db: Kysely<DB>) {
 }
 
 /**
- * One category. With `lock` on PostgreSQL its row stays locked until the transaction ends, so a
+ * One category. With `lock`, on PostgreSQL its row stays locked until the transaction ends, so a
  * competition cannot be added to it meanwhile (the insert's foreign-key check waits for the lock;
  * admin-categories.routes.test.ts races the two). SQLite runs one write transaction at a time.
  */
 export async function findCategoryById(
   db: Kysely<DB>,
   id: string,
-  lock?: Engine,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<CategoryRow | undefined> {
   let query = db.selectFrom('categories').selectAll().where('id', '=', id);
-  if (lock === 'postgres') query = query.forUpdate();
+  if (lock && isPostgres(db)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 /** A category's subcategories in their set order; `lock` as in findCategoryById. */
-export async function findSubcategoriesOf(db: Kysely<DB>, categoryId: string, lock?: Engine) {
+export async function findSubcategoriesOf(
+  db: Kysely<DB>,
+  categoryId: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
   let query = db
     .selectFrom('subcategories')
     .select(['id', 'category_id', 'name'])
     .where('category_id', '=', categoryId)
     .orderBy('position')
     .orderBy('name');
-  if (lock === 'postgres') query = query.forUpdate();
+  if (lock && isPostgres(db)) query = query.forUpdate();
   return query.execute();
 }
 

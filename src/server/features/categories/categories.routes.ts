@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +8,7 @@ import {
   PublicCategorySchema,
 } from '../../../shared/schemas/category.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
@@ -21,15 +21,13 @@ import {
   updateCategory,
 } from './categories.service.ts';
 
-const ADMIN_CATEGORIES = '/api/admin/categories';
-const ONE_CATEGORY = `${ADMIN_CATEGORIES}/:id`;
+const CATEGORIES = '/categories';
+const ONE_CATEGORY = `${CATEGORIES}/:id`;
 
-export function registerCategoryRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app.deps;
-
-  api.get(
-    '/api/categories',
+/** Public scope (/api): the categories the home page filters by. */
+export const categoriesPublicRoutes: FeaturePlugin = async (app, { deps }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    CATEGORIES,
     {
       schema: {
         summary: 'Categories with their subcategories, newest first',
@@ -37,20 +35,25 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { json } = await listPublicCategories(database.db, app.deps.contentCache);
+      const { json } = await listPublicCategories(deps.db, deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );
+};
+
+/** Admin scope (/api/admin): categories, their subcategories and form fields. */
+export const categoriesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    ADMIN_CATEGORIES,
+    CATEGORIES,
     {
       schema: {
         summary: 'Every category, newest first, with its form fields and counts',
         response: { 200: z.array(AdminCategorySchema) },
       },
     },
-    async () => listAdminCategories(database.db),
+    async () => listAdminCategories(deps.db, deps.log),
   );
 
   api.get(
@@ -63,14 +66,14 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const category = await findAdminCategory(database.db, request.params.id);
+      const category = await findAdminCategory(deps.db, request.params.id, deps.log);
       if (!category) throw notFound(CATEGORY_MESSAGES.notFound);
       return category;
     },
   );
 
   api.post(
-    ADMIN_CATEGORIES,
+    CATEGORIES,
     {
       schema: {
         summary: 'Adds a category; without formFields it gets the seven default fields',
@@ -81,7 +84,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createCategory(app.deps, request.body, requireAdmin(request))),
+      reply.status(201).send(await createCategory(deps, request.body, requireAdmin(request))),
   );
 
   api.put(
@@ -101,7 +104,7 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
         },
       },
     },
-    (request) => updateCategory(app.deps, request.params.id, request.body, requireAdmin(request)),
+    (request) => updateCategory(deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
@@ -114,8 +117,8 @@ export function registerCategoryRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteCategory(app.deps, request.params.id, requireAdmin(request));
+      await deleteCategory(deps, request.params.id, requireAdmin(request));
       return reply.status(204).send(null);
     },
   );
-}
+};

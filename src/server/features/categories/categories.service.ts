@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type AdminCategory,
@@ -12,16 +13,15 @@ import {
   DEFAULT_FORM_FIELDS,
   type FormField,
   FormFieldSchema,
-  isDefaultFormField,
 } from '../../../shared/schemas/form-field.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import type { CategoryRow, DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
 import {
   type AuditActor,
   auditEntriesOf,
-  type ContentWriteContext,
   recordAudit,
   writePublicContent,
 } from '../audit/audit.ts';
@@ -40,6 +40,12 @@ import {
   updateCategoryRow,
   updateSubcategory,
 } from './categories.repository.ts';
+import { resolveFormFields } from './form-fields.ts';
+
+/** What the admin's writes use. */
+export type CategoryWriteContext = Pick<Deps, 'db' | 'contentCache' | 'clock' | 'log'>;
+
+type WarningLog = Pick<FastifyBaseLogger, 'warn'>;
 
 export interface PublicCategories {
   all: PublicCategory[];
@@ -69,15 +75,26 @@ export function listPublicCategories(
 
 /**
  * The stored fields. They are only ever written by this service, through the shared schema; a
- * list damaged by hand reads as the defaults rather than breaking the admin screen.
+ * list damaged by hand reads as the defaults rather than breaking the admin screen, and, given
+ * where it was read from, is logged as a warning naming the category so someone repairs it.
  */
-export function parseFormFields(json: string): FormField[] {
+export function parseFormFields(
+  json: string,
+  source?: { categoryId: string; log: WarningLog },
+): FormField[] {
+  let problem: unknown;
   try {
     const parsed = FormFieldSchema.array().safeParse(JSON.parse(json));
     if (parsed.success) return parsed.data;
-  } catch {
+    problem = parsed.error.issues;
+  } catch (error) {
     // Not JSON: the defaults below.
+    problem = error;
   }
+  source?.log.warn(
+    { categoryId: source.categoryId, err: problem },
+    "a category's stored form fields are damaged: the default fields are used",
+  );
   return DEFAULT_FORM_FIELDS.map((field) => ({ ...field }));
 }
 
@@ -88,6 +105,7 @@ function toAdminCategory(
   subcategories: SubcategoryRow[],
   competitions: Map<string, number>,
   entries: Map<string, number>,
+  log: WarningLog,
 ): AdminCategory {
   return {
     id: row.id,
@@ -95,7 +113,7 @@ function toAdminCategory(
     subcategories: subcategories
       .filter((s) => s.category_id === row.id)
       .map((s) => ({ id: s.id, name: s.name, entryCount: entries.get(s.id) ?? 0 })),
-    formFields: parseFormFields(row.form_fields),
+    formFields: parseFormFields(row.form_fields, { categoryId: row.id, log }),
     competitionCount: competitions.get(row.id) ?? 0,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -103,19 +121,23 @@ function toAdminCategory(
 }
 
 /** Every category for the admin screen, newest first, with its counts as of now. */
-export async function listAdminCategories(db: Kysely<DB>): Promise<AdminCategory[]> {
+export async function listAdminCategories(
+  db: Kysely<DB>,
+  log: WarningLog,
+): Promise<AdminCategory[]> {
   const [categories, subcategories, competitions, entries] = await Promise.all([
     findAllCategories(db),
     findAllSubcategories(db),
     countCompetitionsByCategory(db),
     countEntriesBySubcategory(db),
   ]);
-  return categories.map((row) => toAdminCategory(row, subcategories, competitions, entries));
+  return categories.map((row) => toAdminCategory(row, subcategories, competitions, entries, log));
 }
 
 export async function findAdminCategory(
   db: Kysely<DB>,
   id: string,
+  log: WarningLog,
 ): Promise<AdminCategory | undefined> {
   if (!isRecordId(id)) return undefined;
   const row = await findCategoryById(db, id);
@@ -128,59 +150,21 @@ export async function findAdminCategory(
       subcategories.map((s) => s.id),
     ),
   ]);
-  return toAdminCategory(row, subcategories, competitions, entries);
+  return toAdminCategory(row, subcategories, competitions, entries, log);
 }
 
 const audit = auditEntriesOf('category');
 
-/** An id for a new custom field: random, and checked against every id the category holds. */
-function newFieldId(taken: Set<string>): string {
-  for (;;) {
-    const id = `custom_${randomBytes(6).toString('hex')}`;
-    if (!taken.has(id)) return id;
-  }
-}
-
-/**
- * The fields to store. Fields the category already has keep their ids and types (submissions
- * hold values by field id, read by type); a field without an id is a new custom one and gets a
- * fresh id; an id the category does not have is refused rather than adopted, so no field can
- * take over another's stored values.
- */
-function resolveFormFields(
-  sent: CategoryValues['formFields'],
-  current: readonly FormField[],
-): FormField[] {
-  if (sent === undefined) return current.map((field) => ({ ...field }));
-  const known = new Map(current.map((field) => [field.id, field]));
-  const taken = new Set([...known.keys(), ...DEFAULT_FORM_FIELDS.map((f) => f.id)]);
-  for (const field of sent) if (field.id !== undefined) taken.add(field.id);
-  return sent.map((field, index) => {
-    if (field.id === undefined) {
-      const id = newFieldId(taken);
-      taken.add(id);
-      return { ...field, id };
-    }
-    const existing = known.get(field.id);
-    if (!existing && !isDefaultFormField(field.id)) {
-      throw invalidField(`formFields.${index}.id`, CATEGORY_MESSAGES.unknownFormField);
-    }
-    if (existing && existing.type !== field.type) {
-      throw invalidField(`formFields.${index}.type`, CATEGORY_MESSAGES.formFieldType);
-    }
-    return { ...field, id: field.id };
-  });
-}
-
 export async function createCategory(
-  app: ContentWriteContext,
+  deps: CategoryWriteContext,
   input: CategoryValues,
   actor: AuditActor,
 ): Promise<AdminCategory> {
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   const formFields = resolveFormFields(input.formFields ?? [...DEFAULT_FORM_FIELDS], []);
-  return writePublicContent(app, async (trx) => {
+  return writePublicContent(deps, async (trx) => {
     await insertCategory(trx, {
       id,
       name: input.name,
@@ -204,8 +188,9 @@ export async function createCategory(
         name: input.name,
         subcategories: input.subcategories.map((s) => s.name),
       }),
+      at,
     );
-    return (await findAdminCategory(trx, id)) as AdminCategory;
+    return (await findAdminCategory(trx, id, deps.log)) as AdminCategory;
   });
 }
 
@@ -214,18 +199,18 @@ export async function createCategory(
  * keep their ids; one left out is removed, unless a competition uses it) and its fields.
  */
 export async function updateCategory(
-  app: ContentWriteContext,
+  deps: CategoryWriteContext,
   id: string,
   input: CategoryValues,
   actor: AuditActor,
 ): Promise<AdminCategory> {
   if (!isRecordId(id)) throw notFound(CATEGORY_MESSAGES.notFound);
-  const { engine } = app.database;
-  return writePublicContent(app, async (trx) => {
-    const row = await findCategoryById(trx, id, engine);
+  const now = deps.clock.now();
+  return writePublicContent(deps, async (trx) => {
+    const row = await findCategoryById(trx, id, { lock: true });
     if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
     // Locked too: a competition cannot pick a subcategory up while it is being removed.
-    const current = await findSubcategoriesOf(trx, id, engine);
+    const current = await findSubcategoriesOf(trx, id, { lock: true });
     const currentIds = new Set(current.map((s) => s.id));
     if (input.subcategories.some((s) => s.id !== undefined && !currentIds.has(s.id))) {
       throw invalidField('subcategories', CATEGORY_MESSAGES.unknownSubcategory);
@@ -246,12 +231,13 @@ export async function updateCategory(
         );
       }
     }
-    const formFields = resolveFormFields(input.formFields, parseFormFields(row.form_fields));
+    const stored = parseFormFields(row.form_fields, { categoryId: id, log: deps.log });
+    const formFields = resolveFormFields(input.formFields, stored);
 
     await updateCategoryRow(trx, id, {
       name: input.name,
       form_fields: JSON.stringify(formFields),
-      updated_at: new Date().toISOString(),
+      updated_at: now.toISOString(),
     });
     await deleteSubcategories(
       trx,
@@ -274,26 +260,28 @@ export async function updateCategory(
         subcategories: input.subcategories.map((s) => s.name),
         ...(removed.length > 0 ? { removedSubcategories: removed.map((s) => s.name) } : {}),
       }),
+      now,
     );
-    return (await findAdminCategory(trx, id)) as AdminCategory;
+    return (await findAdminCategory(trx, id, deps.log)) as AdminCategory;
   });
 }
 
 /** Deletes a category no competition uses; its subcategories go with it. */
 export async function deleteCategory(
-  app: ContentWriteContext,
+  deps: CategoryWriteContext,
   id: string,
   actor: AuditActor,
 ): Promise<void> {
   if (!isRecordId(id)) throw notFound(CATEGORY_MESSAGES.notFound);
-  await writePublicContent(app, async (trx) => {
-    const row = await findCategoryById(trx, id, app.database.engine);
+  const now = deps.clock.now();
+  await writePublicContent(deps, async (trx) => {
+    const row = await findCategoryById(trx, id, { lock: true });
     if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
     const competitions = (await countCompetitionsByCategory(trx, id)).get(id) ?? 0;
     if (competitions > 0) {
       throw new AppError(409, 'CATEGORY_IN_USE', categoryInUseMessage(competitions));
     }
     await deleteCategoryRow(trx, id);
-    await recordAudit(trx, audit(actor, 'category.delete', id, { name: row.name }));
+    await recordAudit(trx, audit(actor, 'category.delete', id, { name: row.name }), now);
   });
 }

@@ -40,7 +40,7 @@ import { toPublicCompetition } from './competitions.service.ts';
  */
 
 /** What the admin functions use of the app. */
-export type CompetitionAdminContext = Pick<Deps, 'db' | 'database' | 'settings' | 'contentCache'>;
+export type CompetitionAdminContext = Pick<Deps, 'db' | 'clock' | 'settings' | 'contentCache'>;
 
 const audit = auditEntriesOf('competition');
 
@@ -50,7 +50,7 @@ async function toAdminCompetitions(
   counts: Map<string, number>,
 ): Promise<AdminCompetition[]> {
   const { timeZone } = await ctx.settings.getSettings();
-  const today = todayIn(timeZone);
+  const today = todayIn(timeZone, ctx.clock.now());
   const images = await describeImages(
     ctx.db,
     rows.flatMap((r) => [r.image_url, r.prize_image_url]),
@@ -95,18 +95,9 @@ export async function findAdminCompetition(
  * The category must exist and the subcategory be one of its own; the images must be uploads of
  * this site (a `media` row), so no record can point at an arbitrary address.
  */
-async function checkReferences(
-  ctx: CompetitionAdminContext,
-  trx: Kysely<DB>,
-  input: CompetitionInput,
-): Promise<void> {
+async function checkReferences(trx: Kysely<DB>, input: CompetitionInput): Promise<void> {
   const fields: Record<string, string> = {};
-  const found = await findCategoryAndSubcategory(
-    trx,
-    input.categoryId,
-    input.subcategoryId,
-    ctx.database.engine === 'postgres',
-  );
+  const found = await findCategoryAndSubcategory(trx, input.categoryId, input.subcategoryId);
   if (!found.category) fields.categoryId = COMPETITION_MESSAGES.categoryNotFound;
   else if (input.subcategoryId !== null && !found.subcategory) {
     fields.subcategoryId = COMPETITION_MESSAGES.subcategoryNotInCategory;
@@ -143,11 +134,12 @@ export async function createCompetition(
   admin: AuditActor,
 ): Promise<AdminCompetition> {
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const at = ctx.clock.now();
+  const now = at.toISOString();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(ctx, trx, input);
+    await checkReferences(trx, input);
     await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
-    await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }));
+    await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }), at);
   });
   return findAdminCompetition(ctx, id);
 }
@@ -159,11 +151,12 @@ export async function updateCompetition(
   admin: AuditActor,
 ): Promise<AdminCompetition> {
   if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  const now = ctx.clock.now();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(ctx, trx, input);
-    const values = { ...toRowValues(input), updated_at: new Date().toISOString() };
+    await checkReferences(trx, input);
+    const values = { ...toRowValues(input), updated_at: now.toISOString() };
     if (!(await updateCompetitionRow(trx, id, values))) throw notFound(COMPETITION_NOT_FOUND);
-    await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }));
+    await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }), now);
   });
   return findAdminCompetition(ctx, id);
 }
@@ -178,14 +171,16 @@ export async function deleteCompetition(
   admin: AuditActor,
 ): Promise<CompetitionDeleted> {
   if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
+  const now = ctx.clock.now();
   const submissionsKept = await writePublicContent(ctx, async (trx) => {
-    const found = await findCompetitionForDelete(trx, id, ctx.database.engine === 'postgres');
+    const found = await findCompetitionForDelete(trx, id);
     if (!found) throw notFound(COMPETITION_NOT_FOUND);
     const kept = (await countSubmissionsByCompetition(trx, id)).get(id) ?? 0;
     if (!(await deleteCompetitionRow(trx, id))) throw notFound(COMPETITION_NOT_FOUND);
     await recordAudit(
       trx,
       audit(admin, 'competition.delete', id, { title: found.title, submissionsKept: kept }),
+      now,
     );
     return kept;
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import type { DB, NewCompetitionRow } from '../../db/schema.ts';
 
 /** Competitions with the names of their category and subcategory. */
@@ -45,7 +46,7 @@ export async function countSubmissionsByCompetition(
 
 /**
  * Whether a category exists and, when `subcategoryId` is given, whether that subcategory is one of
- * its own. With `lock` (PostgreSQL) the rows are share-locked until the transaction ends, so they
+ * its own. On PostgreSQL the rows are share-locked until the transaction ends, so they
  * cannot be deleted between this check and the write that refers to them (the race is tested in
  * admin-categories.routes.test.ts).
  */
@@ -53,8 +54,9 @@ export async function findCategoryAndSubcategory(
   db: Kysely<DB>,
   categoryId: string,
   subcategoryId: string | null,
-  lock: boolean,
 ): Promise<{ category: boolean; subcategory: boolean }> {
+  // SQLite runs one write transaction at a time: nothing can delete them meanwhile.
+  const lock = isPostgres(db);
   let category = db.selectFrom('categories').select('id').where('id', '=', categoryId);
   if (lock) category = category.forShare();
   const found = (await category.executeTakeFirst()) !== undefined;
@@ -87,16 +89,15 @@ export async function updateCompetitionRow(
 }
 
 /**
- * The title of a competition about to be deleted, or undefined. With `lock` (PostgreSQL) the row is
+ * The title of a competition about to be deleted, or undefined. On PostgreSQL the row is
  * locked, so no submission can be added to it before the delete: the count kept is exact.
  */
 export async function findCompetitionForDelete(
   db: Kysely<DB>,
   id: string,
-  lock: boolean,
 ): Promise<{ title: string } | undefined> {
   let query = db.selectFrom('competitions').select('title').where('id', '=', id);
-  if (lock) query = query.forUpdate();
+  if (isPostgres(db)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import {
   PublicCompetitionSchema,
 } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
@@ -22,13 +22,12 @@ import {
   updateCompetition,
 } from './admin-competitions.service.ts';
 
-const ADMIN_COMPETITIONS = '/api/admin/competitions';
-
-export function registerCompetitionRoutes(app: FastifyInstance): void {
+/** Public scope (/api): the catalogue, served from memory. */
+export const competitionsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/competitions',
+    '/competitions',
     {
       schema: {
         summary: 'Competitions, Open first (closing soonest), then Upcoming, then Closed',
@@ -39,13 +38,13 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const body = await app.deps.competitions.searchPublic(request.query);
+      const body = await deps.competitions.searchPublic(request.query);
       return sendCachedJson(request, reply, body);
     },
   );
 
   api.get(
-    '/api/competitions/:id',
+    '/competitions/:id',
     {
       schema: {
         summary: 'One competition',
@@ -54,33 +53,31 @@ export function registerCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const found = await app.deps.competitions.findPublic(request.params.id);
+      const found = await deps.competitions.findPublic(request.params.id);
       if (!found) throw notFound(COMPETITION_NOT_FOUND);
       return sendCachedJson(request, reply, found.json);
     },
   );
+};
 
-  registerAdminCompetitionRoutes(app);
-}
-
-/** Issue 5 item 4: the admin's competitions (guarded with the rest of /api/admin/*). */
-function registerAdminCompetitionRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): the admin's competitions and their writes. */
+export const competitionsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const notFoundResponse = { 404: ErrorEnvelopeSchema };
 
   api.get(
-    ADMIN_COMPETITIONS,
+    '/competitions',
     {
       schema: {
         summary: 'Every competition, newest created first, with its submission count',
         response: { 200: z.array(AdminCompetitionSchema) },
       },
     },
-    () => listAdminCompetitions(app.deps),
+    () => listAdminCompetitions(deps),
   );
 
   api.get(
-    `${ADMIN_COMPETITIONS}/:id`,
+    '/competitions/:id',
     {
       schema: {
         summary: 'One competition as the admin form edits it',
@@ -88,11 +85,11 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: AdminCompetitionSchema, ...notFoundResponse },
       },
     },
-    (request) => findAdminCompetition(app.deps, request.params.id),
+    (request) => findAdminCompetition(deps, request.params.id),
   );
 
   api.post(
-    ADMIN_COMPETITIONS,
+    '/competitions',
     {
       schema: {
         summary: 'Creates a competition; shown on the public site at once',
@@ -103,13 +100,11 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createCompetition(app.deps, request.body, requireAdmin(request))),
+      reply.status(201).send(await createCompetition(deps, request.body, requireAdmin(request))),
   );
 
   api.put(
-    `${ADMIN_COMPETITIONS}/:id`,
+    '/competitions/:id',
     {
       schema: {
         summary: "Replaces a competition's fields; shown on the public site at once",
@@ -118,12 +113,11 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: AdminCompetitionSchema, 400: ErrorEnvelopeSchema, ...notFoundResponse },
       },
     },
-    (request) =>
-      updateCompetition(app.deps, request.params.id, request.body, requireAdmin(request)),
+    (request) => updateCompetition(deps, request.params.id, request.body, requireAdmin(request)),
   );
 
   api.delete(
-    `${ADMIN_COMPETITIONS}/:id`,
+    '/competitions/:id',
     {
       schema: {
         summary: 'Deletes a competition; its submissions are kept, with its title and fee',
@@ -131,6 +125,6 @@ function registerAdminCompetitionRoutes(app: FastifyInstance): void {
         response: { 200: CompetitionDeletedSchema, ...notFoundResponse },
       },
     },
-    (request) => deleteCompetition(app.deps, request.params.id, requireAdmin(request)),
+    (request) => deleteCompetition(deps, request.params.id, requireAdmin(request)),
   );
-}
+};

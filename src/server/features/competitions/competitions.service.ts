@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   compareForListing,
   type CompetitionFilter,
@@ -11,10 +10,9 @@ import {
 } from '../../../shared/domain/competition-status.ts';
 import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
-import type { DB } from '../../db/schema.ts';
-import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
+import type { Deps } from '../../deps.ts';
+import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
 import { describeImages } from '../media/responsive-images.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,
@@ -72,13 +70,12 @@ export interface CompetitionsService {
  * since statuses follow the date) and kept serialized in memory; see ContentCache.
  */
 export function createCompetitionsService(
-  db: Kysely<DB>,
-  settings: SettingsService,
-  cache: ContentCache,
+  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock'>,
 ): CompetitionsService {
+  const { db, settings, contentCache: cache, clock } = deps;
   async function listPublic(): Promise<PublicCompetitions> {
     const { timeZone } = await settings.getSettings();
-    const today = todayIn(timeZone);
+    const today = todayIn(timeZone, clock.now());
     return cache.get(`competitions:${today}:${timeZone}`, async () => {
       const rows = await findAllCompetitionsWithNames(db);
       const images = await describeImages(

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FeaturePlugin } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 
-export function registerHealthRoutes(app: FastifyInstance): void {
+/** Public scope (/api): whether the server and its database answer. */
+export const healthPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
+    '/health',
     {
       schema: {
         summary: 'Whether the server and its database answer',
@@ -14,7 +15,7 @@ export function registerHealthRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       try {
-        await app.deps.database.ping();
+        await deps.database.ping();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database not answering');
         throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering.');
@@ -22,4 +23,4 @@ export function registerHealthRoutes(app: FastifyInstance): void {
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },
   );
-}
+};

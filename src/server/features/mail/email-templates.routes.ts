@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +8,8 @@ import {
   EmailTemplateSchema,
 } from '../../../shared/schemas/email-template.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { requireAdmin } from '../../plugins/admin-guard.ts';
+import type { FeaturePlugin } from '../../deps.ts';
+import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
 import {
   listTemplates,
   previewTemplate,
@@ -20,14 +20,17 @@ import {
 const PLACEHOLDER_NOTE =
   'Placeholders are `{name}` and the like; each template takes its own (see `placeholders`), and any other is refused with a message naming it.';
 
-/** Issue 14 item 4: the artist messages an admin may reword. */
-export function registerEmailTemplateRoutes(app: FastifyInstance): void {
+/** Where the browser finds them, as a path in the admin scope. */
+const TEMPLATES = EMAIL_TEMPLATES_PATH.slice(ADMIN_API_PREFIX.length);
+
+/** Admin scope (/api/admin): the artist messages an admin may reword. */
+export const emailTemplatesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
-  const one = `${EMAIL_TEMPLATES_PATH}/:kind`;
+  const { db, clock } = deps;
+  const one = `${TEMPLATES}/:kind`;
 
   api.get(
-    EMAIL_TEMPLATES_PATH,
+    TEMPLATES,
     {
       schema: {
         summary: 'The four editable messages, in their current wording',
@@ -47,7 +50,8 @@ export function registerEmailTemplateRoutes(app: FastifyInstance): void {
         response: { 200: EmailTemplateSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => saveTemplate(db, request.params.kind, request.body, requireAdmin(request)),
+    async (request) =>
+      saveTemplate(db, request.params.kind, request.body, requireAdmin(request), clock.now()),
   );
   api.delete(
     one,
@@ -58,7 +62,7 @@ export function registerEmailTemplateRoutes(app: FastifyInstance): void {
         response: { 200: EmailTemplateSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => resetTemplate(db, request.params.kind, requireAdmin(request)),
+    async (request) => resetTemplate(db, request.params.kind, requireAdmin(request), clock.now()),
   );
   api.post(
     `${one}/preview`,
@@ -71,6 +75,6 @@ export function registerEmailTemplateRoutes(app: FastifyInstance): void {
         response: { 200: EmailPreviewSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => previewTemplate(app, request.params.kind, request.body),
+    async (request) => previewTemplate(deps, request.params.kind, request.body),
   );
-}
+};

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   EMAIL_TEMPLATE_KINDS,
@@ -12,6 +11,7 @@ import {
   unknownPlaceholders,
 } from '../../../shared/schemas/email-template.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { invalidFields } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { entryLinkOf } from '../submissions/submissions.service.ts';
@@ -89,9 +89,9 @@ export async function saveTemplate(
   kind: EmailTemplateKind,
   input: EmailTemplateInput,
   admin: AuditActor,
+  now: Date,
 ): Promise<EmailTemplate> {
   checkPlaceholders(kind, input);
-  const now = new Date();
   const row = { kind, subject: input.subject, body: input.body, updated_at: now.toISOString() };
   await db.transaction().execute(async (trx) => {
     await upsertTemplate(trx, row);
@@ -115,16 +115,21 @@ export async function resetTemplate(
   db: Kysely<DB>,
   kind: EmailTemplateKind,
   admin: AuditActor,
+  now: Date,
 ): Promise<EmailTemplate> {
   await db.transaction().execute(async (trx) => {
     if (!(await deleteTemplate(trx, kind))) return;
-    await recordAudit(trx, {
-      adminUserId: admin.adminUserId,
-      actor: admin.username,
-      action: 'email-template.reset',
-      entityType: 'email-template',
-      entityId: kind,
-    });
+    await recordAudit(
+      trx,
+      {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'email-template.reset',
+        entityType: 'email-template',
+        entityId: kind,
+      },
+      now,
+    );
   });
   return templateOf(kind, undefined);
 }
@@ -155,11 +160,11 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
 }
 
 export async function previewTemplate(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'settings' | 'config'>,
   kind: EmailTemplateKind,
   input: EmailTemplateInput,
 ): Promise<EmailPreview> {
   checkPlaceholders(kind, input);
-  const { title } = await app.deps.settings.getSettings();
-  return artistEmail(input, sampleValues(title, app.deps.config.publicUrl));
+  const { title } = await deps.settings.getSettings();
+  return artistEmail(input, sampleValues(title, deps.config.publicUrl));
 }

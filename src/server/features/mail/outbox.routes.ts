@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
@@ -7,18 +6,19 @@ import {
   OutboxMessageDetailSchema,
   OutboxPageSchema,
 } from '../../../shared/schemas/outbox.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { getOutboxMessage, listOutbox, sendAgain } from './outbox.service.ts';
 
-const ADMIN_OUTBOX = '/api/admin/outbox';
+const OUTBOX = '/outbox';
 
-/** The admin's Outbox: every message the site wrote, its state, and 'Send again'. */
-export function registerOutboxRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): every message the site wrote, its state, and 'Send again'. */
+export const outboxAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
+  const { db } = deps;
 
   api.get(
-    ADMIN_OUTBOX,
+    OUTBOX,
     {
       schema: {
         summary: 'The e-mail outbox, newest first, 50 to a page',
@@ -30,7 +30,7 @@ export function registerOutboxRoutes(app: FastifyInstance): void {
   );
 
   api.get(
-    `${ADMIN_OUTBOX}/:id`,
+    `${OUTBOX}/:id`,
     {
       schema: {
         summary: 'One message with its text and HTML bodies',
@@ -42,7 +42,7 @@ export function registerOutboxRoutes(app: FastifyInstance): void {
   );
 
   api.post(
-    `${ADMIN_OUTBOX}/:id/send-again`,
+    `${OUTBOX}/:id/send-again`,
     {
       schema: {
         summary: 'Sends a failed or not sent message again, its attempts counted afresh',
@@ -55,7 +55,6 @@ export function registerOutboxRoutes(app: FastifyInstance): void {
         },
       },
     },
-    async (request) =>
-      sendAgain(db, request.params.id, requireAdmin(request), () => app.deps.outbox.wake()),
+    async (request) => sendAgain(deps, request.params.id, requireAdmin(request)),
   );
-}
+};

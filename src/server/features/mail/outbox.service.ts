@@ -7,6 +7,7 @@ import {
   type OutboxPage,
 } from '../../../shared/schemas/outbox.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.ts';
 import {
@@ -112,18 +113,17 @@ const audit = auditEntriesOf('email');
 
 /**
  * An admin sends a failed or not sent message again: it is due at once with its attempts
- * counted afresh, and the change is audited in the same transaction. `wake` runs once it is
- * committed, so the worker takes it without waiting for its next round. Answers with the message
+ * counted afresh, and the change is audited in the same transaction. The worker is woken once it
+ * is committed, so it takes it without waiting for its next round. Answers with the message
  * as the change left it (the worker may have moved it on by the time the answer arrives).
  */
 export async function sendAgain(
-  db: Kysely<DB>,
+  deps: Pick<Deps, 'db' | 'clock' | 'outbox'>,
   id: string,
   actor: AuditActor,
-  wake: () => void,
-  now = new Date(),
 ): Promise<OutboxMessageDetail> {
-  const requeued = await db.transaction().execute(async (trx) => {
+  const now = deps.clock.now();
+  const requeued = await deps.db.transaction().execute(async (trx) => {
     const row = await findOutboxMessageById(trx, id);
     if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
     // The update checks the state again: a worker or another admin may have changed it meanwhile.
@@ -137,6 +137,6 @@ export async function sendAgain(
     );
     return findOutboxMessageById(trx, id);
   });
-  wake();
+  deps.outbox.wake();
   return toOutboxMessageDetail(requeued as OutboxRow);
 }

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResponsiveImageSchema } from '../../../shared/schemas/image.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -9,23 +10,6 @@ import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-u
 import { checkImage } from './image-check.ts';
 import { refuseWhenImageQueueFull, runImageJob } from './image-queue.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
-
-/**
- * POST /api/admin/uploads/images: one image in the multipart field `file`, checked from its bytes,
- * re-encoded into its display sizes and stored as public files. The body is read into memory
- * (10 MB at most), so nothing is ever left in a temporary folder; it is read only when the image
- * queue has room, and all decoding (the check too) waits its turn in that queue.
- */
-export async function registerImageUploadRoutes(app: FastifyInstance): Promise<void> {
-  // In a scope of their own: only upload routes read multipart bodies; every other route still
-  // refuses them with 415.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
-    });
-    registerImageUpload(scope);
-  });
-}
 
 /** The answer to a body that is multipart but not one file in the field `file`. */
 const ONE_IMAGE_EXPECTED = 'Send one image in the field "file".';
@@ -49,9 +33,19 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-function registerImageUpload(app: FastifyInstance): void {
+/**
+ * Admin scope (/api/admin): POST /uploads/images, one image in the multipart field `file`,
+ * checked from its bytes, re-encoded into its display sizes and stored as public files. The body
+ * is read into memory (10 MB at most), so nothing is ever left in a temporary folder; it is read
+ * only when the image queue has room, and all decoding (the check too) waits its turn in that
+ * queue. Multipart is registered in this plugin only: every other route still refuses it (415).
+ */
+export const imageUploadsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/admin/uploads/images',
+    '/uploads/images',
     {
       schema: {
         summary: 'Stores an image (JPEG, PNG or WebP, up to 10 MB) in its display sizes',
@@ -67,23 +61,31 @@ function registerImageUpload(app: FastifyInstance): void {
       // A full queue answers before 10 MB are read into memory for nothing.
       refuseWhenImageQueueFull();
       const data = await readImage(request);
-      const { db } = app.deps.database;
+      const { db } = deps;
       const url = await runImageJob(async () => {
         await checkImage(data);
+        const now = deps.clock.now();
         // The audit entry is kept with the media row or neither is.
-        return storeResponsiveImage(db, app.deps.storage, data, (trx, stored) =>
-          recordAudit(trx, {
-            adminUserId: admin.adminUserId,
-            actor: admin.username,
-            action: 'media.upload',
-            entityType: 'media',
-            entityId: stored,
-          }),
-        );
+        return storeResponsiveImage(db, deps.storage, data, {
+          now,
+          log: deps.log,
+          alsoRecord: (trx, stored) =>
+            recordAudit(
+              trx,
+              {
+                adminUserId: admin.adminUserId,
+                actor: admin.username,
+                action: 'media.upload',
+                entityType: 'media',
+                entityId: stored,
+              },
+              now,
+            ),
+        });
       });
       const [image] = (await describeImages(db, [url])).values();
       if (!image) throw new Error(`the image just stored at ${url} has no record`);
       return reply.status(201).send(image);
     },
   );
-}
+};

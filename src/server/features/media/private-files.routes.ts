@@ -1,21 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
 import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.ts';
 import { PRIVATE_FILE_CACHE, PRIVATE_FILES_PREFIX } from './private-files.service.ts';
 
 const FILE_NOT_FOUND = 'File not found';
 
 /**
- * Issue 12 item 4: private files (registration photos and artworks) are read only here, under the
- * admin guard of /api/admin/*: no session, no file. `/api/admin/files/<name>` can only ever be
- * `private/<name>`; the key check refuses '..' segments and anything outside [a-z0-9/._-].
+ * Admin scope (/api/admin): private files (registration photos and artworks) are read only here:
+ * no session, no file. `/api/admin/files/<name>` can only ever be `private/<name>`; the key check
+ * refuses '..' segments and anything outside [a-z0-9/._-].
  */
-export function registerPrivateFileRoutes(app: FastifyInstance): void {
+export const privateFilesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    `${PRIVATE_FILES_PREFIX}*`,
+    `${PRIVATE_FILES_PREFIX.slice(ADMIN_API_PREFIX.length)}*`,
     {
       schema: {
         summary: 'A private file (a registration photo or artwork), for signed-in admins only',
@@ -27,7 +27,7 @@ export function registerPrivateFileRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       requireAdmin(request);
       const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
-      const file = isValidKey(key) ? await app.deps.storage.get(key) : undefined;
+      const file = isValidKey(key) ? await deps.storage.get(key) : undefined;
       if (!file) throw notFound(FILE_NOT_FOUND);
       return reply
         .header('cache-control', PRIVATE_FILE_CACHE)
@@ -37,4 +37,4 @@ export function registerPrivateFileRoutes(app: FastifyInstance): void {
         .send(file.body);
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
@@ -83,14 +84,20 @@ export async function encodeResponsiveSizes(input: Buffer): Promise<Encoded> {
  * (never enlarged) and a JPEG fallback at the largest of them, stored as public files; records the
  * sizes and returns the fallback's URL, which is what a record (competition, banner) keeps.
  * `alsoRecord` writes in the same transaction as the record (the upload's audit entry). If
- * storing or recording fails, the files written for it are removed again.
+ * storing or recording fails, the files written for it are removed again; a file that cannot be
+ * removed is logged (with `log`), since nothing else will remove it.
  */
 export async function storeResponsiveImage(
   db: Kysely<DB>,
   storage: Storage,
   input: Buffer,
-  alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>,
+  options: {
+    now?: Date;
+    alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>;
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+  } = {},
 ): Promise<string> {
+  const { now = new Date(), alsoRecord, log } = options;
   const { copies, fallback } = await runInImageWorker('encodeResponsiveSizes', input);
   const url = publicUrlOf(fallback.key);
   // The same picture stored before has these very files (they are named by their bytes): they
@@ -108,12 +115,22 @@ export async function storeResponsiveImage(
         width: fallback.width,
         height: fallback.height,
         variants: JSON.stringify(copies.map((c) => ({ url: publicUrlOf(c.key), width: c.width }))),
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
       });
       await alsoRecord?.(trx, url);
     });
   } catch (error) {
-    if (!storedBefore) await Promise.allSettled(written.map((key) => storage.delete(key)));
+    if (!storedBefore) {
+      const removals = await Promise.allSettled(written.map((key) => storage.delete(key)));
+      removals.forEach((removal, index) => {
+        if (removal.status === 'rejected') {
+          log?.warn(
+            { err: removal.reason as unknown, key: written[index] },
+            'removing an image file of a failed upload failed: it stays in storage',
+          );
+        }
+      });
+    }
     throw error;
   }
   return url;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { IMAGE_SIZES } from '../../../shared/domain/image-sizes.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../../shared/schemas/settings.ts';
+import type { Deps } from '../../deps.ts';
 import { envelope } from '../../errors.ts';
 import type { CachedJson } from '../../http/cached-json.ts';
 import { listPublicBanners } from '../banners/banners.service.ts';
@@ -57,29 +57,28 @@ const REGISTER_PATH = PAGE_PATHS.registerCompetition;
  * when it exists (an unknown id renders, and is cached, as the page without one).
  */
 export async function pageVariant(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'competitions'>,
   pathname: string,
   query: URLSearchParams,
 ): Promise<string> {
   if (pathname !== REGISTER_PATH) return '';
   const id = query.get(REGISTER_COMPETITION_PARAM) ?? '';
-  if (!isRecordId(id) || !(await app.deps.competitions.findPublic(id))) return '';
+  if (!isRecordId(id) || !(await deps.competitions.findPublic(id))) return '';
   return `?${REGISTER_COMPETITION_PARAM}=${id}`;
 }
 
 /** The first-screen data and meta tags of each public route (seed §2). */
 export async function describePage(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'competitions' | 'contentCache' | 'settings'>,
   pathname: string,
   settings: PublicSettings,
   variant = '',
 ): Promise<PageDescription> {
-  const { db } = app.deps.database;
-  const cache = app.deps.contentCache;
+  const { db, contentCache: cache } = deps;
 
   if (pathname === PAGE_PATHS.home) {
     const [competitions, categories, banners] = await Promise.all([
-      app.deps.competitions.listPublic(),
+      deps.competitions.listPublic(),
       listPublicCategories(db, cache),
       listPublicBanners(db, cache),
     ]);
@@ -106,7 +105,7 @@ export async function describePage(
       id = '';
     }
     const apiPath = `/api/competitions/${encodeURIComponent(id)}`;
-    const found = id ? await app.deps.competitions.findPublic(id) : undefined;
+    const found = id ? await deps.competitions.findPublic(id) : undefined;
     if (!found) {
       return {
         status: 404,
@@ -131,7 +130,7 @@ export async function describePage(
     // The form and its competition in the page: no round trip before the artist sees them.
     const id = new URLSearchParams(variant).get(REGISTER_COMPETITION_PARAM) as string;
     try {
-      const form = await findRegistrationForm(app, id);
+      const form = await findRegistrationForm(deps, id);
       const image = form.competition.image;
       return {
         status: 200,
@@ -148,7 +147,7 @@ export async function describePage(
 
   const slug = pathname.slice(1).replace(/\/$/, '');
   if (isStaticPageSlug(slug)) {
-    const { page, json } = await renderStaticPage(slug, app.deps.settings, cache);
+    const { page, json } = await renderStaticPage(slug, deps.settings, cache);
     return { status: 200, title: page.title, api: { [`/api/pages/${slug}`]: json } };
   }
 

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { StaticPageSchema } from '../../../shared/schemas/page.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { isStaticPageSlug, PAGE_NOT_FOUND, renderStaticPage } from './pages.service.ts';
 
-export function registerPageRoutes(app: FastifyInstance): void {
+/** Public scope (/api): the static pages' texts. */
+export const pagesPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/pages/:slug',
+    '/pages/:slug',
     {
       schema: {
         summary:
@@ -21,8 +22,8 @@ export function registerPageRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const { slug } = request.params;
       if (!isStaticPageSlug(slug)) throw notFound(PAGE_NOT_FOUND);
-      const { json } = await renderStaticPage(slug, app.deps.settings, app.deps.contentCache);
+      const { json } = await renderStaticPage(slug, deps.settings, deps.contentCache);
       return sendCachedJson(request, reply, json);
     },
   );
-}
+};

@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SecuritySettingsSchema } from '../../../shared/schemas/security-settings.ts';
 import { PublicSettingsSchema } from '../../../shared/schemas/settings.ts';
 import { VideoSettingsSchema } from '../../../shared/schemas/video-settings.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { cacheJson, sendCachedJson } from '../../http/cached-json.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { auditSettings } from './settings.service.ts';
 
-export function registerSettingsRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/api/settings',
+/** Public scope (/api): the settings every page reads. */
+export const settingsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/settings',
     {
       schema: {
         summary: 'The public site settings: title, description, theme, logo, hero, video id',
@@ -21,26 +21,31 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       // Emptied with the rest of the public content whenever the settings change.
-      const body = await app.deps.contentCache.get('settings', async () =>
-        cacheJson(await app.deps.settings.getPublicSettings()),
+      const body = await deps.contentCache.get('settings', async () =>
+        cacheJson(await deps.settings.getPublicSettings()),
       );
       return sendCachedJson(request, reply, body);
     },
   );
+};
+
+/** Admin scope (/api/admin): the security settings and the featured video. */
+export const settingsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/admin/security-settings',
+    '/security-settings',
     {
       schema: {
         summary: 'Two-factor requirement and session timeouts',
         response: { 200: SecuritySettingsSchema },
       },
     },
-    async () => (await app.deps.settings.getSettings()).security,
+    async () => (await deps.settings.getSettings()).security,
   );
 
   api.put(
-    '/api/admin/security-settings',
+    '/security-settings',
     {
       schema: {
         summary: 'Changes the two-factor requirement and session timeouts; applies at once',
@@ -59,7 +64,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
           'Turn on two-factor for your own account before requiring it for every admin.',
         );
       }
-      const saved = await app.deps.settings.updateSettings(
+      const saved = await deps.settings.updateSettings(
         { security },
         auditSettings(admin, 'settings.security-update', undefined, { ...security }),
       );
@@ -68,7 +73,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   );
 
   api.put(
-    '/api/admin/video',
+    '/video',
     {
       schema: {
         summary: 'Sets the featured YouTube video from a link or an id; only the id is kept',
@@ -79,7 +84,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     async (request) => {
       const admin = requireAdmin(request);
       const youtubeVideoId = request.body.url;
-      await app.deps.settings.updateSettings(
+      await deps.settings.updateSettings(
         { youtubeVideoId },
         auditSettings(admin, 'settings.video-update', undefined, { youtubeVideoId }),
       );
@@ -88,7 +93,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   );
 
   api.delete(
-    '/api/admin/video',
+    '/video',
     {
       schema: {
         summary: 'Removes the featured video: the home page shows none',
@@ -97,7 +102,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      await app.deps.settings.updateSettings({ youtubeVideoId: '' }, (before) =>
+      await deps.settings.updateSettings({ youtubeVideoId: '' }, (before) =>
         auditSettings(admin, 'settings.video-remove', undefined, {
           removed: before.youtubeVideoId,
         }),
@@ -105,4 +110,4 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       return { youtubeVideoId: '' as const };
     },
   );
-}
+};

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { SETTINGS_ID } from './settings.repository.ts';
+import { parseStoredSettings } from './settings.service.ts';
 
 const t = useTestApp();
 
@@ -21,5 +23,37 @@ describe(`settingsService.updateSettings on ${TEST_ENGINE}`, () => {
     await Promise.all(changes.map((change) => service.updateSettings(change)));
     const stored = await service.getSettings();
     for (const change of changes) expect(stored).toMatchObject(change);
+  });
+});
+
+describe('parseStoredSettings', () => {
+  it('reads a document that is not JSON as the defaults, and logs a warning naming the row', () => {
+    const log = { warn: vi.fn() };
+    expect(parseStoredSettings('{"title": "Cut sh', log)).toEqual(parseStoredSettings('{}'));
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatchObject({ settingsId: SETTINGS_ID });
+  });
+
+  it('logs the fields that fell back on their defaults, and keeps the others', () => {
+    const log = { warn: vi.fn() };
+    const stored = JSON.stringify({
+      title: 'Riverside Art Club',
+      timeZone: 'Mars/Olympus',
+      theme: { primaryColor: 'purple' },
+    });
+    const settings = parseStoredSettings(stored, log);
+    expect(settings.title).toBe('Riverside Art Club');
+    expect(settings.timeZone).toBe(parseStoredSettings('{}').timeZone);
+    expect(log.warn).toHaveBeenCalledWith(
+      { settingsId: SETTINGS_ID, fields: ['timeZone', 'theme.primaryColor'] },
+      expect.any(String),
+    );
+  });
+
+  it('logs nothing for a sound document, nor for fields that are only missing', () => {
+    const log = { warn: vi.fn() };
+    parseStoredSettings(JSON.stringify({ title: 'Riverside Art Club' }), log);
+    parseStoredSettings(undefined, log);
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   type PublicSettings,
@@ -6,9 +6,9 @@ import {
   type SiteSettings,
   SiteSettingsSchema,
 } from '../../../shared/schemas/settings.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { type AuditEntry, auditEntriesOf, recordAudit } from '../audit/audit.ts';
-import { findSettingsData, saveSettingsData } from './settings.repository.ts';
+import { findSettingsData, saveSettingsData, SETTINGS_ID } from './settings.repository.ts';
 
 /*
  * Every page render reads the settings, so they are kept in memory. A write through this service
@@ -37,52 +37,85 @@ export type SettingsAudit =
 /**
  * The value of `schema` read from `value`, field by field: an object's fields are each read on
  * their own (nested objects too), and a field that is missing or no longer valid takes its
- * default, without taking its neighbours with it.
+ * default, without taking its neighbours with it. The path of each field that was present but no
+ * longer valid is added to `replaced`.
  */
-function readFieldByField(schema: z.ZodType, value: unknown): unknown {
+function readFieldByField(
+  schema: z.ZodType,
+  value: unknown,
+  replaced: string[],
+  path: string,
+): unknown {
   const inner = schema instanceof z.ZodDefault ? schema.unwrap() : schema;
   if (inner instanceof z.ZodObject) {
-    const fields = value !== null && typeof value === 'object' ? value : {};
+    const isObject = value !== null && typeof value === 'object';
+    if (!isObject && value !== undefined) replaced.push(path || '(document)');
+    const fields = isObject ? value : {};
     return Object.fromEntries(
       Object.entries(inner.shape as Record<string, z.ZodType>).map(([key, field]) => [
         key,
-        readFieldByField(field, (fields as Record<string, unknown>)[key]),
+        readFieldByField(
+          field,
+          (fields as Record<string, unknown>)[key],
+          replaced,
+          path ? `${path}.${key}` : key,
+        ),
       ]),
     );
   }
   const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : schema.parse(undefined);
+  if (parsed.success) return parsed.data;
+  if (value !== undefined) replaced.push(path);
+  return schema.parse(undefined);
 }
 
 /**
  * Parses the stored document; missing keys take their defaults. A field that breaks the schema
  * (a time zone this runtime no longer knows, a value edited by hand) reads as its own default;
  * every other field keeps what was saved. A document that is not JSON reads as the defaults.
+ * Either damage is logged as a warning naming the row and the fields, so it is seen and fixed.
  */
-export function parseStoredSettings(data: string | undefined): SiteSettings {
+export function parseStoredSettings(
+  data: string | undefined,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): SiteSettings {
   let raw: unknown;
   try {
     raw = data ? JSON.parse(data) : {};
-  } catch {
+  } catch (error) {
+    log?.warn(
+      { settingsId: SETTINGS_ID, err: error },
+      'stored site settings are not JSON: the defaults are used',
+    );
     raw = {};
   }
-  return SiteSettingsSchema.parse(readFieldByField(SiteSettingsSchema, raw));
+  const replaced: string[] = [];
+  const settings = SiteSettingsSchema.parse(
+    readFieldByField(SiteSettingsSchema, raw, replaced, ''),
+  );
+  if (replaced.length > 0) {
+    log?.warn(
+      { settingsId: SETTINGS_ID, fields: replaced },
+      'stored site settings have fields that are no longer valid: their defaults are used',
+    );
+  }
+  return settings;
 }
 
-/**
- * `onChange` runs after every saved change: caches built from the settings drop their copies.
- * `lockRow` (PostgreSQL) locks the stored document while a change is merged into it.
- */
+/** `onChange` runs after every saved change: caches built from the settings drop their copies. */
 export function createSettingsService(
-  db: Kysely<DB>,
-  options: { onChange?: () => void; lockRow?: boolean } = {},
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  options: { onChange?: () => void } = {},
 ): SettingsService {
+  const { db, clock, log } = deps;
   let cached: { value: SiteSettings; at: number } | undefined;
 
   async function getSettings(): Promise<SiteSettings> {
-    if (cached && Date.now() - cached.at < CACHE_LIFETIME_MS) return cached.value;
-    const value = parseStoredSettings(await findSettingsData(db));
-    cached = { value, at: Date.now() };
+    const now = clock.now().getTime();
+    // A clock moved back (a test's) must not keep a copy for longer than its lifetime either.
+    if (cached && now >= cached.at && now - cached.at < CACHE_LIFETIME_MS) return cached.value;
+    const value = parseStoredSettings(await findSettingsData(db), log);
+    cached = { value, at: now };
     return value;
   }
 
@@ -95,10 +128,9 @@ export function createSettingsService(
       // The change is merged into the stored document read in the same transaction (locked on
       // PostgreSQL), never into the cached copy: two saves at once (the video and the site
       // form, or two servers) must not undo each other.
+      const now = clock.now();
       const next = await db.transaction().execute(async (trx) => {
-        const current = parseStoredSettings(
-          await findSettingsData(trx, { lock: options.lockRow ?? false }),
-        );
+        const current = parseStoredSettings(await findSettingsData(trx, { lock: true }), log);
         const merged = SiteSettingsSchema.parse({
           ...current,
           ...patch,
@@ -107,9 +139,9 @@ export function createSettingsService(
           contact: { ...current.contact, ...patch.contact },
           pages: { ...current.pages, ...patch.pages },
         });
-        await saveSettingsData(trx, JSON.stringify(merged));
+        await saveSettingsData(trx, JSON.stringify(merged), now);
         if (audit) {
-          await recordAudit(trx, typeof audit === 'function' ? audit(current, merged) : audit);
+          await recordAudit(trx, typeof audit === 'function' ? audit(current, merged) : audit, now);
         }
         return merged;
       });

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SITE_SETTINGS_MESSAGES,
@@ -7,11 +6,12 @@ import {
   SiteSettingsFormInputSchema,
   SiteSettingsFormSchema,
 } from '../../../shared/schemas/settings.ts';
+import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { checkImagesAreUploads } from '../media/known-images.ts';
 import { auditSettings } from './settings.service.ts';
 
-const SITE_SETTINGS_PATH = '/api/admin/site-settings';
+const SITE_SETTINGS_PATH = '/site-settings';
 
 /** The stored document as the admin form edits it. */
 export function toSiteSettingsForm(settings: SiteSettings): SiteSettingsForm {
@@ -69,8 +69,8 @@ function changedFields(before: SiteSettingsForm, after: SiteSettingsForm): strin
   );
 }
 
-/** Issue 5 item 8: the site's look, contact details and page texts, edited by an admin. */
-export function registerSiteSettingsRoutes(app: FastifyInstance): void {
+/** Admin scope (/api/admin): the site's look, contact details and page texts. */
+export const siteSettingsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -81,7 +81,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
         response: { 200: SiteSettingsFormSchema },
       },
     },
-    async () => toSiteSettingsForm(await app.deps.settings.getSettings()),
+    async () => toSiteSettingsForm(await deps.settings.getSettings()),
   );
 
   api.put(
@@ -97,7 +97,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
       const admin = requireAdmin(request);
       const form = request.body;
       await checkImagesAreUploads(
-        app.deps.db,
+        deps.db,
         { logo: form.logo, heroImage: form.heroImage },
         {
           logo: SITE_SETTINGS_MESSAGES.unknownLogo,
@@ -105,7 +105,7 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
         },
       );
       // updateSettings empties the public content cache, so pages and /api/settings change now.
-      const saved = await app.deps.settings.updateSettings(toSettingsPatch(form), (before, after) =>
+      const saved = await deps.settings.updateSettings(toSettingsPatch(form), (before, after) =>
         auditSettings(admin, 'settings.site-update', undefined, {
           changed: changedFields(toSiteSettingsForm(before), toSiteSettingsForm(after)),
         }),
@@ -113,4 +113,4 @@ export function registerSiteSettingsRoutes(app: FastifyInstance): void {
       return toSiteSettingsForm(saved);
     },
   );
-}
+};
