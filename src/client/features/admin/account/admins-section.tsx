@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type AdminUser, NewAdminSchema } from '../../../../shared/schemas/auth.ts';
@@ -9,28 +10,24 @@ import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { formatInstantDate } from '../common/format-instant.ts';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdmin, useAdminFetch, useSession } from '../common/session.tsx';
+import { addAdmin, adminUsersQuery, removeAdmin } from './api/account.ts';
+import { useAdmin, useSession } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
 import { checkNewPassword } from './password-rule.ts';
 
-const USERS_PATH = '/api/admin/users';
 const CELL = 'px-3 py-2 text-left align-middle';
 
-/**
- * Issue 4 item 1: every admin, removing one (never the last) and adding one. Fetched again when
- * `revision` changes: another section changed what the table shows.
- */
-export function AdminsSection({ revision = 0 }: { revision?: number }) {
-  const users = useAdminResource<AdminUser[]>(USERS_PATH, revision);
+/** Every admin, removing one (never the last) and adding one. */
+export function AdminsSection() {
+  const users = useAdminQuery(adminUsersQuery);
   const me = useAdmin();
   const { refresh } = useSession();
-  const adminFetch = useAdminFetch();
+  const removing = useMutation({ mutationFn: removeAdmin });
   const { showToast } = useToast();
   const removal = useConfirmAction({
-    act: (user: AdminUser) =>
-      adminFetch(`${USERS_PATH}/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    act: (user: AdminUser) => removing.mutateAsync(user.id),
     done: async (user) => {
       showToast(`Admin ${user.username} removed.`, { variant: 'success' });
       // Removing oneself ends one's own session: asking again signs out.
@@ -91,7 +88,7 @@ const AddAdminFormSchema = NewAdminSchema.superRefine((values, context) =>
 );
 
 function AddAdminForm({ onAdded }: { onAdded: () => void }) {
-  const adminFetch = useAdminFetch();
+  const adding = useMutation({ mutationFn: addAdmin });
   const { showToast } = useToast();
   const form = useForm<z.input<typeof NewAdminSchema>, unknown, z.output<typeof NewAdminSchema>>({
     resolver: zodResolver(AddAdminFormSchema),
@@ -100,7 +97,7 @@ function AddAdminForm({ onAdded }: { onAdded: () => void }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await adminFetch(USERS_PATH, { method: 'POST', body: JSON.stringify(values) });
+      await adding.mutateAsync(values);
       form.reset();
       showToast(`Admin ${values.username} added.`, { variant: 'success' });
       onAdded();

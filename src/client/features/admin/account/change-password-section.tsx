@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,8 @@ import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
-import { useAdmin, useAdminFetch } from '../common/session.tsx';
+import { useAdmin } from '../common/session.tsx';
+import { changePassword } from './api/account.ts';
 import { FormAlert, Section } from '../common/shell/admin-page.tsx';
 import { checkNewPassword, PASSWORD_RULE_HINT } from './password-rule.ts';
 
@@ -29,10 +31,10 @@ function changePasswordForm(username: string) {
 }
 type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordForm>>;
 
-/** Issue 4 item 1: the current password, then the new one twice. */
+/** The current password, then the new one twice. */
 export function ChangePasswordSection() {
   const { username } = useAdmin();
-  const adminFetch = useAdminFetch();
+  const change = useMutation({ mutationFn: changePassword });
   const { showToast } = useToast();
   const schema = useMemo(() => changePasswordForm(username), [username]);
   const form = useForm<ChangePasswordValues>({
@@ -43,10 +45,7 @@ export function ChangePasswordSection() {
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await adminFetch('/api/admin/account/password', {
-        method: 'POST',
-        body: JSON.stringify({ currentPassword, newPassword }),
-      });
+      await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
       showToast(PASSWORD_CHANGED, { variant: 'success' });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -9,16 +10,22 @@ import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch } from '../common/session.tsx';
+import {
+  saveSecuritySettings,
+  securitySettingsQuery,
+  twoFactorStatusQuery,
+} from './api/account.ts';
 import { FormAlert, Section } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
 
-const SECURITY_PATH = '/api/admin/security-settings';
-
-/** Issue 4 items 2 and 4: the sign-in rules an admin can change. */
-export function SecuritySection({ onSaved }: { onSaved: () => void }) {
-  const settings = useAdminResource<SecuritySettings>(SECURITY_PATH);
+/** The sign-in rules an admin can change. */
+export function SecuritySection() {
+  const settings = useAdminQuery(securitySettingsQuery);
+  const queryClient = useQueryClient();
+  // Saving the rules changes whether two-factor may be turned off.
+  const onSaved = () =>
+    void queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey });
   return (
     <Section title="Security settings">
       <ResourceView resource={settings}>
@@ -29,7 +36,7 @@ export function SecuritySection({ onSaved }: { onSaved: () => void }) {
 }
 
 function SecurityForm({ initial, onSaved }: { initial: SecuritySettings; onSaved: () => void }) {
-  const adminFetch = useAdminFetch();
+  const save = useMutation({ mutationFn: saveSecuritySettings });
   const { showToast } = useToast();
   const form = useForm<z.input<typeof SecuritySettingsSchema>, unknown, SecuritySettings>({
     resolver: zodResolver(SecuritySettingsSchema),
@@ -38,10 +45,7 @@ function SecurityForm({ initial, onSaved }: { initial: SecuritySettings; onSaved
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await adminFetch<SecuritySettings>(SECURITY_PATH, {
-        method: 'PUT',
-        body: JSON.stringify(values),
-      });
+      const saved = await save.mutateAsync(values);
       form.reset(saved);
       showToast('Security settings saved.', { variant: 'success' });
       onSaved();

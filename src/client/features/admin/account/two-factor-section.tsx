@@ -1,50 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import {
-  TwoFactorEnableSchema,
-  type TwoFactorSetup,
-  type TwoFactorStatus,
-} from '../../../../shared/schemas/auth.ts';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
-import { Field } from '../common/forms/form-fields.tsx';
+import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { useAdminFetch, useSession } from '../common/session.tsx';
+import { useSession } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
-import { useAdminResource } from '../common/use-admin-resource.ts';
+import {
+  adminUsersQuery,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorStatusQuery,
+} from './api/account.ts';
 import { PasswordConfirmForm } from './password-confirm-form.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { SetupForm } from './two-factor-setup-form.tsx';
 
-const TWO_FACTOR_PATH = '/api/admin/account/two-factor';
-type Codes = { recoveryCodes: string[] };
-
-/** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to read and type into an app. */
-export function groupInFours(secret: string): string {
-  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-}
-
-/**
- * Issue 4 item 4: the admin's own authenticator-app sign-in and recovery codes. `onChanged` tells
- * the rest of the screen (the admins table) when two-factor went on or off.
- */
-export function TwoFactorSection({
-  revision,
-  onChanged,
-}: {
-  revision: number;
-  onChanged?: () => void;
-}) {
-  const status = useAdminResource<TwoFactorStatus>(TWO_FACTOR_PATH, revision);
+/** The admin's own authenticator-app sign-in and recovery codes. */
+export function TwoFactorSection() {
+  const status = useAdminQuery(twoFactorStatusQuery);
+  const queryClient = useQueryClient();
   const { refresh } = useSession();
   // Shown once, then gone: only this component ever holds them.
   const [codes, setCodes] = useState<string[] | null>(null);
   const changed = (newCodes: string[] | null) => {
     setCodes(newCodes);
     status.reload();
-    onChanged?.();
+    // The admins table shows whether each admin's two-factor is on.
+    void queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey });
     // The session says whether two-factor is on (and whether it must still be turned on).
     void refresh();
   };
@@ -68,7 +53,7 @@ export function TwoFactorSection({
 }
 
 function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const adminFetch = useAdminFetch();
+  const setupStart = useMutation({ mutationFn: startTwoFactorSetup });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string>();
@@ -76,7 +61,7 @@ function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     setStarting(true);
     setError(undefined);
     try {
-      setSetup(await adminFetch<TwoFactorSetup>(`${TWO_FACTOR_PATH}/setup`, { method: 'POST' }));
+      setSetup(await setupStart.mutateAsync());
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -100,87 +85,6 @@ function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-/** The new secret as a QR code and as text, confirmed by a first code from the app. */
-function SetupForm({
-  setup,
-  onEnabled,
-  onCancel,
-}: {
-  setup: TwoFactorSetup;
-  onEnabled: (codes: string[]) => void;
-  onCancel: () => void;
-}) {
-  const adminFetch = useAdminFetch();
-  const { showToast } = useToast();
-  const form = useForm<
-    z.input<typeof TwoFactorEnableSchema>,
-    unknown,
-    z.output<typeof TwoFactorEnableSchema>
-  >({
-    resolver: zodResolver(TwoFactorEnableSchema),
-    defaultValues: { code: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      const { recoveryCodes } = await adminFetch<Codes>(`${TWO_FACTOR_PATH}/enable`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-      });
-      showToast('Two-factor is on.', { variant: 'success' });
-      onEnabled(recoveryCodes);
-    } catch (error) {
-      showRequestError(form, error);
-    }
-  });
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <p>Scan this QR code with your authenticator app, then enter the code the app shows.</p>
-      <img
-        src={setup.qrCode}
-        alt="QR code for your authenticator app"
-        width={200}
-        height={200}
-        className="rounded-lg bg-white p-2"
-      />
-      <dl>
-        <dt className="font-medium">Or enter this key</dt>
-        <dd>
-          <code className="font-mono text-lg break-all select-all">
-            {groupInFours(setup.secret)}
-          </code>
-        </dd>
-      </dl>
-      <FormAlert message={errors.root?.message} />
-      <Field
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        className="max-w-xs"
-        hint="The 6-digit code from your authenticator app."
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
-      <Field
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        className="max-w-xs"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          Confirm
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 function TwoFactorOn({
   status,
   onChanged,
@@ -188,23 +92,18 @@ function TwoFactorOn({
   status: TwoFactorStatus;
   onChanged: (codes: string[] | null) => void;
 }) {
-  const adminFetch = useAdminFetch();
+  const renewing = useMutation({ mutationFn: renewRecoveryCodes });
+  const disabling = useMutation({ mutationFn: disableTwoFactor });
   const { showToast } = useToast();
   const [asking, setAsking] = useState<'renew' | 'disable' | null>(null);
   const left = status.recoveryCodesLeft;
 
   const renew = async (password: string) => {
-    const { recoveryCodes } = await adminFetch<Codes>(`${TWO_FACTOR_PATH}/recovery-codes`, {
-      method: 'POST',
-      body: JSON.stringify({ password }),
-    });
+    const { recoveryCodes } = await renewing.mutateAsync(password);
     onChanged(recoveryCodes);
   };
   const disable = async (password: string) => {
-    await adminFetch(`${TWO_FACTOR_PATH}/disable`, {
-      method: 'POST',
-      body: JSON.stringify({ password }),
-    });
+    await disabling.mutateAsync(password);
     showToast('Two-factor is off.', { variant: 'success' });
     onChanged(null);
   };
