@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentOrdersTable, PaymentStatus } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
@@ -160,10 +160,8 @@ export function createLedger(
     const mail = { siteTitle, entryLink, now: clock.now() };
     const outcome = await db.transaction().execute(async (trx): Promise<FactOutcome> => {
       const now = clock.now();
-      if (
-        fact.eventId !== undefined &&
-        !(await recordEvent(trx, fact.eventId, now.toISOString()))
-      ) {
+      const stamp = now.toISOString();
+      if (fact.eventId !== undefined && !(await recordEvent(trx, fact.eventId, stamp))) {
         return 'repeat';
       }
       const order = await lockOrder(trx, fact.orderId);
@@ -171,7 +169,7 @@ export function createLedger(
       if (fact.amountPaise !== order.amount_paise || fact.currency !== order.currency) {
         return 'mismatch';
       }
-      const change = await recordPayment(trx, fact, order, now.toISOString());
+      const change = await recordPayment(trx, fact, order, stamp);
       emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
       return 'applied';
     });
