@@ -587,7 +587,7 @@ async function bench(pinned: boolean): Promise<number> {
             const query = ReviewQuerySchema.parse({ ...view.params, cursor });
             const explained = await explainQueries(database.db, engine, (db) =>
               page === 'counts'
-                ? countSubmissions(db, query)
+                ? countSubmissions({ db }, query)
                 : listSubmissions({ db, log: console }, query),
             );
             queryMs.set(

@@ -63,7 +63,7 @@ export async function loadDashboard(
     findCompetitionsStartingAfter(db, today, DASHBOARD_LIST_SIZE),
     findNewestSubmissions(db, DASHBOARD_LIST_SIZE),
     findEntriesPaidTwice(db, PAID_TWICE_LIST_SIZE),
-    listLikelyDuplicateGroups(db, DUPLICATES_LIST_SIZE),
+    listLikelyDuplicateGroups({ db }, DUPLICATES_LIST_SIZE),
   ]);
 
   return {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/archive.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isValidKey } from '../media/storage/storage.ts';
+import { isValidKey } from '../media/storage/storage.service.ts';
 import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
 import { findArchiveCompetition } from './archive.repository.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
@@ -97,7 +97,7 @@ async function planArchive(deps: ArchiveDeps, query: ArchiveQuery, signal: Abort
     payment: 'all',
     competitionId: query.competition,
   };
-  for await (const batch of reviewBatches(deps.db, view, 'oldest')) {
+  for await (const batch of reviewBatches(deps, view, 'oldest')) {
     const artworks = batch.flatMap((row) => artworksOf(row, deps.log));
     // A value that is no storage key (a hand-edited row) is as missing as a deleted file.
     const stats = await limit.map(artworks, (artwork) =>

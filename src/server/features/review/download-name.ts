@@ -1,7 +1,7 @@
 import { slugOf } from '../../../shared/domain/file-name.ts';
 
 /*
- * Issue 14 item 6: a downloaded file is named after the entry, its artist and the field, such as
+ * A downloaded file is named after the entry, its artist and the field, such as
  * `WS-2026-000123_asha-rao_artwork-photo.jpg`, readable in any script and safe in every browser.
  */
 

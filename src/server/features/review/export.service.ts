@@ -114,7 +114,7 @@ export async function exportCsv(
   });
   const source = Readable.from(
     (async function* () {
-      for await (const batch of reviewBatches(deps.db, filters, query.sort)) {
+      for await (const batch of reviewBatches(deps, filters, query.sort)) {
         for (const row of batch) yield line(row);
       }
     })(),

@@ -54,7 +54,7 @@ export const reviewAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         response: { 200: ReviewCountsSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (request) => countSubmissions(deps.db, request.query),
+    async (request) => countSubmissions(deps, request.query),
   );
   api.get(
     '/submissions/:id',

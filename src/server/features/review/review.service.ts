@@ -10,8 +10,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { privateFileUrl } from '../media/private-files.service.ts';
-import { displayKeyOf } from '../media/private-images.ts';
-import type { StoredFile } from '../media/storage/storage.ts';
+import { displayKeyOf } from '../media/private-images.service.ts';
+import type { StoredFile } from '../media/storage/storage.service.ts';
 import {
   decodeEntry,
   type EntryLog,
@@ -33,8 +33,14 @@ import {
 
 /* The submissions review, searched, filtered and paged on the server. */
 
-/** What reading the review needs: the database, and a log for a damaged row. */
-type ReviewDeps = { db: Kysely<DB>; log: EntryLog };
+/**
+ * What reading the review needs: the database, and a log for a damaged row (the server's deps, or
+ * a script's database and console).
+ */
+export interface ReviewDeps {
+  db: Kysely<DB>;
+  log: EntryLog;
+}
 
 export const INVALID_CURSOR =
   'This page of results is no longer valid. Start again from the first page.';
@@ -152,7 +158,7 @@ export async function loadReviewItem({ db, log }: ReviewDeps, id: string): Promi
  * page (the next one, a decision's reload) costs an index range, not a count of 100,000 rows.
  */
 export async function countSubmissions(
-  db: Kysely<DB>,
+  { db }: Pick<ReviewDeps, 'db'>,
   query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>,
 ): Promise<ReviewCounts> {
   return countReviewFacets(db, filtersOf(query));
@@ -162,7 +168,7 @@ export async function countSubmissions(
  * The groups of likely duplicates (the same competition and e-mail, one of them unpaid), the
  * largest first, and how many there are: what the dashboard lists.
  */
-export async function listLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
+export async function listLikelyDuplicateGroups({ db }: Pick<ReviewDeps, 'db'>, limit: number) {
   return findLikelyDuplicateGroups(db, limit);
 }
 
@@ -171,7 +177,7 @@ export async function listLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
  * artworks archive read, holding one batch, never the view.
  */
 export async function* reviewBatches(
-  db: Kysely<DB>,
+  { db }: Pick<ReviewDeps, 'db'>,
   filters: ReviewFilters,
   order: 'newest' | 'oldest',
   size = 500,

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
+import { decodeEntry, decodeFieldValues, imagesOf } from './stored-entry.ts';
+
+const ID = '0b9d4a52-4a8e-4c3f-9f55-2d1f0c9a7e10';
+const quietLog = () => ({ warn: vi.fn() });
+
+describe('stored answers', () => {
+  it('reads the answers registration writes, and says nothing', () => {
+    const log = quietLog();
+    const values = { artworkTitle: 'Rain', artworkUrl: `private/submissions/${ID}/a.jpg` };
+    expect(decodeFieldValues({ id: ID, field_values: JSON.stringify(values) }, log)).toEqual(
+      values,
+    );
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('reads damaged answers as none, or without what is not text, and logs the row', () => {
+    for (const [stored, expected] of [
+      ['{not json', {}],
+      ['[1,2]', {}],
+      ['"text"', {}],
+      ['null', {}],
+      ['{"artworkTitle":"Rain","size":12,"medium":null}', { artworkTitle: 'Rain' }],
+    ] as const) {
+      const log = quietLog();
+      expect(decodeFieldValues({ id: ID, field_values: stored }, log), stored).toEqual(expected);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(log.warn.mock.calls[0]?.[0]).toMatchObject({ submissionId: ID });
+    }
+  });
+
+  it("finds images by their field's type, never by what a text looks like", () => {
+    const entry = decodeEntry(
+      {
+        id: ID,
+        form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
+        field_values: JSON.stringify({
+          artworkTitle: `private/submissions/${ID}/not-a-file.jpg`,
+          artworkUrl: `private/submissions/${ID}/artwork.jpg`,
+          description: '',
+        }),
+      },
+      quietLog(),
+    );
+    expect(imagesOf(entry).map(({ field, key }) => [field.id, key])).toEqual([
+      ['artworkUrl', `private/submissions/${ID}/artwork.jpg`],
+    ]);
+  });
+
+  it('knows no images of an entry whose category is gone', () => {
+    const entry = decodeEntry(
+      { id: ID, form_fields: null, field_values: '{"artworkUrl":"private/x.jpg"}' },
+      quietLog(),
+    );
+    expect(entry.fields).toEqual([]);
+    expect(imagesOf(entry)).toEqual([]);
+  });
+});
