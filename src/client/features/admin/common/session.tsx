@@ -9,9 +9,8 @@ import {
   useState,
 } from 'react';
 import type { AdminSession } from '../../../../shared/schemas/auth.ts';
-import { ApiError, apiFetch, toApiError } from '../../../lib/api-client.ts';
-
-export const SESSION_PATH = '/api/auth/session';
+import { type ApiError, toApiError } from '../../../lib/api-client.ts';
+import { fetchSession } from './api/session.ts';
 
 /*
  * Who is signed in, as the server says. The session itself is an HttpOnly cookie the browser
@@ -43,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const check = useCallback(async (first: boolean) => {
     try {
-      const admin = await apiFetch<AdminSession>(SESSION_PATH);
+      const admin = await fetchSession();
       setState({ status: 'signed-in', admin });
     } catch (error) {
       const apiError = toApiError(error);
@@ -89,27 +88,4 @@ export function useAdmin(): AdminSession {
   const { state } = useSession();
   if (state.status !== 'signed-in') throw new Error('useAdmin needs a signed-in admin');
   return state.admin;
-}
-
-export type AdminFetch = <T>(path: string, init?: RequestInit) => Promise<T>;
-
-/**
- * apiFetch for admin API calls. A 401 means the session has ended (expired, or this admin was
- * removed): the guard then sends the admin to sign in, remembering the page. A 403 may mean the
- * rules changed (two-factor now required), so the session is read again.
- */
-export function useAdminFetch(): AdminFetch {
-  const { signedOut, refresh } = useSession();
-  return useCallback<AdminFetch>(
-    async (path, init) => {
-      try {
-        return await apiFetch(path, init);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) signedOut(true);
-        if (error instanceof ApiError && error.status === 403) void refresh();
-        throw error;
-      }
-    },
-    [signedOut, refresh],
-  );
 }

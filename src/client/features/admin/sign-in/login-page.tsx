@@ -4,10 +4,11 @@ import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
-import { type AdminSession, SignInSchema } from '../../../../shared/schemas/auth.ts';
+import { SignInSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { signIn } from '../common/api/session.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
@@ -53,12 +54,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ username, password, code }) => {
     try {
       const body = step === 'code' ? { username, password, code } : { username, password };
-      signedIn(
-        await apiFetch<AdminSession>('/api/auth/login', {
-          method: 'POST',
-          body: JSON.stringify(body),
-        }),
-      );
+      signedIn(await signIn(body));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
         form.resetField('code', { defaultValue: '' });

@@ -4,7 +4,7 @@ import { Button } from '../../../../components/button.tsx';
 import { MenuIcon } from '../../../../components/menu-icon.tsx';
 import { useToast } from '../../../../components/toast.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { apiFetch } from '../../../../lib/api-client.ts';
+import { signOut } from '../api/session.ts';
 import { useSettings } from '../../../../lib/settings.tsx';
 import { useAdmin, useSession } from '../session.tsx';
 import { FOCUS_RING, MUTED_TEXT } from './admin-page.tsx';
@@ -132,7 +132,7 @@ function LogoutButton() {
   const logout = async () => {
     setBusy(true);
     try {
-      await apiFetch('/api/auth/logout', { method: 'POST' });
+      await signOut();
       signedOut(false);
     } catch (error) {
       setBusy(false);
