@@ -10,7 +10,7 @@ import type {
 import { useToast } from '../../components/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useCheckout } from './checkout/use-checkout.tsx';
+import { useCheckout } from './components/checkout/use-checkout.tsx';
 import type { Sending } from './components/send-status.tsx';
 import { registrationBody, rememberReceipt, sendRegistration } from './registration-api.ts';
 import {
@@ -20,7 +20,7 @@ import {
   type RegistrationFormValues,
 } from './registration-form-values.ts';
 import { attemptFor, type RegistrationAttempt, withRetries } from './registration-retry.ts';
-import { forgetUnpaidEntry, rememberUnpaidEntry } from './unpaid-entry.ts';
+import { forgetUnpaidEntry, rememberUnpaidEntry } from './unpaid-entry-api.ts';
 import type { DraftAutosave } from './use-draft-autosave.ts';
 
 /** Seed §8: the registration failure toast when the server gave no message of its own. */

@@ -7,7 +7,7 @@ import type { RegistrationReceipt } from '../../../../shared/schemas/registratio
 import { ToastProvider } from '../../../components/toast.tsx';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
-import { loadUnpaidEntry, rememberUnpaidEntry } from '../../registration/unpaid-entry.ts';
+import { loadUnpaidEntry, rememberUnpaidEntry } from '../../registration/unpaid-entry-api.ts';
 import { tokenOf } from '../entry-api.ts';
 import EntryPage from './entry-page.tsx';
 

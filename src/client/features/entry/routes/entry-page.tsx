@@ -12,8 +12,8 @@ import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
-import { useCheckout } from '../../registration/checkout/use-checkout.tsx';
-import { forgetSettledEntry } from '../../registration/unpaid-entry.ts';
+import { useCheckout } from '../../registration/components/checkout/use-checkout.tsx';
+import { forgetSettledEntry } from '../../registration/unpaid-entry-api.ts';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
 

@@ -16,7 +16,7 @@ import {
   rememberUnpaidEntry,
   UNPAID_ENTRY_KEPT_MS,
   unpaidEntryKey,
-} from '../unpaid-entry.ts';
+} from '../unpaid-entry-api.ts';
 
 /*
  * Issue 20 item 2: the form of a paid competition, in a browser that sent an entry to it whose

@@ -6,9 +6,9 @@ import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { viewEntry } from '../../entry/entry-api.ts';
-import { useCheckout } from '../checkout/use-checkout.tsx';
+import { useCheckout } from './checkout/use-checkout.tsx';
 import { rememberReceipt } from '../registration-api.ts';
-import { CHECKING_UNPAID_ENTRY, forgetUnpaidEntry, type KeptEntry } from '../unpaid-entry.ts';
+import { CHECKING_UNPAID_ENTRY, forgetUnpaidEntry, type KeptEntry } from '../unpaid-entry-api.ts';
 
 export const UNPAID_ENTRY_HEADING = 'Your entry is waiting for its fee';
 

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
-import { CHECKING_UNPAID_ENTRY, useKeptUnpaidEntry } from '../unpaid-entry.ts';
+import { CHECKING_UNPAID_ENTRY, useKeptUnpaidEntry } from '../unpaid-entry-api.ts';
 
 // Only a browser that kept an unpaid entry needs its check and offer: out of the form's download.
 const UnpaidEntryGate = lazy(() => import('../components/unpaid-entry-offer.tsx'));

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSettings } from '../../../lib/settings.tsx';
+import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
+import { useToast } from '../../../../components/toast.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useSettings } from '../../../../lib/settings.tsx';
 import { confirmPayment, startCheckout } from './checkout-api.ts';
 import { type CheckoutOutcome, loadRazorpay, openRazorpay } from './razorpay-checkout.ts';
 import { TestCheckoutDialog } from './test-checkout-dialog.tsx';

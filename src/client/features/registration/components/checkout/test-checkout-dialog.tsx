@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { formatRupees } from '../../../../shared/domain/money.ts';
-import { paiseToRupees } from '../../../../shared/domain/paise.ts';
-import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
-import { Button } from '../../../components/button.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { formatRupees } from '../../../../../shared/domain/money.ts';
+import { paiseToRupees } from '../../../../../shared/domain/paise.ts';
+import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
+import { Button } from '../../../../components/button.tsx';
+import { ModalDialog } from '../../../../components/modal-dialog.tsx';
 import { testCheckoutOutcome } from './checkout-api.ts';
 import type { CheckoutOutcome } from './razorpay-checkout.ts';
 

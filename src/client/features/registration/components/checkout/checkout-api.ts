@@ -1,5 +1,5 @@
-import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
 
 /* The checkout's calls (issue 13). Only the entry token identifies the entry. */
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
-import { ToastProvider } from '../../../components/toast.tsx';
+import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
+import { ToastProvider } from '../../../../components/toast.tsx';
 import { RAZORPAY_SCRIPT } from './razorpay-checkout.ts';
 import { PAYMENT_ERRORS, useCheckout } from './use-checkout.tsx';
 

@@ -1,4 +1,4 @@
-import type { CheckoutOrder } from '../../../../shared/schemas/payment.ts';
+import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
 import type { CheckoutResult } from './checkout-api.ts';
 
 /*
