@@ -1,28 +1,16 @@
-import { type DragEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import {
-  checkImageFile,
   IMAGE_LOAD_FAILED,
   IMAGE_MIME_TYPES,
-  IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_HINT,
 } from '../../../../../shared/domain/image-upload.ts';
 import { Button } from '../../../../components/button.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
 import { RequiredMark } from '../forms/form-fields.tsx';
-import { useSession } from '../session.tsx';
 import { FOCUS_RING } from '../shell/admin-page.tsx';
-import { uploadImage } from './upload-image.ts';
-
-/** Answers whose message the server wrote for the admin: the seed's type, size and process ones. */
-const SHOWN_AS_SENT = new Set([413, 415, 422, 503]);
-
-type Phase =
-  | { name: 'idle' }
-  | { name: 'uploading'; fraction: number | null; fileName: string }
-  | { name: 'failed'; message: string };
+import { useImageUpload } from './use-image-upload.ts';
 
 /**
- * Seed §2/§5 "Admin upload widget" with issue 5 item 3: drag and drop or browse, a preview of the
+ * Seed §2/§5 "Admin upload widget": drag and drop or browse, a preview of the
  * current image, remove, progress while sending, and the hint 'PNG, JPG up to 10MB' enforced here
  * before anything is sent (the server checks again from the bytes). The value is the stored
  * image's URL ('' for none); `onChange` gets the new URL once the server has kept the image.
@@ -45,81 +33,21 @@ export function ImageUpload({
   onBusyChange?: (busy: boolean) => void;
 }) {
   const id = useId();
-  const { signedOut } = useSession();
-  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [dragging, setDragging] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const upload = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  // Remove and Cancel upload take their own button away: the file input has the focus instead,
-  // once it is enabled again (Cancel's upload ends a moment later).
-  const refocus = useRef(false);
-
-  const uploading = phase.name === 'uploading';
-
-  // Leaving the form mid-upload stops sending the rest of the file.
-  useEffect(() => () => upload.current?.abort(), []);
-
-  useEffect(() => {
-    if (!refocus.current || uploading) return;
-    refocus.current = false;
-    input.current?.focus();
+  const { phase, uploading, announcement, send, cancel, remove } = useImageUpload({
+    label,
+    onChange,
+    onBusyChange,
+    input,
   });
-
-  const reportBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
-  useEffect(() => {
-    if (!uploading) return;
-    reportBusy(true);
-    return () => reportBusy(false);
-  }, [uploading]);
-
-  async function send(file: File) {
-    const refused = checkImageFile(file);
-    if (refused) {
-      setPhase({ name: 'failed', message: refused });
-      return;
-    }
-    upload.current?.abort();
-    const controller = new AbortController();
-    upload.current = controller;
-    setPhase({ name: 'uploading', fraction: null, fileName: file.name });
-    setAnnouncement(`Uploading ${file.name}`);
-    try {
-      const image = await uploadImage(file, {
-        signal: controller.signal,
-        onProgress: (fraction) =>
-          setPhase((current) =>
-            current.name === 'uploading' ? { ...current, fraction } : current,
-          ),
-      });
-      setPhase({ name: 'idle' });
-      setAnnouncement(`${label} uploaded`);
-      onChange(image.url);
-    } catch (failure) {
-      if (failure instanceof DOMException && failure.name === 'AbortError') {
-        if (upload.current === controller) {
-          setPhase({ name: 'idle' });
-          setAnnouncement('Upload cancelled');
-        }
-        return;
-      }
-      if (failure instanceof ApiError && failure.status === 401) signedOut(true);
-      const message =
-        failure instanceof ApiError && SHOWN_AS_SENT.has(failure.status)
-          ? failure.message
-          : IMAGE_UPLOAD_FAILED;
-      setPhase({ name: 'failed', message });
-    } finally {
-      if (upload.current === controller) upload.current = null;
-    }
-  }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file && phase.name !== 'uploading') void send(file);
+    if (file && phase.name !== 'uploading') send(file);
   }
 
   const shownError =
@@ -151,12 +79,7 @@ export function ImageUpload({
             size="sm"
             disabled={uploading}
             aria-label={`Remove ${label.toLowerCase()}`}
-            onClick={() => {
-              setPhase({ name: 'idle' });
-              setAnnouncement(`${label} removed`);
-              refocus.current = true;
-              onChange('');
-            }}
+            onClick={remove}
           >
             Remove
           </Button>
@@ -193,7 +116,7 @@ export function ImageUpload({
             const file = event.target.files?.[0];
             // Cleared so that choosing the same file again (after an error) is noticed.
             event.target.value = '';
-            if (file) void send(file);
+            if (file) send(file);
           }}
           className={`block w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-primary file:px-4 file:font-semibold file:text-white ${FOCUS_RING}`}
         />
@@ -201,27 +124,7 @@ export function ImageUpload({
           {IMAGE_UPLOAD_HINT}
         </p>
         {phase.name === 'uploading' ? (
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <progress
-              className="h-2 flex-1 accent-primary"
-              aria-label={`Uploading ${phase.fileName}`}
-              max={1}
-              value={phase.fraction ?? undefined}
-            />
-            <span className="text-sm tabular-nums">
-              {phase.fraction === null ? 'Starting…' : `${Math.round(phase.fraction * 100)}%`}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                refocus.current = true;
-                upload.current?.abort();
-              }}
-            >
-              Cancel upload
-            </Button>
-          </div>
+          <UploadProgress fileName={phase.fileName} fraction={phase.fraction} onCancel={cancel} />
         ) : null}
       </div>
       {shownError ? (
@@ -236,6 +139,34 @@ export function ImageUpload({
       <p role="status" className="sr-only">
         {announcement}
       </p>
+    </div>
+  );
+}
+
+/** A file on its way: how much has gone, and a way to stop it. */
+function UploadProgress({
+  fileName,
+  fraction,
+  onCancel,
+}: {
+  fileName: string;
+  fraction: number | null;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <progress
+        className="h-2 flex-1 accent-primary"
+        aria-label={`Uploading ${fileName}`}
+        max={1}
+        value={fraction ?? undefined}
+      />
+      <span className="text-sm tabular-nums">
+        {fraction === null ? 'Starting…' : `${Math.round(fraction * 100)}%`}
+      </span>
+      <Button variant="outline" size="sm" onClick={onCancel}>
+        Cancel upload
+      </Button>
     </div>
   );
 }
