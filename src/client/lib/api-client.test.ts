@@ -2,7 +2,8 @@
 // Node's own fetch against a real server: happy-dom's fetch would apply browser CORS rules.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, apiFetch } from './api-client.ts';
 
 /** A real HTTP server with one route per outcome the client must map. */
@@ -140,5 +141,18 @@ describe('apiFetch', () => {
       code: 'NETWORK_ERROR',
       message: 'Unable to connect to the server. Please check your internet connection.',
     });
+  });
+
+  it('parses a successful answer with the schema it is given, and refuses one that differs', async () => {
+    const Status = z.object({ status: z.literal('ok') });
+    expect(await apiFetch(`${base}/ok`, {}, Status)).toEqual({ status: 'ok' });
+
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Other = z.object({ status: z.literal('busy') });
+    await expect(apiFetch(`${base}/ok`, {}, Other)).rejects.toMatchObject({
+      code: 'UNKNOWN_ERROR',
+      message: 'An unexpected error occurred. Please try again.',
+    });
+    expect(String(said.mock.calls[0]?.[0])).toContain('does not match its schema');
   });
 });
