@@ -14,6 +14,7 @@ import { buildDeps, type Deps, type FeaturePlugin } from './deps.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import {
   answerClientError,
+  answerNotFound,
   envelope,
   installErrorHandling,
   UNEXPECTED_ERROR_MESSAGE,
@@ -28,7 +29,7 @@ import { imageUploadsAdminRoutes } from './features/media/image-uploads.routes.t
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { publicMediaRoutes } from './features/media/public-media.routes.ts';
 import { privateFilesAdminRoutes } from './features/media/private-files.routes.ts';
-import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
+import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.service.ts';
 import { registrationPublicRoutes } from './features/submissions/registration.routes.ts';
 import {
   categoriesAdminRoutes,
@@ -58,7 +59,7 @@ import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/s
 import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
-import { guardAdminSession, refuseCrossSite, registerAdminGuard } from './plugins/admin-guard.ts';
+import { forbidStoring, guardAdminSession, refuseCrossSite } from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -198,12 +199,12 @@ export async function buildApp(
   installErrorHandling(app);
   await app.register(cookie);
   const page = readPageTemplate(config.clientDir);
-  // Before the guard: its refusals are answered from a hook and must carry the headers too.
+  // Before every scope: the guards' refusals are answered from hooks and carry the headers too.
   await registerSecurity(app, {
     styleHashes: page?.styleHashes ?? [],
     razorpayCheckout: config.payments.provider === 'razorpay',
   });
-  registerAdminGuard(app);
+  app.decorateRequest('admin', null);
 
   await app.register(swagger, {
     openapi: {
@@ -211,19 +212,33 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Each scope's hooks guard every route in it, and its own 404 (an unknown /api/admin address
+  // without a session is a 401, like a known one): nothing is guarded by matching URL strings.
   await app.register(
     async (api) => {
       api.addHook('onRequest', refuseCrossSite);
       for (const feature of PUBLIC_API) await api.register(feature, { deps });
       await api.register(
         async (admin) => {
+          admin.addHook('onSend', forbidStoring);
           admin.addHook('onRequest', guardAdminSession(deps));
           for (const feature of ADMIN_API) await admin.register(feature, { deps });
+          admin.setNotFoundHandler(answerNotFound);
+          // The file server's root wildcard would take an unknown GET before this scope's 404.
+          admin.get('/*', { schema: { hide: true } }, answerNotFound);
         },
         { prefix: '/admin' },
       );
+      // The API's description lists every admin route: an admin's alone in production.
+      await api.register(async (docs) => {
+        if (config.nodeEnv === 'production') {
+          docs.addHook('onSend', forbidStoring);
+          docs.addHook('onRequest', guardAdminSession(deps));
+        }
+        await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      });
+      api.setNotFoundHandler(answerNotFound);
     },
     { prefix: '/api' },
   );

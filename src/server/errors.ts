@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../shared/schemas/error.ts';
 
@@ -54,6 +60,14 @@ export function envelope(
   fields?: Record<string, string>,
 ): ErrorEnvelope {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** 404 NOT_FOUND for an address no route answers, naming the method and path (no query). */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return reply
+    .status(404)
+    .send(envelope('NOT_FOUND', `No such resource: ${request.method} ${pathname}`));
 }
 
 /** Fastify's own client errors, with messages that say what to fix. */

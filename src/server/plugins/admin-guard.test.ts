@@ -135,6 +135,18 @@ describe(`Admin session guard on ${TEST_ENGINE}`, () => {
     expect(withHeader.statusCode).toBe(401);
   });
 
+  it('answers 401 on an /api/admin address no route has, so nobody learns which exist', async () => {
+    for (const method of ['GET', 'HEAD', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: '/api/admin/no-such-thing/deeper',
+        headers: OURS,
+      });
+      expect(response.statusCode, method).toBe(401);
+      expect(response.headers['cache-control'], method).toBe('no-store');
+    }
+  });
+
   it('answers 401 with a forged session cookie', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -14,7 +14,7 @@ import {
   type ContentCache,
   sendCachedJson,
 } from '../http/cached-json.ts';
-import { envelope } from '../errors.ts';
+import { answerNotFound } from '../errors.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -241,8 +241,6 @@ export async function registerClient(
       // Where '/media/../private/x' lands once a proxy or client resolves the dots: never a page.
       !pathname.startsWith('/private/');
     if (isPage) return sendPage(request, reply);
-    return reply
-      .status(404)
-      .send(envelope('NOT_FOUND', `No such resource: ${request.method} ${pathname}`));
+    return answerNotFound(request, reply);
   });
 }
