@@ -13,7 +13,7 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './features/mail/outbox-worker.ts';
-import { createStorage, type Storage } from './features/media/storage/storage.ts';
+import { createStorage, type Storage } from './features/media/storage/storage.service.ts';
 import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import {
   createPaymentsService,

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditLogPageSchema } from '../../../shared/schemas/admin.ts';
 import type { FeaturePlugin } from '../../deps.ts';
-import { listAuditLog } from './audit.ts';
+import { listAuditLog } from './audit.service.ts';
 
 /** Admin scope (/api/admin): the audit log. */
 export const auditAdminRoutes: FeaturePlugin = async (app, { deps }) => {

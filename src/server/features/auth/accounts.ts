@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   deleteAdminById,
   findAdminById,

@@ -8,7 +8,7 @@ import {
   sessionCookieOptions,
   sessionToken,
 } from '../../plugins/admin-guard.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { presentedDeviceId, setDeviceCookie } from './known-devices.ts';
 import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
 import { decoyPasswordHash, signIn } from './sign-in.ts';

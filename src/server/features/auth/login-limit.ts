@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   countLoginFailuresSince,
   deleteLoginFailureById,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminForSignIn } from './admins.repository.ts';
 import { knownDeviceOf, rememberDevice } from './known-devices.ts';
 import { keysOf, recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';

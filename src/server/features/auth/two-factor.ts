@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from './accounts.ts';
 import { findAdminByName, updateAdminUser } from './admins.repository.ts';
 import { deleteKnownDevicesOf } from './known-devices.repository.ts';

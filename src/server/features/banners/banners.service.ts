@@ -16,9 +16,9 @@ import {
   auditEntriesOf,
   recordAudit,
   writePublicContent,
-} from '../audit/audit.ts';
-import { checkImagesAreUploads } from '../media/known-images.ts';
-import { describeImages } from '../media/responsive-images.ts';
+} from '../audit/audit.service.ts';
+import { checkImagesAreUploads } from '../media/known-images.service.ts';
+import { describeImages } from '../media/responsive-images.service.ts';
 import {
   deleteBannerRow,
   findAllBanners,

@@ -24,7 +24,7 @@ import {
   auditEntriesOf,
   recordAudit,
   writePublicContent,
-} from '../audit/audit.ts';
+} from '../audit/audit.service.ts';
 import {
   countCompetitionsByCategory,
   countCompetitionsBySubcategory,

@@ -17,9 +17,9 @@ import {
   auditEntriesOf,
   recordAudit,
   writePublicContent,
-} from '../audit/audit.ts';
-import { unknownImageFields } from '../media/known-images.ts';
-import { describeImages } from '../media/responsive-images.ts';
+} from '../audit/audit.service.ts';
+import { unknownImageFields } from '../media/known-images.service.ts';
+import { describeImages } from '../media/responsive-images.service.ts';
 import {
   type CompetitionWithNamesRow,
   countSubmissionsByCompetition,

@@ -12,7 +12,7 @@ import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
-import { describeImages } from '../media/responsive-images.ts';
+import { describeImages } from '../media/responsive-images.service.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,

@@ -13,18 +13,23 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidFields } from '../../errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { entryLinkOf } from '../submissions/submissions.service.ts';
-import { artistEmail } from './artist-email.ts';
-import { APPROVED_TEMPLATE, REJECTED_TEMPLATE } from './decision.ts';
+import {
+  APPROVED_TEMPLATE,
+  artistEmail,
+  CONFIRMATION_TEMPLATE,
+  confirmationValues,
+  PAYMENT_RECEIVED_TEMPLATE,
+  paymentValues,
+  REJECTED_TEMPLATE,
+} from './artist-emails.service.ts';
 import {
   deleteTemplate,
   findEditedTemplate,
   findEditedTemplates,
   upsertTemplate,
 } from './email-templates.repository.ts';
-import { PAYMENT_RECEIVED_TEMPLATE, paymentValues } from './payment-received.ts';
-import { CONFIRMATION_TEMPLATE, confirmationValues } from './registration-confirmation.ts';
 import type { TemplateValues } from './template-render.ts';
 
 /*

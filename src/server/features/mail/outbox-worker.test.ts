@@ -22,12 +22,12 @@ import {
   retryDelayMs,
 } from './outbox-worker.ts';
 import { queueEmail } from './outbox.service.ts';
-import { artistEmail } from './artist-email.ts';
 import {
+  artistEmail,
   CONFIRMATION_KIND,
   CONFIRMATION_TEMPLATE,
   confirmationValues,
-} from './registration-confirmation.ts';
+} from './artist-emails.service.ts';
 
 /*
  * The outbox worker against a real SMTP server the test starts (tests/setup/smtp-server.ts), on

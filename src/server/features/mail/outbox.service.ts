@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import {
   countOutboxMessages,
   findOutboxMessageById,

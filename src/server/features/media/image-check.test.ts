@@ -8,7 +8,7 @@ import {
   IMAGE_UNREADABLE,
   INVALID_IMAGE_TYPE,
 } from '../../../shared/domain/image-upload.ts';
-import { checkImage } from './image-check.ts';
+import { checkImage } from './image-check.service.ts';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7c3aed' } });

@@ -16,7 +16,7 @@ import {
   postImage,
 } from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { IMAGE_QUEUE_MAX_WAITING, imageJobsWaiting, runImageJob } from './image-queue.ts';
+import { IMAGE_QUEUE_MAX_WAITING, imageJobsWaiting, runImageJob } from './image-queue.service.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,

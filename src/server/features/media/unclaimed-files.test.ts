@@ -18,7 +18,7 @@ import {
   sweepUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
   UNCLAIMED_FILES_SWEEP_INTERVAL_MS,
-} from './unclaimed-files.ts';
+} from './unclaimed-files.service.ts';
 
 const MINUTE = 60_000;
 

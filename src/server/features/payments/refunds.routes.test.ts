@@ -22,8 +22,11 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import type { AdminEntry } from '../../../shared/schemas/admin-entry.ts';
 import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
-import { PAYMENT_RECEIVED_KIND } from '../mail/payment-received.ts';
-import { PAYMENT_REFUNDED_KIND, REFUND_TIMING } from '../mail/payment-refunded.ts';
+import {
+  PAYMENT_RECEIVED_KIND,
+  PAYMENT_REFUNDED_KIND,
+  REFUND_TIMING,
+} from '../mail/artist-emails.service.ts';
 import { SUBMISSION_NOT_FOUND } from '../review/admin-entry.service.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { refundKeyOf } from './refunds.ts';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';
-import type { AuditActor } from '../audit/audit.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { Ledger } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { type PaymentProvider, ProviderError } from './payment-provider.ts';

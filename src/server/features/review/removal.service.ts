@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.ts';
-import { displayKeyOf } from '../media/private-images.ts';
-import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { displayKeyOf } from '../media/private-images.service.ts';
+import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
 import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
 import { deleteSubmissionRow, findSubmissionFiles } from './decisions.repository.ts';
 

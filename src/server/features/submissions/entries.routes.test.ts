@@ -25,10 +25,12 @@ import {
 } from '../../../shared/schemas/registration.ts';
 import type { SubmissionsTable } from '../../db/schema.ts';
 import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
-import { ENTRY_LINK_KIND } from '../mail/entry-link.ts';
-import { PAYMENT_RECEIVED_KIND } from '../mail/payment-received.ts';
-import { PAYMENT_REFUNDED_KIND } from '../mail/payment-refunded.ts';
-import { CONFIRMATION_KIND } from '../mail/registration-confirmation.ts';
+import {
+  CONFIRMATION_KIND,
+  ENTRY_LINK_KIND,
+  PAYMENT_RECEIVED_KIND,
+  PAYMENT_REFUNDED_KIND,
+} from '../mail/artist-emails.service.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { LINK_REQUEST_LIMIT } from './entries.service.ts';
 import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';

@@ -3,7 +3,7 @@ import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/entry-link.ts';
+import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/artist-emails.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
 import { entryDetails } from './entry-details.ts';

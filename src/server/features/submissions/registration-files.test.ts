@@ -14,10 +14,10 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { IMAGE_QUEUE_MAX_WAITING, runImageJob } from '../media/image-queue.ts';
-import { displayKeyOf } from '../media/private-images.ts';
+import { IMAGE_QUEUE_MAX_WAITING, runImageJob } from '../media/image-queue.service.ts';
+import { displayKeyOf } from '../media/private-images.service.ts';
 import { privateFileUrl } from '../media/private-files.service.ts';
-import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
+import { sweepUnclaimedFiles } from '../media/unclaimed-files.service.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;

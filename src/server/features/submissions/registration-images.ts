@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import { checkImage } from '../media/image-check.ts';
-import { runImageJob } from '../media/image-queue.ts';
+import { checkImage } from '../media/image-check.service.ts';
+import { runImageJob } from '../media/image-queue.service.ts';
 import {
   displayKeyOf,
   preparePrivateImage,
   extensionOf,
   type PreparedImage,
-} from '../media/private-images.ts';
-import { PRIVATE_NAMESPACE } from '../media/storage/storage.ts';
-import type { FileToStore } from '../media/unclaimed-files.ts';
+} from '../media/private-images.service.ts';
+import { PRIVATE_NAMESPACE } from '../media/storage/storage.service.ts';
+import type { FileToStore } from '../media/unclaimed-files.service.ts';
 import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
 
 /*

@@ -13,7 +13,7 @@ import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.
 import { DATA_PART, IDEMPOTENCY_KEY_HEADER } from '../../../shared/registration-request.ts';
 import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
-import { refuseWhenImageQueueFull } from '../media/image-queue.ts';
+import { refuseWhenImageQueueFull } from '../media/image-queue.service.ts';
 import type { ReceivedFile } from './registration-images.ts';
 import { countRegistrationAttempt, countReusedKey } from './registration-limit.ts';
 import { requireIdempotencyKey } from './registration-refusals.ts';

@@ -16,7 +16,7 @@ import { isRecordId } from '../../db/record-id.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/unclaimed-files.ts';
+import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/unclaimed-files.service.ts';
 import { prepareImages, privateFilesOf, type ReceivedFile } from './registration-images.ts';
 import {
   answerExisting,

@@ -10,7 +10,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
+import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
 
 /** For files stored before content types were kept beside them. */
 const TYPE_BY_EXTENSION: Record<string, string> = {

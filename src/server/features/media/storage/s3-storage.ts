@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../../config.ts';
-import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
+import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
 
 /** An unreachable endpoint fails the request soon instead of holding it open. */
 const CONNECTION_TIMEOUT_MS = 5_000;

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { imageUnreadable, UPLOAD_DECODING } from './image-check.ts';
+import { imageUnreadable, UPLOAD_DECODING } from './image-check.service.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 
 /*
