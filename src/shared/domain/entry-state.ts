@@ -12,7 +12,7 @@ export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** An entry's payment, as people see it: refunded is ours (issue 13), the others the seed's. */
+/** An entry's payment, as people see it: refunded is ours, the others the seed's. */
 export const PAYMENT_STATES = ['free', 'received', 'pending', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 

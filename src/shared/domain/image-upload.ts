@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 2 and PRODUCT.md point 4: the limits every uploaded image must meet, checked in the
+ * PRODUCT.md point 4: the limits every uploaded image must meet, checked in the
  * browser before sending (to spare the artist's data) and again by the server from the bytes.
  */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -14,7 +14,7 @@ export const IMAGE_TOO_LARGE = 'File size must be less than 10MB.';
 export const IMAGE_TOO_MANY_PIXELS =
   'This image has too many pixels. Please upload one of at most 40 megapixels.';
 export const IMAGE_UNREADABLE = 'Failed to process image';
-/** Issue 20: the line under IMAGE_UNREADABLE when the browser cannot read the file as a picture. */
+/** The line under IMAGE_UNREADABLE when the browser cannot read the file as a picture. */
 export const IMAGE_NOT_A_PICTURE = 'This file is not a JPEG, PNG or WebP picture.';
 export const IMAGE_UPLOAD_FAILED = 'Failed to upload image';
 export const IMAGE_LOAD_FAILED = 'Error loading image';

@@ -1,5 +1,5 @@
 /*
- * Issue 20 item 5: a name, a title or a one-line answer holds no line break. One typed inside
+ * A name, a title or a one-line answer holds no line break. One typed inside
  * would break the line it is shown on, and in an e-mail's header it could start a new header.
  */
 

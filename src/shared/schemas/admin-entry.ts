@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EntryViewSchema } from './entry.ts';
 
 /*
- * Issue 13: one entry in the admin area, with its payment ledger, so an admin can see an entry
+ * One entry in the admin area, with its payment ledger, so an admin can see an entry
  * paid twice and refund a payment.
  */
 

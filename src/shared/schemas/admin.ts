@@ -30,10 +30,10 @@ export const DashboardSchema = z.object({
   recentSubmissions: z.array(
     EntrySummarySchema.extend({ createdAt: z.string(), paymentState: z.enum(PAYMENT_STATES) }),
   ),
-  /** Entries with two payments received: one is to be refunded (issue 13 item 4). */
+  /** Entries with two payments received: one is to be refunded. */
   paidTwice: z.array(EntrySummarySchema),
   /**
-   * Likely duplicate entries (issue 20 item 2): groups of the same e-mail (trimmed, any case) in
+   * Likely duplicate entries: groups of the same e-mail (trimmed, any case) in
    * one competition, one of them unpaid; `total` groups, the largest listed first.
    */
   likelyDuplicates: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { slugOf } from '../domain/file-name.ts';
 
 /*
- * Issue 14 item 7: the artworks of one competition as one ZIP for the jury, each file named after
+ * The artworks of one competition as one ZIP for the jury, each file named after
  * its entry, artist and field (as a single download is), streamed from storage.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Lengths are capped before anything is hashed (issue 4, "Bad input"). */
+/** Lengths are capped before anything is hashed, so a huge input costs no hashing time. */
 export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -58,7 +58,7 @@ export const TwoFactorEnableSchema = PasswordConfirmationSchema.extend({
 /** Shown once, when two-factor is turned on or the codes are renewed. */
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
-/** Issue 4: a new password has at least 12 characters and is not the username. */
+/** A new password has at least 12 characters and is not the username. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const NewUsernameSchema = z

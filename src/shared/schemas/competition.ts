@@ -53,7 +53,7 @@ export type CompetitionListQuery = z.infer<typeof CompetitionListQuerySchema>;
 export const CompetitionIdParamsSchema = z.object({ id: z.string() });
 
 /* ---------------------------------------------------------------------------------------------
- * The admin's competition form (seed §5 "Competition form", issue 5 item 4): the browser's form
+ * The admin's competition form (seed §5 "Competition form"): the browser's form
  * and the server's POST/PUT parse with this one schema, so both give the same field messages.
  * ------------------------------------------------------------------------------------------- */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Issue 14 item 4: the messages an artist gets that the art space may reword (confirmation,
+ * The messages an artist gets that the art space may reword (confirmation,
  * payment, approved, rejected), each a subject and a plain-text body with placeholders such as
  * {name}. The HTML version is made from the text, every filled value escaped.
  */

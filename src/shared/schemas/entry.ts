@@ -5,7 +5,7 @@ import { EntryTokenSchema } from './payment.ts';
 import { emailSchema } from './registration.ts';
 
 /*
- * Issue 13 item 7: the artist's own entry page, opened with the signed link from their e-mail,
+ * The artist's own entry page, opened with the signed link from their e-mail,
  * and the "Lost your link?" form. zod/mini, as a public page loads it.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The e-mail outbox as the admin sees it (issue 12 item 9; PRODUCT.md point 10): every message
+ * The e-mail outbox as the admin sees it (PRODUCT.md point 10): every message
  * the site has written, whether and when it went out, and why not.
  */
 

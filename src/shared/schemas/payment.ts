@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /*
- * Paying for an entry (issue 13): what the browser sends and receives. zod/mini, as the
+ * Paying for an entry: what the browser sends and receives. zod/mini, as the
  * registration page loads it. Amounts, fees and states are never taken from the browser.
  */
 

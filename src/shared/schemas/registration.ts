@@ -10,7 +10,7 @@ import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import type { FormField } from './form-field.ts';
 
 /*
- * Issue 12: the registration form (seed §2, §5 "Registration form"), one schema for the browser
+ * The registration form (seed §2, §5 "Registration form"), one schema for the browser
  * and the server. It is built from the competition's category's enabled fields, so the server
  * checks exactly what the form asked. zod/mini keeps the public page's JavaScript small.
  *

@@ -3,7 +3,7 @@ import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
 import { FORM_FIELD_TYPES } from './form-field.ts';
 
 /*
- * Issue 14: the submissions review (seed §2 "Submissions", §5 "Submission filters"), searched,
+ * The submissions review (seed §2 "Submissions", §5 "Submission filters"), searched,
  * filtered and paged on the server.
  */
 
@@ -20,7 +20,7 @@ export const ReviewQuerySchema = z.object({
   status: z.enum(STATUS_FILTERS).default('all'),
   payment: z.enum(PAYMENT_FILTERS).default('all'),
   competition: z.uuid().optional(),
-  /** `only`: the likely duplicates alone (issue 20 item 2). */
+  /** `only`: the likely duplicates alone. */
   duplicates: z.enum(['only']).optional(),
   sort: z.enum(REVIEW_SORTS).default('newest'),
   /** Where the page starts: the `nextCursor` of the page before. */
@@ -62,7 +62,7 @@ export const ReviewItemSchema = z.object({
   fields: z.array(ReviewFieldSchema),
   /**
    * Another entry of this competition has the same e-mail (trimmed, any case), and one of the two
-   * is unpaid: likely a second try at paying, one of them to delete (issue 20 item 2).
+   * is unpaid: likely a second try at paying, one of them to delete.
    */
   possibleDuplicate: z.boolean(),
 });
@@ -85,7 +85,7 @@ export const ReviewCountsQuerySchema = ReviewQuerySchema.omit({
 /**
  * By status (the status filter left out), and by payment state (the payment filter left out): the
  * states the badges show, each entry once; `paid` is a fee received and not refunded, never a free
- * entry (issue 20).
+ * entry.
  */
 export const ReviewCountsSchema = z.object({
   status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),

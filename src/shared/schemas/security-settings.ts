@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 4: sign-in rules an admin can change. Every field is required when they are saved
+ * Sign-in rules an admin can change. Every field is required when they are saved
  * (PUT /api/admin/security-settings), so leaving one out never resets it quietly.
  */
 export const SecuritySettingsSchema = z

@@ -30,7 +30,7 @@ export const MARKDOWN_MAX = 50_000;
 const URL_MAX = 2048;
 
 /**
- * The messages of the site-settings form (issue 5 item 8), the same in the browser and in the
+ * The messages of the site-settings form, the same in the browser and in the
  * server's field errors.
  */
 export const SITE_SETTINGS_MESSAGES = {
@@ -169,7 +169,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 const IANA_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
 /**
- * The site-settings form (issue 5 item 8; PRODUCT.md point 12): everything an admin edits about
+ * The site-settings form (PRODUCT.md point 12): everything an admin edits about
  * the site's look and texts, flat so every field error names one input. GET and PUT
  * /api/admin/site-settings carry exactly this; the security part and the video are not in it.
  * `logo` and `heroImage` are the url of an upload ('' for none); the server checks that they name
