@@ -11,11 +11,11 @@ export interface InitializeResult {
 
 /** Brings the database up to date, creates the first admin, and seeds demo content when asked. */
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
-  const { db } = app.deps.database;
+  const { db, config, storage, settings, clock } = app.deps;
   const migrations = await migrateToLatest(db);
-  const admin = await ensureFirstAdmin(db, app.deps.config.adminPassword);
-  const seededDemo = app.deps.config.seedDemo
-    ? await seedDemoContent(db, app.deps.storage, app.deps.settings)
+  const admin = await ensureFirstAdmin(db, config.adminPassword);
+  const seededDemo = config.seedDemo
+    ? await seedDemoContent(db, storage, settings, clock.now())
     : false;
   return admin.generatedPassword
     ? { migrations, seededDemo, generatedAdminPassword: admin.generatedPassword }
