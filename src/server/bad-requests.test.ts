@@ -12,7 +12,7 @@ import { buildApp } from './app.ts';
 import { initializeSite } from './initialize.ts';
 
 /*
- * Issue 20 item 4: no input answers 500. A body nested deeper than any payload of the site is
+ * No input answers 500. A body nested deeper than any payload of the site is
  * refused with the envelope before anything reads it (it used to overflow the stack of the NUL
  * check), Node's own refusals of a malformed request carry the envelope, and a 403 is never
  * labelled BAD_REQUEST.

@@ -3,7 +3,7 @@ import { EnvSchemaChecked, parseMailFrom } from './config-env.ts';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
-/** Razorpay, or the built-in test checkout when no keys are configured (issue 13). */
+/** Razorpay, or the built-in test checkout when no keys are configured. */
 export type PaymentsConfig =
   | {
       provider: 'razorpay';
@@ -35,7 +35,6 @@ export interface MailFrom {
 /** The address used when MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM_ADDRESS = 'no-reply@localhost';
 
-/** Outgoing e-mail (issue 12 item 9). */
 export interface MailConfig {
   /** Unset: messages stay in the outbox, marked not sent, for an admin to read. */
   smtpUrl: string | undefined;

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { terminalLogStream } from './log-stream.ts';
 
-/* Issue 20 item 8: `npm start` in a terminal prints readable lines; JSON everywhere else. */
+/* `npm start` in a terminal prints readable lines; JSON everywhere else. */
 
 describe('where the log lines go', () => {
   it('writes readable lines in development at a terminal', async () => {

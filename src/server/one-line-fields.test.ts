@@ -11,7 +11,7 @@ import { addDays, todayIn } from '../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../shared/schemas/form-field.ts';
 
 /*
- * Issue 20 item 5: a title or a name holds no line break (CR, LF, Unicode line separators). The
+ * A title or a name holds no line break (CR, LF, Unicode line separators). The
  * shared schemas refuse one inside, naming the field, and nothing is written; the descriptions
  * stay multi-line. (The registration form's fields: registration-bad-input.test.ts.)
  */

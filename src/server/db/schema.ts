@@ -153,7 +153,7 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
-/** The built-in test provider's books (issue 13: payments without Razorpay keys). */
+/** The built-in test provider's books (payments without Razorpay keys). */
 export interface TestCheckoutOrdersTable {
   order_id: string;
   amount_paise: number;
@@ -198,7 +198,7 @@ export interface EmailOutboxTable {
   sent_at: string | null;
 }
 
-/** Issue 14: an admin's wording of an artist's message; none while the default is used. */
+/** An admin's wording of an artist's message; none while the default is used. */
 export interface EmailTemplatesTable {
   kind: string;
   subject: string;

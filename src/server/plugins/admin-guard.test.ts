@@ -186,7 +186,7 @@ const KNOWN_ADMIN_ROUTES = [
   { method: 'PUT', url: '/api/admin/security-settings' },
 ];
 const isAdminRoute = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
-/** The admin GETs of issue 4's admin area. */
+/** The GETs of the admin area. */
 const ADMIN_GETS = [
   '/api/admin/users',
   '/api/admin/audit-log',
@@ -318,7 +318,7 @@ describe(`no admin answer is kept by a browser or a proxy on ${TEST_ENGINE}`, ()
         }),
       ],
     ];
-    // Five failed password checks in this session: the password check's 429 (issue 20: a
+    // Five failed password checks in this session: the password check's 429 (a
     // session's confirmations have their own limit).
     for (let i = 0; i < 5; i++) {
       await t.app.deps.db

@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD, signIn } from '../../../tests/setup/admin-session.ts';
 import { buildTestApp, type TestApp, useTestApp } from '../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 
-/* Issue 20 item 7: the API's description lists every admin route, so in production it is an admin's. */
+/* The API's description lists every admin route, so in production it is an admin's. */
 
 const DOCS = [
   '/api/docs',

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Issue 12: registration and the e-mail outbox.
+ * Registration and the e-mail outbox.
  * - submissions: the request fingerprint behind an idempotency key (the same key with another
  *   body is refused), the artist's consent and, for a minor, the guardian's, each with its time.
  * - reference_counters: one row per series ('WS-2026'), so references are short, in order and

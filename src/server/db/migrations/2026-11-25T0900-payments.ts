@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Issue 13: paid entries.
+ * Paid entries.
  * - payment_orders: one order per payable moment of a submission (reused while still payable),
  *   with what the reconciliation job needs: when to ask the provider next and who holds it.
  * - payments is made anew as the ledger: one row per payment attempt, keyed by the provider's

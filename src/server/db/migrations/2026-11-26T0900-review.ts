@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 14: the submissions review at 100,000 entries.
+ * The submissions review at 100,000 entries.
  * - submissions.search_text: the artist's name, e-mail and the reference, lower-cased by the
  *   server (in any script, which neither SQLite's LIKE nor a PostgreSQL in the C locale would do),
  *   so one LIKE finds them on both engines.

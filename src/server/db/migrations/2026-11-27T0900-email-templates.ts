@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 14 item 4: the art space's own wording of an artist's messages. A row exists only for a
+ * The art space's own wording of an artist's messages. A row exists only for a
  * template an admin edited; without one the default in the code is used, so a reset deletes it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types

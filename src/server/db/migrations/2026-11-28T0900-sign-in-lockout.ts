@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Issue 20 item 3 (docs/decisions/014): browsers that signed in before ('known devices', only a
+ * Sign-in lockout (docs/decisions/014): browsers that signed in before ('known devices', only a
  * hash of each cookie's token is kept), and failures counted apart for a known device or a
  * signed-in session, so that failures from elsewhere never lock the real admin out.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Issue 20 item 2: likely duplicate entries (the same e-mail, trimmed and lower-cased, in the same
+ * Likely duplicate entries (the same e-mail, trimmed and lower-cased, in the same
  * competition, one of them unpaid). Their query looks entries up by that pair, for a page's rows
  * or grouped over the table; an index on the same expression serves both, on both engines.
  */

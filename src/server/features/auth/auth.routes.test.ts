@@ -335,7 +335,7 @@ describe(`POST /api/auth/logout on ${TEST_ENGINE}`, () => {
       { headers: { ...OURS, ...HTTPS } },
     );
     expect(signedIn.statusCode).toBe(200);
-    // Issue 20: the device cookie comes with it, plain too.
+    // The device cookie comes with it, plain too.
     expect(signedIn.cookies.map((c) => c.name)).toEqual(['ws_session', 'ws_device']);
     expect(sessionCookie(signedIn).secure).toBeUndefined();
     const response = await t.app.inject({

@@ -25,7 +25,7 @@ import { hashSessionToken } from './sessions.ts';
 import { turnOffTwoFactor } from './two-factor.ts';
 
 /*
- * Issue 20 item 3, nobody can lock the admin out (docs/decisions/014): a browser that signed in
+ * Nobody can lock the admin out (docs/decisions/014): a browser that signed in
  * before carries a device cookie, and failures from elsewhere never lock it out; unknown devices
  * are locked per account and per address; a signed-in admin's password confirmations have their
  * own limit per session; the audit log records each lockout.

@@ -17,7 +17,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createAdmin } from './accounts.ts';
 
 /*
- * Issue 4's sign-in limit against many guesses at once: every check of a password or code
+ * The sign-in limit against many guesses at once: every check of a password or code
  * reserves its failure before counting, so a burst of parallel requests gets no more than the 5
  * guesses a patient attacker gets, and the attempts it refuses leave nothing behind. Also what a
  * failed sign-in writes to the audit log.
@@ -25,7 +25,7 @@ import { createAdmin } from './accounts.ts';
 
 const t = useAdminTestApp();
 const db = () => t.app.deps.db;
-/** Issue 4: five failures for one username or one address within 15 minutes. */
+/** Five failures for one username or one address within 15 minutes. */
 const LIMIT = 5;
 const BURST = 20;
 const OTHER = 'other.admin';

@@ -14,7 +14,7 @@ import {
   touchSession,
 } from './sessions.repository.ts';
 
-/** The timeouts of PRODUCT.md point 2 and issue 4: settings, defaulting to idle 2 h, absolute 12 h. */
+/** The timeouts of PRODUCT.md point 2: settings, defaulting to idle 2 h, absolute 12 h. */
 export type SessionLimits = Pick<SecuritySettings, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
 export const DEFAULT_SESSION_LIMITS: SessionLimits = DEFAULT_SECURITY_SETTINGS;
 

@@ -28,7 +28,7 @@ import { createAdmin } from './accounts.ts';
 import { hashSessionToken } from './sessions.ts';
 
 /*
- * Issue 4, item 4: turning two-factor on and off, signing in with a TOTP code or a recovery code,
+ * Turning two-factor on and off, signing in with a TOTP code or a recovery code,
  * the replay guard, the recovery codes, and the password checks that count towards the sign-in
  * limit. Everything goes through HTTP; the routes use the real clock, so codes are made for now.
  */
@@ -49,7 +49,7 @@ const WRONG_SETUP_CODE_ERROR = {
   },
 };
 const INVALID_CODE = { error: { code: 'INVALID_CODE', message: 'Invalid code' } };
-/** Issue 20 item 8: a code of the step used last says so. */
+/** A code of the step used last says so. */
 const CODE_ALREADY_USED = {
   error: {
     code: 'CODE_ALREADY_USED',
@@ -363,7 +363,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
       expect(response.json().error.fields).toEqual({ password: WRONG_PASSWORD });
     }
     expect(await failureCount()).toBe(5);
-    // Issue 20: the fifth failure locks this session's confirmations, and the log says so.
+    // The fifth failure locks this session's confirmations, and the log says so.
     expect(await auditActions(db())).toEqual([
       ...Array(5).fill('account.password-check-failed'),
       'auth.lockout',
@@ -389,7 +389,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     expect(row).toMatchObject({ totp_enabled: 0, totp_secret: secret });
     expect(await db().selectFrom('recovery_codes').select('id').execute()).toEqual([]);
     expect(await auditActions(db())).not.toContain('account.two-factor-enable');
-    // Issue 20: the session's confirmations have their own limit; sign-in is not held back.
+    // The session's confirmations have their own limit; sign-in is not held back.
     const signInAttempt = await login(t, { username: 'admin', password: PASSWORD });
     expect(signInAttempt.statusCode).toBe(200);
     // Refused attempts are not counted again.
@@ -656,7 +656,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     }
     expect(await failureCount()).toBe(5);
     const rows = await auditRows(db());
-    // Issue 20: the fifth failure locks the account's unknown devices, and the log says so.
+    // The fifth failure locks the account's unknown devices, and the log says so.
     expect(rows.map((r) => r.action)).toEqual([
       ...Array(5).fill('auth.two-factor-failed'),
       'auth.lockout',
@@ -938,7 +938,7 @@ describe(`password checks of signed-in admins count towards their session's limi
     }
     expect(await failureCount()).toBe(5);
     const rows = await auditRows(db());
-    // Issue 20: the fifth failure locks this session's confirmations, and the log says so.
+    // The fifth failure locks this session's confirmations, and the log says so.
     expect(rows.map((r) => r.action)).toEqual([
       ...Array(5).fill('account.password-check-failed'),
       'auth.lockout',
@@ -966,7 +966,7 @@ describe(`password checks of signed-in admins count towards their session's limi
       password: PASSWORD,
       code: totpCode(secret),
     });
-    // Issue 20: the session's own limit, not the sign-in lock: signing in still works.
+    // The session's own limit, not the sign-in lock: signing in still works.
     expect(signInAttempt.statusCode, signInAttempt.body).toBe(200);
     // Nothing changed meanwhile.
     expect((await adminRow()).totp_enabled).toBe(1);

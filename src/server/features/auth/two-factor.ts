@@ -30,7 +30,7 @@ import {
 } from './two-factor.repository.ts';
 
 /*
- * Issue 4, two-factor sign-in: an authenticator app's code (two-factor-codes.ts) plus ten
+ * Two-factor sign-in: an authenticator app's code (two-factor-codes.ts) plus ten
  * one-time recovery codes. Turning it on takes a first code, so the app surely holds the secret;
  * at sign-in each time step counts only once: `totp_last_step` only moves forward, in one
  * conditional update, so two requests racing with one code cannot both pass.
@@ -62,7 +62,7 @@ async function replaceRecoveryCodes(
 
 /**
  * Checks and uses up a second factor at sign-in: a current 6-digit code, or an unused recovery
- * code. 'reused' for the app's code of the step used last (issue 20: the admin is told to wait for
+ * code. 'reused' for the app's code of the step used last (the admin is told to wait for
  * the next one); undefined when it is wrong, older than that or an already used recovery code.
  */
 export async function consumeSecondFactor(

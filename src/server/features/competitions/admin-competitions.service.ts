@@ -34,7 +34,7 @@ import {
 import { toPublicCompetition } from './competitions.service.ts';
 
 /*
- * The admin's side of competitions (issue 5 item 4): the public ones with what the form edits, and the
+ * The admin's side of competitions: the public ones with what the form edits, and the
  * writes. Each write checks what the input refers to, writes and audits in one transaction, then
  * drops the public cache so the site shows the change at once.
  */

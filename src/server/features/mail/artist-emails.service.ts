@@ -9,7 +9,7 @@ import { renderTemplate, type TemplateValues } from './template-render.ts';
 
 /*
  * What every message to an artist about an entry is filled with, and how it is written: its
- * template (the art space's wording or the default, issue 14) with the entry link as a link.
+ * template (the art space's wording or the default) with the entry link as a link.
  */
 
 export interface ArtistDetails {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Every query of the e-mail templates (issue 14 item 4): a row per edited template. */
+/** Every query of the e-mail templates: a row per edited template. */
 
 export async function findEditedTemplate(db: Kysely<DB>, kind: string) {
   return db

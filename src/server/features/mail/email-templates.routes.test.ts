@@ -29,7 +29,7 @@ import { DECISION_KINDS } from './artist-emails.service.ts';
 import { DEFAULT_TEMPLATES } from './email-templates.service.ts';
 
 /*
- * Issue 14 item 4 over HTTP: the four templates listed, edited, previewed and reset, every
+ * The e-mail templates over HTTP: the four listed, edited, previewed and reset, every
  * refusal, and the next decision written in the edited wording, its values escaped in the HTML.
  */
 

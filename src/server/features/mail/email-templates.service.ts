@@ -33,7 +33,7 @@ import {
 import type { TemplateValues } from './template-render.ts';
 
 /*
- * Issue 14 item 4: the art space's wording of the confirmation, payment, approved and rejected
+ * The art space's wording of the confirmation, payment, approved and rejected
  * messages. An edited template is a row; without one the default below is used. Placeholders
  * are checked when saved, so a message is never sent with an unknown one.
  */

@@ -21,7 +21,7 @@ import {
 } from './smtp-sender.ts';
 
 /*
- * Issue 12 item 9: the worker that sends the outbox, in the server process. Each message is
+ * The worker that sends the outbox, in the server process. Each message is
  * claimed with one conditional update before it is sent, so several workers (several servers on
  * one PostgreSQL) never send one message twice; a claim runs out after a while, so a worker that
  * died mid-send does not keep its message forever. A failed attempt is tried again later, each

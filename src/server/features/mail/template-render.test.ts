@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from './template-render.ts';
 
-/* How a template becomes a message's text and HTML (issue 14 item 4). */
+/* How a template becomes a message's text and HTML. */
 
 const links = { links: ['entryLink'] };
 

@@ -2,7 +2,7 @@ import { PLACEHOLDER_PATTERN } from '../../../shared/schemas/email-template.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
 /*
- * Issue 14 item 4: a template (a subject and a plain-text body with {placeholders}) filled for
+ * A template (a subject and a plain-text body with {placeholders}) filled for
  * one entry, as the text and the HTML of a message. The HTML is made from the text: blank lines
  * part paragraphs, lines starting '- ' make a list, every literal and every value is escaped, and
  * the link placeholders become links. A line left empty only by empty values is dropped (a free

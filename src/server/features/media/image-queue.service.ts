@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { AppError } from '../../errors.ts';
 
 /*
- * Issue 5: image work never starves other requests. One image at a time, in the image worker
+ * Image work never starves other requests. One image at a time, in the image worker
  * (a low-priority child process on one libvips thread: image-worker-client.ts), so the server
  * keeps answering pages and the API during an upload burst. Past a short queue, an upload is told
  * to come back rather than waiting for minutes.

@@ -5,8 +5,8 @@ import { encodePrivateImage } from './private-images.service.ts';
 import { encodeResponsiveSizes } from './responsive-images.service.ts';
 
 /*
- * The child process that does every image's decoding and encoding (issue 12: image work must not
- * starve the event loop). It runs at the lowest CPU priority, so on a busy core the server's own
+ * The child process that does every image's decoding and encoding (so image work never
+ * starves the event loop). It runs at the lowest CPU priority, so on a busy core the server's own
  * process (pages, the API) always goes first; see image-worker-client.ts. Each job is a pure
  * function: bytes in, bytes and plain data out.
  */

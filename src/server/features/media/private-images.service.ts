@@ -3,7 +3,7 @@ import { imageUnreadable, UPLOAD_DECODING } from './image-check.service.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 
 /*
- * Issue 12 item 4: the images an artist sends with a registration, made ready to keep as private
+ * The images an artist sends with a registration, made ready to keep as private
  * files. Pure functions from bytes to bytes (no storage, no database), so the image work can move
  * to another process behind runImageJob without changing them. Every image is checked from its
  * bytes first (checkImage: JPEG, PNG or WebP, 10 MB, 40 megapixels, whole), then re-encoded

@@ -9,7 +9,7 @@ import {
 } from './unclaimed-files.repository.ts';
 
 /*
- * Issue 12 item 4: a private file an artist sends belongs to exactly one submission, or is gone
+ * A private file an artist sends belongs to exactly one submission, or is gone
  * within the hour. Each file is listed in unclaimed_files (committed on its own) before it is
  * written; the transaction of the record that owns it removes it from the list. A request that
  * fails removes its files and their rows itself; a crash between file and row leaves them listed,

@@ -5,7 +5,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { RAZORPAY_WEBHOOK_PATH } from './razorpay-webhook.routes.ts';
 import { TEST_KEY_ID } from './test-provider.ts';
 
-/* With no Razorpay keys, the built-in test checkout takes the whole paid flow (issue 13 item 1). */
+/* With no Razorpay keys, the built-in test checkout takes the whole paid flow. */
 
 const t = useTestApp();
 const db = () => t.app.deps.db;

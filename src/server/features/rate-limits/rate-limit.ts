@@ -12,7 +12,7 @@ import {
 
 /*
  * A limit on how often one client (an address) may do something, counted in the database so it
- * holds across every server process (issue 12 item 11). Counting and recording happen in one
+ * holds across every server process. Counting and recording happen in one
  * transaction holding the client's lock, so a burst gets exactly `max` requests, never more.
  */
 

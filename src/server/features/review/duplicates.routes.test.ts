@@ -13,7 +13,7 @@ import type { ReviewCounts, ReviewItem, ReviewPage } from '../../../shared/schem
 import type { SubmissionsTable } from '../../db/schema.ts';
 
 /*
- * Issue 20 item 2, over HTTP: the admin sees likely duplicates (the same e-mail, trimmed and in
+ * Over HTTP: the admin sees likely duplicates (the same e-mail, trimmed and in
  * any case, in the same competition, one of them unpaid) on the review screen and the dashboard.
  */
 

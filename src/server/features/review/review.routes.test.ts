@@ -17,7 +17,7 @@ import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
 import { INVALID_CURSOR } from './review.service.ts';
 
 /*
- * Issue 14, GET /api/admin/submissions over HTTP, as the admin's screen calls it: every filter
+ * GET /api/admin/submissions over HTTP, as the admin's screen calls it: every filter
  * combination against an expectation computed here from the rows inserted, the counts, search in
  * any script with literal wildcards, keyset paging under inserts, the items' shape, bad input.
  */
@@ -267,7 +267,7 @@ function expectedCounts(filters: Filters): ReviewCounts {
       approved: countOf(byStatus, (s) => s.status === 'approved'),
       rejected: countOf(byStatus, (s) => s.status === 'rejected'),
     },
-    // Issue 20: each entry counted once, by the state its badge shows (a free entry is not paid).
+    // Each entry counted once, by the state its badge shows (a free entry is not paid).
     payment: {
       free: countOf(byPayment, (s) => s.entryFee === 0),
       paid: countOf(byPayment, (s) => s.entryFee > 0 && s.paymentStatus === 'paid' && !refunded(s)),
@@ -488,7 +488,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: filters and counts`, () 
     const counts = await countsOf();
     expect(counts).toEqual(expectedCounts(all));
     // All 60 rows are counted, each once by its payment state: free entries are stored paid but
-    // counted free (issue 20: never "Paid 36" when 12 of them are free), refunded ones refunded.
+    // counted free (never "Paid 36" when 12 of them are free), refunded ones refunded.
     expect(counts).toEqual({
       status: { pending: 20, approved: 20, rejected: 20 },
       payment: { free: 12, paid: 12, pending: 24, refunded: 12 },

@@ -23,7 +23,7 @@ import { createAdmin } from '../auth/accounts.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 
 /*
- * Issue 4: the security settings (two-factor for every admin, session timeouts), what requiring
+ * The security settings (two-factor for every admin, session timeouts), what requiring
  * two-factor does to an admin without it, and sessions following the timeouts at once.
  */
 

@@ -36,7 +36,7 @@ import { LINK_REQUEST_LIMIT } from './entries.service.ts';
 import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';
 
 /*
- * The artist's entry page over HTTP (issue 13 item 7): POST /api/entries/view opens the entry a
+ * The artist's entry page over HTTP: POST /api/entries/view opens the entry a
  * signed link names, POST /api/entries/link-requests sends the link again; and the links the
  * confirmation and payment e-mails carry open their entry. The app is built without Razorpay
  * keys, so paying goes through the built-in test checkout.

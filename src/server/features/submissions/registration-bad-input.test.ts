@@ -15,7 +15,7 @@ import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 
 /*
- * Issue 20 items 4-6 for registration: a NUL or a nesting too deep in the `data` part is refused
+ * Bad input to registration: a NUL or a nesting too deep in the `data` part is refused
  * before any file is read, on both engines; an e-mail address or a one-line answer that cannot be
  * right is refused with its field named; and failing attempts with one Idempotency-Key count
  * against the address's limit.

@@ -320,7 +320,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: the confirmation e-mail`, (
     const text = mails[0]?.body_text ?? '';
     expect(text).toContain(`Reference: ${reference}`);
     expect(text).toContain('Payment Pending: the entry fee of ₹1,500 has not been received yet.');
-    // Issue 20: unpaid, it is saved but not complete, and the link is where to pay.
+    // Unpaid, it is saved but not complete, and the link is where to pay.
     expect(text).toContain(
       "Thank you for registering for Monsoon Colours. Your entry is saved, but it is not complete until the entry fee is paid: open your entry page with the link below and choose 'Complete payment'.",
     );
