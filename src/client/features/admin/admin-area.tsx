@@ -21,7 +21,7 @@ import VideoSettingsPage from './video-settings/video-settings-page.tsx';
 
 /*
  * The admin area: its own chunk (React.lazy in router.tsx), so public pages never download it.
- * Seed §2 "Admin area" with issue 4 item 7: a spinner while the session is checked, sign-in at
+ * Seed §2 "Admin area": a spinner while the session is checked, sign-in at
  * /admin, every other page behind the guard below.
  */
 export default function AdminArea() {

@@ -1,7 +1,7 @@
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 
-/* The artist's entry page calls (issue 13): the token and the address go in request bodies. */
+/* The artist's entry page calls: the token and the address go in request bodies. */
 
 export const viewEntry = (entryToken: string) =>
   apiFetch<EntryView>('/api/entries/view', {

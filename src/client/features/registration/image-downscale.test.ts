@@ -127,7 +127,7 @@ describe('prepareImage', () => {
     expect(await refusal(prepareImage(file(), PHOTO_PRESET, broken))).toBe(
       'Failed to process image',
     );
-    // Issue 20: what cannot be decoded is said not to be a picture; an encoding failure is not.
+    // What cannot be decoded is said not to be a picture; an encoding failure is not.
     const undecodable = await prepareImage(file(), PHOTO_PRESET, broken).catch((e: unknown) => e);
     expect((undecodable as ImageRefused).detail).toBe(
       'This file is not a JPEG, PNG or WebP picture.',

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/domain/image-upload.ts';
 
 /*
- * Issue 12 item 3: pictures are checked and shrunk in the browser before anything is sent, so an
+ * Pictures are checked and shrunk in the browser before anything is sent, so an
  * artist on a phone sends a few hundred kilobytes rather than a 10 MB camera file. The server
  * checks and re-encodes again from the bytes.
  */

@@ -1,5 +1,5 @@
 /*
- * Issue 12 item 7: what the artist typed, kept in this browser per competition as they type, so a
+ * What the artist typed, kept in this browser per competition as they type, so a
  * dead battery, a closed tab or a failed send loses nothing. Only typed text: never the pictures
  * (too big for storage) and never the consent boxes, which are given afresh when sending.
  */

@@ -133,7 +133,7 @@ export function formErrorsOf(
 }
 
 /**
- * react-hook-form's resolver over the shared check (issue 12 item 2): the browser shows exactly
+ * react-hook-form's resolver over the shared check: the browser shows exactly
  * the messages the server would give, and hands the submit the checked values.
  */
 export function registrationResolver(

@@ -1,5 +1,5 @@
 /*
- * Issue 12 item 6: a dropped connection or a busy server (503 with Retry-After) is retried by
+ * A dropped connection or a busy server (503 with Retry-After) is retried by
  * itself, with backoff and the same idempotency key, so the artist on a weak connection need not
  * press anything, and the server never makes two entries of one.
  */

@@ -3,7 +3,7 @@ import type { RegistrationReceipt } from '../../../shared/schemas/registration.t
 import { isReceipt } from './registration-api.ts';
 
 /*
- * Issue 20 item 2: a paid entry of a competition saved from this browser whose fee is not yet
+ * A paid entry of a competition saved from this browser whose fee is not yet
  * received, kept per competition until it is paid (or the server no longer knows its link), so
  * the form offers to pay for it rather than make a second entry. Only this browser's own entry:
  * nothing here asks the server whether an address has entries.

@@ -143,7 +143,7 @@ describe('the account page', () => {
   });
 
   it('the admins table shows two-factor on at once after the admin turns it on', async () => {
-    // Issue 20 item 8: the table used to keep its first answer until the page was loaded again.
+    // The table used to keep its first answer until the page was loaded again.
     let on = false;
     stubAccount({
       'GET /api/admin/account/two-factor': () => ({

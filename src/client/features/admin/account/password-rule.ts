@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { passwordProblem } from '../../../../shared/schemas/auth.ts';
 
-/** Issue 4's rule for a new password, shown under the field before anything is typed. */
+/** The rule for a new password, shown under the field before anything is typed. */
 export const PASSWORD_RULE_HINT = 'At least 12 characters, not your username';
 
 /** For a form schema's superRefine: the shared new-password rule, reported on `field`. */

@@ -5,7 +5,7 @@ import { useSettings } from '../../../lib/settings.tsx';
 import { useAdmin } from '../common/session.tsx';
 
 /**
- * The ten one-time recovery codes, shown once (issue 4 item 4): the server keeps only their
+ * The ten one-time recovery codes, shown once: the server keeps only their
  * hashes. Copy and download help the admin keep them; hiding them is the admin's own choice.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -125,7 +125,7 @@ function EntryList({
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Issue 20 item 2: one e-mail entered twice in a competition, one of the entries unpaid (often a
+ * Likely duplicates: one e-mail entered twice in a competition, one of the entries unpaid (often a
  * second try at paying); each group links to the review showing it, where the stray one is deleted.
  */
 function LikelyDuplicates({ duplicates }: { duplicates: Dashboard['likelyDuplicates'] }) {

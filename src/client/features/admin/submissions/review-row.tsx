@@ -10,7 +10,7 @@ import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { downloadPath } from './api/review.ts';
 import { duplicatesViewOf } from './components/review-links.ts';
 
-/** Issue 20: the words of a likely duplicate's badge, a link to its group. */
+/** The words of a likely duplicate's badge, a link to its group. */
 export const POSSIBLE_DUPLICATE = 'Possible duplicate';
 
 /** The badge of a likely duplicate: a link to the review of its group, to keep one of them. */

@@ -336,7 +336,7 @@ describe('the submissions review: what it shows', () => {
       'Pending Review': '1,234',
       Approved: '56',
       Rejected: '7',
-      // Issue 20: the counts say what they count; a free entry is never counted paid.
+      // The counts say what they count; a free entry is never counted paid.
       'Payment Received': '1,23,456',
       'Payment Pending': '0',
       Refunded: '2',
@@ -452,7 +452,7 @@ describe('the submissions review: what it shows', () => {
 
     const inCompetition = within(competition!);
     expect(inCompetition.getByText('Monsoon Colours')).toBeTruthy();
-    // Issue 20: the entry page is told the view it was opened from, for its Back.
+    // The entry page is told the view it was opened from, for its Back.
     expect(inCompetition.getByRole('link', { name: 'WS-2026-000001' }).getAttribute('href')).toBe(
       `/admin/submissions/${idOf(1)}?from=%2Fadmin%2Fsubmissions`,
     );

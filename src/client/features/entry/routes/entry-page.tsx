@@ -32,7 +32,7 @@ export const ENTRY_LINK_IN_EMAIL =
 const SUBMITTED = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' });
 
 /**
- * Issue 13 item 7: the artist's own entry, opened with the link from their e-mail (the token
+ * The artist's own entry, opened with the link from their e-mail (the token
  * after '#'): its reference, competition, answers, review and payment, and 'Complete payment'
  * while the fee is due.
  */
@@ -161,7 +161,7 @@ function EntryDetails({
       </dl>
       {entry.paymentState === 'pending' ? (
         <div className="flex flex-col items-start gap-2">
-          {/* Issue 20: said plainly, as the checkout's failures bring the artist here. */}
+          {/* Said plainly, as the checkout's failures bring the artist here. */}
           <p className="text-lg font-semibold">{ENTRY_NOT_COMPLETE}</p>
           <p>The entry fee of {formatRupees(entry.entryFee)} is still to be paid.</p>
           <Button

@@ -188,7 +188,7 @@ export function DynamicField({
 
 /**
  * The privacy policy's consent and, for an artist under 18, a parent's or guardian's name and
- * consent (issue 12 item 10). The policy opens in a new tab, so the chosen pictures stay here.
+ * consent. The policy opens in a new tab, so the chosen pictures stay here.
  */
 export function ConsentFields({
   register,
@@ -246,7 +246,7 @@ export function ConsentFields({
   );
 }
 
-/** Issue 12 item 11: a field only bots fill in, out of sight, out of reach and out of speech. */
+/** A field only bots fill in, out of sight, out of reach and out of speech. */
 export function Honeypot({ register }: { register: Register }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -38,7 +38,7 @@ export function failureText(error: ApiError | null, now = Date.now()): string {
 }
 
 /**
- * What the send is doing (issue 12 items 4 and 6): progress while sending, retries announced in a
+ * What the send is doing: progress while sending, retries announced in a
  * live region, the reason when it stops, and how many answers need attention after a check.
  */
 export function SendStatus({

@@ -19,7 +19,7 @@ import {
 } from '../unpaid-entry-api.ts';
 
 /*
- * Issue 20 item 2: the form of a paid competition, in a browser that sent an entry to it whose
+ * The form of a paid competition, in a browser that sent an entry to it whose
  * fee is still due. The server is a stand-in answering the real routes' shapes; the journeys in
  * Chromium run the same against the real server.
  */

@@ -19,7 +19,7 @@ interface Answer {
 }
 
 /**
- * Issue 20 item 2, loaded only when this browser kept an unpaid entry of the competition: the
+ * Loaded only when this browser kept an unpaid entry of the competition: the
  * entry is checked with the server (the entry page's call) and, still unpaid, offered while the
  * page hides its form; paid, gone or its link refused, `onGone` forgets it and the form shows.
  * The form is not rendered here: it stays in one place on the page, and keeps the chosen pictures.

@@ -78,7 +78,7 @@ function RegistrationView({ data }: { data: FormData }) {
 }
 
 /**
- * Issue 20 item 2: an entry this browser sent here that still waits for its fee is offered for
+ * An entry this browser sent here that still waits for its fee is offered for
  * payment first; the form is for a new entry, chosen on purpose. The form always sits in the same
  * place, hidden (so not sendable) while the kept entry is checked or offered: hearing the kept
  * entry again (another tab, Back) never remounts it and loses the pictures chosen.

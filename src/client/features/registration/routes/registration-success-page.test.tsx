@@ -5,7 +5,7 @@ import type { RegistrationReceipt } from '../../../../shared/schemas/registratio
 import { rememberReceipt } from '../registration-api.ts';
 import RegistrationSuccessPage from './registration-success-page.tsx';
 
-/* Issue 20 item 1: 'Registration Successful!' is for a free entry or a paid one, never an unpaid. */
+/* 'Registration Successful!' is for a free entry or a paid one, never an unpaid. */
 
 afterEach(() => {
   cleanup();

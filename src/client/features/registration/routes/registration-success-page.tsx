@@ -8,14 +8,14 @@ import type { RegistrationReceipt } from '../../../../shared/schemas/registratio
 import { readReceipt } from '../registration-api.ts';
 
 /**
- * Seed §2 "Registration success", with the entry's receipt (issue 12 item 8): handed over by the
+ * Seed §2 "Registration success", with the entry's receipt: handed over by the
  * form, or kept for this tab so a reload still shows it.
  */
 export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
   const { state } = useLocation();
   const [receipt] = useState(() => readReceipt(state));
-  // Issue 20: an entry whose fee is not received is no success; its entry page offers the payment.
+  // An entry whose fee is not received is no success; its entry page offers the payment.
   if (receipt?.entryType === 'paid' && receipt.paymentStatus === 'pending') {
     return <Navigate to={paths.entryOf(receipt.entryToken)} replace />;
   }

@@ -9,7 +9,7 @@ import { useSettings } from '../../../../lib/settings.tsx';
 import { useAdmin, useSession } from '../session.tsx';
 import { FOCUS_RING, MUTED_TEXT } from './admin-page.tsx';
 
-/** The side navigation (seed §2, issue 4 item 7). Labels live here, out of the public bundle. */
+/** The side navigation (seed §2). Labels live here, out of the public bundle. */
 export const ADMIN_NAV_LINKS = [
   { to: paths.adminDashboard, label: 'Dashboard' },
   { to: paths.adminCompetitions, label: 'Competitions' },

@@ -1,7 +1,7 @@
 import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 
-/* The checkout's calls (issue 13). Only the entry token identifies the entry. */
+/* The checkout's calls. Only the entry token identifies the entry. */
 
 /** What Razorpay's checkout (or the test checkout) hands over after a payment. */
 export interface CheckoutResult {
