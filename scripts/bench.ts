@@ -7,21 +7,21 @@
  * itself under `taskset -c 1`), so the two do not fight over a core.
  *
  * stdout: one JSON object per line, the hello-world first, then one per entry of ROUTES, then the
- * issue 5 image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
- * API's p99 idle and during an upload burst; then issue 12's: registrations per second (an 800 px
+ * image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
+ * API's p99 idle and during an upload burst; then the registration goals: registrations per second (an 800 px
  * photo and a 2560 px artwork each) and the API's p99 idle and while they keep arriving.
  * Progress and the servers' own output go to stderr. Exits non-zero when a route had errors or
  * non-2xx answers (a broken route is not a benchmark); timings and sizes never fail the run, goals
  * are only reported.
  *
- * Then issue 14's: GET /api/admin/submissions with 100,000 generated submissions, the first page
+ * Then the review's: GET /api/admin/submissions with 100,000 generated submissions, the first page
  * and the page after row 50,000 of a filtered and of a searched view, on SQLite and on PostgreSQL
  * (a database created for the run on the server of DATABASE_URL, default the local one, and
  * dropped after it), with the plans of their queries on stderr.
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
  * BENCH_ONLY: the sections to run, comma-separated: `routes` (the app's routes, uploads and
- * registrations) and `review` (issue 14); default both. The hello-world ceiling always runs.
+ * registrations) and `review` (the submissions review); default both. The hello-world ceiling always runs.
  * BENCH_REVIEW_ENGINES: `sqlite`, `postgres` or both (the default), comma-separated.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -107,16 +107,16 @@ const ROUTES: BenchRoute[] = [
 
 const CONNECTIONS = 10;
 
-/** Issue 5 item 2's goals: the 800 px display image, and the API during an upload burst. */
+/** The image goals: the 800 px display image, and the API during an upload burst. */
 const DISPLAY_WIDTH = 800;
 const DISPLAY_MAX_BYTES = 60_000;
 const DISPLAY_MAX_RATIO = 0.1;
 const BURST_ROUTE = '/api/competitions';
 const BURST_UPLOADS_IN_FLIGHT = 4;
 const BURST_MAX_P99_RATIO = 2;
-/** Issue 12: registrations with an 800 px photo and a 2560 px artwork kept in flight. */
+/** Registrations with an 800 px photo and a 2560 px artwork kept in flight. */
 const REGISTRATIONS_IN_FLIGHT = 4;
-/** Issue 14: the deep page at least this share of the first page's requests per second... */
+/** The deep page at least this share of the first page's requests per second... */
 const REVIEW_MIN_DEEP_RATIO = 0.5;
 /** ...and both pages' p99 at most this. */
 const REVIEW_MAX_P99_MS = 100;
@@ -406,7 +406,7 @@ async function bench(pinned: boolean): Promise<number> {
         emit(await measure(route.name, `${base}${routePath}`, duration, route.headers), ceiling);
       }
 
-      // 3. Issue 5's image goals: one upload of a camera-like photo, then the API during a burst.
+      // 3. The image goals: one upload of a camera-like photo, then the API during a burst.
       log(`making a ${PHOTO_WIDTH}×${PHOTO_HEIGHT} camera-like JPEG (quality ${PHOTO_QUALITY})`);
       const photo = await cameraLikePhoto();
       const cookie = await signInAsAdmin(base, env.ADMIN_PASSWORD as string);
@@ -495,7 +495,7 @@ async function bench(pinned: boolean): Promise<number> {
         startUploadBurst(base, cookie, photo, BURST_UPLOADS_IN_FLIGHT),
       );
 
-      // 4. Issue 12: registrations with the two images a phone sends, one then a steady stream.
+      // 4. Registrations with the two images a phone sends, one then a steady stream.
       const images = await registrationImages(photo);
       const target = await openCompetitionForm(base);
       const registrationRoute =
@@ -513,7 +513,7 @@ async function bench(pinned: boolean): Promise<number> {
       }
     }
 
-    // 5. Issue 14: the submissions review with REVIEW_ROWS generated entries, on each engine.
+    // 5. The submissions review with REVIEW_ROWS generated entries, on each engine.
     const benchReview = async (engine: Engine) => {
       let databaseUrl: string | undefined;
       if (engine === 'postgres') {

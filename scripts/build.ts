@@ -67,7 +67,7 @@ const adminKeys = Object.keys(manifest).filter((key) => key.includes('features/a
 const adminInInitial = adminKeys.filter((key) => initial.includes(key));
 const adminBytes = adminKeys.reduce((sum, key) => sum + gzSize(manifest[key]?.file as string), 0);
 
-// Issue 12: what the registration page (a lazy route) downloads beyond what `/` already has.
+// What the registration page (a lazy route) downloads beyond what `/` already has.
 const REGISTRATION_JS_GOAL_KB = 35;
 const registrationKey = Object.keys(manifest).find((key) =>
   key.endsWith('features/registration/routes/register-page.tsx'),

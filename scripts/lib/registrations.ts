@@ -1,5 +1,5 @@
 /**
- * Registrations for `npm run bench` (issue 12): the two images an artist's browser sends (a photo
+ * Registrations for `npm run bench`: the two images an artist's browser sends (a photo
  * of at most 800 px at JPEG quality 0.7, an artwork of at most 2560 px), and POST /api/submissions
  * as the registration form sends it, once or as a steady burst.
  */

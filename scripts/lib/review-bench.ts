@@ -1,5 +1,5 @@
 /**
- * The submissions review at scale for `npm run bench` (issue 14's figures): 100,000 generated
+ * The submissions review at scale for `npm run bench`: 100,000 generated
  * submissions written straight into the database, the views measured (a filter, a search), the
  * cursor of the page after row 50,000 of each, the query plans, and a throw-away PostgreSQL
  * database to run it all on.

@@ -1,5 +1,5 @@
 /**
- * Image uploads for `npm run bench` (issue 5 item 2): a camera-like test photo made with sharp,
+ * Image uploads for `npm run bench`: a camera-like test photo made with sharp,
  * signing in as the admin, and POST /api/admin/uploads/images, once or as a steady burst.
  */
 import sharp from 'sharp';

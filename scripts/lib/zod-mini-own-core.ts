@@ -7,7 +7,7 @@ const TAG = '?zod-mini';
  * Gives `zod/mini` its own copy of zod's core in the browser build. The public registration page
  * checks its form with zod/mini (to stay small) while the admin area uses full zod; sharing one
  * core, the chunk both load would hold all of it that full zod needs, about 11 KB gzip more on
- * the public page (issue 12's budget: at most 35 KB beyond what `/` loads). Tagged module ids
+ * the public page (its budget: at most 35 KB beyond what `/` loads). Tagged module ids
  * make zod/mini and every zod module it imports a separate instance, tree-shaken to what mini
  * uses. Schemas are never mixed between the two (each file imports one flavour), and zod's
  * `instanceof` checks read traits, not classes, so two copies agree. The server is unaffected.

@@ -1,5 +1,5 @@
 /*
- * Issue 4's journeys: signing in with and without two-factor, the spinner while the session is
+ * The sign-in journeys: signing in with and without two-factor, the spinner while the session is
  * checked, coming back to the wanted page after sign-in, logout, and a failed sign-in. Every
  * journey that changes an account uses one of its own (admin-fixtures.ts).
  *
@@ -177,7 +177,7 @@ test.describe('two-factor sign-in', () => {
 
     const codes = page.getByRole('region', { name: 'Recovery Codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
-    // Issue 20: the admins table says so at once, without loading the page again.
+    // The admins table says so at once, without loading the page again.
     const ownRow = page
       .getByRole('table', { name: 'Admin accounts' })
       .getByRole('row')
@@ -194,7 +194,7 @@ test.describe('two-factor sign-in', () => {
     const code = page.getByLabel('Authentication code');
     await expect(code).toBeFocused();
     await expect(page.getByText(`Signing in as ${account.username}`)).toBeVisible();
-    // The enabling code's time step is used up, and the page says so (issue 20): the app's next
+    // The enabling code's time step is used up, and the page says so: the app's next
     // code is the one that works. (This browser signed in before: the failure is its own.)
     await code.fill(enableCode);
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 6: an admin adds a banner with an uploaded image at /admin/banner-settings, edits
+ * An admin adds a banner with an uploaded image at /admin/banner-settings, edits
  * it, changes the order and deletes it, and the home page's slideshow shows each change at once.
  * The banners here carry a random suffix and are removed afterwards.
  */

@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 5: the admin's categories screen, end to end. A category made here, with two
+ * The admin's categories screen, end to end. A category made here, with two
  * subcategories and a custom field, shows in the home page's filters at once, follows every edit
  * and leaves when deleted; a category or subcategory a competition uses is refused with the
  * server's reason. Other journeys may run beside this one on the same server: names carry a
@@ -167,7 +167,7 @@ test('create a category with subcategories and a custom field, edit it and delet
   await expect(categorySelect(page).getByRole('option', { name: renamed })).toBeAttached();
   await expect(categorySelect(page).getByRole('option', { name, exact: true })).toHaveCount(0);
 
-  // Deleting it while the competition uses it is refused at once, before any question (issue 20);
+  // Deleting it while the competition uses it is refused at once, before any question;
   // once that is gone, it goes.
   await page.goto('/admin/categories');
   await row(page, renamed)

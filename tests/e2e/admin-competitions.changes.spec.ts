@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 4: the admin's competitions screen, end to end. A competition made here with real
+ * The admin's competitions screen, end to end. A competition made here with real
  * uploaded pictures shows on the public site at once, follows every edit, and leaves it when
  * deleted. Other journeys may run beside this one on the same server: names carry a random
  * suffix and no total is assumed.

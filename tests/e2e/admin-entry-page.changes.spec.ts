@@ -1,5 +1,5 @@
 /*
- * Issue 20 items 2 and 8, in Chromium: the admin's entry page shows the photo and the artworks
+ * In Chromium: the admin's entry page shows the photo and the artworks
  * and approves the entry, and its Back returns to the review view it was opened from, filters,
  * search and all; a second, unpaid entry of one e-mail in one competition is shown as a likely
  * duplicate, and deleting it clears the mark. The journeys register through the API and decide,

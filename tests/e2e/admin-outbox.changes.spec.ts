@@ -1,5 +1,5 @@
 /*
- * Issue 12 item 9: an artist registers, and the admin finds the confirmation in the Outbox. The
+ * An artist registers, and the admin finds the confirmation in the Outbox. The
  * suite's server has no SMTP server (no SMTP_URL), so the message is kept there, marked not sent,
  * and 'Send again' puts it back in line. A registration adds a participant to the dashboard's
  * numbers: this journey runs with the ones that change the site's data.

@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 8 (PRODUCT.md point 12): an admin changes the site's colour, title and about text
+ * PRODUCT.md point 12: an admin changes the site's colour, title and about text
  * at /admin/site-settings, and the public site shows each at once. The settings are one document
  * every journey on this server reads, so they are put back afterwards.
  */

@@ -1,5 +1,5 @@
 /*
- * Issue 14: what an admin does with whole submissions and their files on 'Competition
+ * What an admin does with whole submissions and their files on 'Competition
  * Submissions' (/admin/submissions): deletes one after the question, saves its photo and artwork
  * under a name made of the entry and its artist, and exports the view as CSV for the jury. The
  * journeys register (through the API, each registration from an address of its own) and delete,

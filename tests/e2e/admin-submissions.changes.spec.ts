@@ -1,5 +1,5 @@
 /*
- * Issue 14: the admin's 'Competition Submissions' at /admin/submissions. The search and the
+ * The admin's 'Competition Submissions' at /admin/submissions. The search and the
  * filters live in the address (typing replaces it, a choice is a place in the history), and each
  * decision, one row's or the selected rows', changes the row and e-mails the artist. The journeys
  * register and decide, so they run with the ones that change the site's data. They register
@@ -99,7 +99,7 @@ test('search and filters live in the address: back restores the view, reload kee
   await expect(row).toContainText(`ananya-${tag}@example.com`);
   await expect(row).toContainText(C.monsoon);
   await expect(statusOf(row)).toHaveText(/^Status\s*Pending Review\s*Free Entry$/);
-  // Issue 20: with the view it is opened from, for the entry page's Back.
+  // With the view it is opened from, for the entry page's Back.
   const from = new URLSearchParams({ from: `${SCREEN}${new URL(page.url()).search}` });
   await expect(row.getByRole('link', { name: ananya.reference, exact: true })).toHaveAttribute(
     'href',

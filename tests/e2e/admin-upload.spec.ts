@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 3: the admin upload widget, in the banner form, against the real upload route. It
+ * The admin upload widget, in the banner form, against the real upload route. It
  * stores images but puts them on no record, so it runs with the read-only journeys.
  */
 import type { Page } from '@playwright/test';

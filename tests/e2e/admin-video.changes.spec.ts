@@ -1,5 +1,5 @@
 /*
- * Issue 5 item 7: the featured video at /admin/video-settings. The seed's four messages for bad
+ * The featured video at /admin/video-settings. The seed's four messages for bad
  * input; a youtu.be link saved as its id, previewed with the home page's own player, and shown on
  * the home page at once; the video removed (it is optional), and the home page then without one.
  * The demo video is put back afterwards.

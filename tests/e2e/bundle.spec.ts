@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, getCompetitions, test } from './fixtures.ts';
 
 /*
- * Issue 4: the built client holds no password, hash or secret, and the public pages never load
+ * The built client holds no password, hash or secret, and the public pages never load
  * the admin code. Read from dist/client, the very files the server sends.
  */
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');

@@ -1,5 +1,5 @@
 /*
- * Issue 13: the artist's entry page, opened with the link from their e-mail (/entry#<token>),
+ * The artist's entry page, opened with the link from their e-mail (/entry#<token>),
  * 'Lost your link?', and the admin's entry page with its refunds. The journeys register (the
  * dashboard counts the entries, the Outbox keeps their mail), so they run with the ones that
  * change the site's data. The browser's registrations come from 127.0.0.1, which may register 10
@@ -98,7 +98,7 @@ test('pay later from the e-mailed link; the admin then refunds the payment', asy
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast('Payment cancelled')).toBeVisible();
-  // Issue 20: unpaid, it is no success: the entry page, its fee due.
+  // Unpaid, it is no success: the entry page, its fee due.
   await expect(page).toHaveURL(/\/entry#.+/);
   await expect(summaryValue(page, 'Reference')).toHaveText(REFERENCE);
   const reference = (await summaryValue(page, 'Reference').textContent())!;

@@ -59,7 +59,7 @@ test.describe('redirects', () => {
   const redirects = [
     { from: '/register', to: '/', heading: SITE_TITLE },
     { from: '/register/competition', to: '/', heading: SITE_TITLE },
-    // Issue 12: a competition that does not exist has no form (seed §2).
+    // A competition that does not exist has no form (seed §2).
     { from: '/register/competition?competition=abc', to: '/', heading: SITE_TITLE },
     { from: '/no/such/page', to: '/', heading: SITE_TITLE },
     { from: '/admin/anything', to: '/admin', heading: 'Admin Login' },

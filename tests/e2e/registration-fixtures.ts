@@ -1,5 +1,5 @@
 /*
- * What the registration journeys share (issue 12): the form's address, its fields as an artist
+ * What the registration journeys share: the form's address, its fields as an artist
  * finds them, pictures to choose, and filling the form in one go.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

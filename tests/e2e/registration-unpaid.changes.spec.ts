@@ -1,5 +1,5 @@
 /*
- * Issue 20 items 1 and 2: a paid entry whose fee is not received is never called successful, and
+ * A paid entry whose fee is not received is never called successful, and
  * the form does not take a second entry while this browser's first one waits for its fee. These
  * journeys register, so they run with the ones that change the site's data. Each browser here
  * names a client address of its own (X-Forwarded-For, as registerThroughApi does), so its

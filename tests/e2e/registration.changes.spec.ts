@@ -1,5 +1,5 @@
 /*
- * Issue 12: artists registering for real, against the real server. These journeys add entries
+ * Artists registering for real, against the real server. These journeys add entries
  * (the admin dashboard counts them), so they run after the read-only journeys. The browser's
  * requests come from 127.0.0.1, which may register 10 times in 10 minutes across the whole suite:
  * the journeys here send few. Registrations through the API (registerThroughApi) come from an
@@ -217,7 +217,7 @@ test('a paid entry: cancelled, then failed, then paid through the test checkout,
   await expectNoAxeViolations(page, 'the test checkout');
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast('Payment cancelled')).toBeVisible();
-  // Issue 20: unpaid, it is no success: the entry's own page, its fee due.
+  // Unpaid, it is no success: the entry's own page, its fee due.
   await expect(page).toHaveURL(/\/entry#.+/);
   await expect(receiptValue(page, 'Payment')).toHaveText('Payment Pending (₹499)');
 

@@ -1,5 +1,5 @@
 /*
- * Issue 12: the registration form as an artist meets it, without registering anyone (the
+ * The registration form as an artist meets it, without registering anyone (the
  * journeys that register are in registration.changes.spec.ts, after the read-only ones): what it
  * shows above the form, who it refuses, every validation message, the pictures' checks, the
  * draft that survives a reload, and a send that cannot get through.
@@ -206,7 +206,7 @@ test.describe('pictures', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.from('<?php echo "not a picture"; ?>'),
     });
-    // Issue 20: the seed's words, and why.
+    // The seed's words, and why.
     await expectRefusal(
       'Failed to process image\\. This file is not a JPEG, PNG or WebP picture\\.',
     );

@@ -1,5 +1,5 @@
 /*
- * What the journeys of 'Competition Submissions' (/admin/submissions, issue 14) share: the
+ * What the journeys of 'Competition Submissions' (/admin/submissions) share: the
  * screen, registering an entry to review, and the screen's parts as an admin finds them.
  */
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -55,7 +55,7 @@ async function expectMarkdownPage(page: Page, p: (typeof MARKDOWN_PAGES)[number]
 }
 
 /*
- * Issue 12 item 12: /about shifted its layout after load (Lighthouse CLS 0.12) when the web font
+ * /about shifted its layout after load (Lighthouse CLS 0.12) when the web font
  * replaced the fallback in text already drawn. The build makes fonts `font-display: optional` and
  * the page preloads the site font: a font that comes late is not swapped in, so nothing moves.
  */

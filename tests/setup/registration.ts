@@ -14,7 +14,7 @@ import {
 } from './image-upload.ts';
 import { OUR_CLIENT_HEADERS, type TestApp } from './test-app.ts';
 
-/** Registering as an artist over HTTP, as the registration form does (issue 12). */
+/** Registering as an artist over HTTP, as the registration form does. */
 
 export const SUBMISSIONS_URL = '/api/submissions';
 export const registrationFormUrl = (competitionId: string) =>

@@ -5,7 +5,7 @@ import { build } from 'vite';
 import { afterAll, expect, it } from 'vitest';
 
 /*
- * Issue 13: the browser bundle never carries Razorpay's key secret or webhook secret, even when
+ * The browser bundle never carries Razorpay's key secret or webhook secret, even when
  * they sit in the environment or in a .env file of the folder the client is built in (as on a
  * server that builds where it runs). Builds the real client with both set, then reads every file.
  */
