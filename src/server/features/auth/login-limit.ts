@@ -14,7 +14,7 @@ import {
 } from './login-limit.repository.ts';
 
 /*
- * Issues 4 and 20: 5 failures within 15 minutes for one key, then wait (docs/decisions/007, 014).
+ * 5 failures within 15 minutes for one key, then wait (docs/decisions/007, 014).
  * An attempt from an unknown device counts for its account and for its address; one from a known
  * device counts for that device alone, and a password confirmation for its session alone, so
  * failures elsewhere never lock them out. Every check of a password or code first reserves a
