@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form-fields.tsx';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
@@ -24,18 +24,13 @@ export function ArtworksArchive({
   competitionTitle?: string | undefined;
 }) {
   const reducedMotion = useReducedMotion();
-  const {
-    approvedOnly,
-    setApprovedOnly,
-    phase,
-    busy,
-    failed,
-    announcement,
-    download,
-    cancel,
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const progressArea = useRef<HTMLDivElement>(null);
+  const archive = useArchiveDownload(competitionId, competitionTitle, {
     downloadButton,
     progressArea,
-  } = useArchiveDownload(competitionId, competitionTitle);
+  });
+  const { phase, busy } = archive;
   const hintId = useId();
   const progressId = useId();
   const progressTextId = useId();
@@ -58,9 +53,9 @@ export function ArtworksArchive({
         <Field
           type="checkbox"
           label={ARCHIVE_TEXT.approvedOnly}
-          checked={approvedOnly}
+          checked={archive.approvedOnly}
           disabled={busy}
-          onChange={(event) => setApprovedOnly(event.target.checked)}
+          onChange={(event) => archive.setApprovedOnly(event.target.checked)}
         />
         <Button
           ref={downloadButton}
@@ -71,7 +66,7 @@ export function ArtworksArchive({
           aria-disabled={busy || undefined}
           aria-describedby={competitionId ? undefined : hintId}
           className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-          onClick={download}
+          onClick={archive.start}
         >
           {ARCHIVE_TEXT.download}
         </Button>
@@ -101,15 +96,15 @@ export function ArtworksArchive({
           <span id={progressTextId} className="text-sm tabular-nums">
             {progressText}
           </span>
-          <Button variant="outline" size="sm" onClick={cancel}>
+          <Button variant="outline" size="sm" onClick={archive.cancel}>
             {ARCHIVE_TEXT.cancel}
           </Button>
         </div>
       ) : null}
-      <FormAlert message={failed} />
+      <FormAlert message={archive.failed} />
       {/* While the bar shows the progress, its start is only announced, not written twice. */}
       <p role="status" className={busy ? 'sr-only' : `text-sm ${MUTED_TEXT}`}>
-        {announcement}
+        {archive.announcement}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { archiveFileName, archivePath } from '../../../../shared/schemas/archive.ts';
 import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../../lib/api-client.ts';
 import { useSession } from '../common/session.tsx';
@@ -38,6 +38,13 @@ export type Phase =
 export function useArchiveDownload(
   competitionId: string | null | undefined,
   competitionTitle: string | undefined,
+  {
+    downloadButton,
+    progressArea,
+  }: {
+    downloadButton: RefObject<HTMLButtonElement | null>;
+    progressArea: RefObject<HTMLDivElement | null>;
+  },
 ) {
   const { signedOut, refresh } = useSession();
   const [approvedOnly, setApprovedOnly] = useState(false);
@@ -46,8 +53,6 @@ export function useArchiveDownload(
   const [failure, setFailure] = useState<{ competitionId: string; message: string }>();
   const [announcement, setAnnouncement] = useState('');
   const running = useRef<AbortController | null>(null);
-  const downloadButton = useRef<HTMLButtonElement>(null);
-  const progressArea = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
   const busy = phase.name !== 'idle';
 
@@ -59,7 +64,7 @@ export function useArchiveDownload(
     if (phase.name !== 'idle' || !refocus.current) return;
     refocus.current = false;
     downloadButton.current?.focus();
-  }, [phase]);
+  }, [phase, downloadButton]);
 
   function end(outcome: { announce: string } | { fail: string }) {
     refocus.current = progressArea.current?.contains(document.activeElement) ?? false;
@@ -153,9 +158,7 @@ export function useArchiveDownload(
     busy,
     failed,
     announcement,
-    download: () => void download(),
+    start: () => void download(),
     cancel: () => running.current?.abort(),
-    downloadButton,
-    progressArea,
   };
 }
