@@ -107,5 +107,6 @@ export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings'>) {
  * every answer of the scope has it, the refusals of the /api scope's own hooks included.
  */
 export async function forbidStoring(_request: FastifyRequest, reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
+  // A route's own stricter value (a private file's 'private, no-store') stays.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
