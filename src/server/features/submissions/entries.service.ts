@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/artist-emails.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.ts';
+import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
 import { issueEntryLink } from './submissions.service.ts';
