@@ -1,16 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB, SessionsTable } from '../../db/schema.ts';
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: {
-    id: string;
-    admin_user_id: string;
-    created_at: string;
-    last_seen_at: string;
-    expires_at: string;
-    user_agent: string | null;
-  },
+  row: SessionsTable,
 ): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
