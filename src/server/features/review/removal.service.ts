@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
-import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
+import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
 import { deleteSubmissionRow, findSubmissionFiles } from './decisions.repository.ts';
 
 /*
@@ -20,7 +20,7 @@ type SubmissionFilesRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFi
 
 /** Every file the submission names: its photo, and each image with its display copy. */
 function filesOf(row: SubmissionFilesRow, log: EntryLog): string[] {
-  const images = imagesOf(decodeEntry(row, log)).map((image) => image.key);
+  const images = storedKeysOf(decodeEntry(row, log), row.id);
   return [row.photo_key, ...images].flatMap((key) => [key, displayKeyOf(key)]);
 }
 

@@ -8,17 +8,14 @@ import {
   extensionOf,
   type PreparedImage,
 } from '../media/private-images.service.ts';
-import { PRIVATE_NAMESPACE } from '../media/storage/storage.service.ts';
 import type { FileToStore } from '../media/unclaimed-files.service.ts';
+import { submissionFolderOf } from './stored-entry.ts';
 import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
 
 /*
  * The images of a registration: the file parts as received, checked and re-encoded in the image
  * queue, and the private files they become under the submission's folder.
  */
-
-/** Every private file of a submission lives under `private/submissions/<submission id>/`. */
-const SUBMISSION_FILES = `${PRIVATE_NAMESPACE}submissions/`;
 
 /** A file part as received: its part name and bytes. */
 export interface ReceivedFile {
@@ -83,7 +80,7 @@ export function privateFilesOf(submissionId: string, images: readonly ImageToSto
   const keyByPart = new Map<string, string>();
   for (const { part, fieldId, image } of images) {
     const name = (fieldId ?? PHOTO_PART).toLowerCase().replace(/[^a-z0-9_-]/g, '') || 'image';
-    const key = `${SUBMISSION_FILES}${submissionId}/${name}-${randomBytes(4).toString('hex')}.${extensionOf(image.main)}`;
+    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.${extensionOf(image.main)}`;
     keyByPart.set(part, key);
     files.push({ key, data: image.main.data, contentType: image.main.contentType });
     if (image.display) {

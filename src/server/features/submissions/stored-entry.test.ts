@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
-import { decodeEntry, decodeFieldValues, imagesOf } from './stored-entry.ts';
+import { decodeEntry, decodeFieldValues, imagesOf, storedKeysOf } from './stored-entry.ts';
 
 const ID = '0b9d4a52-4a8e-4c3f-9f55-2d1f0c9a7e10';
 const quietLog = () => ({ warn: vi.fn() });
@@ -55,5 +55,22 @@ describe('stored answers', () => {
     );
     expect(entry.fields).toEqual([]);
     expect(imagesOf(entry)).toEqual([]);
+  });
+
+  it("names for deletion the entry's images and its own files a removed field left, never another entry's", () => {
+    const other = '7c1e2f3a-0000-4000-8000-000000000000';
+    const entry = decodeEntry(
+      {
+        id: ID,
+        // The category is gone: no field says which answer is an image.
+        form_fields: null,
+        field_values: JSON.stringify({
+          artworkUrl: `private/submissions/${ID}/artwork.jpg`,
+          artworkTitle: `private/submissions/${other}/artwork.jpg`,
+        }),
+      },
+      quietLog(),
+    );
+    expect(storedKeysOf(entry, ID)).toEqual([`private/submissions/${ID}/artwork.jpg`]);
   });
 });

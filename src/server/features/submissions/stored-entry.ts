@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
+import { PRIVATE_NAMESPACE } from '../media/storage/storage.service.ts';
 
 /*
  * A submission's answers as stored: `field_values` is a JSON object of the form's values by field
@@ -82,4 +83,23 @@ export function imagesOf(entry: StoredEntry): StoredImage[] {
     const key = entry.values[field.id];
     return field.type === 'image' && key !== undefined && key !== '' ? [{ field, key }] : [];
   });
+}
+
+/** Every private file of a submission lives under `private/submissions/<submission id>/`. */
+export function submissionFolderOf(submissionId: string): string {
+  return `${PRIVATE_NAMESPACE}submissions/${submissionId}/`;
+}
+
+/**
+ * Every stored file the entry's answers name: its images by field type, and any answer under the
+ * entry's own folder (an image whose field or category was removed since). Never by prefix alone:
+ * a text an artist typed can name no other entry's file.
+ */
+export function storedKeysOf(entry: StoredEntry, submissionId: string): string[] {
+  const folder = submissionFolderOf(submissionId);
+  const images = imagesOf(entry).map((image) => image.key);
+  const orphans = Object.values(entry.values).filter(
+    (value) => value.startsWith(folder) && !images.includes(value),
+  );
+  return [...images, ...orphans];
 }

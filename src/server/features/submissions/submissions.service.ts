@@ -14,6 +14,8 @@ export {
   type StoredEntry,
   type StoredFieldValues,
   type StoredImage,
+  storedKeysOf,
+  submissionFolderOf,
 } from './stored-entry.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { entryLinkOf };
