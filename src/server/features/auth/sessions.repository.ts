@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, SessionsTable } from '../../db/schema.ts';
 
-export async function insertSession(
-  db: Kysely<DB>,
-  row: SessionsTable,
-): Promise<void> {
+export async function insertSession(db: Kysely<DB>, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 

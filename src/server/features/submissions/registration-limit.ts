@@ -1,5 +1,9 @@
 import type { Deps } from '../../deps.ts';
-import { hasRateLimitHit, type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
+import {
+  hasRateLimitHit,
+  type RateLimit,
+  takeRateLimitHit,
+} from '../rate-limits/rate-limit.service.ts';
 import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { findSubmissionByIdempotencyKey } from './submissions.repository.ts';
 
