@@ -9,21 +9,8 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock a test sets and moves by hand; it starts at `start` and stands still between moves. */
+/** A clock a test sets and moves by hand. */
 export interface ManualClock extends Clock {
   set(instant: Date | string): void;
   advance(ms: number): void;
-}
-
-export function createManualClock(start: Date | string = new Date()): ManualClock {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set(instant) {
-      current = new Date(instant).getTime();
-    },
-    advance(ms) {
-      current += ms;
-    },
-  };
 }
