@@ -29,23 +29,6 @@ export async function setStatus(
   return changed.map((row) => row.id);
 }
 
-/** What deleting a submission needs: the files it names, and what the audit says of it. */
-export async function findSubmissionFiles(trx: Kysely<DB>, id: string) {
-  return trx
-    .selectFrom('submissions')
-    .leftJoin('categories', 'categories.id', 'submissions.category_id')
-    .select([
-      'submissions.id',
-      'submissions.reference',
-      'submissions.full_name',
-      'submissions.photo_key',
-      'submissions.field_values',
-      'categories.form_fields',
-    ])
-    .where('submissions.id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
   await trx.deleteFrom('submissions').where('id', '=', id).execute();
 }

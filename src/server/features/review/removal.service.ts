@@ -6,7 +6,8 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
 import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
-import { deleteSubmissionRow, findSubmissionFiles } from './decisions.repository.ts';
+import { deleteSubmissionRow } from './decisions.repository.ts';
+import { findSubmissionFiles } from './review.repository.ts';
 
 /*
  * Deleting a submission removes its row and every stored file of it (the photo,

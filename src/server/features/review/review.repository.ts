@@ -160,8 +160,11 @@ export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) 
   };
 }
 
-/** A submission's files and the labels of its category's fields, for a named download. */
-export async function findDownloadSource(db: Kysely<DB>, id: string) {
+/**
+ * A submission's files and its category's fields: what a named download and a delete need (the
+ * audit of a delete names the reference and the artist).
+ */
+export async function findSubmissionFiles(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('submissions')
     .leftJoin('categories', 'categories.id', 'submissions.category_id')

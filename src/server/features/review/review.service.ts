@@ -23,7 +23,7 @@ import { downloadName, extensionFromType } from './download-name.ts';
 import { findLikelyDuplicateGroups, findLikelyDuplicateIds } from './duplicates.repository.ts';
 import {
   countReviewFacets,
-  findDownloadSource,
+  findSubmissionFiles,
   findReviewPage,
   findReviewRow,
   type ReviewFilters,
@@ -200,7 +200,7 @@ export async function findDownload(
   id: string,
   file: string,
 ): Promise<{ name: string; file: StoredFile }> {
-  const row = await findDownloadSource(deps.db, id);
+  const row = await findSubmissionFiles(deps.db, id);
   if (!row) throw notFound(FILE_NOT_FOUND);
   const image =
     file === 'photo'
