@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { calendarDateOfUtc, yearAndMonthOf } from '../../../shared/domain/calendar-date.ts';
 import { startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
-import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
+import { paymentStateOfRow } from '../submissions/submissions.service.ts';
 import type { Dashboard } from '../../../shared/schemas/admin.ts';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -87,11 +87,7 @@ export async function loadDashboard(
       fullName: s.full_name,
       competitionTitle: s.competition_title,
       createdAt: s.created_at,
-      paymentState: paymentStateOf({
-        entryFee: s.entry_fee,
-        paymentStatus: s.payment_status,
-        refunded: s.refunded_at !== null,
-      }),
+      paymentState: paymentStateOfRow(s),
     })),
     paidTwice: paidTwice.map((s) => ({
       id: s.id,

@@ -3,7 +3,6 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import {
   PAYMENT_STATE_LABELS,
-  paymentStateOf,
   SUBMISSION_STATUS_LABELS,
 } from '../../../shared/domain/entry-state.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
@@ -11,7 +10,7 @@ import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/regi
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
 import type { Deps } from '../../deps.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { decodeFieldValues } from '../submissions/submissions.service.ts';
+import { decodeFieldValues, paymentStateOfRow } from '../submissions/submissions.service.ts';
 import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
 import { filtersOf, reviewBatches } from './review.service.ts';
 
@@ -84,13 +83,7 @@ export async function exportCsv(
       row.category_name ?? row.category_id ?? '',
       row.subcategory_name ?? row.subcategory_id ?? '',
       SUBMISSION_STATUS_LABELS[row.status],
-      PAYMENT_STATE_LABELS[
-        paymentStateOf({
-          entryFee: row.entry_fee,
-          paymentStatus: row.payment_status,
-          refunded: row.refunded_at !== null,
-        })
-      ],
+      PAYMENT_STATE_LABELS[paymentStateOfRow(row)],
       row.entry_fee,
       ...columns.map((column) => {
         const value = values[column.id];

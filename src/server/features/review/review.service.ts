@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type {
   ReviewCounts,
   ReviewItem,
@@ -17,6 +16,7 @@ import {
   type EntryLog,
   imagesOf,
   searchPattern,
+  paymentStateOfRow,
 } from '../submissions/submissions.service.ts';
 import { SUBMISSION_NOT_FOUND } from './admin-entry.service.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
@@ -83,11 +83,7 @@ function itemOf(row: ReviewRow, possibleDuplicate: boolean, log: EntryLog): Revi
     category: { id: row.category_id, name: row.category_name },
     subcategory: { id: row.subcategory_id, name: row.subcategory_name },
     status: row.status,
-    paymentState: paymentStateOf({
-      entryFee: row.entry_fee,
-      paymentStatus: row.payment_status,
-      refunded: row.refunded_at !== null,
-    }),
+    paymentState: paymentStateOfRow(row),
     entryFee: row.entry_fee,
     photoUrl: privateFileUrl(row.photo_key),
     // Seed §2: the category's enabled fields, each by its type; previews are the display copy.

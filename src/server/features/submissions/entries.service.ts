@@ -1,4 +1,3 @@
-import { paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import type { Deps } from '../../deps.ts';
@@ -8,7 +7,7 @@ import { queueEmail } from '../mail/outbox.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
-import { issueEntryLink } from './submissions.service.ts';
+import { issueEntryLink, paymentStateOfRow } from './submissions.service.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
 
 /*
@@ -36,11 +35,7 @@ function entryViewOf(row: EntryRow, log: EntryLog): EntryView {
     competition: { id: row.competition_id, title: row.competition_title },
     submittedAt: row.created_at,
     status: row.status,
-    paymentState: paymentStateOf({
-      entryFee: row.entry_fee,
-      paymentStatus: row.payment_status,
-      refunded: row.refunded_at !== null,
-    }),
+    paymentState: paymentStateOfRow(row),
     entryFee: row.entry_fee,
     details: entryDetails(
       {

@@ -1,3 +1,4 @@
+import { type PaymentState, paymentStateOf } from '../../../shared/domain/entry-state.ts';
 import type { Deps } from '../../deps.ts';
 import { entryLinkOf } from './entry-tokens.ts';
 
@@ -27,4 +28,17 @@ export async function issueEntryLink(
 ): Promise<string> {
   const token = await deps.entryTokens.issue(submissionId);
   return entryLinkOf(deps.config.publicUrl, token);
+}
+
+/** An entry's payment state from its stored row: the fee, the payment's status and any refund. */
+export function paymentStateOfRow(row: {
+  entry_fee: number;
+  payment_status: 'pending' | 'paid';
+  refunded_at: string | null;
+}): PaymentState {
+  return paymentStateOf({
+    entryFee: row.entry_fee,
+    paymentStatus: row.payment_status,
+    refunded: row.refunded_at !== null,
+  });
 }
