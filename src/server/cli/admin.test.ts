@@ -198,10 +198,9 @@ describe('npm run admin -- reset-two-factor (SQLite)', () => {
     admin_user_id: string | null;
     entity_id: string | null;
   }
+  // In the order written: the app's clock may run ahead of the command line's (clearOfStepBoundary).
   const audit = () =>
-    query<AuditRow>(
-      'SELECT actor, action, admin_user_id, entity_id FROM audit_log ORDER BY created_at',
-    );
+    query<AuditRow>('SELECT actor, action, admin_user_id, entity_id FROM audit_log ORDER BY rowid');
 
   it('turns two-factor off, deletes the recovery codes, ends that admin’s sessions and is audited', async () => {
     const first = await signIn(app, PHONELESS, PHONELESS_PASSWORD);
@@ -292,8 +291,9 @@ describe('npm run admin -- unlock and reset-password lift the sign-in lock (SQLi
     );
     expect(failures()).toEqual([]);
     await signIn(app, LOCKED, LOCKED_PASSWORD);
+    // In the order written: the app's clock may run ahead of the command line's.
     const actions = query<{ actor: string; action: string; details: string | null }>(
-      "SELECT actor, action, details FROM audit_log WHERE action IN ('auth.lockout', 'admin_user.unlock') ORDER BY created_at",
+      "SELECT actor, action, details FROM audit_log WHERE action IN ('auth.lockout', 'admin_user.unlock') ORDER BY rowid",
     );
     expect(actions).toEqual([
       {
