@@ -48,14 +48,29 @@ export function PasswordConfirmForm({
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label={submitLabel} busy={isSubmitting} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** An account form's two buttons: its own action, and Cancel to close it unchanged. */
+export function SubmitOrCancel({
+  label,
+  busy,
+  onCancel,
+}: {
+  label: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" disabled={busy}>
+        {label}
+      </Button>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TwoFactorEnableSchema, type TwoFactorSetup } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { FormAlert } from '../common/shell/admin-page.tsx';
 import { enableTwoFactor } from './api/account.ts';
+import { SubmitOrCancel } from './password-confirm-form.tsx';
 
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to read and type into an app. */
 export function groupInFours(secret: string): string {
@@ -81,14 +81,7 @@ export function SetupForm({
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          Confirm
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label="Confirm" busy={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
