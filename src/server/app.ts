@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestAsyncHookHandler,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,7 +65,12 @@ import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/s
 import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
 import { readPageTemplate, registerClient } from './plugins/client.ts';
-import { forbidStoring, guardAdminSession, refuseCrossSite } from './plugins/admin-guard.ts';
+import {
+  forbidStoring,
+  guardAdminSession,
+  guardJurySession,
+  refuseCrossSite,
+} from './plugins/admin-guard.ts';
 import { registerSecurity, securityHeaders } from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -90,6 +101,8 @@ const PUBLIC_API: FeaturePlugin[] = [
   registrationPublicRoutes,
   entriesPublicRoutes,
 ];
+/** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
+const JURY_API: FeaturePlugin[] = [];
 const ADMIN_API: FeaturePlugin[] = [
   dashboardAdminRoutes,
   settingsAdminRoutes,
@@ -110,6 +123,25 @@ const ADMIN_API: FeaturePlugin[] = [
   exportAdminRoutes,
   archiveAdminRoutes,
 ];
+
+/**
+ * A scope for one signed-in role: its guard before every route, answers never stored, and its own
+ * 404, so an unknown address without a session is a 401 like a known one.
+ */
+function signedInScope(
+  guard: onRequestAsyncHookHandler,
+  features: FeaturePlugin[],
+  deps: Deps,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onSend', forbidStoring);
+    scope.addHook('onRequest', guard);
+    for (const feature of features) await scope.register(feature, { deps });
+    scope.setNotFoundHandler(answerNotFound);
+    // The file server's root wildcard would take an unknown GET before this scope's 404.
+    scope.get('/*', { schema: { hide: true } }, answerNotFound);
+  };
+}
 
 /** What a log line says about a request: method and path only, no query string, address or headers. */
 function serializeRequest(request: FastifyRequest) {
@@ -205,6 +237,7 @@ export async function buildApp(
     razorpayCheckout: config.payments.provider === 'razorpay',
   });
   app.decorateRequest('admin', null);
+  app.decorateRequest('juror', null);
 
   await app.register(swagger, {
     openapi: {
@@ -219,17 +252,12 @@ export async function buildApp(
     async (api) => {
       api.addHook('onRequest', refuseCrossSite);
       for (const feature of PUBLIC_API) await api.register(feature, { deps });
-      await api.register(
-        async (admin) => {
-          admin.addHook('onSend', forbidStoring);
-          admin.addHook('onRequest', guardAdminSession(deps));
-          for (const feature of ADMIN_API) await admin.register(feature, { deps });
-          admin.setNotFoundHandler(answerNotFound);
-          // The file server's root wildcard would take an unknown GET before this scope's 404.
-          admin.get('/*', { schema: { hide: true } }, answerNotFound);
-        },
-        { prefix: '/admin' },
-      );
+      await api.register(signedInScope(guardAdminSession(deps), ADMIN_API, deps), {
+        prefix: '/admin',
+      });
+      await api.register(signedInScope(guardJurySession(deps), JURY_API, deps), {
+        prefix: '/jury',
+      });
       // The API's description lists every admin route: an admin's alone in production.
       await api.register(async (docs) => {
         if (config.nodeEnv === 'production') {

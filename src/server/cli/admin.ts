@@ -14,7 +14,7 @@ import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin, setPassword, unlockAdmin } from '../features/auth/accounts.ts';
+import { createAdmin, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 
 /** Changes made from a shell are audited too, under this name. */

@@ -10,6 +10,7 @@ import * as review from './migrations/2026-11-26T0900-review.ts';
 import * as emailTemplates from './migrations/2026-11-27T0900-email-templates.ts';
 import * as signInLockout from './migrations/2026-11-28T0900-sign-in-lockout.ts';
 import * as likelyDuplicates from './migrations/2026-11-28T1000-likely-duplicates.ts';
+import * as jury from './migrations/2026-11-29T0900-jury.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0900-email-templates': emailTemplates,
   '2026-11-28T0900-sign-in-lockout': signInLockout,
   '2026-11-28T1000-likely-duplicates': likelyDuplicates,
+  '2026-11-29T0900-jury': jury,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AccountRole } from '../../shared/schemas/auth.ts';
+
+export type { AccountRole };
 
 /*
  * Row types, identical on SQLite and PostgreSQL (see docs/decisions/002-portable-storage-types.md):
@@ -101,8 +104,94 @@ export interface AdminUsersTable {
   totp_secret: string | null;
   totp_enabled: Generated<number>;
   totp_last_step: number | null;
+  /** 'admin', or 'juror' (the jury's scope only). */
+  role: Generated<AccountRole>;
+  /** A juror's name as the admin gave it; null for admins. */
+  display_name: string | null;
+  /** A juror's e-mail, where invitations and reminders go; null for admins. */
+  email: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface JurorInvitationsTable {
+  id: string;
+  admin_user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface JurySetupsTable {
+  competition_id: string;
+  jurors_per_entry: number;
+  publish_jury: Generated<number>;
+  updated_at: string;
+}
+
+export interface JuryCriteriaTable {
+  id: string;
+  competition_id: string;
+  position: number;
+  name: string;
+  description: string;
+  weight: number;
+  scale_min: number;
+  scale_max: number;
+  required: number;
+}
+
+export interface JuryPanelTable {
+  competition_id: string;
+  juror_id: string;
+}
+
+export interface JuryConflictsTable {
+  id: string;
+  competition_id: string;
+  juror_id: string;
+  artist_email: string;
+  created_at: string;
+}
+
+export type RoundStatus = 'draft' | 'open' | 'closed';
+
+export interface JuryRoundsTable {
+  id: string;
+  competition_id: string;
+  number: number;
+  status: RoundStatus;
+  jurors_per_entry: number;
+  created_at: string;
+  opened_at: string | null;
+  closed_at: string | null;
+}
+
+export interface JuryRoundEntriesTable {
+  round_id: string;
+  submission_id: string;
+  alias: string;
+  jurors_missing: Generated<number>;
+}
+
+export interface JuryAssignmentsTable {
+  round_id: string;
+  submission_id: string;
+  juror_id: string;
+  order_key: string;
+  comment: Generated<string>;
+  scored_at: string | null;
+  conflict_reason: string | null;
+  conflict_at: string | null;
+  assigned_at: string;
+}
+
+export interface JuryScoresTable {
+  round_id: string;
+  submission_id: string;
+  juror_id: string;
+  criterion_id: string;
+  score: number;
 }
 
 export interface SessionsTable {
@@ -292,6 +381,15 @@ export interface DB {
   known_devices: KnownDevicesTable;
   recovery_codes: RecoveryCodesTable;
   reference_counters: ReferenceCountersTable;
+  juror_invitations: JurorInvitationsTable;
+  jury_setups: JurySetupsTable;
+  jury_criteria: JuryCriteriaTable;
+  jury_panel: JuryPanelTable;
+  jury_conflicts: JuryConflictsTable;
+  jury_rounds: JuryRoundsTable;
+  jury_round_entries: JuryRoundEntriesTable;
+  jury_assignments: JuryAssignmentsTable;
+  jury_scores: JuryScoresTable;
   unclaimed_files: UnclaimedFilesTable;
   rate_limit_hits: RateLimitHitsTable;
 }

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin; set for every /api/admin/* request that reaches its handler. */
     admin: SessionUser | null;
+    /** The signed-in juror; set for every /api/jury/* request that reaches its handler. */
+    juror: SessionUser | null;
   }
 }
 
@@ -83,6 +85,7 @@ export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings'>) {
     if (!admin) {
       return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
     }
+    if (admin.role !== 'admin') return refuseRole(reply, 'admin');
     if (
       security.requireTwoFactor &&
       !admin.twoFactorEnabled &&
@@ -100,6 +103,39 @@ export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings'>) {
     }
     request.admin = admin;
   };
+}
+
+/** 403 for a signed-in account of the other role: a juror in the admin area, or the reverse. */
+function refuseRole(reply: FastifyReply, needed: 'admin' | 'juror') {
+  return reply
+    .status(403)
+    .send(
+      needed === 'admin'
+        ? envelope('ADMINS_ONLY', 'Only the art space’s admins can do this.')
+        : envelope('JURORS_ONLY', 'Only jurors can do this.'),
+    );
+}
+
+/**
+ * The jury scope's guard: a live session of a juror. Which rounds and works exist for that juror
+ * is decided inside the scope, by the juror's own assignments.
+ */
+export function guardJurySession(deps: Pick<Deps, 'db' | 'settings'>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { security } = await deps.settings.getSettings();
+    const account = await findSessionUser(deps.db, sessionToken(request), security);
+    if (!account) {
+      return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
+    }
+    if (account.role !== 'juror') return refuseRole(reply, 'juror');
+    request.juror = account;
+  };
+}
+
+/** The signed-in juror of an /api/jury/* request; the guard has already refused any other. */
+export function requireJuror(request: FastifyRequest): SessionUser {
+  if (!request.juror) throw signInRequired();
+  return request.juror;
 }
 
 /**

@@ -15,8 +15,14 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
+/** An admin runs the site; a juror scores the works of the rounds they sit on, nothing else. */
+export const AccountRoleSchema = z.enum(['admin', 'juror']);
+export type AccountRole = z.infer<typeof AccountRoleSchema>;
+
 export const AdminSessionSchema = z.object({
   username: z.string(),
+  /** Where the account lands after signing in: /admin, or /jury. */
+  role: AccountRoleSchema,
   twoFactorEnabled: z.boolean(),
   /** Two-factor is required for every admin and this one has not turned it on yet. */
   twoFactorSetupRequired: z.boolean(),

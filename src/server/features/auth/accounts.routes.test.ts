@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { createAdmin, requireCurrentPassword } from './accounts.ts';
+import { createAdmin, requireCurrentPassword } from './accounts.service.ts';
 import { beginTwoFactorSetup, twoFactorStatus } from './two-factor.ts';
 
 // Before each test only the seeded 'admin' is left (useAdminTestApp).

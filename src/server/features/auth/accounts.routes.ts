@@ -13,7 +13,7 @@ import {
   removeAdmin,
   requireCurrentPassword,
   setPassword,
-} from './accounts.ts';
+} from './accounts.service.ts';
 import { presentedDeviceId } from './known-devices.ts';
 
 /** Admin scope (/api/admin): the admin's own password, and the admin accounts. */

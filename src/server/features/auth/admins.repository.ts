@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { AdminUsersTable, DB } from '../../db/schema.ts';
+import type { AccountRole, AdminUsersTable, DB } from '../../db/schema.ts';
 
 /*
  * The admin accounts (admin_users): who they are, their password, the sign-in lookup, and the
@@ -9,12 +9,19 @@ import type { AdminUsersTable, DB } from '../../db/schema.ts';
  * in an expected state, are in two-factor.repository.ts.
  */
 
-/** The one insert of an admin account; undefined when the username is taken. */
+/** A juror's name and e-mail; admins have neither. */
+export interface JurorDetails {
+  displayName: string;
+  email: string;
+}
+
+/** The one insert of an account (an admin's unless `juror`); undefined when the username is taken. */
 export async function insertAdminUser(
   db: Kysely<DB>,
   username: string,
   passwordHash: string,
   at = new Date(),
+  juror?: JurorDetails,
 ): Promise<{ id: string; username: string } | undefined> {
   const now = at.toISOString();
   return (
@@ -26,6 +33,9 @@ export async function insertAdminUser(
         password_hash: passwordHash,
         totp_secret: null,
         totp_last_step: null,
+        role: juror ? 'juror' : 'admin',
+        display_name: juror?.displayName ?? null,
+        email: juror?.email ?? null,
         created_at: now,
         updated_at: now,
       })
@@ -56,7 +66,7 @@ export async function findAdminById(db: Kysely<DB>, id: string) {
 export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('admin_users')
-    .select(['id', 'username', 'password_hash', 'totp_enabled', 'totp_secret'])
+    .select(['id', 'username', 'password_hash', 'totp_enabled', 'totp_secret', 'role'])
     .where('username', '=', username)
     .executeTakeFirst();
 }
@@ -73,24 +83,25 @@ export async function findPasswordHashOfAdmin(
   return row?.password_hash;
 }
 
-/** By username. */
-export async function findAllAdmins(db: Kysely<DB>) {
+/** The accounts of one role, by username. */
+export async function findAllAdmins(db: Kysely<DB>, role: AccountRole = 'admin') {
   return db
     .selectFrom('admin_users')
-    .select(['id', 'username', 'totp_enabled', 'created_at'])
+    .select(['id', 'username', 'display_name', 'email', 'totp_enabled', 'created_at'])
+    .where('role', '=', role)
     .orderBy('username')
     .execute();
 }
 
 /**
- * Every account's id; with `lock`, on PostgreSQL the rows are held until the transaction ends
+ * Every admin's id (jurors are not counted); with `lock`, on PostgreSQL the rows are held until the transaction ends
  * (SQLite already runs one write at a time).
  */
 export async function findAdminIds(
   db: Kysely<DB>,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<string[]> {
-  let query = db.selectFrom('admin_users').select('id');
+  let query = db.selectFrom('admin_users').select('id').where('role', '=', 'admin');
   if (lock && isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((r) => r.id);
 }

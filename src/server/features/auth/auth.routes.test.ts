@@ -16,7 +16,12 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SESSION_LIMITS, hashSessionToken } from './sessions.ts';
 
 const SESSION_IDLE_MS = DEFAULT_SESSION_LIMITS.sessionIdleMinutes * 60 * 1000;
-const SIGNED_IN = { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false };
+const SIGNED_IN = {
+  username: 'admin',
+  role: 'admin',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+};
 
 const t = useAdminTestApp();
 const db = () => t.app.deps.db;

@@ -20,7 +20,7 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { buildTestApp, OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { createAdmin, setPassword, unlockAdmin } from './accounts.ts';
+import { createAdmin, setPassword, unlockAdmin } from './accounts.service.ts';
 import { hashSessionToken } from './sessions.ts';
 import { turnOffTwoFactor } from './two-factor.ts';
 
@@ -174,6 +174,7 @@ describe(`failures from elsewhere never lock a known device out on ${TEST_ENGINE
     expect(known.statusCode, known.body).toBe(200);
     expect(known.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
     });

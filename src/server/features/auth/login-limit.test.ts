@@ -14,7 +14,7 @@ import {
   wrongCode,
 } from '../../../../tests/setup/admin-session.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { createAdmin } from './accounts.ts';
+import { createAdmin } from './accounts.service.ts';
 
 /*
  * The sign-in limit against many guesses at once: every check of a password or code

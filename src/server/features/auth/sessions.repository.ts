@@ -17,6 +17,8 @@ export async function findSessionWithUser(db: Kysely<DB>, id: string) {
       's.expires_at',
       'u.username',
       'u.totp_enabled',
+      'u.role',
+      'u.display_name',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();

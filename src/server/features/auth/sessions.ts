@@ -5,7 +5,7 @@ import {
   DEFAULT_SECURITY_SETTINGS,
   type SecuritySettings,
 } from '../../../shared/schemas/security-settings.ts';
-import type { DB } from '../../db/schema.ts';
+import type { AccountRole, DB } from '../../db/schema.ts';
 import {
   deleteExpiredSessions,
   deleteSessionById,
@@ -38,6 +38,10 @@ export interface SessionUser {
   adminUserId: string;
   username: string;
   twoFactorEnabled: boolean;
+  /** Which scope the session may use: /api/admin or /api/jury. */
+  role: AccountRole;
+  /** A juror's name; null for an admin. */
+  displayName: string | null;
 }
 
 export async function createSession(
@@ -88,16 +92,19 @@ export async function findSessionUser(
     adminUserId: row.admin_user_id,
     username: row.username,
     twoFactorEnabled: row.totp_enabled === 1,
+    role: row.role,
+    displayName: row.display_name,
   };
 }
 
 /** What the browser learns about its session (GET /api/auth/session). */
 export function describeSession(
-  admin: Pick<SessionUser, 'username' | 'twoFactorEnabled'>,
+  admin: Pick<SessionUser, 'username' | 'twoFactorEnabled' | 'role'>,
   security: SecuritySettings,
 ): AdminSession {
   return {
     username: admin.username,
+    role: admin.role,
     twoFactorEnabled: admin.twoFactorEnabled,
     twoFactorSetupRequired: security.requireTwoFactor && !admin.twoFactorEnabled,
   };

@@ -104,6 +104,9 @@ export async function signIn(
   return {
     token,
     deviceToken,
-    session: describeSession({ username: user.username, twoFactorEnabled }, security),
+    session: describeSession(
+      { username: user.username, twoFactorEnabled, role: user.role },
+      security,
+    ),
   };
 }

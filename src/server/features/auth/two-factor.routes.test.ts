@@ -24,7 +24,7 @@ import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test
 import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/security-settings.ts';
 import { buildApp } from '../../app.ts';
 import { initializeSite } from '../../initialize.ts';
-import { createAdmin } from './accounts.ts';
+import { createAdmin } from './accounts.service.ts';
 import { hashSessionToken } from './sessions.ts';
 
 /*
@@ -461,6 +461,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
     expect(current.statusCode).toBe(200);
     expect(current.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
@@ -533,6 +534,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
@@ -557,6 +559,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
@@ -703,6 +706,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
     expect(upper.statusCode, upper.body).toBe(200);
     expect(upper.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });
@@ -884,6 +888,7 @@ describe(`turning two-factor off on ${TEST_ENGINE}`, () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.json()).toEqual({
       username: 'admin',
+      role: 'admin',
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
     });

@@ -9,7 +9,7 @@ import {
 import type { FeaturePlugin } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { requireCurrentPassword } from './accounts.ts';
+import { requireCurrentPassword } from './accounts.service.ts';
 import { presentedDeviceId } from './known-devices.ts';
 import {
   beginTwoFactorSetup,

@@ -4,7 +4,7 @@ import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/au
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from './accounts.ts';
+import type { Actor } from './accounts.service.ts';
 import { findAdminByName, updateAdminUser } from './admins.repository.ts';
 import { deleteKnownDevicesOf } from './known-devices.repository.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
@@ -104,7 +104,7 @@ export async function twoFactorStatus(
 /** A fresh secret, waiting for its first code; replaces any earlier unconfirmed one. */
 export async function beginTwoFactorSetup(
   db: Kysely<DB>,
-  admin: SessionUser,
+  admin: Pick<SessionUser, 'adminUserId' | 'username' | 'twoFactorEnabled'>,
   now = new Date(),
 ): Promise<TwoFactorSetup> {
   const user = await findTwoFactorRow(db, admin.adminUserId);

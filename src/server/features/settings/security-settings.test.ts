@@ -19,7 +19,7 @@ import {
 import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../../shared/schemas/security-settings.ts';
-import { createAdmin } from '../auth/accounts.ts';
+import { createAdmin } from '../auth/accounts.service.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 
 /*
@@ -282,7 +282,12 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
     await requireTwoFactorOfEveryone();
     const response = await login(t, { username: OTHER, password: OTHER_PASSWORD });
     expect(response.statusCode, response.body).toBe(200);
-    const expected = { username: OTHER, twoFactorEnabled: false, twoFactorSetupRequired: true };
+    const expected = {
+      username: OTHER,
+      role: 'admin',
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: true,
+    };
     expect(response.json()).toEqual(expected);
     const token = sessionCookie(response).value;
     const session = await whoAmI(t, token);
@@ -358,6 +363,7 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
     expect((await asAdmin(t, token, 'GET', '/api/admin/users')).statusCode).toBe(200);
     expect((await whoAmI(t, token)).json()).toEqual({
       username: OTHER,
+      role: 'admin',
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
     });

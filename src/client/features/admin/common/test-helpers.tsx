@@ -38,7 +38,12 @@ export const envelope = (status: number, code: string, message: string, fields?:
 
 export const SIGNED_IN: Answer = {
   status: 200,
-  body: { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false },
+  body: {
+    username: 'admin',
+    role: 'admin',
+    twoFactorEnabled: false,
+    twoFactorSetupRequired: false,
+  },
 };
 export const SIGNED_OUT = envelope(401, 'UNAUTHENTICATED', 'Please sign in.');
 

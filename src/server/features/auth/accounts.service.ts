@@ -15,8 +15,10 @@ import {
   findAllAdmins,
   findPasswordHashOfAdmin,
   insertAdminUser,
+  type JurorDetails,
   updateAdminUser,
 } from './admins.repository.ts';
+export type { JurorDetails };
 import { deleteKnownDevicesOf } from './known-devices.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
@@ -34,28 +36,35 @@ export interface Actor {
   username: string;
 }
 
+/** A new account: an admin's, or with `juror` a juror's (name and e-mail for invitations). */
+export interface NewAccount {
+  username: string;
+  password: string;
+  juror?: JurorDetails;
+}
+
 /**
- * Adds an admin account (one role, as in the seed). With an actor, the account and its audit
- * entry are written in one transaction: both or neither.
+ * Adds an account. With an actor, the account and its audit entry are written in one
+ * transaction, with whatever `alsoWrite` adds (a juror's invitation): all or nothing.
  */
-export async function createAdmin(
+export async function createAccount<T = void>(
   db: Kysely<DB>,
-  rawUsername: string,
-  password: string,
+  account: NewAccount,
   actor?: Actor,
   now = new Date(),
-): Promise<{ id: string; username: string }> {
-  const parsed = NewUsernameSchema.safeParse(rawUsername);
+  alsoWrite?: (trx: Kysely<DB>, created: { id: string; username: string }) => Promise<T>,
+): Promise<{ id: string; username: string; also: T | undefined }> {
+  const parsed = NewUsernameSchema.safeParse(account.username);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid username';
     throw invalidField('username', message);
   }
   const username = parsed.data;
-  checkPassword(password, username);
+  checkPassword(account.password, username);
   // Hashed before the transaction: argon2 takes tens of milliseconds a write lock need not wait.
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(account.password);
   return db.transaction().execute(async (trx) => {
-    const inserted = await insertAdminUser(trx, username, passwordHash, now);
+    const inserted = await insertAdminUser(trx, username, passwordHash, now, account.juror);
     if (!inserted) {
       throw new AppError(409, 'USERNAME_TAKEN', `An admin named ${username} already exists`, {
         username: 'This username is taken',
@@ -67,7 +76,7 @@ export async function createAdmin(
         {
           adminUserId: actor.adminUserId,
           actor: actor.username,
-          action: 'admin_user.create',
+          action: account.juror ? 'juror.create' : 'admin_user.create',
           entityType: 'admin_user',
           entityId: inserted.id,
           details: { username: inserted.username },
@@ -75,8 +84,21 @@ export async function createAdmin(
         now,
       );
     }
-    return inserted;
+    const also = alsoWrite ? await alsoWrite(trx, inserted) : undefined;
+    return { ...inserted, also };
   });
+}
+
+/** Adds an admin account (the seed's one role). */
+export async function createAdmin(
+  db: Kysely<DB>,
+  username: string,
+  password: string,
+  actor?: Actor,
+  now = new Date(),
+): Promise<{ id: string; username: string }> {
+  const { id, username: name } = await createAccount(db, { username, password }, actor, now);
+  return { id, username: name };
 }
 
 /**
