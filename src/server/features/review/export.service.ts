@@ -58,6 +58,23 @@ function fieldColumns(categories: { name: string; form_fields: string }[]) {
   }));
 }
 
+/**
+ * A CSV stream a spreadsheet opens safely, with these column headings: the review's export and the
+ * jury's scores both write through it.
+ */
+export function spreadsheetCsv(columns: string[]) {
+  return stringify({
+    bom: true,
+    header: true,
+    columns,
+    record_delimiter: 'windows',
+    // A lone carriage return is a line's end to a spreadsheet: such a cell is quoted too (the
+    // library quotes only a cell holding the record delimiter, CRLF).
+    quoted_match: /\r/,
+    escape_formulas: true,
+  });
+}
+
 /** The view as a CSV stream; its errors end the download (the caller has sent the headers). */
 export async function exportCsv(
   deps: Pick<Deps, 'db' | 'log' | 'config'>,
@@ -95,16 +112,7 @@ export async function exportCsv(
       }),
     ];
   };
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...FIXED_COLUMNS, ...columns.map((c) => c.label)],
-    record_delimiter: 'windows',
-    // A lone carriage return is a line's end to a spreadsheet: such a cell is quoted too (the
-    // library quotes only a cell holding the record delimiter, CRLF).
-    quoted_match: /\r/,
-    escape_formulas: true,
-  });
+  const csv = spreadsheetCsv([...FIXED_COLUMNS, ...columns.map((c) => c.label)]);
   const source = Readable.from(
     (async function* () {
       for await (const batch of reviewBatches(deps, filters, query.sort)) {
@@ -117,3 +125,4 @@ export async function exportCsv(
   });
   return csv;
 }
+export { attachmentHeader } from './download-name.ts';

@@ -1,0 +1,262 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type {
+  DB,
+  JuryAssignmentsTable,
+  JuryRoundEntriesTable,
+  JuryRoundsTable,
+  RoundStatus,
+} from '../../db/schema.ts';
+
+/* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
+
+/** Rows per insert: well under both engines' limits on bound parameters. */
+const CHUNK = 500;
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+const roundColumns = [
+  'r.id',
+  'r.competition_id',
+  'r.number',
+  'r.status',
+  'r.jurors_per_entry',
+  'r.opened_at',
+  'r.closed_at',
+] as const;
+
+/** Each round with its number of entries and of entries short of jurors. */
+export async function findRounds(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('jury_rounds as r')
+    .leftJoin('jury_round_entries as e', 'e.round_id', 'r.id')
+    .select(roundColumns)
+    .select((eb) => [
+      eb.fn.count<string>('e.submission_id').as('entries'),
+      eb.fn.count<string>(eb.case().when('e.jurors_missing', '>', 0).then(1).end()).as('short'),
+    ])
+    .where('r.competition_id', '=', competitionId)
+    .groupBy(roundColumns)
+    .orderBy('r.number')
+    .execute();
+}
+
+export async function findRound(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_rounds as r')
+    .select(roundColumns)
+    .where('r.id', '=', roundId)
+    .executeTakeFirst();
+}
+
+export async function insertRound(db: Kysely<DB>, row: Insertable<JuryRoundsTable>) {
+  await db.insertInto('jury_rounds').values(row).execute();
+}
+
+/** Moves a round from one status to the next; false when it was not in `from` (a race lost). */
+export async function moveRound(
+  db: Kysely<DB>,
+  roundId: string,
+  from: RoundStatus,
+  to: RoundStatus,
+  at: string,
+): Promise<boolean> {
+  const stamp = to === 'open' ? { opened_at: at } : to === 'closed' ? { closed_at: at } : {};
+  const result = await db
+    .updateTable('jury_rounds')
+    .set({ status: to, ...stamp })
+    .where('id', '=', roundId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The competition's approved entries, oldest first: round 1 scores these. */
+export async function findApprovedEntryIds(db: Kysely<DB>, competitionId: string) {
+  const rows = await db
+    .selectFrom('submissions')
+    .select('id')
+    .where('competition_id', '=', competitionId)
+    .where('status', '=', 'approved')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertRoundEntries(
+  db: Kysely<DB>,
+  rows: Insertable<JuryRoundEntriesTable>[],
+): Promise<void> {
+  await insertInChunks(rows, (chunk) =>
+    db.insertInto('jury_round_entries').values(chunk).execute(),
+  );
+}
+
+/** A round's entries with the artist's e-mail, which only the server compares with conflicts. */
+export async function findRoundEntryEmails(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_round_entries as e')
+    .innerJoin('submissions as s', 's.id', 'e.submission_id')
+    .select(['e.submission_id', 's.email'])
+    .where('e.round_id', '=', roundId)
+    .execute();
+}
+
+export async function findRoundEntryIds(db: Kysely<DB>, roundId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jury_round_entries')
+    .select('submission_id')
+    .where('round_id', '=', roundId)
+    .execute();
+  return rows.map((r) => r.submission_id);
+}
+
+export async function findConflictPairs(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('jury_conflicts')
+    .select(['juror_id', 'artist_email'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+}
+
+export async function findPanelIds(db: Kysely<DB>, competitionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jury_panel')
+    .select('juror_id')
+    .where('competition_id', '=', competitionId)
+    .orderBy('juror_id')
+    .execute();
+  return rows.map((r) => r.juror_id);
+}
+
+export async function countCriteria(db: Kysely<DB>, competitionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('jury_criteria')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('competition_id', '=', competitionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertAssignments(
+  db: Kysely<DB>,
+  rows: Insertable<JuryAssignmentsTable>[],
+): Promise<void> {
+  await insertInChunks(rows, (chunk) => db.insertInto('jury_assignments').values(chunk).execute());
+}
+
+export async function setJurorsMissing(
+  db: Kysely<DB>,
+  roundId: string,
+  submissionId: string,
+  missing: number,
+): Promise<void> {
+  await db
+    .updateTable('jury_round_entries')
+    .set({ jurors_missing: missing })
+    .where('round_id', '=', roundId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+}
+
+/** Per juror of the round: works assigned (without those they declared a conflict on), done. */
+export async function findProgress(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('admin_users as u', 'u.id', 'a.juror_id')
+    .select(['a.juror_id', 'u.display_name', 'u.username', 'u.email'])
+    .select((eb) => [
+      eb.fn.count<string>(eb.case().when('a.conflict_at', 'is', null).then(1).end()).as('assigned'),
+      eb.fn
+        .count<string>(
+          eb
+            .case()
+            .when(eb.and([eb('a.conflict_at', 'is', null), eb('a.scored_at', 'is not', null)]))
+            .then(1)
+            .end(),
+        )
+        .as('done'),
+      eb.fn.count<string>('a.conflict_at').as('conflicts'),
+      eb.fn.max('a.scored_at').as('last_active_at'),
+    ])
+    .where('a.round_id', '=', roundId)
+    .groupBy(['a.juror_id', 'u.display_name', 'u.username', 'u.email'])
+    .orderBy('u.display_name')
+    .orderBy('u.username')
+    .execute();
+}
+
+/** Every score of the round, for the standings and the CSV. */
+export async function findRoundScores(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_scores')
+    .select(['submission_id', 'juror_id', 'criterion_id', 'score'])
+    .where('round_id', '=', roundId)
+    .execute();
+}
+
+/** The round's entries for the admin: alias, reference, answers (for the title), jurors missing. */
+export async function findRoundEntries(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_round_entries as e')
+    .innerJoin('submissions as s', 's.id', 'e.submission_id')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'e.submission_id',
+      'e.alias',
+      'e.jurors_missing',
+      's.id',
+      's.reference',
+      's.field_values',
+      'c.form_fields',
+    ])
+    .where('e.round_id', '=', roundId)
+    .orderBy('e.alias')
+    .execute();
+}
+
+export async function findDeclaredConflicts(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('jury_round_entries as e', (join) =>
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+    )
+    .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .innerJoin('admin_users as u', 'u.id', 'a.juror_id')
+    .select([
+      'e.alias',
+      's.reference',
+      'u.display_name',
+      'u.username',
+      'a.conflict_reason',
+      'a.conflict_at',
+    ])
+    .where('a.round_id', '=', roundId)
+    .where('a.conflict_at', 'is not', null)
+    .orderBy('a.conflict_at')
+    .execute();
+}
+
+/** The highest round number of the competition so far (0 when none). */
+export async function findLastRound(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('jury_rounds')
+    .select(['id', 'number', 'status'])
+    .where('competition_id', '=', competitionId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Rounds of the competition not yet closed (at most one at a time). */
+export async function countUnclosedRounds(db: Kysely<DB>, competitionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('jury_rounds')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('competition_id', '=', competitionId)
+    .where('status', '!=', 'closed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

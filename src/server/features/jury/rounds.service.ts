@@ -1,0 +1,275 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { NewRoundSchema, RoundSummary } from '../../../shared/schemas/jury.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, invalidField, notFound } from '../../errors.ts';
+import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
+import { assignJurors, conflictKey } from './assignment.ts';
+import { findSetup } from './judging.repository.ts';
+import { requireCompetition } from './judging.service.ts';
+import { roundStandings } from './round-results.ts';
+import {
+  countCriteria,
+  countUnclosedRounds,
+  findApprovedEntryIds,
+  findConflictPairs,
+  findLastRound,
+  findPanelIds,
+  findRound,
+  findRoundEntryEmails,
+  findRoundEntryIds,
+  findRounds,
+  insertAssignments,
+  insertRound,
+  insertRoundEntries,
+  moveRound,
+  setJurorsMissing,
+} from './rounds.repository.ts';
+import { topK } from './standings.ts';
+
+/*
+ * A competition's rounds: created as a draft (round 1 with the approved entries, a later one with
+ * the shortlist of the round before), opened (each entry assigned to its jurors), closed.
+ */
+
+export const ROUND_NOT_FOUND = 'Round not found';
+const audit = auditEntriesOf('jury_round');
+
+type RoundRow = NonNullable<Awaited<ReturnType<typeof findRound>>>;
+
+function summaryOf(row: RoundRow, entries: number, short: number): RoundSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    jurorsPerEntry: row.jurors_per_entry,
+    entries,
+    short,
+    openedAt: row.opened_at,
+    closedAt: row.closed_at,
+  };
+}
+
+export async function listRounds(db: Kysely<DB>, competitionId: string): Promise<RoundSummary[]> {
+  await requireCompetition(db, competitionId);
+  const rows = await findRounds(db, competitionId);
+  return rows.map((r) => summaryOf(r, Number(r.entries), Number(r.short)));
+}
+
+/** The round, if it belongs to the competition: a round id under another competition is a 404. */
+export async function requireRound(db: Kysely<DB>, competitionId: string, roundId: string) {
+  const round = await findRound(db, roundId);
+  if (!round || round.competition_id !== competitionId) throw notFound(ROUND_NOT_FOUND);
+  return round;
+}
+
+export async function getRoundSummary(db: Kysely<DB>, competitionId: string, roundId: string) {
+  await requireRound(db, competitionId, roundId);
+  const summary = (await listRounds(db, competitionId)).find((r) => r.id === roundId);
+  if (!summary) throw notFound(ROUND_NOT_FOUND);
+  return summary;
+}
+
+/** 'W007': numbered in a shuffled order, so an alias says nothing of when the artist entered. */
+function aliasesFor(entryIds: string[]): Map<string, string> {
+  const shuffled = [...entryIds];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
+  }
+  const width = Math.max(3, String(shuffled.length).length);
+  return new Map(shuffled.map((id, i) => [id, `W${String(i + 1).padStart(width, '0')}`]));
+}
+
+/** The entries a new round scores: the approved ones first, then the last round's shortlist. */
+async function entriesOfNewRound(
+  db: Kysely<DB>,
+  competitionId: string,
+  input: z.output<typeof NewRoundSchema>,
+  last: Awaited<ReturnType<typeof findLastRound>>,
+): Promise<string[]> {
+  if (!last) {
+    const approved = await findApprovedEntryIds(db, competitionId);
+    if (approved.length === 0) {
+      throw new AppError(400, 'NO_ENTRIES', 'There are no approved entries to judge yet.');
+    }
+    return approved;
+  }
+  if (last.status !== 'closed') {
+    throw new AppError(409, 'ROUND_NOT_CLOSED', `Close round ${last.number} first.`);
+  }
+  const shortlist = input.shortlist;
+  if (!shortlist) {
+    throw invalidField('shortlist', `Choose the entries of round ${last.number} to carry over.`);
+  }
+  const previous = new Set(await findRoundEntryIds(db, last.id));
+  if ('entries' in shortlist) {
+    const picked = [...new Set(shortlist.entries)];
+    if (picked.some((id) => !previous.has(id))) {
+      throw invalidField('shortlist', `Every entry carried over must be in round ${last.number}.`);
+    }
+    return picked;
+  }
+  const ranked = topK(
+    await roundStandings(db, competitionId, last.id),
+    shortlist.top,
+    shortlist.by,
+  );
+  if (ranked.length === 0) {
+    throw invalidField('shortlist', `No entry of round ${last.number} has been scored.`);
+  }
+  return ranked;
+}
+
+/** A draft round; at most one round of a competition is not closed. */
+export async function createRound(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  competitionId: string,
+  input: z.output<typeof NewRoundSchema>,
+  admin: AuditActor,
+): Promise<RoundSummary> {
+  const { db } = deps;
+  await requireCompetition(db, competitionId);
+  const id = randomUUID();
+  const now = deps.clock.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    if ((await countUnclosedRounds(trx, competitionId)) > 0) {
+      throw new AppError(409, 'ROUND_IN_PROGRESS', 'Close the current round first.');
+    }
+    const last = await findLastRound(trx, competitionId);
+    const entries = await entriesOfNewRound(trx, competitionId, input, last);
+    const setup = await findSetup(trx, competitionId);
+    const number = (last?.number ?? 0) + 1;
+    await insertRound(trx, {
+      id,
+      competition_id: competitionId,
+      number,
+      status: 'draft',
+      jurors_per_entry: setup?.jurors_per_entry ?? 2,
+      created_at: now,
+      opened_at: null,
+      closed_at: null,
+    });
+    const aliases = aliasesFor(entries);
+    await insertRoundEntries(
+      trx,
+      entries.map((submission_id) => ({
+        round_id: id,
+        submission_id,
+        alias: aliases.get(submission_id) ?? submission_id,
+      })),
+    );
+    await recordAudit(
+      trx,
+      audit(admin, 'jury.round-create', id, { number, entries: entries.length }),
+      deps.clock.now(),
+    );
+  });
+  return getRoundSummary(db, competitionId, id);
+}
+
+/**
+ * Opens a draft round: every entry gets the set-up's N jurors of the panel, balanced, never a
+ * juror in conflict with its artist; an entry with too few left is marked short, never hidden.
+ */
+export async function openRound(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  competitionId: string,
+  roundId: string,
+  admin: AuditActor,
+): Promise<RoundSummary> {
+  const { db } = deps;
+  const round = await requireRound(db, competitionId, roundId);
+  if (round.status !== 'draft') {
+    throw new AppError(409, 'ROUND_NOT_DRAFT', `Round ${round.number} has already been opened.`);
+  }
+  if ((await countCriteria(db, competitionId)) === 0) {
+    throw new AppError(400, 'NO_CRITERIA', 'Add at least one criterion before opening a round.');
+  }
+  const perEntry = (await findSetup(db, competitionId))?.jurors_per_entry ?? 2;
+  const panel = await findPanelIds(db, competitionId);
+  if (panel.length < perEntry) {
+    throw new AppError(
+      400,
+      'PANEL_TOO_SMALL',
+      `Each entry needs ${perEntry} jurors but the panel has ${panel.length}. Add jurors or lower the number per entry.`,
+    );
+  }
+  const entries = await findRoundEntryEmails(db, roundId);
+  const byEmail = new Map<string, string[]>();
+  for (const pair of await findConflictPairs(db, competitionId)) {
+    byEmail.set(pair.artist_email, [...(byEmail.get(pair.artist_email) ?? []), pair.juror_id]);
+  }
+  const conflicts = new Set(
+    entries.flatMap((e) =>
+      (byEmail.get(e.email.toLowerCase()) ?? []).map((juror) =>
+        conflictKey(juror, e.submission_id),
+      ),
+    ),
+  );
+  const assignment = assignJurors({
+    entries: entries.map((e) => e.submission_id),
+    jurors: panel,
+    perEntry,
+    conflicts,
+  });
+  const now = deps.clock.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (!(await moveRound(trx, roundId, 'draft', 'open', now))) {
+      throw new AppError(409, 'ROUND_NOT_DRAFT', `Round ${round.number} has already been opened.`);
+    }
+    await insertAssignments(
+      trx,
+      [...assignment.byEntry].flatMap(([submission_id, jurors]) =>
+        jurors.map((juror_id) => ({
+          round_id: roundId,
+          submission_id,
+          juror_id,
+          order_key: randomBytes(8).toString('hex'),
+          assigned_at: now,
+          scored_at: null,
+          conflict_reason: null,
+          conflict_at: null,
+        })),
+      ),
+    );
+    for (const [submissionId, missing] of assignment.short) {
+      await setJurorsMissing(trx, roundId, submissionId, missing);
+    }
+    await recordAudit(
+      trx,
+      audit(admin, 'jury.round-open', roundId, {
+        number: round.number,
+        entries: entries.length,
+        jurorsPerEntry: perEntry,
+        short: assignment.short.size,
+      }),
+      deps.clock.now(),
+    );
+  });
+  return getRoundSummary(db, competitionId, roundId);
+}
+
+/** Closes an open round: its scores are final. */
+export async function closeRound(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  competitionId: string,
+  roundId: string,
+  admin: AuditActor,
+): Promise<RoundSummary> {
+  const { db } = deps;
+  const round = await requireRound(db, competitionId, roundId);
+  await db.transaction().execute(async (trx) => {
+    if (!(await moveRound(trx, roundId, 'open', 'closed', deps.clock.now().toISOString()))) {
+      throw new AppError(409, 'ROUND_NOT_OPEN', `Round ${round.number} is not open.`);
+    }
+    await recordAudit(
+      trx,
+      audit(admin, 'jury.round-close', roundId, { number: round.number }),
+      deps.clock.now(),
+    );
+  });
+  return getRoundSummary(db, competitionId, roundId);
+}

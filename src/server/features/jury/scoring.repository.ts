@@ -1,0 +1,231 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/*
+ * What a juror reads and writes: only rows of their own assignments, each query filtered by the
+ * juror's id, so another juror's work or score cannot be named into view.
+ */
+
+/** The rounds a juror has works in (not drafts: those have no assignments yet). */
+export async function findJurorRounds(db: Kysely<DB>, jurorId: string) {
+  return db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
+    .innerJoin('competitions as c', 'c.id', 'r.competition_id')
+    .select(['r.id', 'r.number', 'r.status', 'r.opened_at', 'c.title'])
+    .select((eb) => [
+      eb.fn.countAll<string>().as('assigned'),
+      eb.fn.count<string>('a.scored_at').as('done'),
+    ])
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null)
+    .groupBy(['r.id', 'r.number', 'r.status', 'r.opened_at', 'c.title'])
+    .orderBy('r.opened_at', 'desc')
+    .execute();
+}
+
+const mine = (db: Kysely<DB>, roundId: string, jurorId: string) =>
+  db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('jury_round_entries as e', (join) =>
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+    )
+    .where('a.round_id', '=', roundId)
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null);
+
+/** The juror's first work in their order not yet scored. */
+export async function findNextUnscored(db: Kysely<DB>, roundId: string, jurorId: string) {
+  const row = await mine(db, roundId, jurorId)
+    .select('e.alias')
+    .where('a.scored_at', 'is', null)
+    .orderBy('a.order_key')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.alias;
+}
+
+/** One of the juror's works by its alias, with the round and the entry's stored answers. */
+export async function findMyWork(db: Kysely<DB>, roundId: string, jurorId: string, alias: string) {
+  return mine(db, roundId, jurorId)
+    .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
+    .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'a.submission_id',
+      'a.order_key',
+      'a.comment',
+      'a.scored_at',
+      'e.alias',
+      'r.status',
+      'r.competition_id',
+      's.id',
+      's.email',
+      's.field_values',
+      'c.form_fields',
+    ])
+    .where('e.alias', '=', alias)
+    .executeTakeFirst();
+}
+
+/** Where a work sits in the juror's order: its number, the total, how many are done, its neighbours. */
+export async function findPlaceInOrder(
+  db: Kysely<DB>,
+  roundId: string,
+  jurorId: string,
+  orderKey: string,
+) {
+  const counts = await mine(db, roundId, jurorId)
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>('a.scored_at').as('done'),
+      eb.fn.count<string>(eb.case().when('a.order_key', '<', orderKey).then(1).end()).as('before'),
+    ])
+    .executeTakeFirstOrThrow();
+  const previous = await mine(db, roundId, jurorId)
+    .select('e.alias')
+    .where('a.order_key', '<', orderKey)
+    .orderBy('a.order_key', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const next = await mine(db, roundId, jurorId)
+    .select('e.alias')
+    .where('a.order_key', '>', orderKey)
+    .orderBy('a.order_key')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    total: Number(counts.total),
+    done: Number(counts.done),
+    position: Number(counts.before) + 1,
+    previousAlias: previous?.alias ?? null,
+    nextAlias: next?.alias ?? null,
+  };
+}
+
+export async function findMyScores(
+  db: Kysely<DB>,
+  roundId: string,
+  jurorId: string,
+  submissionId: string,
+) {
+  return db
+    .selectFrom('jury_scores')
+    .select(['criterion_id', 'score'])
+    .where('round_id', '=', roundId)
+    .where('juror_id', '=', jurorId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+}
+
+type Key = { round_id: string; juror_id: string; submission_id: string };
+
+/** Replaces the juror's score sheet for one work; a repeated save leaves the same rows. */
+export async function replaceScores(
+  db: Kysely<DB>,
+  key: Key,
+  scores: { criterion_id: string; score: number }[],
+): Promise<void> {
+  const criteria = scores.map((s) => s.criterion_id);
+  let stale = db
+    .deleteFrom('jury_scores')
+    .where('round_id', '=', key.round_id)
+    .where('juror_id', '=', key.juror_id)
+    .where('submission_id', '=', key.submission_id);
+  if (criteria.length > 0) stale = stale.where('criterion_id', 'not in', criteria);
+  await stale.execute();
+  for (const s of scores) {
+    await db
+      .insertInto('jury_scores')
+      .values({ ...key, ...s })
+      .onConflict((oc) =>
+        oc
+          .columns(['round_id', 'submission_id', 'juror_id', 'criterion_id'])
+          .doUpdateSet({ score: s.score }),
+      )
+      .execute();
+  }
+}
+
+export async function deleteScores(db: Kysely<DB>, key: Key): Promise<void> {
+  await db
+    .deleteFrom('jury_scores')
+    .where('round_id', '=', key.round_id)
+    .where('juror_id', '=', key.juror_id)
+    .where('submission_id', '=', key.submission_id)
+    .execute();
+}
+
+/** Updates the juror's own assignment while it is theirs; false once a conflict took it away. */
+export async function updateMyAssignment(
+  db: Kysely<DB>,
+  key: Key,
+  patch: { comment?: string; scored_at?: string; conflict_reason?: string; conflict_at?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jury_assignments')
+    .set(patch)
+    .where('round_id', '=', key.round_id)
+    .where('juror_id', '=', key.juror_id)
+    .where('submission_id', '=', key.submission_id)
+    .where('conflict_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Every juror ever assigned the entry in the round, those who declared a conflict included. */
+export async function findEntryJurors(db: Kysely<DB>, roundId: string, submissionId: string) {
+  const rows = await db
+    .selectFrom('jury_assignments')
+    .select('juror_id')
+    .where('round_id', '=', roundId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+  return rows.map((r) => r.juror_id);
+}
+
+/** Each panel juror's current load in the round (works without a declared conflict). */
+export async function findLoads(db: Kysely<DB>, roundId: string, competitionId: string) {
+  return db
+    .selectFrom('jury_panel as p')
+    .leftJoin('jury_assignments as a', (join) =>
+      join
+        .onRef('a.juror_id', '=', 'p.juror_id')
+        .on('a.round_id', '=', roundId)
+        .on('a.conflict_at', 'is', null),
+    )
+    .select(['p.juror_id'])
+    .select((eb) => eb.fn.count<string>('a.submission_id').as('load'))
+    .where('p.competition_id', '=', competitionId)
+    .groupBy('p.juror_id')
+    .orderBy('p.juror_id')
+    .execute();
+}
+
+/** The jurors the admin declared in conflict with this artist. */
+export async function findJurorsInConflictWith(
+  db: Kysely<DB>,
+  competitionId: string,
+  email: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jury_conflicts')
+    .select('juror_id')
+    .where('competition_id', '=', competitionId)
+    .where('artist_email', '=', email.toLowerCase())
+    .execute();
+  return rows.map((r) => r.juror_id);
+}
+
+export async function incrementJurorsMissing(
+  db: Kysely<DB>,
+  roundId: string,
+  submissionId: string,
+): Promise<void> {
+  await db
+    .updateTable('jury_round_entries')
+    .set((eb) => ({ jurors_missing: eb('jurors_missing', '+', 1) }))
+    .where('round_id', '=', roundId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+}

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  Criterion,
+  JurorRound,
+  ScoreSheetSchema,
+  Work,
+} from '../../../shared/schemas/jury.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, invalidFields, notFound } from '../../errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { displayKeyOf } from '../media/private-images.service.ts';
+import { decodeEntry, imagesOf } from '../submissions/submissions.service.ts';
+import { pickReplacement } from './assignment.ts';
+import { findCriteria } from './judging.repository.ts';
+import { criterionOf } from './judging.service.ts';
+import { insertAssignments } from './rounds.repository.ts';
+import {
+  deleteScores,
+  findEntryJurors,
+  findJurorRounds,
+  findJurorsInConflictWith,
+  findLoads,
+  findMyScores,
+  findMyWork,
+  findNextUnscored,
+  findPlaceInOrder,
+  incrementJurorsMissing,
+  replaceScores,
+  updateMyAssignment,
+} from './scoring.repository.ts';
+
+/*
+ * The juror's side: their rounds, one work at a time in their own order, their own score sheet.
+ * A work is named by its round alias; nothing personal of the artist is ever read into an answer
+ * (the name, e-mail, phone, address, age, gender, guardian and photo stay in their columns).
+ */
+
+export const WORK_NOT_FOUND = 'Work not found';
+export const ROUND_CLOSED = 'This round is closed: scores can no longer change.';
+
+/** The signed-in juror (what requireJuror gives). */
+type Juror = { adminUserId: string; username: string };
+
+export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Promise<JurorRound[]> {
+  const rows = await findJurorRounds(deps.db, juror.adminUserId);
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      competition: r.title,
+      number: r.number,
+      status: r.status,
+      done: Number(r.done),
+      assigned: Number(r.assigned),
+      nextAlias: (await findNextUnscored(deps.db, r.id, juror.adminUserId)) ?? null,
+    })),
+  );
+}
+
+async function requireWork(deps: Pick<Deps, 'db'>, juror: Juror, roundId: string, alias: string) {
+  const work = await findMyWork(deps.db, roundId, juror.adminUserId, alias);
+  if (!work) throw notFound(WORK_NOT_FOUND);
+  return work;
+}
+
+/** The address of a work's n-th image (1-based) for its juror. */
+const imageUrl = (roundId: string, alias: string, n: number) =>
+  `/api/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}/images/${n}`;
+
+export async function getWork(
+  deps: Pick<Deps, 'db' | 'log'>,
+  juror: Juror,
+  roundId: string,
+  alias: string,
+): Promise<Work> {
+  const work = await requireWork(deps, juror, roundId, alias);
+  const entry = decodeEntry(work, deps.log);
+  const [criteria, scores, place] = await Promise.all([
+    findCriteria(deps.db, work.competition_id),
+    findMyScores(deps.db, roundId, juror.adminUserId, work.submission_id),
+    findPlaceInOrder(deps.db, roundId, juror.adminUserId, work.order_key),
+  ]);
+  const answers = entry.fields.flatMap((field) => {
+    const value = entry.values[field.id];
+    return field.type !== 'image' && value ? [{ label: field.label, value }] : [];
+  });
+  return {
+    alias: work.alias,
+    ...place,
+    answers,
+    images: imagesOf(entry).map((image, i) => ({
+      url: imageUrl(roundId, work.alias, i + 1),
+      label: image.field.label,
+    })),
+    criteria: criteria.map(criterionOf),
+    scores: Object.fromEntries(scores.map((s) => [s.criterion_id, s.score])),
+    comment: work.comment,
+    roundOpen: work.status === 'open',
+  };
+}
+
+/** Every problem with a sheet, by field: unknown criteria, scores off the scale, required ones left out. */
+function sheetProblems(criteria: Criterion[], scores: Record<string, number>) {
+  const problems: Record<string, string> = {};
+  const byId = new Map(criteria.map((c) => [c.id, c]));
+  for (const [id, score] of Object.entries(scores)) {
+    const c = byId.get(id);
+    if (!c) problems[`scores.${id}`] = 'No such criterion';
+    else if (score < c.scaleMin || score > c.scaleMax) {
+      problems[`scores.${id}`] = `Give a score from ${c.scaleMin} to ${c.scaleMax}`;
+    }
+  }
+  for (const c of criteria) {
+    if (c.required && scores[c.id] === undefined)
+      problems[`scores.${c.id}`] = 'Score this criterion';
+  }
+  return problems;
+}
+
+/** Saves the juror's whole sheet for a work; saving the same sheet again changes nothing. */
+export async function saveScores(
+  deps: Pick<Deps, 'db' | 'log' | 'clock'>,
+  juror: Juror,
+  roundId: string,
+  alias: string,
+  sheet: z.output<typeof ScoreSheetSchema>,
+): Promise<Work> {
+  const work = await requireWork(deps, juror, roundId, alias);
+  if (work.status !== 'open') throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
+  const criteria = (await findCriteria(deps.db, work.competition_id)).map(criterionOf);
+  const problems = sheetProblems(criteria, sheet.scores);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
+  const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
+  await deps.db.transaction().execute(async (trx) => {
+    const scoredAt = deps.clock.now().toISOString();
+    if (!(await updateMyAssignment(trx, key, { comment: sheet.comment, scored_at: scoredAt }))) {
+      throw notFound(WORK_NOT_FOUND);
+    }
+    await replaceScores(
+      trx,
+      key,
+      Object.entries(sheet.scores).map(([criterion_id, score]) => ({ criterion_id, score })),
+    );
+  });
+  return getWork(deps, juror, roundId, alias);
+}
+
+/**
+ * The juror cannot judge this work (they know the artist, say): it leaves their list, their
+ * scores for it go, and it passes to the least-loaded panel juror free to take it; with none
+ * left, the entry is marked short for the admin. Audited with the reason.
+ */
+export async function declareConflict(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  juror: Juror,
+  roundId: string,
+  alias: string,
+  reason: string,
+): Promise<{ nextAlias: string | null }> {
+  const work = await requireWork(deps, juror, roundId, alias);
+  if (work.status !== 'open') throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
+  const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await updateMyAssignment(trx, key, { conflict_reason: reason, conflict_at: now }))) {
+      throw notFound(WORK_NOT_FOUND);
+    }
+    await deleteScores(trx, key);
+    const onEntry = await findEntryJurors(trx, roundId, work.submission_id);
+    const declared = new Set(await findJurorsInConflictWith(trx, work.competition_id, work.email));
+    const loads = await findLoads(trx, roundId, work.competition_id);
+    const replacement = pickReplacement({
+      entryJurors: onEntry,
+      jurors: loads.map((l) => l.juror_id),
+      loads: new Map(loads.map((l) => [l.juror_id, Number(l.load)])),
+      isConflicted: (id) => declared.has(id),
+    });
+    if (replacement) {
+      await insertAssignments(trx, [
+        {
+          round_id: roundId,
+          submission_id: work.submission_id,
+          juror_id: replacement,
+          order_key: randomBytes(8).toString('hex'),
+          assigned_at: now,
+          scored_at: null,
+          conflict_reason: null,
+          conflict_at: null,
+        },
+      ]);
+    } else {
+      await incrementJurorsMissing(trx, roundId, work.submission_id);
+    }
+    await recordAudit(
+      trx,
+      {
+        adminUserId: juror.adminUserId,
+        actor: juror.username,
+        action: 'jury.conflict-declared',
+        entityType: 'jury_round',
+        entityId: roundId,
+        details: { alias, reason, reassigned: replacement !== undefined },
+      },
+      deps.clock.now(),
+    );
+  });
+  return { nextAlias: (await findNextUnscored(deps.db, roundId, juror.adminUserId)) ?? null };
+}
+
+/** A work's n-th image as its juror may see it: the display copy, or the original for zooming. */
+export async function workImage(
+  deps: Pick<Deps, 'db' | 'log' | 'storage'>,
+  juror: Juror,
+  roundId: string,
+  alias: string,
+  n: number,
+  size: 'display' | 'full',
+) {
+  const work = await requireWork(deps, juror, roundId, alias);
+  const image = imagesOf(decodeEntry(work, deps.log))[n - 1];
+  if (!image) throw notFound('Image not found');
+  const display = size === 'display' ? await deps.storage.get(displayKeyOf(image.key)) : undefined;
+  const file = display ?? (await deps.storage.get(image.key));
+  if (!file) throw notFound('Image not found');
+  const ext = (display ? 'webp' : /\.([a-z0-9]+)$/.exec(image.key)?.[1]) ?? 'jpg';
+  return { file, name: `${work.alias}-${n}${size === 'full' ? '-full' : ''}.${ext}` };
+}
