@@ -28,6 +28,7 @@ import {
 } from '../../src/server/features/review/review.repository.ts';
 import { searchPattern, searchTextOf } from '../../src/server/features/submissions/search-text.ts';
 import { ageCategoryFor } from '../../src/shared/domain/age-category.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export const REVIEW_ROWS = 100_000;
 /** The deep page starts after this row of its view (the view's middle when it has fewer). */
@@ -96,18 +97,6 @@ export function countsUrl(base: string, reviewView: ReviewView): string {
 }
 
 // --- generated submissions --------------------------------------------------------------------------
-
-/** A seeded generator (mulberry32): the same rows, apart from their ids, on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** [Latin, Devanagari]: the e-mail address is always in Latin letters. */
 const FIRST_NAMES: [string, string][] = [

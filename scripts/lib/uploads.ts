@@ -4,24 +4,13 @@
  */
 import sharp from 'sharp';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export const PHOTO_WIDTH = 4000;
 export const PHOTO_HEIGHT = 3000;
 export const PHOTO_QUALITY = 92;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A seeded generator (mulberry32): the same photo, so the same byte counts, on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Octaves of smooth value noise, one per cell size (px), each of amplitude `amplitude(cell)`. */
 function fractal(

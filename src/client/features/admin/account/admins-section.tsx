@@ -8,13 +8,14 @@ import { useToast } from '../../../components/toast.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { formatInstantDate } from '../common/format-instant.ts';
-import { showRequestError } from '../common/forms/form-errors.ts';
+import { AdminForm } from '../common/forms/admin-form.tsx';
+import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { addAdmin, adminUsersQuery, removeAdmin } from './api/account.ts';
 import { useAdmin, useSession } from '../common/session.tsx';
-import { FormAlert, MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
+import { MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
 import { checkNewPassword } from './password-rule.ts';
 
 const CELL = 'px-3 py-2 text-left align-middle';
@@ -95,27 +96,24 @@ function AddAdminForm({ onAdded }: { onAdded: () => void }) {
     defaultValues: { username: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await adding.mutateAsync(values);
-      form.reset();
-      showToast(`Admin ${values.username} added.`, { variant: 'success' });
-      onAdded();
-    } catch (error) {
-      showRequestError(form, error);
-    }
+  const onSubmit = submitOrShowErrors(form, async (values) => {
+    await adding.mutateAsync(values);
+    form.reset();
+    showToast(`Admin ${values.username} added.`, { variant: 'success' });
+    onAdded();
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+    <AdminForm
+      onSubmit={onSubmit}
+      alert={errors.root?.message}
       aria-labelledby="add-admin-heading"
       className="mt-8 flex max-w-md flex-col gap-4"
+      intro={
+        <h3 id="add-admin-heading" className="text-lg font-bold">
+          Add admin
+        </h3>
+      }
     >
-      <h3 id="add-admin-heading" className="text-lg font-bold">
-        Add admin
-      </h3>
-      <FormAlert message={errors.root?.message} />
       <Field
         label="Username"
         autoComplete="off"
@@ -138,6 +136,6 @@ function AddAdminForm({ onAdded }: { onAdded: () => void }) {
           Add admin
         </Button>
       </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { ChangePasswordSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
+import { AdminForm } from '../common/forms/admin-form.tsx';
+import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { useAdmin } from '../common/session.tsx';
 import { changePassword } from './api/account.ts';
-import { FormAlert, Section } from '../common/shell/admin-page.tsx';
+import { Section } from '../common/shell/admin-page.tsx';
 import { checkNewPassword, PASSWORD_RULE_HINT } from './password-rule.ts';
 
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
@@ -43,24 +44,19 @@ export function ChangePasswordSection() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
+  const onSubmit = submitOrShowErrors(
+    form,
+    async ({ currentPassword, newPassword }) => {
       await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
       showToast(PASSWORD_CHANGED, { variant: 'success' });
-    } catch (error) {
-      showRequestError(form, error, { password: 'newPassword' });
-    }
-  });
+    },
+    { password: 'newPassword' },
+  );
 
   return (
     <Section title="Change password">
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="flex max-w-md flex-col gap-4"
-      >
-        <FormAlert message={errors.root?.message} />
+      <AdminForm onSubmit={onSubmit} alert={errors.root?.message}>
         <Field
           label="Current password"
           type="password"
@@ -88,7 +84,7 @@ export function ChangePasswordSection() {
             {isSubmitting ? 'Changing password…' : 'Change password'}
           </Button>
         </div>
-      </form>
+      </AdminForm>
     </Section>
   );
 }

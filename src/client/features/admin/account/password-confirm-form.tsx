@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PasswordConfirmationSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
+import { AdminForm } from '../common/forms/admin-form.tsx';
+import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
-import { FormAlert } from '../common/shell/admin-page.tsx';
 
 /** A small inline form asking for the admin's password before a sensitive change. */
 export function PasswordConfirmForm({
@@ -25,21 +25,16 @@ export function PasswordConfirmForm({
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      await onConfirm(password);
-    } catch (error) {
-      showRequestError(form, error);
-    }
+  const onSubmit = submitOrShowErrors(form, async ({ password }) => {
+    await onConfirm(password);
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+    <AdminForm
+      onSubmit={onSubmit}
+      alert={errors.root?.message}
+      intro={<p>{description}</p>}
       className="flex max-w-md flex-col gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-800"
     >
-      <p>{description}</p>
-      <FormAlert message={errors.root?.message} />
       <Field
         label="Your password"
         type="password"
@@ -49,7 +44,7 @@ export function PasswordConfirmForm({
         {...form.register('password')}
       />
       <SubmitOrCancel label={submitLabel} busy={isSubmitting} onCancel={onCancel} />
-    </form>
+    </AdminForm>
   );
 }
 

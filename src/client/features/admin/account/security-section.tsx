@@ -8,7 +8,8 @@ import {
 } from '../../../../shared/schemas/security-settings.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
+import { AdminForm } from '../common/forms/admin-form.tsx';
+import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
@@ -17,7 +18,7 @@ import {
   securitySettingsQuery,
   twoFactorStatusQuery,
 } from './api/account.ts';
-import { FormAlert, Section } from '../common/shell/admin-page.tsx';
+import { Section } from '../common/shell/admin-page.tsx';
 
 /** The sign-in rules an admin can change. */
 export function SecuritySection() {
@@ -43,23 +44,14 @@ function SecurityForm({ initial, onSaved }: { initial: SecuritySettings; onSaved
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      form.reset(saved);
-      showToast('Security settings saved.', { variant: 'success' });
-      onSaved();
-    } catch (error) {
-      showRequestError(form, error);
-    }
+  const onSubmit = submitOrShowErrors(form, async (values) => {
+    const saved = await save.mutateAsync(values);
+    form.reset(saved);
+    showToast('Security settings saved.', { variant: 'success' });
+    onSaved();
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex max-w-md flex-col gap-4"
-    >
-      <FormAlert message={errors.root?.message} />
+    <AdminForm onSubmit={onSubmit} alert={errors.root?.message}>
       <Field
         label="Require two-factor for every admin"
         type="checkbox"
@@ -94,6 +86,6 @@ function SecurityForm({ initial, onSaved }: { initial: SecuritySettings; onSaved
           Save security settings
         </Button>
       </div>
-    </form>
+    </AdminForm>
   );
 }

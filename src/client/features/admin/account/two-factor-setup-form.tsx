@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TwoFactorEnableSchema, type TwoFactorSetup } from '../../../../shared/schemas/auth.ts';
 import { useToast } from '../../../components/toast.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
+import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { FormAlert } from '../common/shell/admin-page.tsx';
 import { enableTwoFactor } from './api/account.ts';
@@ -36,14 +36,10 @@ export function SetupForm({
     defaultValues: { code: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      const { recoveryCodes } = await enable.mutateAsync(body);
-      showToast('Two-factor is on.', { variant: 'success' });
-      onEnabled(recoveryCodes);
-    } catch (error) {
-      showRequestError(form, error);
-    }
+  const onSubmit = submitOrShowErrors(form, async (body) => {
+    const { recoveryCodes } = await enable.mutateAsync(body);
+    showToast('Two-factor is on.', { variant: 'success' });
+    onEnabled(recoveryCodes);
   });
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">

@@ -7,7 +7,7 @@ import { ApiError, ERROR_MESSAGES } from '../../../../lib/api-client.ts';
  * anything else as the form's alert (`errors.root`). True when a field shows a message.
  */
 export function showRequestError<T extends FieldValues>(
-  form: UseFormReturn<T>,
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
   error: unknown,
   rename: Record<string, Path<T>> = {},
 ): boolean {
@@ -25,4 +25,22 @@ export function showRequestError<T extends FieldValues>(
   }
   if (!shown) form.setError('root', { message: error.message });
   return shown;
+}
+
+/**
+ * A form's submit handler: `action` with the checked values; a refused request's errors are shown
+ * under their fields (or above the form), so every form of the admin area answers alike.
+ */
+export function submitOrShowErrors<TIn extends FieldValues, TOut extends FieldValues>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  action: (values: TOut) => Promise<void>,
+  rename: Record<string, Path<TIn>> = {},
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await action(values);
+    } catch (error) {
+      showRequestError(form, error, rename);
+    }
+  });
 }
