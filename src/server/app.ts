@@ -46,6 +46,7 @@ import {
   competitionsPublicRoutes,
 } from './features/competitions/competitions.routes.ts';
 import { healthPublicRoutes } from './features/health/health.routes.ts';
+import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant } from './features/pages/page-data.ts';
@@ -100,6 +101,7 @@ const PUBLIC_API: FeaturePlugin[] = [
   testCheckoutPublicRoutes,
   registrationPublicRoutes,
   entriesPublicRoutes,
+  jurorInvitationsPublicRoutes,
 ];
 /** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
 const JURY_API: FeaturePlugin[] = [];
@@ -122,6 +124,7 @@ const ADMIN_API: FeaturePlugin[] = [
   decisionsAdminRoutes,
   exportAdminRoutes,
   archiveAdminRoutes,
+  jurorsAdminRoutes,
 ];
 
 /**

@@ -20,7 +20,7 @@ import { SQLITE_FILE_NAME } from '../db/database.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
 const USAGE =
-  'Usage: npm run admin -- create <username> | reset-password <username> | reset-two-factor <username> | unlock <username>';
+  'Usage: npm run admin -- create <username> [--role admin|juror] | reset-password <username> | reset-two-factor <username> | unlock <username>';
 
 interface Run {
   code: number | null;
@@ -328,5 +328,94 @@ describe('npm run admin -- unlock and reset-password lift the sign-in lock (SQLi
     expect(run.stderr.trim()).toBe('No admin named ghost');
     expect(run.stdout).toBe('');
     expect(query<{ id: string }>('SELECT id FROM audit_log')).toEqual(before);
+  });
+});
+
+describe('npm run admin -- create --role (SQLite)', () => {
+  const JUROR = 'judge.cli';
+  const JUROR_PASSWORD = 'a juror’s own long password';
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
+    app = await buildApp(loadConfig(env), { clock: adminClock });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  interface AccountRow {
+    role: string;
+    display_name: string | null;
+    email: string | null;
+  }
+  const accountOf = (username: string) =>
+    query<AccountRow>(
+      'SELECT role, display_name, email FROM admin_users WHERE username = ?',
+      username,
+    )[0];
+
+  it('--role juror creates a juror from the piped password: named as the username, no e-mail, audited', async () => {
+    const run = await runCli(['create', JUROR, '--role', 'juror'], `${JUROR_PASSWORD}\n`);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(`Created the juror ${JUROR}.`);
+    expect(accountOf(JUROR)).toEqual({ role: 'juror', display_name: JUROR, email: null });
+    expect(storedHash(JUROR)).toMatch(/^\$argon2id\$/);
+    const audit = query<{ actor: string; action: string }>(
+      'SELECT actor, action FROM audit_log WHERE entity_id = (SELECT id FROM admin_users WHERE username = ?)',
+      JUROR,
+    );
+    expect(audit).toEqual([{ actor: 'command line', action: 'juror.create' }]);
+
+    // The juror signs in with that password, as a juror: the admin area refuses them.
+    const token = await signIn(app, JUROR, JUROR_PASSWORD);
+    expect((await whoAmI(app, token)).json()).toMatchObject({ username: JUROR, role: 'juror' });
+    const dashboard = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      cookies: { ws_session: token },
+    });
+    expect(dashboard.statusCode).toBe(403);
+    expect(dashboard.json().error.code).toBe('ADMINS_ONLY');
+  });
+
+  it('--role admin, and no role, create an admin as before', async () => {
+    for (const [username, args] of [
+      ['role.admin', ['--role', 'admin']],
+      ['role.none', []],
+    ] as const) {
+      const run = await runCli(['create', username, ...args], 'a-long-enough-password\n');
+      expect(run.stderr, username).toBe('');
+      expect(run.code, username).toBe(0);
+      expect(run.stdout.trim()).toBe(`Created the admin ${username}.`);
+      expect(accountOf(username)).toEqual({ role: 'admin', display_name: null, email: null });
+    }
+  });
+
+  it('refuses an unknown role with exit 1 and a message, and creates nothing', async () => {
+    const before = query<{ id: string }>('SELECT id FROM audit_log');
+    const run = await runCli(['create', 'role.boss', '--role', 'boss'], 'a-long-enough-password\n');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Unknown role boss: use admin or juror.');
+    expect(run.stdout).toBe('');
+    expect(accountOf('role.boss')).toBeUndefined();
+    expect(query<{ id: string }>('SELECT id FROM audit_log')).toEqual(before);
+  });
+
+  it('prints the usage and exits 2 for --role without a value, on another command, or an unknown option', async () => {
+    for (const args of [
+      ['create', 'role.x', '--role'],
+      ['reset-password', JUROR, '--role', 'juror'],
+      ['create', 'role.x', '--admin'],
+    ]) {
+      const run = await runCli(args, 'a-long-enough-password\n');
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr.trim()).toBe(USAGE);
+    }
+    expect(accountOf('role.x')).toBeUndefined();
+    // The juror's password is the one they chose.
+    await signIn(app, JUROR, JUROR_PASSWORD);
   });
 });

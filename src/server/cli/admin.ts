@@ -1,27 +1,50 @@
 /**
- * `npm run admin -- create <username>`, `reset-password <username>`,
+ * `npm run admin -- create <username> [--role admin|juror]`, `reset-password <username>`,
  * `reset-two-factor <username>` and `unlock <username>`: admin accounts from a shell, against the
  * database the environment names (as `npm start` would). The password is read from standard input
  * when it is piped; otherwise one is generated and printed once. Only its argon2id hash is stored.
  * reset-two-factor is for an admin who lost both their phone and their recovery codes; unlock
  * (and reset-password) clear the account's failed sign-ins, and with them every lock on it.
  * reset-password and reset-two-factor also forget the account's known devices (decision 014).
+ * `create … --role juror` makes a juror (display name = the username, no e-mail, no invitation).
  */
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
-import { createAdmin, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
+import { createAccount, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };
 
 const COMMANDS = ['create', 'reset-password', 'reset-two-factor', 'unlock'];
-const USAGE = `Usage: npm run admin -- ${COMMANDS.map((c) => `${c} <username>`).join(' | ')}`;
+const ROLES = ['admin', 'juror'];
+const usageOf = (command: string) =>
+  command === 'create' ? `create <username> [--role ${ROLES.join('|')}]` : `${command} <username>`;
+const USAGE = `Usage: npm run admin -- ${COMMANDS.map(usageOf).join(' | ')}`;
+
+/** The command, the username and, for create, the role; undefined when they do not parse. */
+function parseCommand(args: string[]) {
+  try {
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { role: { type: 'string' } },
+    });
+    const [command, username] = positionals;
+    if (!command || !COMMANDS.includes(command) || !username) return undefined;
+    if (values.role !== undefined && command !== 'create') return undefined;
+    return { command, username, role: values.role ?? 'admin' };
+  } catch {
+    // An unknown option, or --role without its value.
+    return undefined;
+  }
+}
 
 async function readPassword(): Promise<{ password: string; generated: boolean }> {
   if (!process.stdin.isTTY) {
@@ -32,10 +55,15 @@ async function readPassword(): Promise<{ password: string; generated: boolean }>
 }
 
 async function run(args: string[]): Promise<number> {
-  const [command, username] = args;
-  if (!command || !COMMANDS.includes(command) || !username) {
+  const parsed = parseCommand(args);
+  if (!parsed) {
     console.error(USAGE);
     return 2;
+  }
+  const { command, username, role } = parsed;
+  if (!ROLES.includes(role)) {
+    console.error(`Unknown role ${role}: use ${ROLES.join(' or ')}.`);
+    return 1;
   }
   const config = loadConfig();
   ensureDataDir(config.dataDir);
@@ -57,8 +85,15 @@ async function run(args: string[]): Promise<number> {
     }
     const { password, generated } = await readPassword();
     if (command === 'create') {
-      await createAdmin(database.db, username, password, COMMAND_LINE);
-      console.log(`Created the admin ${username.trim()}.`);
+      const name = username.trim();
+      // A juror made here has no e-mail, so no invitation: the password piped or printed is theirs.
+      const juror = role === 'juror' ? { displayName: name, email: null } : undefined;
+      await createAccount(
+        database.db,
+        { username, password, ...(juror ? { juror } : {}) },
+        COMMAND_LINE,
+      );
+      console.log(`Created the ${role} ${name}.`);
     } else {
       await setPassword(database.db, username, password, { actor: COMMAND_LINE });
       console.log(

@@ -116,6 +116,8 @@ export async function setPassword(
     actor?: Actor;
     action?: string;
     now?: Date;
+    /** Runs first in the same transaction (a juror's invitation marked used); throwing changes nothing. */
+    alsoWrite?: (trx: Kysely<DB>, account: { id: string; username: string }) => Promise<void>;
   } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
@@ -124,6 +126,7 @@ export async function setPassword(
   checkPassword(password, user.username);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
+    await options.alsoWrite?.(trx, user);
     await updateAdminUser(trx, user.id, {
       password_hash: passwordHash,
       updated_at: now.toISOString(),

@@ -12,7 +12,8 @@ import type { AccountRole, AdminUsersTable, DB } from '../../db/schema.ts';
 /** A juror's name and e-mail; admins have neither. */
 export interface JurorDetails {
   displayName: string;
-  email: string;
+  /** Null for a juror made from the command line, who is given no invitation. */
+  email: string | null;
 }
 
 /** The one insert of an account (an admin's unless `juror`); undefined when the username is taken. */

@@ -32,6 +32,9 @@ import {
 } from './email-templates.repository.ts';
 import type { TemplateValues } from './template-render.ts';
 
+/** For the messages other features write from their own templates (a juror's invitation). */
+export { renderTemplate } from './template-render.ts';
+
 /*
  * The art space's wording of the confirmation, payment, approved and rejected
  * messages. An edited template is a row; without one the default below is used. Placeholders

@@ -1,0 +1,118 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
+import {
+  AcceptInvitationSchema,
+  InvitationSchema,
+  JurorInviteSchema,
+  JurorSchema,
+} from '../../../shared/schemas/jury.ts';
+import type { FeaturePlugin } from '../../deps.ts';
+import { requireAdmin } from '../../plugins/admin-guard.ts';
+import {
+  acceptInvitation,
+  createJuror,
+  listJurors,
+  reinviteJuror,
+  removeJuror,
+  viewInvitation,
+} from './jurors.service.ts';
+
+const JurorIdSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Admin scope (/api/admin): the jurors, their invitations, their removal. */
+export const jurorsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/jurors',
+    { schema: { summary: 'Every juror, by name', response: { 200: z.array(JurorSchema) } } },
+    async () => listJurors(deps),
+  );
+
+  api.post(
+    '/jurors',
+    {
+      schema: {
+        summary: 'Adds a juror and e-mails them an invitation to choose a password',
+        body: JurorInviteSchema,
+        response: { 201: JurorSchema, 400: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const juror = await createJuror(deps, request.body, requireAdmin(request));
+      return reply.status(201).send(juror);
+    },
+  );
+
+  api.post(
+    '/jurors/:id/invitation',
+    {
+      schema: {
+        summary: 'Sends a juror a new invitation; their earlier links stop working',
+        params: JurorIdSchema,
+        response: { 200: JurorSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => reinviteJuror(deps, request.params.id, requireAdmin(request)),
+  );
+
+  api.delete(
+    '/jurors/:id',
+    {
+      schema: {
+        summary: 'Removes a juror’s account',
+        params: JurorIdSchema,
+        response: { 204: z.null(), 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeJuror(deps, request.params.id, requireAdmin(request));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * Public scope (/api): the juror's invitation link, opened and accepted. Limited per address, and
+ * every invitation that cannot be used answers alike: 410 INVITATION_INVALID.
+ */
+export const jurorInvitationsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/juror-invitations/:token',
+    {
+      schema: {
+        summary: 'Whom an unused invitation link is for',
+        params: z.object({ token: z.string() }),
+        response: { 200: InvitationSchema, 410: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await viewInvitation(deps, request.params.token, request.ip);
+      reply.header('cache-control', 'private, no-store');
+      return invitation;
+    },
+  );
+
+  api.post(
+    '/juror-invitations/accept',
+    {
+      schema: {
+        summary: 'Sets the juror’s password from their invitation, once',
+        body: AcceptInvitationSchema,
+        response: {
+          204: z.null(),
+          400: ErrorEnvelopeSchema,
+          410: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await acceptInvitation(deps, request.body, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+};
