@@ -46,6 +46,9 @@ import {
   competitionsPublicRoutes,
 } from './features/competitions/competitions.routes.ts';
 import { healthPublicRoutes } from './features/health/health.routes.ts';
+import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
+import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
+import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
@@ -101,10 +104,11 @@ const PUBLIC_API: FeaturePlugin[] = [
   testCheckoutPublicRoutes,
   registrationPublicRoutes,
   entriesPublicRoutes,
+  judgingPublicRoutes,
   jurorInvitationsPublicRoutes,
 ];
 /** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
-const JURY_API: FeaturePlugin[] = [];
+const JURY_API: FeaturePlugin[] = [scoringJuryRoutes];
 const ADMIN_API: FeaturePlugin[] = [
   dashboardAdminRoutes,
   settingsAdminRoutes,
@@ -124,6 +128,8 @@ const ADMIN_API: FeaturePlugin[] = [
   decisionsAdminRoutes,
   exportAdminRoutes,
   archiveAdminRoutes,
+  judgingAdminRoutes,
+  roundsAdminRoutes,
   jurorsAdminRoutes,
 ];
 

@@ -190,6 +190,8 @@ export const JurorRoundSchema = z.object({
   assigned: z.number().int(),
   /** The first work this juror has not scored yet, in their own order. */
   nextAlias: z.string().nullable(),
+  /** The first work in the juror's order, to look back over (or read a closed round). */
+  firstAlias: z.string().nullable(),
 });
 export type JurorRound = z.infer<typeof JurorRoundSchema>;
 

@@ -34,15 +34,17 @@ const mine = (db: Kysely<DB>, roundId: string, jurorId: string) =>
     .where('a.juror_id', '=', jurorId)
     .where('a.conflict_at', 'is', null);
 
-/** The juror's first work in their order not yet scored. */
-export async function findNextUnscored(db: Kysely<DB>, roundId: string, jurorId: string) {
-  const row = await mine(db, roundId, jurorId)
-    .select('e.alias')
-    .where('a.scored_at', 'is', null)
-    .orderBy('a.order_key')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.alias;
+/** The juror's first work in their order, or with `unscored` the first not yet scored. */
+export async function findFirstWork(
+  db: Kysely<DB>,
+  roundId: string,
+  jurorId: string,
+  { unscored }: { unscored: boolean },
+) {
+  let query = mine(db, roundId, jurorId).select('e.alias');
+  if (unscored) query = query.where('a.scored_at', 'is', null);
+  const row = await query.orderBy('a.order_key').limit(1).executeTakeFirst();
+  return row?.alias ?? null;
 }
 
 /** One of the juror's works by its alias, with the round and the entry's stored answers. */

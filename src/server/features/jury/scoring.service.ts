@@ -23,7 +23,7 @@ import {
   findLoads,
   findMyScores,
   findMyWork,
-  findNextUnscored,
+  findFirstWork,
   findPlaceInOrder,
   incrementJurorsMissing,
   replaceScores,
@@ -52,7 +52,8 @@ export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Pro
       status: r.status,
       done: Number(r.done),
       assigned: Number(r.assigned),
-      nextAlias: (await findNextUnscored(deps.db, r.id, juror.adminUserId)) ?? null,
+      nextAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: true }),
+      firstAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: false }),
     })),
   );
 }
@@ -204,7 +205,9 @@ export async function declareConflict(
       deps.clock.now(),
     );
   });
-  return { nextAlias: (await findNextUnscored(deps.db, roundId, juror.adminUserId)) ?? null };
+  return {
+    nextAlias: await findFirstWork(deps.db, roundId, juror.adminUserId, { unscored: true }),
+  };
 }
 
 /** A work's n-th image as its juror may see it: the display copy, or the original for zooming. */
