@@ -14,6 +14,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('admin_users').addColumn('display_name', 'text').execute();
   await db.schema.alterTable('admin_users').addColumn('email', 'text').execute();
+  // One juror per address, even when two admins invite it at once (admins' nulls never clash).
+  await db.schema
+    .createIndex('admin_users_email')
+    .unique()
+    .on('admin_users')
+    .column('email')
+    .execute();
 
   await db.schema
     .createTable('juror_invitations')

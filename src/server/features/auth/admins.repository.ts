@@ -40,8 +40,9 @@ export async function insertAdminUser(
         created_at: now,
         updated_at: now,
       })
-      // Two servers starting at once, or two admins adding one name: the second finds the first's.
-      .onConflict((oc) => oc.column('username').doNothing())
+      // Two servers starting at once, or two admins adding one name (or inviting one juror's
+      // address): the second finds the first's.
+      .onConflict((oc) => oc.doNothing())
       .returning(['id', 'username'])
       .executeTakeFirst()
   );

@@ -69,7 +69,13 @@ async function linkTokenOf(to: string): Promise<string> {
 }
 
 const openLink = (token: string, remoteAddress = freshAddress()) =>
-  t.app.inject({ method: 'GET', url: `/api/juror-invitations/${token}`, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/juror-invitations/lookup',
+    headers: OURS,
+    payload: { token },
+    remoteAddress,
+  });
 
 const accept = (payload: unknown, remoteAddress = freshAddress()) =>
   t.app.inject({

@@ -80,17 +80,18 @@ export const jurorsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
 export const jurorInvitationsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/juror-invitations/:token',
+  // A POST with the token in its body: a path would put the live token in the request log.
+  api.post(
+    '/juror-invitations/lookup',
     {
       schema: {
         summary: 'Whom an unused invitation link is for',
-        params: z.object({ token: z.string() }),
+        body: z.object({ token: z.string().max(200) }),
         response: { 200: InvitationSchema, 410: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const invitation = await viewInvitation(deps, request.params.token, request.ip);
+      const invitation = await viewInvitation(deps, request.body.token, request.ip);
       reply.header('cache-control', 'private, no-store');
       return invitation;
     },

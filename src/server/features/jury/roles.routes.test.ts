@@ -111,8 +111,12 @@ describe(`the /api/jury scope on ${TEST_ENGINE}`, () => {
 
   it('every /api/jury route the router knows answers 403 JURORS_ONLY to an admin and 401 to nobody', async () => {
     const routes = juryRoutes();
-    // At least the scope's own catch-all; the jury's features add theirs, covered as they come.
+    // The scope's own catch-all and the juror's scoring routes, and whatever comes later.
     expect(routes).toContainEqual({ method: 'GET', url: '/api/jury/*' });
+    expect(routes).toContainEqual({
+      method: 'PUT',
+      url: '/api/jury/rounds/:roundId/works/:alias/scores',
+    });
     const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
     await expectEach(routes, admin, 403, 'JURORS_ONLY');
     await expectEach(routes, undefined, 401, 'UNAUTHENTICATED');
