@@ -17,7 +17,9 @@
  * Then the review's: GET /api/admin/submissions with 100,000 generated submissions, the first page
  * and the page after row 50,000 of a filtered and of a searched view, on SQLite and on PostgreSQL
  * (a database created for the run on the server of DATABASE_URL, default the local one, and
- * dropped after it), with the plans of their queries on stderr.
+ * dropped after it), with the plans of their queries on stderr. After each engine's review, a
+ * jury round of 10,000 of those entries (six jurors, two per entry) is opened by the rounds service
+ * and a juror's next work (GET /api/jury/rounds/:round/works/:alias) is measured the same way.
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
  * BENCH_ONLY: the sections to run, comma-separated: `routes` (the app's routes, uploads and
@@ -49,6 +51,7 @@ import {
   settleAfterLoad,
   waitUntilIdle,
 } from './lib/review-bench.ts';
+import { JURY_ENTRIES, type JuryBench, seedJuryRound } from './lib/jury-bench.ts';
 import {
   cameraLikePhoto,
   fetchBytes,
@@ -702,6 +705,43 @@ async function bench(pinned: boolean): Promise<number> {
           }),
         );
       }
+      await stopServer(app);
+      await benchJury(engine, env, base, main);
+    };
+
+    /** A juror's next work in a round of JURY_ENTRIES, on the review's data, after the review. */
+    const benchJury = async (
+      engine: Engine,
+      env: NodeJS.ProcessEnv,
+      base: string,
+      main: string,
+    ) => {
+      const database = await openDatabase({
+        databaseUrl: env.DATABASE_URL,
+        dataDir: env.DATA_DIR as string,
+      });
+      let jury: JuryBench;
+      try {
+        jury = await seedJuryRound(database.db, log);
+      } finally {
+        await database.close();
+      }
+      const app = startServer(`White Stroke (${engine}, jury)`, main, env, log, cpu0(pinned));
+      servers.push(app);
+      await waitUntilReady(app, `${base}/api/health`);
+      const headers = { cookie: await signInAsAdmin(base, jury.password, jury.username) };
+      const url = `${base}/api/jury/rounds/${jury.roundId}/works/${jury.middleAlias}`;
+      const check = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+      if (check.status !== 200) {
+        failed = true;
+        log(`  FAILED: ${url} answered ${check.status} ${(await check.text()).slice(0, 200)}`);
+      }
+      const route = `GET /api/jury/rounds/:round/works/:alias (${engine}, ${JURY_ENTRIES} entries)`;
+      const work = await measure(route, url, duration, headers, {
+        timeout: REVIEW_TIMEOUT_SECONDS,
+        settle: () => waitUntilIdle(base, log),
+      });
+      emit(work, ceiling, { engine, entries: JURY_ENTRIES, jurorWorks: jury.assigned });
       await stopServer(app);
     };
 

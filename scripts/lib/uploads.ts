@@ -82,11 +82,15 @@ export async function cameraLikePhoto(): Promise<Buffer> {
 }
 
 /** Signs in as the first admin; returns the `cookie` header value carrying the session. */
-export async function signInAsAdmin(base: string, password: string): Promise<string> {
+export async function signInAsAdmin(
+  base: string,
+  password: string,
+  username = 'admin',
+): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    body: JSON.stringify({ username: 'admin', password }),
+    body: JSON.stringify({ username, password }),
     signal: AbortSignal.timeout(10_000),
   });
   const body = await response.text();
