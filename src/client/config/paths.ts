@@ -25,6 +25,11 @@ export const paths = {
   adminAuditLog: '/admin/audit-log',
   adminOutbox: '/admin/outbox',
   adminEmailTemplates: '/admin/email-templates',
+  adminJurors: '/admin/jurors',
+  adminJudging: '/admin/judging',
+  adminJudgingOf: (competitionId: string) => `/admin/judging/${encodeURIComponent(competitionId)}`,
+  adminRound: (competitionId: string, roundId: string) =>
+    `/admin/judging/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}`,
   featuredOnHome: '/?scrollToFeatured=true',
 } as const;
 

@@ -10,6 +10,9 @@ import CategoriesPage from './categories/categories-page.tsx';
 import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
 import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
+import JudgingPage from './judging/judging-page.tsx';
+import JurorsPage from './judging/jurors-page.tsx';
+import RoundPage from './judging/round-page.tsx';
 import { SessionProvider, useSession } from './common/session.tsx';
 import { AdminLayout } from './common/shell/admin-layout.tsx';
 import LoginPage from './sign-in/login-page.tsx';
@@ -73,6 +76,13 @@ function AdminRoutes() {
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />
         <Route path={below(paths.adminEmailTemplates)} element={<EmailTemplatesPage />} />
+        <Route path={below(paths.adminJurors)} element={<JurorsPage />} />
+        <Route path={below(paths.adminJudging)} element={<JudgingPage />} />
+        <Route path={`${below(paths.adminJudging)}/:competitionId`} element={<JudgingPage />} />
+        <Route
+          path={`${below(paths.adminJudging)}/:competitionId/rounds/:roundId`}
+          element={<RoundPage />}
+        />
         <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />
       </Route>
     </Routes>

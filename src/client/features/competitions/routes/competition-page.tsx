@@ -15,6 +15,7 @@ import {
   TimeLeft,
   useMinuteClock,
 } from '../components/competition-timing.tsx';
+import { JudgingSection } from '../components/judging-section.tsx';
 import { Chip, StatusBadge } from '../components/status-badge.tsx';
 
 export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
@@ -137,6 +138,8 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
           ) : null}
         </aside>
       </div>
+      {/* After the entry box: on a phone, 'Register Now' stays near the top. */}
+      <JudgingSection competitionId={competition.id} />
     </article>
   );
 }

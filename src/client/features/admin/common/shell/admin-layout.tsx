@@ -15,6 +15,8 @@ export const ADMIN_NAV_LINKS = [
   { to: paths.adminCompetitions, label: 'Competitions' },
   { to: paths.adminCategories, label: 'Categories' },
   { to: paths.adminSubmissions, label: 'Submissions' },
+  { to: paths.adminJurors, label: 'Jurors' },
+  { to: paths.adminJudging, label: 'Judging' },
   { to: paths.adminOutbox, label: 'Outbox' },
   { to: paths.adminEmailTemplates, label: 'E-mail Templates' },
   { to: paths.adminVideoSettings, label: 'Video Settings' },

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type JudgingInput, JudgingSchema } from '../../../../../shared/schemas/jury.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+import { send } from '../../common/admin-requests.ts';
+
+/* A competition's judging set-up: criteria, panel, jurors per entry, declared conflicts. */
+
+const judgingPath = (competitionId: string) =>
+  `/api/admin/competitions/${encodeURIComponent(competitionId)}/judging`;
+
+export const judgingQuery = (competitionId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'judging', competitionId],
+    queryFn: () => apiFetch(judgingPath(competitionId), {}, JudgingSchema),
+  });
+
+/** Replaces the set-up as a whole; answers it as saved. */
+export const saveJudging = ({
+  competitionId,
+  values,
+}: {
+  competitionId: string;
+  values: JudgingInput;
+}) => apiFetch(judgingPath(competitionId), send('PUT', values), JudgingSchema);
+
+/** Declares that a juror may not judge an artist's entries; answers the set-up. */
+export const addConflict = ({
+  competitionId,
+  conflict,
+}: {
+  competitionId: string;
+  conflict: { jurorId: string; email: string };
+}) => apiFetch(`${judgingPath(competitionId)}/conflicts`, send('POST', conflict), JudgingSchema);
+
+export const removeConflict = ({
+  competitionId,
+  conflictId,
+}: {
+  competitionId: string;
+  conflictId: string;
+}) =>
+  apiFetch(
+    `${judgingPath(competitionId)}/conflicts/${encodeURIComponent(conflictId)}`,
+    send('DELETE'),
+    JudgingSchema,
+  );

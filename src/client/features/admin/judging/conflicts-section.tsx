@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ConflictInputSchema, type Judging, type Juror } from '../../../../shared/schemas/jury.ts';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import type { AdminResource } from '../common/admin-query.tsx';
+import { withReason } from '../common/failure-messages.ts';
+import { showRequestError } from '../common/forms/form-errors.ts';
+import { Field, SelectField } from '../common/forms/form-fields.tsx';
+import { FormAlert, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
+import { addConflict, judgingQuery, removeConflict } from './api/judging.ts';
+import { CELL, TABLE_FRAME } from './judging-styles.ts';
+
+type Conflict = Judging['conflicts'][number];
+
+/**
+ * Conflicts the admin knows of before a round opens: a juror never gets the entries of an artist
+ * with this e-mail. Rounds already open keep their assignments.
+ */
+export function ConflictsSection({
+  competitionId,
+  judging,
+  jurors,
+}: {
+  competitionId: string;
+  judging: Judging;
+  jurors: AdminResource<Juror[]>;
+}) {
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const removing = useMutation({ mutationFn: removeConflict });
+  const jurorSelect = useRef<HTMLSelectElement>(null);
+  const update = (saved: Judging) =>
+    queryClient.setQueryData(judgingQuery(competitionId).queryKey, saved);
+
+  const remove = async (conflict: Conflict) => {
+    try {
+      update(await removing.mutateAsync({ competitionId, conflictId: conflict.id }));
+      showToast(`Conflict of ${conflict.jurorName} with ${conflict.email} removed.`, {
+        variant: 'success',
+      });
+      // Its row and the button that removed it are gone.
+      jurorSelect.current?.focus();
+    } catch (error) {
+      showToast(withReason('Failed to remove the conflict', error), { variant: 'error' });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className={`text-sm ${MUTED_TEXT}`}>
+        A juror never gets the entries of an artist they know. Rounds already open keep their
+        assignments; jurors can also declare a conflict on a work themselves.
+      </p>
+      {judging.conflicts.length === 0 ? (
+        <p className={MUTED_TEXT}>No conflicts declared.</p>
+      ) : (
+        <div className={TABLE_FRAME}>
+          <table className="w-full text-sm">
+            <TableHead
+              caption="Declared conflicts"
+              headings={['Juror', 'Artist’s e-mail', 'Actions']}
+            />
+            <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+              {judging.conflicts.map((conflict) => (
+                <tr key={conflict.id}>
+                  <td className={CELL}>{conflict.jurorName}</td>
+                  <td className={`${CELL} break-all`}>{conflict.email}</td>
+                  <td className={CELL}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={removing.isPending}
+                      onClick={() => void remove(conflict)}
+                    >
+                      Remove
+                      <span className="sr-only">
+                        {' '}
+                        conflict of {conflict.jurorName} with {conflict.email}
+                      </span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddConflictForm
+        competitionId={competitionId}
+        jurors={jurors.data ?? []}
+        selectRef={jurorSelect}
+        onAdded={(saved, values) => {
+          update(saved);
+          showToast(`Conflict added: ${values.email}`, { variant: 'success' });
+        }}
+      />
+    </div>
+  );
+}
+
+/** The server's rule, with the browser's word for a juror not chosen yet. */
+const ConflictFormSchema = ConflictInputSchema.extend({
+  jurorId: z.string().min(1, 'Choose a juror'),
+});
+type ConflictValues = z.input<typeof ConflictFormSchema>;
+
+function AddConflictForm({
+  competitionId,
+  jurors,
+  selectRef,
+  onAdded,
+}: {
+  competitionId: string;
+  jurors: Juror[];
+  selectRef: RefObject<HTMLSelectElement | null>;
+  onAdded: (saved: Judging, values: ConflictValues) => void;
+}) {
+  const adding = useMutation({ mutationFn: addConflict });
+  const form = useForm<ConflictValues, unknown, z.output<typeof ConflictFormSchema>>({
+    resolver: zodResolver(ConflictFormSchema),
+    defaultValues: { jurorId: '', email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await adding.mutateAsync({ competitionId, conflict: values });
+      form.reset();
+      onAdded(saved, values);
+    } catch (error) {
+      showRequestError(form, error);
+    }
+  });
+  const jurorId = form.register('jurorId');
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Add a conflict"
+      className="flex flex-col gap-4"
+    >
+      <h3 className="text-lg font-bold">Add a conflict</h3>
+      <FormAlert message={errors.root?.message} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Juror"
+          required
+          placeholder="Choose a juror"
+          options={jurors.map((juror) => ({ value: juror.id, label: juror.name }))}
+          error={errors.jurorId?.message}
+          {...jurorId}
+          ref={(element) => {
+            jurorId.ref(element);
+            selectRef.current = element;
+          }}
+        />
+        <Field
+          label="Artist’s e-mail"
+          type="email"
+          required
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      </div>
+      <div>
+        <Button type="submit" variant="secondary" disabled={isSubmitting}>
+          {isSubmitting ? 'Adding…' : 'Add conflict'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
+import { Button } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAdminQuery } from '../common/admin-query.tsx';
+import { withSeedMessage } from '../common/failure-messages.ts';
+import { SelectField } from '../common/forms/form-fields.tsx';
+import { ResourceView } from '../common/resource-view.tsx';
+import { AdminPage, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
+import { competitionsQuery } from '../competitions/api/competitions.ts';
+import { judgingQuery } from './api/judging.ts';
+import { jurorsQuery } from './api/jurors.ts';
+import { roundsQuery } from './api/rounds.ts';
+import { ConflictsSection } from './conflicts-section.tsx';
+import { JudgingSetupForm } from './judging-setup-form.tsx';
+import { LINK_CLASS } from './judging-styles.ts';
+import { RoundsSection } from './rounds-section.tsx';
+
+export const JUDGING_FAILURES = {
+  fetchCompetitions: 'Failed to fetch competitions',
+  fetch: 'Failed to fetch the judging set-up',
+  fetchJurors: 'Failed to fetch jurors',
+  fetchRounds: 'Failed to fetch rounds',
+} as const;
+
+/** A competition's judging: its set-up, declared conflicts and rounds (/admin/judging/:id). */
+export default function JudgingPage() {
+  const { competitionId } = useParams();
+  const competitions = useAdminQuery(competitionsQuery);
+  const competition = competitions.data?.find((c) => c.id === competitionId);
+  return (
+    <AdminPage title={competition ? `Judging: ${competition.title}` : 'Judging'}>
+      <ResourceView resource={withSeedMessage(competitions, JUDGING_FAILURES.fetchCompetitions)}>
+        {(list) => <CompetitionPicker competitions={list} chosen={competitionId} />}
+      </ResourceView>
+      {competitionId ? (
+        <CompetitionJudging key={competitionId} competitionId={competitionId} />
+      ) : (
+        <p className={MUTED_TEXT}>Choose a competition to set up its judging.</p>
+      )}
+    </AdminPage>
+  );
+}
+
+/*
+ * A select and a button rather than a select that navigates as it changes: moving through the
+ * options with the keyboard must not leave the page (WCAG 3.2.2).
+ */
+function CompetitionPicker({
+  competitions,
+  chosen,
+}: {
+  competitions: AdminCompetition[];
+  chosen: string | undefined;
+}) {
+  const navigate = useNavigate();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('competition');
+    if (typeof value === 'string' && value !== '') void navigate(paths.adminJudgingOf(value));
+  };
+  if (competitions.length === 0) {
+    return (
+      <p className={MUTED_TEXT}>
+        There are no competitions yet.{' '}
+        <Link to={paths.adminCompetitions} className={LINK_CLASS}>
+          Add one
+        </Link>{' '}
+        first.
+      </p>
+    );
+  }
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label="Choose a competition"
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <SelectField
+        key={chosen}
+        name="competition"
+        label="Competition"
+        className="sm:w-96"
+        defaultValue={chosen ?? ''}
+        placeholder="Choose a competition"
+        options={competitions.map((c) => ({ value: c.id, label: c.title }))}
+      />
+      <Button type="submit" variant="secondary">
+        Show judging
+      </Button>
+    </form>
+  );
+}
+
+function CompetitionJudging({ competitionId }: { competitionId: string }) {
+  const judging = useAdminQuery(judgingQuery(competitionId));
+  const jurors = useAdminQuery(jurorsQuery);
+  const rounds = useAdminQuery(roundsQuery(competitionId));
+  const criteriaFixed = rounds.data?.some((round) => round.status !== 'draft') ?? false;
+  const jurorsShown = withSeedMessage(jurors, JUDGING_FAILURES.fetchJurors);
+  return (
+    <>
+      <Section title="Set-up">
+        <ResourceView resource={withSeedMessage(judging, JUDGING_FAILURES.fetch)}>
+          {(setup) => (
+            <JudgingSetupForm
+              competitionId={competitionId}
+              judging={setup}
+              jurors={jurorsShown}
+              criteriaFixed={criteriaFixed}
+            />
+          )}
+        </ResourceView>
+      </Section>
+      <Section title="Conflicts of interest">
+        <ResourceView resource={withSeedMessage(judging, JUDGING_FAILURES.fetch)}>
+          {(setup) => (
+            <ConflictsSection competitionId={competitionId} judging={setup} jurors={jurorsShown} />
+          )}
+        </ResourceView>
+      </Section>
+      <Section title="Rounds">
+        <ResourceView resource={withSeedMessage(rounds, JUDGING_FAILURES.fetchRounds)}>
+          {(list) => <RoundsSection competitionId={competitionId} rounds={list} />}
+        </ResourceView>
+      </Section>
+    </>
+  );
+}
