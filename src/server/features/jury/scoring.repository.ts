@@ -47,9 +47,20 @@ export async function findFirstWork(
   return row?.alias ?? null;
 }
 
-/** One of the juror's works by its alias, with the round and the entry's stored answers. */
+/**
+ * One of the juror's works by its alias, with the round and the entry's stored answers. From the
+ * alias (one row by its unique index) to the juror's assignment by its key: never a scan of the
+ * juror's works.
+ */
 export async function findMyWork(db: Kysely<DB>, roundId: string, jurorId: string, alias: string) {
-  return mine(db, roundId, jurorId)
+  return db
+    .selectFrom('jury_round_entries as e')
+    .innerJoin('jury_assignments as a', (join) =>
+      join
+        .onRef('a.round_id', '=', 'e.round_id')
+        .onRef('a.submission_id', '=', 'e.submission_id')
+        .on('a.juror_id', '=', jurorId),
+    )
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
@@ -66,7 +77,9 @@ export async function findMyWork(db: Kysely<DB>, roundId: string, jurorId: strin
       's.field_values',
       'c.form_fields',
     ])
+    .where('e.round_id', '=', roundId)
     .where('e.alias', '=', alias)
+    .where('a.conflict_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -77,7 +90,12 @@ export async function findPlaceInOrder(
   jurorId: string,
   orderKey: string,
 ) {
-  const counts = await mine(db, roundId, jurorId)
+  // The counts need no alias: the juror's assignments alone, by their index.
+  const counts = await db
+    .selectFrom('jury_assignments as a')
+    .where('a.round_id', '=', roundId)
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null)
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb.fn.count<string>('a.scored_at').as('done'),
