@@ -6,6 +6,9 @@ import { z } from 'zod';
  */
 
 const id = z.string().min(1).max(64);
+/** A number field left blank reads as NaN in the form: say so plainly. */
+const number = () => z.number({ error: 'Enter a number' });
+const whole = () => number().int('Enter a whole number');
 const text = (max: number) => z.string().trim().max(max);
 
 /* Jurors (admin) */
@@ -55,9 +58,13 @@ export const CriterionInputSchema = z
     id: id.optional(),
     name: text(80).min(1, 'Name is required'),
     description: text(500).default(''),
-    weight: z.number().positive('Weight must be more than 0').max(100),
-    scaleMin: z.number().int().min(SCALE_LIMITS.min).max(SCALE_LIMITS.max),
-    scaleMax: z.number().int().min(SCALE_LIMITS.min).max(SCALE_LIMITS.max),
+    weight: number().positive('Weight must be more than 0').max(100, 'At most 100'),
+    scaleMin: whole()
+      .min(SCALE_LIMITS.min, `At least ${SCALE_LIMITS.min}`)
+      .max(SCALE_LIMITS.max, `At most ${SCALE_LIMITS.max}`),
+    scaleMax: whole()
+      .min(SCALE_LIMITS.min, `At least ${SCALE_LIMITS.min}`)
+      .max(SCALE_LIMITS.max, `At most ${SCALE_LIMITS.max}`),
     required: z.boolean().default(true),
   })
   .refine((c) => c.scaleMax > c.scaleMin, {
@@ -80,7 +87,7 @@ export type Criterion = z.infer<typeof CriterionSchema>;
 export const JudgingInputSchema = z.object({
   criteria: z.array(CriterionInputSchema).max(20),
   panel: z.array(id).max(100),
-  jurorsPerEntry: z.number().int().min(1).max(20),
+  jurorsPerEntry: whole().min(1, 'At least 1').max(20, 'At most 20'),
   /** Show the jurors' names on the competition's page. */
   publishJury: z.boolean(),
 });
