@@ -44,6 +44,11 @@ const EnvSchema = z.object({
     .max(256, 'ADMIN_PASSWORD must be at most 256 characters')
     .optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
+  DEMO_JUROR_PASSWORD: z
+    .string()
+    .min(12, 'DEMO_JUROR_PASSWORD must be at least 12 characters')
+    .max(256, 'DEMO_JUROR_PASSWORD must be at most 256 characters')
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

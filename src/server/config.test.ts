@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('takes DEMO_JUROR_PASSWORD for the demo jurors, naming a bad one without echoing it', () => {
+    expect(loadConfig({}).demoJurorPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_JUROR_PASSWORD: '' }).demoJurorPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_JUROR_PASSWORD: 'a demo juror password' }).demoJurorPassword).toBe(
+      'a demo juror password',
+    );
+    expect(problemsOf({ DEMO_JUROR_PASSWORD: 'hunter2' })).toEqual([
+      'DEMO_JUROR_PASSWORD: DEMO_JUROR_PASSWORD must be at least 12 characters',
+    ]);
+    const long = 'x'.repeat(257);
+    const problems = problemsOf({ DEMO_JUROR_PASSWORD: long });
+    expect(problems).toEqual([
+      'DEMO_JUROR_PASSWORD: DEMO_JUROR_PASSWORD must be at most 256 characters',
+    ]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 3000,

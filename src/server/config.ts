@@ -49,6 +49,8 @@ export type Config = {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** Set (with demo content): the demo jurors juror1-juror3 sign in with it. */
+  demoJurorPassword: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   /** Folder of the built browser app. */
@@ -74,6 +76,7 @@ const isTrue = (v: string) => v === 'true' || v === '1';
 /** Variables whose values may hold a secret: a bad one is named, never echoed. */
 const SECRET_VARIABLES = new Set([
   'ADMIN_PASSWORD',
+  'DEMO_JUROR_PASSWORD',
   'DATABASE_URL',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     // Demo content helps a first look and the tests; a production site starts empty.
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : isTrue(e.SEED_DEMO),
+    demoJurorPassword: e.DEMO_JUROR_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: isTrue(e.TRUST_PROXY),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : DEFAULT_CLIENT_DIR,

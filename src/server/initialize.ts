@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin } from './features/auth/admin-bootstrap.ts';
+import { seedDemoJudging } from './features/demo/demo-judging.ts';
 import { seedDemoContent } from './features/demo/seed-demo.ts';
 
 export interface InitializeResult {
   migrations: string[];
   generatedAdminPassword?: string;
   seededDemo: boolean;
+  /** The demo jurors and their open round were added on this start. */
+  seededDemoJury: boolean;
 }
 
-/** Brings the database up to date, creates the first admin, and seeds demo content when asked. */
+/**
+ * Brings the database up to date, creates the first admin, and seeds demo content when asked:
+ * with DEMO_JUROR_PASSWORD, the demo jury too (once; also into demo content seeded earlier).
+ */
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
   const { db, config, storage, settings, clock } = app.deps;
   const migrations = await migrateToLatest(db);
@@ -17,7 +23,11 @@ export async function initializeSite(app: FastifyInstance): Promise<InitializeRe
   const seededDemo = config.seedDemo
     ? await seedDemoContent(db, storage, settings, clock.now())
     : false;
+  const seededDemoJury =
+    config.seedDemo && config.demoJurorPassword !== undefined
+      ? await seedDemoJudging(app.deps, config.demoJurorPassword)
+      : false;
   return admin.generatedPassword
-    ? { migrations, seededDemo, generatedAdminPassword: admin.generatedPassword }
-    : { migrations, seededDemo };
+    ? { migrations, seededDemo, seededDemoJury, generatedAdminPassword: admin.generatedPassword }
+    : { migrations, seededDemo, seededDemoJury };
 }

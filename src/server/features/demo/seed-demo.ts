@@ -8,7 +8,7 @@ import { storeResponsiveImage } from '../media/responsive-images.service.ts';
 import type { Storage } from '../media/storage/storage.service.ts';
 import { drawDemoImage } from './demo-images.ts';
 
-const DEMO_MARKER = 'demo_seeded_at';
+export const DEMO_MARKER = 'demo_seeded_at';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
 export const DEMO_VIDEO_ID = 'aqz-KE-bpKQ';
 

@@ -1,0 +1,100 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { CompetitionsTable, DB, SubmissionsTable } from '../../db/schema.ts';
+
+/*
+ * The rows the jury demo writes that no service offers: the demo competition, its entries, their
+ * references, and the demo's own markers. Accounts, the judging set-up and rounds go through the
+ * auth and jury services.
+ */
+
+export async function hasMarker(db: Kysely<DB>, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_meta')
+    .select('key')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertMarker(db: Kysely<DB>, key: string, value: string): Promise<void> {
+  await db.insertInto('app_meta').values({ key, value }).execute();
+}
+
+export async function findAccountByName(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'role'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+/** The oldest admin (the first admin): the demo's rounds are written in its name. */
+export async function findFirstAdminId(db: Kysely<DB>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findCategoryByName(db: Kysely<DB>, name: string) {
+  return db
+    .selectFrom('categories')
+    .select('id')
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findSubcategoryId(
+  db: Kysely<DB>,
+  categoryId: string,
+  name: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('subcategories')
+    .select('id')
+    .where('category_id', '=', categoryId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertCategory(
+  db: Kysely<DB>,
+  row: { id: string; name: string; form_fields: string; created_at: string; updated_at: string },
+): Promise<void> {
+  await db.insertInto('categories').values(row).execute();
+}
+
+export async function insertCompetition(
+  db: Kysely<DB>,
+  row: Insertable<CompetitionsTable>,
+): Promise<void> {
+  await db.insertInto('competitions').values(row).execute();
+}
+
+/** The next number of a reference series, as registration takes it (reference_counters). */
+export async function nextReferenceValue(trx: Kysely<DB>, series: string): Promise<number> {
+  const row = await trx
+    .insertInto('reference_counters')
+    .values({ series, value: 1 })
+    .onConflict((oc) =>
+      oc.column('series').doUpdateSet((eb) => ({ value: eb('reference_counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export async function insertSubmission(
+  trx: Kysely<DB>,
+  row: Insertable<SubmissionsTable>,
+): Promise<void> {
+  await trx.insertInto('submissions').values(row).execute();
+}
