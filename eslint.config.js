@@ -57,12 +57,17 @@ const serverFeatureZones = foldersIn(SERVER_FEATURES).map((feature) => ({
  * feature and each admin screen is a unit; a unit may take from another only what is meant to be
  * shared, its components/ and its API modules (api/, *-api.ts). Admin screens share
  * features/admin/common, which imports no screen; public code never imports the admin area,
- * which is a lazily loaded chunk; components/, lib/ and config/ import no feature.
+ * which is a lazily loaded chunk; components/, lib/ and config/ import no feature. The jury is a
+ * signed-in area of its own, lazily loaded too: it takes from the admin area only what the admin
+ * screens share (the session, the query provider, forms, shell pieces), never a screen; public
+ * code never imports it, nor does the admin area (each chunk stays out of the other).
  */
 const CLIENT_FEATURES = 'src/client/features';
 const ADMIN = `${CLIENT_FEATURES}/admin`;
+const JURY = `${CLIENT_FEATURES}/jury`;
+const SIGNED_IN_AREAS = ['admin', 'jury'];
 const PUBLIC_FEATURES = foldersIn(CLIENT_FEATURES)
-  .filter((name) => name !== 'admin')
+  .filter((name) => !SIGNED_IN_AREAS.includes(name))
   .map((name) => `${CLIENT_FEATURES}/${name}`);
 const ADMIN_SCREENS = foldersIn(ADMIN)
   .filter((name) => name !== 'common')
@@ -78,10 +83,27 @@ const unitZone = (unit, others) => ({
 const clientFeatureZones = [
   ...PUBLIC_FEATURES.map((feature) => unitZone(feature, PUBLIC_FEATURES)),
   ...ADMIN_SCREENS.map((screen) => unitZone(screen, CLIENT_UNITS)),
+  unitZone(JURY, PUBLIC_FEATURES),
   {
     target: PUBLIC_FEATURES.map((feature) => fromRoot(feature)),
     from: fromRoot(ADMIN),
     message: 'Public pages never import the admin area (it is a lazily loaded chunk).',
+  },
+  {
+    target: PUBLIC_FEATURES.map((feature) => fromRoot(feature)),
+    from: fromRoot(JURY),
+    message: 'Public pages never import the jury area (it is a lazily loaded chunk).',
+  },
+  {
+    target: fromRoot(JURY),
+    from: fromRoot(ADMIN, '**'),
+    except: [fromRoot(ADMIN, 'common', '**')],
+    message: 'The jury takes from the admin area only features/admin/common, never a screen.',
+  },
+  {
+    target: fromRoot(ADMIN),
+    from: fromRoot(JURY),
+    message: 'The admin area never imports the jury area (each is a lazily loaded chunk).',
   },
   {
     target: fromRoot(ADMIN, 'common'),

@@ -21,6 +21,7 @@ const RegistrationSuccessPage = lazy(
 );
 const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
 const AdminArea = lazy(() => import('./features/admin/admin-area.tsx'));
+const JuryArea = lazy(() => import('./features/jury/jury-area.tsx'));
 
 /**
  * Seed §2's routes. Declarative routing (not the data router) keeps the first download small;
@@ -46,6 +47,7 @@ export function AppRoutes() {
             <Route path={paths.razorpayPolicy} element={<RazorpayPolicyPage />} />
           </Route>
           <Route path={`${paths.admin}/*`} element={<AdminArea />} />
+          <Route path={`${paths.jury}/*`} element={<JuryArea />} />
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </Routes>
       </Suspense>

@@ -7,11 +7,17 @@ import {
 } from './page-paths.ts';
 
 describe('page paths', () => {
-  it('lists every page and the admin area as the routes the server answers with the app', () => {
+  it('lists every page and the admin and jury areas as the routes the server answers with the app', () => {
     expect(pageRoutePatterns()).toEqual(
-      expect.arrayContaining([PAGE_PATHS.home, PAGE_PATHS.competition, '/admin/*']),
+      expect.arrayContaining([
+        PAGE_PATHS.home,
+        PAGE_PATHS.competition,
+        '/admin/*',
+        PAGE_PATHS.jury,
+        '/jury/*',
+      ]),
     );
-    expect(pageRoutePatterns()).toHaveLength(Object.keys(PAGE_PATHS).length + 1);
+    expect(pageRoutePatterns()).toHaveLength(Object.keys(PAGE_PATHS).length + 2);
   });
 
   it("reads back the competition id a competition page's address names", () => {

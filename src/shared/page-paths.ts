@@ -22,17 +22,19 @@ export const PAGE_PATHS = {
    */
   entry: '/entry',
   admin: '/admin',
+  /** The jurors' area: their rounds, the works to score, and the invitation link's page. */
+  jury: '/jury',
 } as const;
 
 /** The query parameter naming the competition the registration page is for. */
 export const REGISTER_COMPETITION_PARAM = 'competition';
 
 /**
- * Every route pattern of the browser app, the admin area's screens (which it routes itself)
- * included: the server answers each with the page.
+ * Every route pattern of the browser app, the admin and jury areas' screens (which they route
+ * themselves) included: the server answers each with the page.
  */
 export function pageRoutePatterns(): string[] {
-  return [...Object.values(PAGE_PATHS), `${PAGE_PATHS.admin}/*`];
+  return [...Object.values(PAGE_PATHS), `${PAGE_PATHS.admin}/*`, `${PAGE_PATHS.jury}/*`];
 }
 
 /** A competition's page: `/competition/<id>`. */

@@ -31,6 +31,10 @@ export const paths = {
   adminRound: (competitionId: string, roundId: string) =>
     `/admin/judging/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}`,
   featuredOnHome: '/?scrollToFeatured=true',
+  /** The invitation e-mail's link: the token follows '#', as on the entry page. */
+  juryInvitation: '/jury/invitation',
+  juryWork: (roundId: string, alias: string) =>
+    `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,
 } as const;
 
 /** The header's links, in the seed's order and with its labels. */

@@ -107,6 +107,8 @@ function RequireAdmin() {
       />
     );
   }
+  // A juror's pages are the jury's (their sign-in, too, starts here).
+  if (state.admin.role === 'juror') return <Navigate to={paths.jury} replace />;
   if (state.admin.twoFactorSetupRequired && pathname !== paths.adminAccount) {
     return <Navigate to={paths.adminAccount} replace />;
   }

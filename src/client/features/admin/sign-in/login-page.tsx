@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
-import { SignInSchema } from '../../../../shared/schemas/auth.ts';
+import { type AccountRole, SignInSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -19,14 +19,18 @@ import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 const CodeStepSchema = SignInSchema.required({ code: true });
 type SignInValues = z.input<typeof SignInSchema>;
 
-/** Where to go after signing in: the admin page that sent the visitor here, else the dashboard. */
-export function destinationAfterSignIn(state: unknown): string {
+/**
+ * Where to go after signing in: the page of the signed-in area that sent the visitor here, else
+ * the area's first page (an admin's dashboard, a juror's rounds).
+ */
+export function destinationAfterSignIn(state: unknown, role: AccountRole = 'admin'): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from === 'string' && from.startsWith(`${paths.admin}/`)) {
+  const area = role === 'juror' ? paths.jury : paths.admin;
+  if (typeof from === 'string' && from.startsWith(`${area}/`)) {
     const pathname = from.split(/[?#]/)[0];
-    if (pathname !== `${paths.admin}/`) return from;
+    if (pathname !== `${area}/`) return from;
   }
-  return paths.adminDashboard;
+  return role === 'juror' ? paths.jury : paths.adminDashboard;
 }
 
 /**
@@ -48,7 +52,7 @@ export default function LoginPage() {
   const { errors, isSubmitting } = formState;
 
   if (state.status === 'signed-in') {
-    return <Navigate to={destinationAfterSignIn(location.state)} replace />;
+    return <Navigate to={destinationAfterSignIn(location.state, state.admin.role)} replace />;
   }
 
   const onSubmit = handleSubmit(async ({ username, password, code }) => {
