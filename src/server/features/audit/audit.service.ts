@@ -31,9 +31,9 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new D
   });
 }
 
-/** The signed-in admin who acts (what requireAdmin gives). */
+/** The signed-in admin who acts (what requireAdmin gives); no id for the site itself (the demo). */
 export interface AuditActor {
-  adminUserId: string;
+  adminUserId: string | null;
   username: string;
 }
 

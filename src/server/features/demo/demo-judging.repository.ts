@@ -28,19 +28,6 @@ export async function findAccountByName(db: Kysely<DB>, username: string) {
     .executeTakeFirst();
 }
 
-/** The oldest admin (the first admin): the demo's rounds are written in its name. */
-export async function findFirstAdminId(db: Kysely<DB>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('admin_users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 export async function findCategoryByName(db: Kysely<DB>, name: string) {
   return db
     .selectFrom('categories')

@@ -28,7 +28,6 @@ import { drawDemoImage } from './demo-images.ts';
 import {
   findAccountByName,
   findCategoryByName,
-  findFirstAdminId,
   findSubcategoryId,
   hasMarker,
   insertCategory,
@@ -100,11 +99,8 @@ export async function seedDemoJudging(deps: DemoDeps, password: string): Promise
   if (await hasMarker(db, JURY_MARKER)) return false;
   // A site that never had demo content is a real one: no made-up competition is added to it.
   if (!(await hasMarker(db, DEMO_MARKER))) return false;
-  // The jury services' audit entries must name an account (audit_log references admin_users):
-  // the first admin's, under the actor name 'demo'.
-  const adminId = await findFirstAdminId(db);
-  if (adminId === undefined) return false;
-  const actor = { adminUserId: adminId, username: DEMO_ACTOR_NAME };
+  // The site itself acts: audited under the name 'demo', with no admin's account.
+  const actor = { adminUserId: null, username: DEMO_ACTOR_NAME };
   const now = deps.clock.now();
   const panel = await ensureJurors(db, password, now);
   const competitionId = await addCompetitionWithEntries(deps, now);
