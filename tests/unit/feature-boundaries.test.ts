@@ -47,6 +47,12 @@ describe('browser features take from each other only what is shared', () => {
     // shared browser code, reaching into a feature
     ['src/client/lib/x.ts', `${C}/entry/entry-api.ts`],
     ['src/client/components/x.tsx', `${C}/competitions/components/status-badge.tsx`],
+    // the jury area: an admin screen or the admin area itself, and the other way round
+    [`${C}/jury/x.tsx`, `${C}/admin/outbox/outbox-page.tsx`],
+    [`${C}/jury/x.tsx`, `${C}/admin/outbox/api/outbox.ts`],
+    [`${C}/jury/x.tsx`, `${C}/admin/admin-area.tsx`],
+    [`${C}/home/x.tsx`, `${C}/jury/jury-area.tsx`],
+    [`${C}/admin/common/x.tsx`, `${C}/jury/api/jury.ts`],
   ])('%s may not import %s', async (file, target) => {
     expect(await ruleIdsFor(file, importing(file, target))).toContain(ZONE);
   });
@@ -61,6 +67,10 @@ describe('browser features take from each other only what is shared', () => {
     [`${C}/admin/admin-area.tsx`, `${C}/admin/outbox/outbox-page.tsx`],
     [`${C}/entry/x.test.tsx`, `${C}/admin/common/test-helpers.tsx`],
     ['src/client/router.tsx', `${C}/entry/routes/entry-page.tsx`],
+    // the jury area takes what the signed-in areas share, and public API modules
+    [`${C}/jury/x.tsx`, `${C}/admin/common/session.tsx`],
+    [`${C}/jury/x.tsx`, `${C}/entry/entry-api.ts`],
+    ['src/client/router.tsx', `${C}/jury/jury-area.tsx`],
   ])('%s may import %s', async (file, target) => {
     expect(await ruleIdsFor(file, importing(file, target))).toEqual([]);
   });
