@@ -214,6 +214,26 @@ describe(`the judging set-up on ${TEST_ENGINE}`, () => {
     expect(same.statusCode, same.body).toBe(200);
   });
 
+  it('reminds each juror with works left, by e-mail through the outbox', async () => {
+    const [round] = (await asAdmin(t, admin, 'GET', roundsUrl())).json<RoundSummary[]>();
+    const sent = await asAdmin(t, admin, 'POST', `${roundsUrl()}/${round!.id}/reminders`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ reminded: 3 });
+    const messages = await db()
+      .selectFrom('email_outbox')
+      .select(['to_address', 'subject', 'body_text'])
+      .where('kind', '=', 'jury-reminder')
+      .orderBy('to_address')
+      .execute();
+    expect(messages.map((m) => m.to_address)).toEqual([
+      'juror.ana@jury.example',
+      'juror.ben@jury.example',
+      'juror.cai@jury.example',
+    ]);
+    expect(messages[0]?.body_text).toMatch(/Round 1 of .+ is open, and \d+ of your \d+ works/);
+    expect(messages[0]?.body_text).toContain('/jury');
+  });
+
   it('a juror gets 403 on admin routes, an admin 403 on the jury’s, nobody signed in 401', async () => {
     const [ana] = jurors;
     const onAdmin = await asJuror(t, ana!.token, 'GET', roundsUrl());
