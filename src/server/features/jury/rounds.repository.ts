@@ -6,6 +6,7 @@ import type {
   JuryRoundsTable,
   RoundStatus,
 } from '../../db/schema.ts';
+import { isPostgres } from '../../db/database.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
 
@@ -48,6 +49,16 @@ export async function findRound(db: Kysely<DB>, roundId: string) {
     .select(roundColumns)
     .where('r.id', '=', roundId)
     .executeTakeFirst();
+}
+
+/**
+ * The round's status, held until the transaction ends (PostgreSQL: a share lock, so a close waits
+ * for a score being saved, or the save sees the close; SQLite already writes one at a time).
+ */
+export async function lockRoundStatus(db: Kysely<DB>, roundId: string) {
+  let query = db.selectFrom('jury_rounds').select('status').where('id', '=', roundId);
+  if (isPostgres(db)) query = query.forShare();
+  return (await query.executeTakeFirst())?.status;
 }
 
 export async function insertRound(db: Kysely<DB>, row: Insertable<JuryRoundsTable>) {

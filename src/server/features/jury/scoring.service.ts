@@ -14,7 +14,7 @@ import { decodeEntry, imagesOf } from '../submissions/submissions.service.ts';
 import { pickReplacement } from './assignment.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf } from './judging.service.ts';
-import { insertAssignments } from './rounds.repository.ts';
+import { insertAssignments, lockRoundStatus } from './rounds.repository.ts';
 import {
   deleteScores,
   findEntryJurors,
@@ -133,6 +133,10 @@ export async function saveScores(
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
   await deps.db.transaction().execute(async (trx) => {
+    // Closed meanwhile (the admin's close and this save at once): the close wins.
+    if ((await lockRoundStatus(trx, roundId)) !== 'open') {
+      throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
+    }
     const scoredAt = deps.clock.now().toISOString();
     if (!(await updateMyAssignment(trx, key, { comment: sheet.comment, scored_at: scoredAt }))) {
       throw notFound(WORK_NOT_FOUND);
@@ -163,6 +167,9 @@ export async function declareConflict(
   const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
+    if ((await lockRoundStatus(trx, roundId)) !== 'open') {
+      throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
+    }
     if (!(await updateMyAssignment(trx, key, { conflict_reason: reason, conflict_at: now }))) {
       throw notFound(WORK_NOT_FOUND);
     }
