@@ -28,7 +28,7 @@ import {
 import { auditAdminRoutes } from './features/audit/audit.routes.ts';
 import { accountsAdminRoutes } from './features/auth/accounts.routes.ts';
 import { authPublicRoutes } from './features/auth/auth.routes.ts';
-import { twoFactorAdminRoutes } from './features/auth/two-factor.routes.ts';
+import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { dashboardAdminRoutes } from './features/dashboard/dashboard.routes.ts';
 import { bannersAdminRoutes, bannersPublicRoutes } from './features/banners/banners.routes.ts';
 import { imageUploadsAdminRoutes } from './features/media/image-uploads.routes.ts';
@@ -108,13 +108,13 @@ const PUBLIC_API: FeaturePlugin[] = [
   jurorInvitationsPublicRoutes,
 ];
 /** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
-const JURY_API: FeaturePlugin[] = [scoringJuryRoutes];
+const JURY_API: FeaturePlugin[] = [scoringJuryRoutes, twoFactorRoutes];
 const ADMIN_API: FeaturePlugin[] = [
   dashboardAdminRoutes,
   settingsAdminRoutes,
   siteSettingsAdminRoutes,
   accountsAdminRoutes,
-  twoFactorAdminRoutes,
+  twoFactorRoutes,
   auditAdminRoutes,
   outboxAdminRoutes,
   emailTemplatesAdminRoutes,

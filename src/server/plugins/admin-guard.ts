@@ -139,6 +139,16 @@ export function requireJuror(request: FastifyRequest): SessionUser {
 }
 
 /**
+ * The signed-in account of the scope the request is in: the admin of an /api/admin/* request, the
+ * juror of an /api/jury/* one. For routes registered in both scopes, acting on one's own account.
+ */
+export function requireAccount(request: FastifyRequest): SessionUser {
+  const account = request.admin ?? request.juror;
+  if (!account) throw signInRequired();
+  return account;
+}
+
+/**
  * Admin answers are one admin's business: never kept by a browser or a proxy. On send, so that
  * every answer of the scope has it, the refusals of the /api scope's own hooks included.
  */

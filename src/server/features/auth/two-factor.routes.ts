@@ -8,9 +8,10 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { requireAccount } from '../../plugins/admin-guard.ts';
 import { requireCurrentPassword } from './accounts.service.ts';
 import { presentedDeviceId } from './known-devices.ts';
+import type { SessionUser } from './sessions.ts';
 import {
   beginTwoFactorSetup,
   enableTwoFactor,
@@ -20,14 +21,17 @@ import {
 } from './two-factor.ts';
 
 /**
- * Admin scope (/api/admin): the signed-in admin's own two-factor sign-in. The scope's guard lets
- * these routes through when the settings require two-factor and the admin has not turned it on.
+ * The signed-in account's own two-factor sign-in, registered in both signed-in scopes: the admin's
+ * (/api/admin, whose guard lets these routes through when the settings require two-factor and the
+ * admin has not turned it on) and the juror's (/api/jury). The setting that requires two-factor
+ * is the admins' rule only: a juror may always turn it off.
  */
-export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
+export const twoFactorRoutes: FeaturePlugin = async (app, { deps }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const base = '/account/two-factor';
-  const required = async () => (await deps.settings.getSettings()).security.requireTwoFactor;
+  const required = async (account: SessionUser) =>
+    account.role === 'admin' && (await deps.settings.getSettings()).security.requireTwoFactor;
 
   api.get(
     base,
@@ -37,7 +41,10 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         response: { 200: TwoFactorStatusSchema },
       },
     },
-    async (request) => twoFactorStatus(db, requireAdmin(request).adminUserId, await required()),
+    async (request) => {
+      const account = requireAccount(request);
+      return twoFactorStatus(db, account.adminUserId, await required(account));
+    },
   );
 
   api.post(
@@ -49,7 +56,7 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const setup = await beginTwoFactorSetup(db, requireAdmin(request), clock.now());
+      const setup = await beginTwoFactorSetup(db, requireAccount(request), clock.now());
       return reply.header('cache-control', 'no-store').send(setup);
     },
   );
@@ -65,12 +72,12 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const account = requireAccount(request);
       const now = clock.now();
-      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
+      await requireCurrentPassword(db, account, request.body.password, request.ip, 'password', now);
       const recoveryCodes = await enableTwoFactor(
         db,
-        admin,
+        account,
         request.body.code,
         presentedDeviceId(request),
         now,
@@ -89,10 +96,10 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const account = requireAccount(request);
       const now = clock.now();
-      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
-      const recoveryCodes = await renewRecoveryCodes(db, admin, now);
+      await requireCurrentPassword(db, account, request.body.password, request.ip, 'password', now);
+      const recoveryCodes = await renewRecoveryCodes(db, account, now);
       return reply.header('cache-control', 'no-store').send({ recoveryCodes });
     },
   );
@@ -106,8 +113,8 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
-      if (await required()) {
+      const account = requireAccount(request);
+      if (await required(account)) {
         throw new AppError(
           409,
           'TWO_FACTOR_REQUIRED_BY_SETTING',
@@ -115,8 +122,8 @@ export const twoFactorAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         );
       }
       const now = clock.now();
-      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
-      await turnOffTwoFactor(db, admin.username, admin, {
+      await requireCurrentPassword(db, account, request.body.password, request.ip, 'password', now);
+      await turnOffTwoFactor(db, account.username, account, {
         endSessions: false,
         action: 'account.two-factor-disable',
         keepDeviceId: presentedDeviceId(request),
