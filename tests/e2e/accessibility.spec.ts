@@ -62,6 +62,12 @@ const TARGETS: Target[] = [
     heading: 'Register',
   },
   { name: 'admin login', path: '/admin', heading: 'Admin Login' },
+  // The jury's link opened without its token; with one it is checked in jury.changes.spec.ts.
+  {
+    name: 'a jury invitation link cut short',
+    path: '/jury/invitation',
+    heading: 'Jury invitation',
+  },
   { name: 'admin dashboard', path: '/admin/dashboard', heading: 'Dashboard', admin: true },
   { name: 'admin account', path: '/admin/account', heading: 'Account', admin: true },
   { name: 'admin audit log', path: '/admin/audit-log', heading: 'Audit Log', admin: true },
@@ -75,6 +81,10 @@ const TARGETS: Target[] = [
       ['submissions', 'Competition Submissions'],
       ['outbox', 'Outbox'],
       ['email-templates', 'E-mail Templates'],
+      // No jurors and no competition chosen yet: their screens with data are checked in
+      // jury.changes.spec.ts.
+      ['jurors', 'Jurors'],
+      ['judging', 'Judging'],
     ] as const
   ).map(([screen, heading]) => ({
     name: `admin ${heading.toLowerCase()}`,
