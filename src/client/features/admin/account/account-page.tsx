@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAdmin } from '../common/session.tsx';
 import { AdminPage, Notice } from '../common/shell/admin-page.tsx';
+import { ADMIN_TWO_FACTOR_PATH } from '../common/two-factor/two-factor-api.ts';
+import { TwoFactorSection } from '../common/two-factor/two-factor-section.tsx';
 import { AdminsSection } from './admins-section.tsx';
+import { adminUsersQuery } from './api/account.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { SecuritySection } from './security-section.tsx';
-import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * The signed-in admin's password and two-factor, the other admins and the
@@ -12,6 +15,10 @@ import { TwoFactorSection } from './two-factor-section.tsx';
  */
 export default function AccountPage() {
   const { twoFactorSetupRequired: setupOnly } = useAdmin();
+  const queryClient = useQueryClient();
+  // The admins table shows whether each admin's two-factor is on.
+  const twoFactorChanged = () =>
+    void queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey });
   return (
     <AdminPage title="Account">
       {setupOnly ? (
@@ -20,7 +27,7 @@ export default function AccountPage() {
         </Notice>
       ) : null}
       {setupOnly ? null : <ChangePasswordSection />}
-      <TwoFactorSection />
+      <TwoFactorSection path={ADMIN_TWO_FACTOR_PATH} onChanged={twoFactorChanged} />
       {setupOnly ? null : <AdminsSection />}
       {setupOnly ? null : <SecuritySection />}
     </AdminPage>

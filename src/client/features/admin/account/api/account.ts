@@ -1,47 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  AdminUserSchema,
-  RecoveryCodesSchema,
-  TwoFactorSetupSchema,
-  TwoFactorStatusSchema,
-} from '../../../../../shared/schemas/auth.ts';
+import { AdminUserSchema } from '../../../../../shared/schemas/auth.ts';
 import {
   type SecuritySettings,
   SecuritySettingsSchema,
 } from '../../../../../shared/schemas/security-settings.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
+import {
+  ADMIN_TWO_FACTOR_PATH,
+  twoFactorRequests,
+} from '../../common/two-factor/two-factor-api.ts';
 
-/* The Account screen's calls: one's own password and two-factor, the admins, the sign-in rules. */
+/*
+ * The Account screen's calls: one's own password, the admins, the sign-in rules. One's own
+ * two-factor is common/two-factor's, shared with the jury.
+ */
 
-const TWO_FACTOR_PATH = '/api/admin/account/two-factor';
 const USERS_PATH = '/api/admin/users';
 const SECURITY_PATH = '/api/admin/security-settings';
 
+/** The admin's own two-factor status: saving the sign-in rules changes whether it may go off. */
+export const twoFactorStatusQuery = twoFactorRequests(ADMIN_TWO_FACTOR_PATH).status;
+
 export const changePassword = (passwords: { currentPassword: string; newPassword: string }) =>
   apiFetch('/api/admin/account/password', send('POST', passwords));
-
-/** Whether one's two-factor is on, the recovery codes left, and whether the rules require it. */
-export const twoFactorStatusQuery = queryOptions({
-  queryKey: ['admin', 'account', 'two-factor'],
-  queryFn: () => apiFetch(TWO_FACTOR_PATH, {}, TwoFactorStatusSchema),
-});
-
-/** A new secret, waiting to be confirmed by a first code. */
-export const startTwoFactorSetup = () =>
-  apiFetch(`${TWO_FACTOR_PATH}/setup`, send('POST'), TwoFactorSetupSchema);
-
-/** Turns two-factor on; answers the recovery codes, shown once. */
-export const enableTwoFactor = (confirmation: { code: string; password: string }) =>
-  apiFetch(`${TWO_FACTOR_PATH}/enable`, send('POST', confirmation), RecoveryCodesSchema);
-
-/** Ten new recovery codes; the old ones stop working. */
-export const renewRecoveryCodes = (password: string) =>
-  apiFetch(`${TWO_FACTOR_PATH}/recovery-codes`, send('POST', { password }), RecoveryCodesSchema);
-
-export const disableTwoFactor = (password: string) =>
-  apiFetch(`${TWO_FACTOR_PATH}/disable`, send('POST', { password }));
 
 /** Every admin, with whether their two-factor is on. */
 export const adminUsersQuery = queryOptions({

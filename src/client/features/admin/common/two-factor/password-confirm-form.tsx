@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PasswordConfirmationSchema } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/button.tsx';
-import { AdminForm } from '../common/forms/admin-form.tsx';
-import { submitOrShowErrors } from '../common/forms/form-errors.ts';
-import { Field } from '../common/forms/form-fields.tsx';
+import { PasswordConfirmationSchema } from '../../../../../shared/schemas/auth.ts';
+import { Button } from '../../../../components/button.tsx';
+import { AdminForm } from '../forms/admin-form.tsx';
+import { submitOrShowErrors } from '../forms/form-errors.ts';
+import { Field } from '../forms/form-fields.tsx';
 
-/** A small inline form asking for the admin's password before a sensitive change. */
+/** A small inline form asking for one's own password before a sensitive change. */
 export function PasswordConfirmForm({
   description,
   submitLabel,

@@ -1,35 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { TwoFactorSetup, TwoFactorStatus } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/button.tsx';
-import { useToast } from '../../../components/toast.tsx';
-import { useAdminQuery } from '../common/admin-query.tsx';
-import { ResourceView } from '../common/resource-view.tsx';
-import { useSession } from '../common/session.tsx';
-import { FormAlert, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
-import {
-  adminUsersQuery,
-  disableTwoFactor,
-  renewRecoveryCodes,
-  startTwoFactorSetup,
-  twoFactorStatusQuery,
-} from './api/account.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../../../../shared/schemas/auth.ts';
+import { Button } from '../../../../components/button.tsx';
+import { useToast } from '../../../../components/toast.tsx';
+import { useAdminQuery } from '../admin-query.tsx';
+import { ResourceView } from '../resource-view.tsx';
+import { useSession } from '../session.tsx';
+import { FormAlert, MUTED_TEXT, Section } from '../shell/admin-page.tsx';
 import { PasswordConfirmForm } from './password-confirm-form.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { type TwoFactorPath, type TwoFactorRequests, twoFactorRequests } from './two-factor-api.ts';
 import { SetupForm } from './two-factor-setup-form.tsx';
 
-/** The admin's own authenticator-app sign-in and recovery codes. */
-export function TwoFactorSection() {
-  const status = useAdminQuery(twoFactorStatusQuery);
-  const queryClient = useQueryClient();
+/**
+ * One's own authenticator-app sign-in and recovery codes, through the signed-in area's two-factor
+ * routes at `path`. `onChanged` tells the page that two-factor was turned on or off.
+ */
+export function TwoFactorSection({
+  path,
+  onChanged,
+}: {
+  path: TwoFactorPath;
+  onChanged?: () => void;
+}) {
+  const api = useMemo(() => twoFactorRequests(path), [path]);
+  const status = useAdminQuery(api.status);
   const { refresh } = useSession();
   // Shown once, then gone: only this component ever holds them.
   const [codes, setCodes] = useState<string[] | null>(null);
   const changed = (newCodes: string[] | null) => {
     setCodes(newCodes);
     status.reload();
-    // The admins table shows whether each admin's two-factor is on.
-    void queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey });
+    onChanged?.();
     // The session says whether two-factor is on (and whether it must still be turned on).
     void refresh();
   };
@@ -41,9 +43,9 @@ export function TwoFactorSection() {
         <ResourceView resource={status}>
           {(current) =>
             current.enabled ? (
-              <TwoFactorOn status={current} onChanged={changed} />
+              <TwoFactorOn api={api} status={current} onChanged={changed} />
             ) : (
-              <TwoFactorOff onEnabled={changed} />
+              <TwoFactorOff api={api} onEnabled={changed} />
             )
           }
         </ResourceView>
@@ -52,8 +54,14 @@ export function TwoFactorSection() {
   );
 }
 
-function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const setupStart = useMutation({ mutationFn: startTwoFactorSetup });
+function TwoFactorOff({
+  api,
+  onEnabled,
+}: {
+  api: TwoFactorRequests;
+  onEnabled: (codes: string[]) => void;
+}) {
+  const setupStart = useMutation({ mutationFn: api.startSetup });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string>();
@@ -69,7 +77,14 @@ function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     }
   };
   if (setup) {
-    return <SetupForm setup={setup} onEnabled={onEnabled} onCancel={() => setSetup(null)} />;
+    return (
+      <SetupForm
+        setup={setup}
+        enable={api.enable}
+        onEnabled={onEnabled}
+        onCancel={() => setSetup(null)}
+      />
+    );
   }
   return (
     <div className="flex flex-col items-start gap-4">
@@ -86,14 +101,16 @@ function TwoFactorOff({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function TwoFactorOn({
+  api,
   status,
   onChanged,
 }: {
+  api: TwoFactorRequests;
   status: TwoFactorStatus;
   onChanged: (codes: string[] | null) => void;
 }) {
-  const renewing = useMutation({ mutationFn: renewRecoveryCodes });
-  const disabling = useMutation({ mutationFn: disableTwoFactor });
+  const renewing = useMutation({ mutationFn: api.renewRecoveryCodes });
+  const disabling = useMutation({ mutationFn: api.disable });
   const { showToast } = useToast();
   const [asking, setAsking] = useState<'renew' | 'disable' | null>(null);
   const left = status.recoveryCodesLeft;

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TwoFactorEnableSchema, type TwoFactorSetup } from '../../../../shared/schemas/auth.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { submitOrShowErrors } from '../common/forms/form-errors.ts';
-import { Field } from '../common/forms/form-fields.tsx';
-import { FormAlert } from '../common/shell/admin-page.tsx';
-import { enableTwoFactor } from './api/account.ts';
+import { TwoFactorEnableSchema, type TwoFactorSetup } from '../../../../../shared/schemas/auth.ts';
+import { useToast } from '../../../../components/toast.tsx';
+import { submitOrShowErrors } from '../forms/form-errors.ts';
+import { Field } from '../forms/form-fields.tsx';
+import { FormAlert } from '../shell/admin-page.tsx';
 import { SubmitOrCancel } from './password-confirm-form.tsx';
+import type { TwoFactorRequests } from './two-factor-api.ts';
 
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to read and type into an app. */
 export function groupInFours(secret: string): string {
@@ -18,10 +18,13 @@ export function groupInFours(secret: string): string {
 /** The new secret as a QR code and as text, confirmed by a first code from the app. */
 export function SetupForm({
   setup,
+  enable: enableTwoFactor,
   onEnabled,
   onCancel,
 }: {
   setup: TwoFactorSetup;
+  /** The area's request that turns two-factor on. */
+  enable: TwoFactorRequests['enable'];
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { useToast } from '../../../components/toast.tsx';
-import { useSettings } from '../../../lib/settings.tsx';
-import { useAdmin } from '../common/session.tsx';
+import { Button } from '../../../../components/button.tsx';
+import { useToast } from '../../../../components/toast.tsx';
+import { useSettings } from '../../../../lib/settings.tsx';
+import { useAdmin } from '../session.tsx';
 
 /**
  * The ten one-time recovery codes, shown once: the server keeps only their
- * hashes. Copy and download help the admin keep them; hiding them is the admin's own choice.
+ * hashes. Copy and download help the account's owner keep them; hiding them is their own choice.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { showToast } = useToast();
