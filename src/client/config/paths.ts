@@ -33,6 +33,7 @@ export const paths = {
   featuredOnHome: '/?scrollToFeatured=true',
   /** The invitation e-mail's link: the token follows '#', as on the entry page. */
   juryInvitation: '/jury/invitation',
+  juryAccount: '/jury/account',
   juryWork: (roundId: string, alias: string) =>
     `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,
 } as const;

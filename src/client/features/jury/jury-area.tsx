@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { AdminQueryProvider } from '../admin/common/admin-query.tsx';
 import { SessionProvider, useSession } from '../admin/common/session.tsx';
+import AccountPage from './account-page.tsx';
 import InvitationPage from './invitation-page.tsx';
 import { JuryLayout } from './jury-layout.tsx';
 import { LeaveGuardProvider } from './leave-guard.tsx';
@@ -50,6 +51,7 @@ function JuryRoutes() {
       <Route element={<RequireJuror />}>
         <Route index element={<RoundsPage />} />
         <Route path="rounds/:roundId/works/:alias" element={<WorkPage />} />
+        <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<Navigate to={paths.jury} replace />} />
       </Route>
     </Routes>

@@ -8,9 +8,11 @@ import { useAdmin, useSession } from '../admin/common/session.tsx';
 import { FOCUS_RING, MUTED_TEXT } from '../admin/common/shell/admin-page.tsx';
 import { GuardedLink, useLeave } from './leave-guard.tsx';
 
+const NAV_LINK = `inline-flex min-h-11 items-center rounded-lg px-2 font-medium underline-offset-4 hover:underline ${FOCUS_RING}`;
+
 /**
- * The jury's signed-in pages: one narrow bar (the site, the way back to the rounds, who is signed
- * in, sign out) over a page made for a phone first.
+ * The jury's signed-in pages: one narrow bar (the site, the way back to the rounds, one's account,
+ * who is signed in, sign out) over a page made for a phone first.
  */
 export function JuryLayout({ children }: { children: ReactNode }) {
   const { title } = useSettings();
@@ -26,12 +28,12 @@ export function JuryLayout({ children }: { children: ReactNode }) {
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <p className="truncate font-bold">{title}</p>
-          <nav aria-label="Jury">
-            <GuardedLink
-              to={paths.jury}
-              className={`inline-flex min-h-11 items-center rounded-lg px-2 font-medium underline-offset-4 hover:underline ${FOCUS_RING}`}
-            >
+          <nav aria-label="Jury" className="flex gap-2">
+            <GuardedLink to={paths.jury} className={NAV_LINK}>
               Your rounds
+            </GuardedLink>
+            <GuardedLink to={paths.juryAccount} className={NAV_LINK}>
+              Account
             </GuardedLink>
           </nav>
           <div className="flex items-center gap-3">
