@@ -106,7 +106,9 @@ export function describeSession(
     username: admin.username,
     role: admin.role,
     twoFactorEnabled: admin.twoFactorEnabled,
-    twoFactorSetupRequired: security.requireTwoFactor && !admin.twoFactorEnabled,
+    // The rule is the admins': a juror is offered two-factor, never required to turn it on.
+    twoFactorSetupRequired:
+      admin.role === 'admin' && security.requireTwoFactor && !admin.twoFactorEnabled,
   };
 }
 

@@ -167,6 +167,12 @@ describe(`a juror’s two-factor on ${TEST_ENGINE}`, () => {
     });
     expect(off.statusCode, off.body).toBe(204);
     expect((await twoFactorRowOf(JUROR)).totp_enabled).toBe(0);
+    // Nor does the session tell a juror without it that set-up is required.
+    expect((await whoAmI(t, juror.token)).json()).toMatchObject({
+      role: 'juror',
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
+    });
   });
 
   it('acts on the juror’s own account only: the admin’s two-factor is untouched, and the reverse', async () => {
