@@ -13,7 +13,7 @@ import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
 import JudgingPage from './judging/judging-page.tsx';
 import JurorsPage from './judging/jurors-page.tsx';
 import RoundPage from './judging/round-page.tsx';
-import { SessionProvider, useSession } from './common/session.tsx';
+import { SessionProvider, SignInFirst, useSession } from './common/session.tsx';
 import { AdminLayout } from './common/shell/admin-layout.tsx';
 import LoginPage from './sign-in/login-page.tsx';
 import OutboxPage from './outbox/outbox-page.tsx';
@@ -96,17 +96,8 @@ function AdminRoutes() {
  */
 function RequireAdmin() {
   const { state } = useSession();
-  const { pathname, search } = useLocation();
-  if (state.status !== 'signed-in') {
-    const remember = state.status === 'signed-out' && state.rememberPage;
-    return (
-      <Navigate
-        to={paths.admin}
-        replace
-        state={remember ? { from: `${pathname}${search}` } : undefined}
-      />
-    );
-  }
+  const { pathname } = useLocation();
+  if (state.status !== 'signed-in') return <SignInFirst state={state} />;
   // A juror's pages are the jury's (their sign-in, too, starts here).
   if (state.admin.role === 'juror') return <Navigate to={paths.jury} replace />;
   if (state.admin.twoFactorSetupRequired && pathname !== paths.adminAccount) {

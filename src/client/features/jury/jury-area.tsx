@@ -1,9 +1,9 @@
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { AdminQueryProvider } from '../admin/common/admin-query.tsx';
-import { SessionProvider, useSession } from '../admin/common/session.tsx';
+import { SessionProvider, SignInFirst, useSession } from '../admin/common/session.tsx';
 import AccountPage from './account-page.tsx';
 import InvitationPage from './invitation-page.tsx';
 import { JuryLayout } from './jury-layout.tsx';
@@ -64,17 +64,7 @@ function JuryRoutes() {
  */
 function RequireJuror() {
   const { state } = useSession();
-  const { pathname, search } = useLocation();
-  if (state.status !== 'signed-in') {
-    const remember = state.status === 'signed-out' && state.rememberPage;
-    return (
-      <Navigate
-        to={paths.admin}
-        replace
-        state={remember ? { from: `${pathname}${search}` } : undefined}
-      />
-    );
-  }
+  if (state.status !== 'signed-in') return <SignInFirst state={state} />;
   if (state.admin.role !== 'juror') return <Navigate to={paths.adminDashboard} replace />;
   return (
     <LeaveGuardProvider>

@@ -1,10 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
-import { useToast } from '../../components/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSettings } from '../../lib/settings.tsx';
-import { signOut } from '../admin/common/api/session.ts';
-import { useAdmin, useSession } from '../admin/common/session.tsx';
+import { useAdmin, useSignOut } from '../admin/common/session.tsx';
 import { FOCUS_RING, MUTED_TEXT } from '../admin/common/shell/admin-page.tsx';
 import { GuardedLink, useLeave } from './leave-guard.tsx';
 
@@ -51,26 +49,14 @@ export function JuryLayout({ children }: { children: ReactNode }) {
 
 /** Ends the session; the jury's guard then shows the sign-in page. */
 function SignOutButton() {
-  const { signedOut } = useSession();
-  const { showToast } = useToast();
   const leave = useLeave();
-  const [busy, setBusy] = useState(false);
-  const logout = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-      signedOut(false);
-    } catch (error) {
-      setBusy(false);
-      showToast((error as Error).message, { variant: 'error' });
-    }
-  };
+  const { busy, signOut } = useSignOut();
   return (
     <Button
       variant="secondary"
       size="sm"
       disabled={busy}
-      onClick={() => leave(() => void logout())}
+      onClick={() => leave(() => void signOut())}
     >
       Sign out
     </Button>

@@ -10,7 +10,10 @@ import {
 } from 'react';
 import type { AdminSession } from '../../../../shared/schemas/auth.ts';
 import { type ApiError, toApiError } from '../../../lib/api-client.ts';
-import { fetchSession } from './api/session.ts';
+import { Navigate, useLocation } from 'react-router';
+import { useToast } from '../../../components/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { fetchSession, signOut } from './api/session.ts';
 
 /*
  * Who is signed in, as the server says. The session itself is an HttpOnly cookie the browser
@@ -88,4 +91,41 @@ export function useAdmin(): AdminSession {
   const { state } = useSession();
   if (state.status !== 'signed-in') throw new Error('useAdmin needs a signed-in admin');
   return state.admin;
+}
+
+/**
+ * Ends the session on the server, then here: the area's guard shows the sign-in page. `busy`
+ * while it is asked; a failure is a toast and the admin or juror stays signed in.
+ */
+export function useSignOut() {
+  const { signedOut } = useSession();
+  const { showToast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const signOutNow = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      signedOut(false);
+    } catch (error) {
+      setBusy(false);
+      showToast((error as Error).message, { variant: 'error' });
+    }
+  };
+  return { busy, signOut: signOutNow };
+}
+
+/**
+ * For a visitor without a session: the sign-in page at /admin (admins and jurors alike), with the
+ * page they wanted riding along (`from`) unless they signed out themselves.
+ */
+export function SignInFirst({ state }: { state: Exclude<SessionState, { status: 'signed-in' }> }) {
+  const { pathname, search } = useLocation();
+  const remember = state.status === 'signed-out' && state.rememberPage;
+  return (
+    <Navigate
+      to={paths.admin}
+      replace
+      state={remember ? { from: `${pathname}${search}` } : undefined}
+    />
+  );
 }

@@ -2,11 +2,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '../../../../components/button.tsx';
 import { MenuIcon } from '../../../../components/menu-icon.tsx';
-import { useToast } from '../../../../components/toast.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { signOut } from '../api/session.ts';
+
 import { useSettings } from '../../../../lib/settings.tsx';
-import { useAdmin, useSession } from '../session.tsx';
+import { useAdmin, useSignOut } from '../session.tsx';
 import { FOCUS_RING, MUTED_TEXT } from './admin-page.tsx';
 
 /** The side navigation (seed §2). Labels live here, out of the public bundle. */
@@ -128,26 +127,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
 /** Ends the session on the server; the admin guard then shows the sign-in page at /admin. */
 function LogoutButton() {
-  const { signedOut } = useSession();
-  const { showToast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const logout = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-      signedOut(false);
-    } catch (error) {
-      setBusy(false);
-      showToast((error as Error).message, { variant: 'error' });
-    }
-  };
+  const { busy, signOut } = useSignOut();
   return (
     <Button
       variant="secondary"
       size="sm"
       className="w-full"
       disabled={busy}
-      onClick={() => void logout()}
+      onClick={() => void signOut()}
     >
       Logout
     </Button>
