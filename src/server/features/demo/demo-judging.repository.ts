@@ -66,19 +66,6 @@ export async function insertCompetition(
   await db.insertInto('competitions').values(row).execute();
 }
 
-/** The next number of a reference series, as registration takes it (reference_counters). */
-export async function nextReferenceValue(trx: Kysely<DB>, series: string): Promise<number> {
-  const row = await trx
-    .insertInto('reference_counters')
-    .values({ series, value: 1 })
-    .onConflict((oc) =>
-      oc.column('series').doUpdateSet((eb) => ({ value: eb('reference_counters.value', '+', 1) })),
-    )
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
-
 export async function insertSubmission(
   trx: Kysely<DB>,
   row: Insertable<SubmissionsTable>,

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
-import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
 import { PHOTO_PART } from '../../../shared/registration-request.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
@@ -23,7 +22,11 @@ import {
   type FileToStore,
   storeUnclaimedFiles,
 } from '../media/unclaimed-files.service.ts';
-import { searchTextOf, submissionFolderOf } from '../submissions/submissions.service.ts';
+import {
+  searchTextOf,
+  submissionFolderOf,
+  takeEntryReference,
+} from '../submissions/submissions.service.ts';
 import { drawDemoImage } from './demo-images.ts';
 import {
   findAccountByName,
@@ -34,7 +37,6 @@ import {
   insertCompetition,
   insertMarker,
   insertSubmission,
-  nextReferenceValue,
 } from './demo-judging.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';
 
@@ -235,8 +237,7 @@ async function addCompetitionWithEntries(deps: DemoDeps, now: Date): Promise<str
         const [fullName, title, gender, age] = ARTISTS[i] as (typeof ARTISTS)[number];
         // Entered every few days while it was open, approved the day after it closed.
         const entered = new Date(now.getTime() + (START_DAY + 2 + 3 * i) * DAY_MS);
-        const series = referenceSeriesOf(todayIn(timeZone, entered));
-        const reference = entryReferenceOf(series, await nextReferenceValue(trx, series));
+        const reference = await takeEntryReference(trx, todayIn(timeZone, entered));
         const email = `${fullName.toLowerCase().replace(/ /g, '.')}@demo.invalid`;
         await insertSubmission(trx, {
           id: entry.id,

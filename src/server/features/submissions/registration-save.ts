@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
-import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { imagePartOf, PHOTO_PART } from '../../../shared/registration-request.ts';
@@ -17,13 +16,12 @@ import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
 import { refuseUnlessOpen } from './registration-refusals.ts';
 import { searchTextOf } from './search-text.ts';
-import { issueEntryLink } from './submissions.service.ts';
+import { issueEntryLink, takeEntryReference } from './submissions.service.ts';
 import {
   findRegistrationTarget,
   findSubmissionByIdempotencyKey,
   insertSubmission,
   lockIdempotencyKey,
-  nextReferenceValue,
   type ReceiptRow,
   type RegistrationTargetRow,
 } from './submissions.repository.ts';
@@ -130,8 +128,7 @@ export async function saveSubmission(
     if (!competition) throw notFound(COMPETITION_NOT_FOUND);
     const now = deps.clock.now();
     refuseUnlessOpen(competition, timeZone, now);
-    const series = referenceSeriesOf(todayIn(timeZone, now));
-    const reference = entryReferenceOf(series, await nextReferenceValue(trx, series));
+    const reference = await takeEntryReference(trx, todayIn(timeZone, now));
     const row = submissionRowOf(toSave, competition, reference, now);
     await insertSubmission(trx, {
       ...row,

@@ -1,6 +1,10 @@
 import { type PaymentState, paymentStateOf } from '../../../shared/domain/entry-state.ts';
+import type { Kysely } from 'kysely';
+import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { entryLinkOf } from './entry-tokens.ts';
+import { nextReferenceValue } from './submissions.repository.ts';
 
 /*
  * What other features use of a submission: its stored answers decoded (stored-entry.ts), the text
@@ -20,6 +24,15 @@ export {
 } from './stored-entry.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { entryLinkOf };
+
+/**
+ * The next reference of an entry made on `day` ('WS-2026-000123'), taken inside the caller's
+ * transaction: registration's, and the demo's entries, from one counter.
+ */
+export async function takeEntryReference(trx: Kysely<DB>, day: string): Promise<string> {
+  const series = referenceSeriesOf(day);
+  return entryReferenceOf(series, await nextReferenceValue(trx, series));
+}
 
 /** The address of the entry's page that an e-mail carries, with a token signed now. */
 export async function issueEntryLink(
