@@ -341,6 +341,11 @@ test("the juror's screens have no axe violations on a phone, light or dark", asy
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   await expectNoAxeViolations(jurorPage, 'a work');
+
+  await jurorPage.goto('/jury/account');
+  await expectPageHeading(jurorPage, 'Account');
+  await expect(jurorPage.getByRole('button', { name: /two-factor/i }).first()).toBeVisible();
+  await expectNoAxeViolations(jurorPage, '/jury/account');
   expect(phone.unexpectedErrors()).toEqual([]);
   await phone.context.close();
 });
