@@ -128,6 +128,93 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).toEqual(session);
   });
 
+  it('the jury: set-up, a round, its entries, assignments and scores', async () => {
+    const category = makeCategoryRow();
+    const competition = makeCompetitionRow(category.id);
+    const submission = makeSubmissionRow();
+    const juror = makeAdminUserRow({
+      role: 'juror',
+      display_name: 'Asha Juror',
+      email: `juror-${randomUUID()}@example.com`,
+    });
+    await db.insertInto('categories').values(category).execute();
+    await db.insertInto('competitions').values(competition).execute();
+    await db.insertInto('submissions').values(submission).execute();
+    await db.insertInto('admin_users').values(juror).execute();
+    const c = competition.id;
+    const rows = {
+      jury_setups: { competition_id: c, jurors_per_entry: 2, publish_jury: 1, updated_at: stamp() },
+      jury_criteria: {
+        id: randomUUID(),
+        competition_id: c,
+        position: 0,
+        name: 'Composition',
+        description: 'How it is built',
+        weight: 1.5,
+        scale_min: 1,
+        scale_max: 10,
+        required: 1,
+      },
+      jury_panel: { competition_id: c, juror_id: juror.id },
+      jury_rounds: {
+        id: randomUUID(),
+        competition_id: c,
+        number: 1,
+        status: 'open' as const,
+        jurors_per_entry: 2,
+        created_at: stamp(),
+        opened_at: stamp(),
+        closed_at: null,
+      },
+    };
+    for (const [table, row] of Object.entries(rows)) {
+      await db
+        .insertInto(table as keyof typeof rows)
+        .values(row as never)
+        .execute();
+    }
+    const round = rows.jury_rounds.id;
+    const entry = {
+      round_id: round,
+      submission_id: submission.id,
+      alias: 'W001',
+      jurors_missing: 0,
+    };
+    const assignment = {
+      round_id: round,
+      submission_id: submission.id,
+      juror_id: juror.id,
+      order_key: '00aa',
+      comment: 'Strong',
+      scored_at: stamp(),
+      conflict_reason: null,
+      conflict_at: null,
+      assigned_at: stamp(),
+    };
+    const score = {
+      round_id: round,
+      submission_id: submission.id,
+      juror_id: juror.id,
+      criterion_id: rows.jury_criteria.id,
+      score: 7,
+    };
+    await db.insertInto('jury_round_entries').values(entry).execute();
+    await db.insertInto('jury_assignments').values(assignment).execute();
+    await db.insertInto('jury_scores').values(score).execute();
+    for (const [table, row] of Object.entries(rows)) {
+      const stored = await db
+        .selectFrom(table as keyof typeof rows)
+        .selectAll()
+        .execute();
+      expect(stored).toContainEqual(row);
+    }
+    expect(await db.selectFrom('jury_round_entries').selectAll().execute()).toContainEqual(entry);
+    expect(await db.selectFrom('jury_assignments').selectAll().execute()).toContainEqual(
+      assignment,
+    );
+    expect(await db.selectFrom('jury_scores').selectAll().execute()).toContainEqual(score);
+  });
+
   it('payment orders and the ledger, with amounts in paise', async () => {
     const submission = makeSubmissionRow();
     await db.insertInto('submissions').values(submission).execute();
