@@ -285,6 +285,8 @@ export interface EmailOutboxTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** A decision's e-mail: the entry's status before the decisions it tells of (see mail/outbox). */
+  decision_from: 'pending' | 'approved' | 'rejected' | null;
 }
 
 /** An admin's wording of an artist's message; none while the default is used. */

@@ -284,6 +284,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       created_at: stamp(),
       updated_at: stamp(),
       sent_at: null,
+      decision_from: 'pending' as const,
     };
     await db.insertInto('email_outbox').values(mail).execute();
     expect(

@@ -13,6 +13,27 @@ export async function insertOutboxMessage(
 }
 
 /**
+ * Deletes the decision e-mails of `submissionIds` still waiting (pending, never tried: no worker has
+ * claimed one) and answers each one's submission and the status it remembers. One conditional
+ * statement: a worker claiming a row at the same time either takes it first (it is then not
+ * pending and stays) or finds it gone; on PostgreSQL the second waits for the first's commit.
+ */
+export async function deleteWaitingDecisionMessages(
+  db: Kysely<DB>,
+  submissionIds: readonly string[],
+) {
+  if (submissionIds.length === 0) return [];
+  return db
+    .deleteFrom('email_outbox')
+    .where('submission_id', 'in', submissionIds)
+    .where('decision_from', 'is not', null)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .returning(['submission_id', 'decision_from'])
+    .execute();
+}
+
+/**
  * A row a worker may take at `now`: waiting and due, or claimed by a worker whose claim has run
  * out (it crashed, or lost its database, mid-send).
  */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
 import {
   OUTBOX_MESSAGES,
   type OutboxMessage,
@@ -12,6 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import {
   countOutboxMessages,
+  deleteWaitingDecisionMessages,
   findOutboxMessageById,
   findOutboxMessages,
   insertOutboxMessage,
@@ -30,15 +32,23 @@ export interface OutgoingEmail {
   html: string;
 }
 
+/** A decision's e-mail held back a while (issue 23), and what its entry was before. */
+export interface HeldBack {
+  sendAfter: Date;
+  /** The entry's status before the decisions it tells of: what an undo goes back to. */
+  decisionFrom: SubmissionStatus;
+}
+
 /**
  * Queues a message in the outbox, inside the caller's transaction (PRODUCT.md point 10): it is
  * written with the change it tells of, or not at all, and sending never delays or fails that
- * change. The outbox worker sends it.
+ * change. The outbox worker sends it, at once or, `held` back, not before its time.
  */
 export async function queueEmail(
   db: Kysely<DB>,
   email: OutgoingEmail,
   now = new Date(),
+  held?: HeldBack,
 ): Promise<string> {
   const id = randomUUID();
   const stamp = now.toISOString();
@@ -50,13 +60,31 @@ export async function queueEmail(
     subject: email.subject,
     body_text: email.text,
     body_html: email.html,
-    send_after: stamp,
+    send_after: held ? held.sendAfter.toISOString() : stamp,
     claimed_until: null,
     created_at: stamp,
     updated_at: stamp,
     sent_at: null,
+    decision_from: held ? held.decisionFrom : null,
   });
   return id;
+}
+
+/**
+ * Withdraws the decision e-mails of `submissionIds` that still wait (no worker has taken them),
+ * inside the caller's transaction; answers, by submission, the status each one remembered from
+ * before its decisions. A message already taken or sent is left as it is, and not answered.
+ */
+export async function withdrawWaitingDecisionEmails(
+  db: Kysely<DB>,
+  submissionIds: readonly string[],
+): Promise<Map<string, SubmissionStatus>> {
+  const rows = await deleteWaitingDecisionMessages(db, submissionIds);
+  const withdrawn = new Map<string, SubmissionStatus>();
+  for (const row of rows) {
+    if (row.submission_id && row.decision_from) withdrawn.set(row.submission_id, row.decision_from);
+  }
+  return withdrawn;
 }
 
 export const OUTBOX_PAGE_SIZE = 50;
