@@ -98,7 +98,10 @@ export const ReviewCountsSchema = z.object({
 });
 export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
 
-/** The decisions an admin makes; no way back to pending (seed §4). */
+/**
+ * The decisions an admin makes; no way back to pending (seed §4), except by undoing the decision
+ * that left it while its e-mail still waits.
+ */
 export const DECISIONS = ['approved', 'rejected'] as const;
 export const BULK_DECISION_MAX = 500;
 
@@ -109,10 +112,38 @@ export const BulkDecisionSchema = z.strictObject({
   status: z.enum(DECISIONS),
 });
 
+/**
+ * How long a decision's e-mail waits in the outbox before it goes (issue 23): meanwhile the
+ * decision can be undone, and a change of mind sends only the final decision.
+ */
+export const DECISION_EMAIL_DELAY_MS = 5 * 60_000;
+
 export const DecisionResultSchema = z.object({
-  /** The submissions whose status changed (each artist is e-mailed once). */
+  /** The submissions whose status changed. */
   changed: z.array(z.string()),
   /** Those already in that status: nothing sent. */
   unchanged: z.array(z.string()),
+  /**
+   * Of the changed, those whose e-mail now waits DECISION_EMAIL_DELAY_MS before it goes, and can
+   * be undone until then. A changed one not listed went back to the status it had before its
+   * waiting decision: its e-mail was withdrawn and nothing is sent.
+   */
+  waiting: z.array(z.string()),
 });
 export type DecisionResult = z.infer<typeof DecisionResultSchema>;
+
+/** Undoing decisions whose e-mail still waits: each entry goes back to its earlier status. */
+export const BulkUndoSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(BULK_DECISION_MAX),
+});
+
+export const UndoResultSchema = z.object({
+  /** The entries put back, their waiting e-mail withdrawn. */
+  undone: z.array(z.string()),
+  /** Those with no decision e-mail waiting (none made, or it has gone): left as they are. */
+  notUndone: z.array(z.string()),
+});
+export type UndoResult = z.infer<typeof UndoResultSchema>;
+
+export const NOTHING_TO_UNDO =
+  'Nothing to undo: no decision e-mail is waiting (it may have gone already).';

@@ -1,15 +1,24 @@
 import type { Kysely } from 'kysely';
+import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
-/** The queries of an admin's decisions on submissions: approving, rejecting, deleting. */
+/** The queries of an admin's decisions on submissions: approving, rejecting, undoing, deleting. */
 
-/** Which of `ids` exist, with what deciding about them needs. */
+/**
+ * Which of `ids` exist, with what deciding about them needs; on PostgreSQL their rows stay locked
+ * until the transaction ends (SQLite writes one at a time), taken in id order so two decisions on
+ * overlapping entries never wait on each other in a circle. A second decision on an entry waits
+ * for the first's commit, then reads the status and the waiting e-mail the first left.
+ */
 export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
-  return trx
+  let query = trx
     .selectFrom('submissions')
     .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'status'])
     .where('id', 'in', ids)
-    .execute();
+    .orderBy('id');
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.execute();
 }
 
 /** Sets the status of those of `ids` not in it yet; answers the ids it changed. */
@@ -27,6 +36,20 @@ export async function setStatus(
     .returning('id')
     .execute();
   return changed.map((row) => row.id);
+}
+
+/** Puts one entry back in the status it had before an undone decision (pending included). */
+export async function restoreStatus(
+  trx: Kysely<DB>,
+  id: string,
+  status: SubmissionStatus,
+  stamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('submissions')
+    .set({ status, updated_at: stamp })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {

@@ -60,10 +60,14 @@ describe(`decisions on submissions on ${TEST_ENGINE}`, () => {
     const [id] = (await addSubmissions(1)) as [string];
     const first = await decideOne(id, 'approved');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ changed: [id], unchanged: [] });
+    expect(first.json()).toEqual({ changed: [id], unchanged: [], waiting: [id] });
     expect(await statusOf(id)).toBe('approved');
     // The same decision again changes nothing and sends nothing.
-    expect((await decideOne(id, 'approved')).json()).toEqual({ changed: [], unchanged: [id] });
+    expect((await decideOne(id, 'approved')).json()).toEqual({
+      changed: [],
+      unchanged: [id],
+      waiting: [],
+    });
     const sent = await emails();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -103,7 +107,7 @@ describe(`decisions on submissions on ${TEST_ENGINE}`, () => {
 
     const response = await decideMany([...ids, approvedAlready, ids[0]], 'approved');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ changed: ids, unchanged: [approvedAlready] });
+    expect(response.json()).toEqual({ changed: ids, unchanged: [approvedAlready], waiting: ids });
     expect(await emails()).toHaveLength(3);
     expect(await auditRowsOf(db(), 'submission.approve')).toHaveLength(3);
   });
