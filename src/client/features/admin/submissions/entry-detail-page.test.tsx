@@ -15,6 +15,7 @@ const ID = REVIEW_ENTRY_ID;
 const LOAD = `GET /api/admin/submissions/${ID}`;
 const REVIEW = `GET /api/admin/submissions/${ID}/review`;
 const DECIDE = `PUT /api/admin/submissions/${ID}/status`;
+const UNDO = `POST /api/admin/submissions/${ID}/status/undo`;
 const REFUND_B2 = 'POST /api/admin/payments/pay_B2/refund';
 const QUESTION =
   'Refund ₹1,500 to Meera Iyer for WS-2026-000123? The money goes back to the account it was paid from, within 7-10 days. This cannot be undone.';
@@ -332,7 +333,7 @@ describe("the admin's entry page: pictures, decisions and the way back (issue 20
     const calls = stubPage([ok(entryOf()), ok(approved)], {
       [DECIDE]: (body) => {
         bodies.push(body);
-        return { status: 200, body: { changed: [ID], unchanged: [] } };
+        return { status: 200, body: { changed: [ID], unchanged: [], waiting: [ID] } };
       },
     });
     await loaded();
@@ -349,6 +350,34 @@ describe("the admin's entry page: pictures, decisions and the way back (issue 20
       false,
     );
     expect(calls.filter((call) => call === LOAD)).toHaveLength(2);
+    expect(document.activeElement).toBe(document.querySelector('dl'));
+  });
+
+  it("offers 'E-mail goes in 5 minutes — Undo' after a decision; Undo puts the entry back as it was", async () => {
+    const calls = stubPage(
+      [ok(entryOf()), ok(entryOf({}, { status: 'rejected' })), ok(entryOf())],
+      {
+        [DECIDE]: { status: 200, body: { changed: [ID], unchanged: [], waiting: [ID] } },
+        [UNDO]: { status: 200, body: { undone: [ID], notUndone: [] } },
+      },
+    );
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo.parentElement?.textContent).toBe('E-mail goes in 5 minutes —Undo');
+    expect(undo.closest('[role="status"]')).toBeTruthy();
+    await waitFor(() => expect(termsOf(document.querySelector('dl')!).Status).toBe('Rejected'));
+
+    await user.click(undo);
+    expect(await screen.findByText('Decision undone')).toBeTruthy();
+    await waitFor(() =>
+      expect(termsOf(document.querySelector('dl')!).Status).toBe('Pending Review'),
+    );
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(calls.filter((call) => call === UNDO)).toHaveLength(1);
+    expect(calls.filter((call) => call === LOAD)).toHaveLength(3);
     expect(document.activeElement).toBe(document.querySelector('dl'));
   });
 

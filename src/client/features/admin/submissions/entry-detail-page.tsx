@@ -14,6 +14,7 @@ import { entryQuery, reviewItemQuery } from './api/entry.ts';
 import { EntryPayments, rupeesOf } from './entry-payments.tsx';
 import { EntryPictures } from './entry-pictures.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
+import { DecisionUndoNotice } from './decision-undo-notice.tsx';
 import { DuplicateBadge } from './review-row.tsx';
 import { reviewViewFrom } from './review-view.ts';
 import { useEntryActions } from './use-entry-actions.ts';
@@ -51,7 +52,7 @@ export default function EntryDetailPage() {
 
 function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<ReviewItem> }) {
   const summary = useRef<HTMLDListElement>(null);
-  const { deciding, decide, refund } = useEntryActions(data, summary);
+  const { deciding, decide, refund, undo } = useEntryActions(data, summary);
   const { entry } = data;
   return (
     <div className="flex flex-col gap-8">
@@ -87,6 +88,7 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
         </Button>
         {item.data ? <DuplicateBadge item={item.data} /> : null}
       </div>
+      <DecisionUndoNotice undo={undo} />
       <Section title="Photo and artworks">
         <ResourceView resource={item}>{(shown) => <EntryPictures item={shown} />}</ResourceView>
       </Section>

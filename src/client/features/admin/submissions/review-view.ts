@@ -1,3 +1,4 @@
+import { DECISION_EMAIL_DELAY_MS } from '../../../../shared/schemas/review.ts';
 import { paths } from '../../../config/paths.ts';
 
 /* The review's words, and the way back to it from an entry's page. */
@@ -21,6 +22,26 @@ export const REVIEW_TEXT = {
 export function decidedMessage(changed: number, status: 'approved' | 'rejected'): string {
   return changed === 1 ? `Submission ${status}` : `${changed} submissions ${status}`;
 }
+
+/* Issue 23: a decision's e-mail waits, and the decision can be undone meanwhile. */
+
+const DELAY_MINUTES = DECISION_EMAIL_DELAY_MS / 60_000;
+
+/** Before the Undo button: 'E-mail goes in 5 minutes —', '3 e-mails go in 5 minutes —'. */
+export function emailWaitsMessage(count: number): string {
+  return count === 1
+    ? `E-mail goes in ${DELAY_MINUTES} minutes —`
+    : `${count} e-mails go in ${DELAY_MINUTES} minutes —`;
+}
+
+/** The toast of an undo: 'Decision undone', '3 decisions undone; 1 e-mail had already gone'. */
+export function undoneMessage(undone: number, gone = 0): string {
+  const done = undone === 1 ? 'Decision undone' : `${undone} decisions undone`;
+  if (gone === 0) return done;
+  return `${done}; ${gone === 1 ? '1 e-mail' : `${gone} e-mails`} had already gone`;
+}
+
+export const UNDO_FAILED = 'Failed to undo the decision';
 
 /**
  * Where an entry page's Back goes: the review view it was opened from, given in its `from`

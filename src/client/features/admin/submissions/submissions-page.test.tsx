@@ -2,7 +2,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewCounts, ReviewItem, ReviewPage } from '../../../../shared/schemas/review.ts';
+import {
+  DECISION_EMAIL_DELAY_MS,
+  NOTHING_TO_UNDO,
+  type ReviewCounts,
+  type ReviewItem,
+  type ReviewPage,
+} from '../../../../shared/schemas/review.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import AdminArea from '../admin-area.tsx';
 import {
@@ -81,12 +87,31 @@ function stubReview({
   routes?: Parameters<typeof stubApi>[0];
 } = {}) {
   let stored = [...items];
+  // As the server keeps it on a waiting e-mail: each entry's status before its waiting decisions.
+  const before = new Map<string, ReviewItem['status']>();
   const decide = (ids: string[], status: 'approved' | 'rejected') => {
     const changed = stored
       .filter((i) => ids.includes(i.id) && i.status !== status)
       .map((i) => i.id);
+    const waiting: string[] = [];
+    for (const item of stored.filter((i) => changed.includes(i.id))) {
+      const was = before.get(item.id) ?? item.status;
+      if (was === status) before.delete(item.id);
+      else {
+        before.set(item.id, was);
+        waiting.push(item.id);
+      }
+    }
     stored = stored.map((i) => (ids.includes(i.id) ? { ...i, status } : i));
-    return { status: 200, body: { changed, unchanged: ids.filter((id) => !changed.includes(id)) } };
+    const unchanged = ids.filter((id) => !changed.includes(id));
+    return { status: 200, body: { changed, unchanged, waiting } };
+  };
+  const undo = (ids: string[]) => {
+    const undone = ids.filter((id) => before.has(id));
+    if (undone.length === 0) return envelope(409, 'NOTHING_TO_UNDO', NOTHING_TO_UNDO);
+    stored = stored.map((i) => (undone.includes(i.id) ? { ...i, status: before.get(i.id)! } : i));
+    for (const id of undone) before.delete(id);
+    return { status: 200, body: { undone, notUndone: ids.filter((id) => !undone.includes(id)) } };
   };
   return stubApi({
     'GET /api/auth/session': SIGNED_IN,
@@ -103,6 +128,10 @@ function stubReview({
       const { ids, status } = body as { ids: string[]; status: 'approved' | 'rejected' };
       return decide(ids, status);
     },
+    ...Object.fromEntries(
+      items.map((item) => [`POST ${LIST}/${item.id}/status/undo`, () => undo([item.id])]),
+    ),
+    [`POST ${LIST}/status/undo`]: (body) => undo((body as { ids: string[] }).ids),
     ...routes,
   });
 }
@@ -562,7 +591,10 @@ describe('the submissions review: decisions', () => {
     expect(sent).toEqual([{ status: 'approved' }]);
     expect(listCalls(calls)).toHaveLength(1);
 
-    await put.answer({ status: 200, body: { changed: [idOf(1)], unchanged: [] } });
+    await put.answer({
+      status: 200,
+      body: { changed: [idOf(1)], unchanged: [], waiting: [idOf(1)] },
+    });
     const toast = await screen.findByText('Submission approved');
     expect(toast.closest('[role="status"]')).toBeTruthy();
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
@@ -651,7 +683,10 @@ describe('the submissions review: decisions', () => {
     expect(button(`Approve ${referenceOf(2)}`).disabled).toBe(false);
     await user.click(button('Approve selected'));
 
-    await post.answer({ status: 200, body: { changed: [idOf(3), idOf(1)], unchanged: [] } });
+    await post.answer({
+      status: 200,
+      body: { changed: [idOf(3), idOf(1)], unchanged: [], waiting: [idOf(3), idOf(1)] },
+    });
     expect(await screen.findByText('2 submissions approved')).toBeTruthy();
     expect(sent).toEqual([{ ids: [idOf(3), idOf(1)], status: 'approved' }]);
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([
@@ -685,6 +720,105 @@ describe('the submissions review: decisions', () => {
     expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([
       `POST ${LIST}/status`,
     ]);
+  });
+});
+
+describe('the submissions review: undoing a decision while its e-mail waits', () => {
+  const undoButton = () => screen.queryByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+  const statusShown = (n: number) => cellsOf(rowOf(n))[4]!.textContent;
+
+  it("says 'E-mail goes in 5 minutes — Undo' after Approve; Undo puts the row back as it was", async () => {
+    const calls = stubReview({ items: [itemOf(1), itemOf(2)] });
+    renderReview('/admin/submissions');
+    await loaded();
+    expect(undoButton()).toBeNull();
+    const user = userEvent.setup();
+    await user.click(button(`Approve ${referenceOf(1)}`));
+    expect(await screen.findByText('Submission approved')).toBeTruthy();
+    const notice = await screen.findByText('E-mail goes in 5 minutes —');
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(undoButton().closest('p')).toBe(notice.closest('p'));
+    await waitFor(() => expect(statusShown(1)).toBe('StatusApprovedPayment Received'));
+
+    await user.click(undoButton());
+    expect(await screen.findByText('Decision undone')).toBeTruthy();
+    await waitFor(() => expect(statusShown(1)).toBe('StatusPending ReviewPayment Received'));
+    expect(undoButton()).toBeNull();
+    expect(screen.queryByText('E-mail goes in 5 minutes —')).toBeNull();
+    expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([
+      `PUT ${LIST}/${idOf(1)}/status`,
+      `POST ${LIST}/${idOf(1)}/status/undo`,
+    ]);
+    // The Undo button is gone: focus waits on the results.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Results' }));
+  });
+
+  it('undoes the selected rows at once after a bulk decision', async () => {
+    const calls = stubReview({ items: [itemOf(1), itemOf(2), itemOf(3, { status: 'approved' })] });
+    renderReview('/admin/submissions');
+    await loaded();
+    const user = userEvent.setup();
+    for (const n of [1, 2, 3]) {
+      await user.click(
+        screen.getByRole('checkbox', { name: `Select ${referenceOf(n)} (Artist ${n})` }),
+      );
+    }
+    await user.click(button('Reject selected'));
+    expect(await screen.findByText('3 e-mails go in 5 minutes —')).toBeTruthy();
+    await user.click(undoButton());
+    expect(await screen.findByText('3 decisions undone')).toBeTruthy();
+    await waitFor(() => expect(statusShown(3)).toBe('StatusApprovedPayment Received'));
+    expect(statusShown(1)).toBe('StatusPending ReviewPayment Received');
+    expect(statusShown(2)).toBe('StatusPending ReviewPayment Received');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      `POST ${LIST}/status`,
+      `POST ${LIST}/status/undo`,
+    ]);
+  });
+
+  it('offers no Undo once a decision is back where the entry was: nothing is sent', async () => {
+    stubReview({ items: [itemOf(1, { status: 'approved' })] });
+    renderReview('/admin/submissions');
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(button(`Reject ${referenceOf(1)}`));
+    expect(await screen.findByText('E-mail goes in 5 minutes —')).toBeTruthy();
+    await waitFor(() => expect(button(`Approve ${referenceOf(1)}`).disabled).toBe(false));
+    await user.click(button(`Approve ${referenceOf(1)}`));
+    await waitFor(() => expect(statusShown(1)).toBe('StatusApprovedPayment Received'));
+    expect(undoButton()).toBeNull();
+  });
+
+  it('takes the Undo away when the e-mail goes, and says why an Undo came too late', async () => {
+    // The server has sent the second entry's e-mail by the time its Undo arrives.
+    stubReview({
+      items: [itemOf(1), itemOf(2)],
+      routes: {
+        [`POST ${LIST}/${idOf(2)}/status/undo`]: envelope(409, 'NOTHING_TO_UNDO', NOTHING_TO_UNDO),
+      },
+    });
+    const user = userOnFakeClock();
+    renderReview('/admin/submissions');
+    await loaded();
+    await user.click(button(`Approve ${referenceOf(1)}`));
+    await screen.findByText('E-mail goes in 5 minutes —');
+    act(() => {
+      vi.advanceTimersByTime(DECISION_EMAIL_DELAY_MS - 100);
+    });
+    expect(undoButton()).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(undoButton()).toBeNull();
+
+    await user.click(button(`Reject ${referenceOf(2)}`));
+    await screen.findByText('E-mail goes in 5 minutes —');
+    await user.click(undoButton());
+    const toast = await screen.findByText(/^Failed to undo the decision/);
+    expect(toast.textContent).toBe(`Failed to undo the decision. ${NOTHING_TO_UNDO}`);
+    expect(toast.closest('[role="alert"]')).toBeTruthy();
+    expect(undoButton()).toBeNull();
+    await waitFor(() => expect(statusShown(2)).toBe('StatusRejectedPayment Received'));
   });
 });
 

@@ -7,6 +7,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage } from '../common/shell/admin-page.tsx';
 import { reviewCountsQuery, reviewPageQuery } from './api/review.ts';
 import { ArtworksArchive } from './artworks-archive.tsx';
+import { DecisionUndoNotice } from './decision-undo-notice.tsx';
 import { ReviewFilters } from './review-filters.tsx';
 import { ReviewResults } from './review-results.tsx';
 import { REVIEW_TEXT } from './review-view.ts';
@@ -26,8 +27,9 @@ export default function SubmissionsPage() {
   const competitions = useAdminQuery(competitionsQuery);
   const selection = useSelection(view.key);
   const heading = useRef<HTMLHeadingElement>(null);
-  // The row and its Delete button are about to go: focus waits on the results' heading.
-  const actions = useReviewActions({ selection, focusAfterDelete: heading });
+  // A row and its Delete button, or the Undo button, about to go: focus waits on the results'
+  // heading.
+  const actions = useReviewActions({ selection, focusWhenGone: heading });
   const competitionId = view.params.get('competition');
 
   return (
@@ -37,6 +39,8 @@ export default function SubmissionsPage() {
         competitionId={competitionId}
         competitionTitle={competitions.data?.find((c) => c.id === competitionId)?.title}
       />
+      {/* Outside the results, so it stays while they reload after the decision. */}
+      <DecisionUndoNotice undo={actions.undo} />
       <ResourceView resource={withSeedMessage(page, REVIEW_TEXT.fetchFailed)}>
         {(data) => (
           <ReviewResults

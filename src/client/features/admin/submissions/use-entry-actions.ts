@@ -8,11 +8,13 @@ import { refundPayment } from './api/entry.ts';
 import { decide, reviewKey } from './api/review.ts';
 import { rupeesOf } from './entry-payments.tsx';
 import { decidedMessage, UPDATE_FAILED } from './review-view.ts';
+import { useDecisionUndo } from './use-decision-undo.ts';
 
 export const REFUND_FAILED = 'Failed to refund payment';
 
 /**
- * The entry page's writes: the review's decision, with its toasts, and a full refund of a received
+ * The entry page's writes: the review's decision, with its toasts and its Undo while the e-mail
+ * waits, and a full refund of a received
  * payment after its question; the entry is read again after either. `summary`: where focus waits
  * once the button pressed is disabled or gone, the entry's summary, which says the result.
  */
@@ -23,12 +25,14 @@ export function useEntryActions(data: AdminEntry, summary: RefObject<HTMLElement
   const decision = useMutation({ mutationFn: decide });
   const refunding = useMutation({ mutationFn: refundPayment });
   const reload = () => void queryClient.invalidateQueries({ queryKey: reviewKey });
+  const undo = useDecisionUndo(summary);
 
   async function decideOn(status: 'approved' | 'rejected') {
     setDeciding(true);
     try {
       const result = await decision.mutateAsync({ ids: [data.id], status });
       showToast(decidedMessage(result.changed.length, status), { variant: 'success' });
+      undo.offer(result.waiting);
     } catch (error) {
       showToast(withReason(UPDATE_FAILED, error), { variant: 'error' });
     } finally {
@@ -50,5 +54,5 @@ export function useEntryActions(data: AdminEntry, summary: RefObject<HTMLElement
     focusAfter: summary,
   });
 
-  return { deciding, decide: decideOn, refund };
+  return { deciding, decide: decideOn, refund, undo };
 }

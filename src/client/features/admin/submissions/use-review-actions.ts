@@ -6,19 +6,21 @@ import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason } from '../common/failure-messages.ts';
 import { decide, deleteSubmission, reviewKey } from './api/review.ts';
 import { decidedMessage, REVIEW_TEXT } from './review-view.ts';
+import { useDecisionUndo } from './use-decision-undo.ts';
 import type { useSelection } from './use-selection.ts';
 
 /**
- * The review's writes: decisions on one row or the selection (each row busy meanwhile), and the
- * deletion of a row after its question. Seed §4: the list and its counts reload after each change.
+ * The review's writes: decisions on one row or the selection (each row busy meanwhile), the Undo
+ * of the last one while its e-mails wait, and the deletion of a row after its question. Seed §4:
+ * the list and its counts reload after each change.
  */
 export function useReviewActions({
   selection,
-  focusAfterDelete,
+  focusWhenGone,
 }: {
   selection: ReturnType<typeof useSelection>;
-  /** Where focus goes once a deleted row, and the Delete button pressed, are gone. */
-  focusAfterDelete: RefObject<HTMLElement | null>;
+  /** Where focus goes once the button pressed is gone: a deleted row's Delete, or Undo. */
+  focusWhenGone: RefObject<HTMLElement | null>;
 }) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -26,12 +28,14 @@ export function useReviewActions({
   const decision = useMutation({ mutationFn: decide });
   const removal = useMutation({ mutationFn: deleteSubmission });
   const reload = () => void queryClient.invalidateQueries({ queryKey: reviewKey });
+  const undo = useDecisionUndo(focusWhenGone);
 
   async function decideOn(ids: string[], status: 'approved' | 'rejected') {
     setBusy((current) => new Set([...current, ...ids]));
     try {
       const result = await decision.mutateAsync({ ids, status });
       showToast(decidedMessage(result.changed.length, status), { variant: 'success' });
+      undo.offer(result.waiting);
       selection.clear();
     } catch (error) {
       showToast(withReason(REVIEW_TEXT.updateFailed, error), { variant: 'error' });
@@ -49,8 +53,8 @@ export function useReviewActions({
       reload();
     },
     failure: (error) => withReason(REVIEW_TEXT.deleteFailed, error),
-    focusAfter: focusAfterDelete,
+    focusAfter: focusWhenGone,
   });
 
-  return { busy, decide: decideOn, deletion };
+  return { busy, decide: decideOn, deletion, undo };
 }

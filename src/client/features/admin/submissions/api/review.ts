@@ -4,11 +4,16 @@ import {
   DecisionResultSchema,
   ReviewCountsSchema,
   ReviewPageSchema,
+  type UndoResult,
+  UndoResultSchema,
 } from '../../../../../shared/schemas/review.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
 
-/* The review's calls: one page of a view, its counts, the decisions, a deletion, the files. */
+/*
+ * The review's calls: one page of a view, its counts, the decisions and their undo, a deletion,
+ * the files.
+ */
 
 export const SUBMISSIONS_PATH = '/api/admin/submissions';
 const BULK_STATUS_PATH = `${SUBMISSIONS_PATH}/status`;
@@ -77,6 +82,14 @@ export function decide({
   return ids.length === 1 && only !== undefined
     ? apiFetch(statusPath(only), send('PUT', { status }), DecisionResultSchema)
     : apiFetch(BULK_STATUS_PATH, send('POST', { ids, status }), DecisionResultSchema);
+}
+
+/** Undoes the decisions on `ids` whose e-mails still wait (one entry's route, or the bulk one). */
+export function undoDecisions(ids: string[]): Promise<UndoResult> {
+  const [only] = ids;
+  return ids.length === 1 && only !== undefined
+    ? apiFetch(`${statusPath(only)}/undo`, send('POST'), UndoResultSchema)
+    : apiFetch(`${BULK_STATUS_PATH}/undo`, send('POST', { ids }), UndoResultSchema);
 }
 
 export const deleteSubmission = (id: string) => apiFetch(submissionPath(id), send('DELETE'));
