@@ -48,6 +48,7 @@ import {
 import { healthPublicRoutes } from './features/health/health.routes.ts';
 import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
 import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
+import { awardsAdminRoutes } from './features/results/awards.routes.ts';
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -131,6 +132,7 @@ const ADMIN_API: FeaturePlugin[] = [
   judgingAdminRoutes,
   roundsAdminRoutes,
   jurorsAdminRoutes,
+  awardsAdminRoutes,
 ];
 
 /**

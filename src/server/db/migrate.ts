@@ -12,6 +12,7 @@ import * as signInLockout from './migrations/2026-11-28T0900-sign-in-lockout.ts'
 import * as likelyDuplicates from './migrations/2026-11-28T1000-likely-duplicates.ts';
 import * as jury from './migrations/2026-11-29T0900-jury.ts';
 import * as decisionEmailWait from './migrations/2026-11-30T0900-decision-email-wait.ts';
+import * as awards from './migrations/2026-12-01T0900-awards.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T1000-likely-duplicates': likelyDuplicates,
   '2026-11-29T0900-jury': jury,
   '2026-11-30T0900-decision-email-wait': decisionEmailWait,
+  '2026-12-01T0900-awards': awards,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

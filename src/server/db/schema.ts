@@ -194,6 +194,18 @@ export interface JuryScoresTable {
   score: number;
 }
 
+/** A competition's award to one of its entries (one per entry), shown in `position` order. */
+export interface AwardsTable {
+  id: string;
+  competition_id: string;
+  submission_id: string;
+  title: string;
+  prize: Generated<string>;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   admin_user_id: string;
@@ -392,6 +404,7 @@ export interface DB {
   jury_round_entries: JuryRoundEntriesTable;
   jury_assignments: JuryAssignmentsTable;
   jury_scores: JuryScoresTable;
+  awards: AwardsTable;
   unclaimed_files: UnclaimedFilesTable;
   rate_limit_hits: RateLimitHitsTable;
 }

@@ -215,6 +215,39 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     expect(await db.selectFrom('jury_scores').selectAll().execute()).toContainEqual(score);
   });
 
+  it('awards: one per entry of a competition', async () => {
+    const category = makeCategoryRow();
+    const competition = makeCompetitionRow(category.id);
+    const submission = makeSubmissionRow();
+    await db.insertInto('categories').values(category).execute();
+    await db.insertInto('competitions').values(competition).execute();
+    await db.insertInto('submissions').values(submission).execute();
+    const award = {
+      id: randomUUID(),
+      competition_id: competition.id,
+      submission_id: submission.id,
+      title: 'Honourable mention — सम्मान',
+      prize: '₹5,000 and a catalogue',
+      position: 3,
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('awards').values(award).execute();
+    expect(
+      await db.selectFrom('awards').selectAll().where('id', '=', award.id).executeTakeFirst(),
+    ).toEqual(award);
+    await expect(
+      db
+        .insertInto('awards')
+        .values({ ...award, id: randomUUID(), title: 'First' })
+        .execute(),
+    ).rejects.toThrow();
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    expect(
+      await db.selectFrom('awards').selectAll().where('id', '=', award.id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('payment orders and the ledger, with amounts in paise', async () => {
     const submission = makeSubmissionRow();
     await db.insertInto('submissions').values(submission).execute();

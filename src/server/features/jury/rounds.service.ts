@@ -27,7 +27,10 @@ import {
   moveRound,
   setJurorsMissing,
 } from './rounds.repository.ts';
-import { topK } from './standings.ts';
+import { rankBy, topK } from './standings.ts';
+
+/** What the results feature ranks awards by: other features come in only through a service. */
+export { rankBy, roundStandings };
 
 /*
  * A competition's rounds: created as a draft (round 1 with the approved entries, a later one with

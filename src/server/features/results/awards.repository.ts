@@ -1,0 +1,61 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { AwardsTable, DB } from '../../db/schema.ts';
+
+/** A competition's awards with what the admin sees of each entry, in display order. */
+export async function findAwards(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('awards as a')
+    .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'a.id as award_id',
+      'a.submission_id',
+      'a.title',
+      'a.prize',
+      'a.position',
+      's.id',
+      's.reference',
+      's.field_values',
+      'c.form_fields',
+    ])
+    .where('a.competition_id', '=', competitionId)
+    .orderBy('a.position')
+    .execute();
+}
+
+/** The entries among `ids` with what decides whether they may get an award. */
+export async function findEntriesByIds(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('submissions as s')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      's.id',
+      's.reference',
+      's.competition_id',
+      's.status',
+      's.field_values',
+      'c.form_fields',
+    ])
+    .where('s.id', 'in', ids)
+    .execute();
+}
+
+export async function findAwardCreatedAt(db: Kysely<DB>, competitionId: string) {
+  const rows = await db
+    .selectFrom('awards')
+    .select(['submission_id', 'created_at'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+  return new Map(rows.map((r) => [r.submission_id, r.created_at]));
+}
+
+/** Replaces the competition's awards with `rows` (inside the caller's transaction). */
+export async function replaceAwards(
+  trx: Kysely<DB>,
+  competitionId: string,
+  rows: Insertable<AwardsTable>[],
+): Promise<void> {
+  await trx.deleteFrom('awards').where('competition_id', '=', competitionId).execute();
+  if (rows.length > 0) await trx.insertInto('awards').values(rows).execute();
+}
