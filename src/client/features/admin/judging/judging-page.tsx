@@ -9,9 +9,11 @@ import { SelectField } from '../common/forms/form-fields.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { competitionsQuery } from '../competitions/api/competitions.ts';
+import { awardsQuery } from './api/awards.ts';
 import { judgingQuery } from './api/judging.ts';
 import { jurorsQuery } from './api/jurors.ts';
 import { roundsQuery } from './api/rounds.ts';
+import { AwardsSection } from './awards-section.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
 import { JudgingSetupForm } from './judging-setup-form.tsx';
 import { LINK_CLASS } from './judging-styles.ts';
@@ -22,6 +24,7 @@ export const JUDGING_FAILURES = {
   fetch: 'Failed to fetch the judging set-up',
   fetchJurors: 'Failed to fetch jurors',
   fetchRounds: 'Failed to fetch rounds',
+  fetchAwards: 'Failed to fetch awards',
 } as const;
 
 /** A competition's judging: its set-up, declared conflicts and rounds (/admin/judging/:id). */
@@ -97,6 +100,7 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
   const judging = useAdminQuery(judgingQuery(competitionId));
   const jurors = useAdminQuery(jurorsQuery);
   const rounds = useAdminQuery(roundsQuery(competitionId));
+  const awards = useAdminQuery(awardsQuery(competitionId));
   const criteriaFixed = rounds.data?.some((round) => round.status !== 'draft') ?? false;
   const jurorsShown = withSeedMessage(jurors, JUDGING_FAILURES.fetchJurors);
   return (
@@ -123,6 +127,11 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
       <Section title="Rounds">
         <ResourceView resource={withSeedMessage(rounds, JUDGING_FAILURES.fetchRounds)}>
           {(list) => <RoundsSection competitionId={competitionId} rounds={list} />}
+        </ResourceView>
+      </Section>
+      <Section title="Awards">
+        <ResourceView resource={withSeedMessage(awards, JUDGING_FAILURES.fetchAwards)}>
+          {(list) => <AwardsSection competitionId={competitionId} awards={list} />}
         </ResourceView>
       </Section>
     </>
