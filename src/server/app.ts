@@ -49,6 +49,7 @@ import { healthPublicRoutes } from './features/health/health.routes.ts';
 import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
 import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
 import { awardsAdminRoutes } from './features/results/awards.routes.ts';
+import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -109,7 +110,7 @@ const PUBLIC_API: FeaturePlugin[] = [
   jurorInvitationsPublicRoutes,
 ];
 /** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
-const JURY_API: FeaturePlugin[] = [scoringJuryRoutes, twoFactorRoutes];
+const JURY_API: FeaturePlugin[] = [scoringJuryRoutes, ballotsJuryRoutes, twoFactorRoutes];
 const ADMIN_API: FeaturePlugin[] = [
   dashboardAdminRoutes,
   settingsAdminRoutes,
@@ -133,6 +134,7 @@ const ADMIN_API: FeaturePlugin[] = [
   roundsAdminRoutes,
   jurorsAdminRoutes,
   awardsAdminRoutes,
+  ballotsAdminRoutes,
 ];
 
 /**

@@ -13,6 +13,7 @@ import * as likelyDuplicates from './migrations/2026-11-28T1000-likely-duplicate
 import * as jury from './migrations/2026-11-29T0900-jury.ts';
 import * as decisionEmailWait from './migrations/2026-11-30T0900-decision-email-wait.ts';
 import * as awards from './migrations/2026-12-01T0900-awards.ts';
+import * as ballots from './migrations/2026-12-01T1000-ballots.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T0900-jury': jury,
   '2026-11-30T0900-decision-email-wait': decisionEmailWait,
   '2026-12-01T0900-awards': awards,
+  '2026-12-01T1000-ballots': ballots,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

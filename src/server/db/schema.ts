@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccountRole } from '../../shared/schemas/auth.ts';
 
 export type { AccountRole };
@@ -155,12 +155,15 @@ export interface JuryConflictsTable {
 }
 
 export type RoundStatus = 'draft' | 'open' | 'closed';
+/** A round is scored against the criteria, or ranked on one ballot per juror. */
+export type RoundKind = 'score' | 'ranking';
 
 export interface JuryRoundsTable {
   id: string;
   competition_id: string;
   number: number;
   status: RoundStatus;
+  kind: ColumnType<RoundKind, RoundKind | undefined, RoundKind>;
   jurors_per_entry: number;
   created_at: string;
   opened_at: string | null;
@@ -184,6 +187,14 @@ export interface JuryAssignmentsTable {
   conflict_reason: string | null;
   conflict_at: string | null;
   assigned_at: string;
+}
+
+/** A juror's ranking ballot in a ranking round: `ranking` is a JSON array of aliases, best first. */
+export interface JuryBallotsTable {
+  round_id: string;
+  juror_id: string;
+  ranking: string;
+  updated_at: string;
 }
 
 export interface JuryScoresTable {
@@ -404,6 +415,7 @@ export interface DB {
   jury_round_entries: JuryRoundEntriesTable;
   jury_assignments: JuryAssignmentsTable;
   jury_scores: JuryScoresTable;
+  jury_ballots: JuryBallotsTable;
   awards: AwardsTable;
   unclaimed_files: UnclaimedFilesTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -161,6 +161,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
         competition_id: c,
         number: 1,
         status: 'open' as const,
+        kind: 'ranking' as const,
         jurors_per_entry: 2,
         created_at: stamp(),
         opened_at: stamp(),
@@ -201,6 +202,13 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     await db.insertInto('jury_round_entries').values(entry).execute();
     await db.insertInto('jury_assignments').values(assignment).execute();
     await db.insertInto('jury_scores').values(score).execute();
+    const ballot = {
+      round_id: round,
+      juror_id: juror.id,
+      ranking: '["W001"]',
+      updated_at: stamp(),
+    };
+    await db.insertInto('jury_ballots').values(ballot).execute();
     for (const [table, row] of Object.entries(rows)) {
       const stored = await db
         .selectFrom(table as keyof typeof rows)
@@ -213,6 +221,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       assignment,
     );
     expect(await db.selectFrom('jury_scores').selectAll().execute()).toContainEqual(score);
+    expect(await db.selectFrom('jury_ballots').selectAll().execute()).toContainEqual(ballot);
   });
 
   it('awards: one per entry of a competition', async () => {

@@ -130,12 +130,19 @@ export const ShortlistSchema = z.union([
 ]);
 
 /** A new round: the first takes the approved entries; a later one a shortlist of the last. */
-export const NewRoundSchema = z.object({ shortlist: ShortlistSchema.optional() });
+/** Scored against the criteria, or ranked: each juror orders the shortlist on one ballot. */
+export const ROUND_KINDS = ['score', 'ranking'] as const;
+
+export const NewRoundSchema = z.object({
+  shortlist: ShortlistSchema.optional(),
+  kind: z.enum(ROUND_KINDS).optional(),
+});
 
 export const RoundSummarySchema = z.object({
   id: z.string(),
   number: z.number().int(),
   status: z.enum(ROUND_STATUSES),
+  kind: z.enum(ROUND_KINDS),
   jurorsPerEntry: z.number().int(),
   entries: z.number().int(),
   /** Entries with fewer jurors than asked, because too few without a conflict remain. */

@@ -65,3 +65,63 @@ export const ProposedAwardsSchema = z.object({
   ),
 });
 export type ProposedAwards = z.infer<typeof ProposedAwardsSchema>;
+
+/*
+ * A ranking round: each juror orders the shortlist on one ballot (by the round's aliases, best
+ * first; a partial ballot leaves the rest level below); the admin sees the Schulze count.
+ */
+
+/** More than any shortlist: a bound on one request's work. */
+export const BALLOT_MAX = 500;
+
+export const BallotInputSchema = z.object({
+  ranking: z.array(z.string().min(1).max(32)).max(BALLOT_MAX),
+});
+export type BallotInput = z.infer<typeof BallotInputSchema>;
+
+/** The juror's works in their own order, and their saved ranking ([] before the first save). */
+export const BallotSchema = z.object({
+  aliases: z.array(z.string()),
+  ranking: z.array(z.string()),
+  roundOpen: z.boolean(),
+});
+export type Ballot = z.infer<typeof BallotSchema>;
+
+const TableSchema = z.record(z.string(), z.record(z.string(), z.number()));
+
+export const RankedCandidateSchema = z.object({
+  submissionId: z.string(),
+  reference: z.string(),
+  alias: z.string(),
+  place: z.number().int(),
+  /** Entries this one beats by the Schulze relation. */
+  wins: z.number().int(),
+  /** What set it apart inside its Schulze tier ('none' when alone in it). */
+  tieBrokenBy: z.enum(['none', 'previous-mean', 'earlier-entry', 'unbroken']),
+  /** The other members of its tier (submission ids), in ranking order. */
+  tiedWith: z.array(z.string()),
+  /** The tie-break values: normalised mean in the previous round (null: none), entered at. */
+  previousNormalisedMean: z.number().nullable(),
+  enteredAt: z.string(),
+});
+
+/** The Schulze count of a ranking round; tables are keyed by submission id. */
+export const RoundRankingSchema = z.object({
+  note: z.string(),
+  tieBreakNote: z.string(),
+  ballots: z.number().int(),
+  candidates: z.array(
+    z.object({
+      submissionId: z.string(),
+      reference: z.string(),
+      alias: z.string(),
+      title: z.string(),
+    }),
+  ),
+  /** pairwise[a][b]: ballots preferring a to b. */
+  pairwise: TableSchema,
+  /** strongest[a][b]: strength of the strongest path from a to b. */
+  strongest: TableSchema,
+  ranking: z.array(RankedCandidateSchema),
+});
+export type RoundRanking = z.infer<typeof RoundRankingSchema>;

@@ -22,6 +22,7 @@ const roundColumns = [
   'r.competition_id',
   'r.number',
   'r.status',
+  'r.kind',
   'r.jurors_per_entry',
   'r.opened_at',
   'r.closed_at',

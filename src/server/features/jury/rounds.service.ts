@@ -47,6 +47,7 @@ function summaryOf(row: RoundRow, entries: number, short: number): RoundSummary 
     id: row.id,
     number: row.number,
     status: row.status,
+    kind: row.kind,
     jurorsPerEntry: row.jurors_per_entry,
     entries,
     short,
@@ -142,6 +143,9 @@ export async function createRound(
       throw new AppError(409, 'ROUND_IN_PROGRESS', 'Close the current round first.');
     }
     const last = await findLastRound(trx, competitionId);
+    if (input.kind === 'ranking' && last?.status !== 'closed') {
+      throw invalidField('kind', 'A ranking round ranks the shortlist of a closed round.');
+    }
     const entries = await entriesOfNewRound(trx, competitionId, input, last);
     const setup = await findSetup(trx, competitionId);
     const number = (last?.number ?? 0) + 1;
@@ -150,6 +154,7 @@ export async function createRound(
       competition_id: competitionId,
       number,
       status: 'draft',
+      kind: input.kind ?? 'score',
       jurors_per_entry: setup?.jurors_per_entry ?? 2,
       created_at: now,
       opened_at: null,
@@ -191,8 +196,12 @@ export async function openRound(
   if ((await countCriteria(db, competitionId)) === 0) {
     throw new AppError(400, 'NO_CRITERIA', 'Add at least one criterion before opening a round.');
   }
-  const perEntry = (await findSetup(db, competitionId))?.jurors_per_entry ?? 2;
   const panel = await findPanelIds(db, competitionId);
+  // A ranking ballot orders the whole shortlist: every panel juror free of conflict gets each entry.
+  const perEntry =
+    round.kind === 'ranking'
+      ? panel.length
+      : ((await findSetup(db, competitionId))?.jurors_per_entry ?? 2);
   if (panel.length < perEntry) {
     throw new AppError(
       400,

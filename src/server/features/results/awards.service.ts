@@ -37,7 +37,7 @@ interface EntryRow {
 }
 
 /** The entry's artwork title: its title field's answer, else nothing (as the jury shows it). */
-function artworkTitleOf(row: EntryRow, log: EntryLog): string {
+export function artworkTitleOf(row: EntryRow, log: EntryLog): string {
   const entry = decodeEntry(row, log);
   const field =
     entry.fields.find((f) => f.id === 'artworkTitle') ??

@@ -78,6 +78,7 @@ export function roundOf(overrides: Partial<RoundSummary> = {}): RoundSummary {
     id: 'r1',
     number: 1,
     status: 'draft',
+    kind: 'score',
     jurorsPerEntry: 2,
     entries: 3,
     short: 0,

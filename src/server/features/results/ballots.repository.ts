@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/* Ranking ballots: a juror's works in a ranking round, their ballot, and every ballot for the count. */
+
+/** The round, if the juror has a work in it (declared conflicts aside). */
+export async function findJurorRound(db: Kysely<DB>, roundId: string, jurorId: string) {
+  return db
+    .selectFrom('jury_rounds as r')
+    .select(['r.id', 'r.competition_id', 'r.number', 'r.status', 'r.kind'])
+    .where('r.id', '=', roundId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('jury_assignments as a')
+          .select('a.round_id')
+          .whereRef('a.round_id', '=', 'r.id')
+          .where('a.juror_id', '=', jurorId)
+          .where('a.conflict_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+/** The juror's works in the round, by alias, in their own stable order. */
+export async function findJurorAliases(
+  db: Kysely<DB>,
+  roundId: string,
+  jurorId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('jury_round_entries as e', (join) =>
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+    )
+    .select('e.alias')
+    .where('a.round_id', '=', roundId)
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null)
+    .orderBy('a.order_key')
+    .orderBy('e.alias')
+    .execute();
+  return rows.map((r) => r.alias);
+}
+
+export async function findBallot(db: Kysely<DB>, roundId: string, jurorId: string) {
+  return db
+    .selectFrom('jury_ballots')
+    .select('ranking')
+    .where('round_id', '=', roundId)
+    .where('juror_id', '=', jurorId)
+    .executeTakeFirst();
+}
+
+export async function findBallots(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_ballots')
+    .select(['juror_id', 'ranking'])
+    .where('round_id', '=', roundId)
+    .orderBy('juror_id')
+    .execute();
+}
+
+/** One row per juror and round: saving again replaces the ranking. */
+export async function upsertBallot(
+  db: Kysely<DB>,
+  row: { round_id: string; juror_id: string; ranking: string; updated_at: string },
+): Promise<void> {
+  await db
+    .insertInto('jury_ballots')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['round_id', 'juror_id'])
+        .doUpdateSet({ ranking: row.ranking, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+/**
+ * The round's status, held until the transaction ends (PostgreSQL: a share lock, so a close waits
+ * for a ballot being saved, or the save sees the close; SQLite already writes one at a time).
+ */
+export async function lockRoundStatus(db: Kysely<DB>, roundId: string) {
+  let query = db.selectFrom('jury_rounds').select('status').where('id', '=', roundId);
+  if (isPostgres(db)) query = query.forShare();
+  return (await query.executeTakeFirst())?.status;
+}
+
+/** The round's entries with what the admin sees and when each was entered (a tie-break). */
+export async function findCandidates(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_round_entries as e')
+    .innerJoin('submissions as s', 's.id', 'e.submission_id')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'e.submission_id',
+      'e.alias',
+      's.id',
+      's.reference',
+      's.created_at',
+      's.field_values',
+      'c.form_fields',
+    ])
+    .where('e.round_id', '=', roundId)
+    .orderBy('e.alias')
+    .execute();
+}
