@@ -75,7 +75,8 @@ async function judgeAndCloseRound() {
     {
       criteria: [{ name: 'Composition', weight: 1, scaleMin: 1, scaleMax: 10 }],
       panel: jurors.map((j) => j.id),
-      jurorsPerEntry: 2,
+      // Every juror scores every study, so the normalised order cannot depend on who got what.
+      jurorsPerEntry: 3,
       publishJury: false,
     },
   );
