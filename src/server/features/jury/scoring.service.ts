@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
   Criterion,
@@ -6,6 +7,7 @@ import type {
   ScoreSheetSchema,
   Work,
 } from '../../../shared/schemas/jury.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -38,6 +40,16 @@ import {
 
 export const WORK_NOT_FOUND = 'Work not found';
 export const ROUND_CLOSED = 'This round is closed: scores can no longer change.';
+
+/**
+ * Inside a juror's write (a score sheet, a conflict, a ballot): the round must still be open, its
+ * status held until the transaction ends, so an admin's close either waits or wins (409).
+ */
+export async function requireOpenRound(trx: Kysely<DB>, roundId: string): Promise<void> {
+  if ((await lockRoundStatus(trx, roundId)) !== 'open') {
+    throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
+  }
+}
 
 /** The signed-in juror (what requireJuror gives). */
 type Juror = { adminUserId: string; username: string };
@@ -134,9 +146,7 @@ export async function saveScores(
   const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
   await deps.db.transaction().execute(async (trx) => {
     // Closed meanwhile (the admin's close and this save at once): the close wins.
-    if ((await lockRoundStatus(trx, roundId)) !== 'open') {
-      throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
-    }
+    await requireOpenRound(trx, roundId);
     const scoredAt = deps.clock.now().toISOString();
     if (!(await updateMyAssignment(trx, key, { comment: sheet.comment, scored_at: scoredAt }))) {
       throw notFound(WORK_NOT_FOUND);
@@ -167,9 +177,7 @@ export async function declareConflict(
   const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    if ((await lockRoundStatus(trx, roundId)) !== 'open') {
-      throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
-    }
+    await requireOpenRound(trx, roundId);
     if (!(await updateMyAssignment(trx, key, { conflict_reason: reason, conflict_at: now }))) {
       throw notFound(WORK_NOT_FOUND);
     }

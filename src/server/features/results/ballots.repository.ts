@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /* Ranking ballots: a juror's works in a ranking round, their ballot, and every ballot for the count. */
@@ -75,16 +74,6 @@ export async function upsertBallot(
         .doUpdateSet({ ranking: row.ranking, updated_at: row.updated_at }),
     )
     .execute();
-}
-
-/**
- * The round's status, held until the transaction ends (PostgreSQL: a share lock, so a close waits
- * for a ballot being saved, or the save sees the close; SQLite already writes one at a time).
- */
-export async function lockRoundStatus(db: Kysely<DB>, roundId: string) {
-  let query = db.selectFrom('jury_rounds').select('status').where('id', '=', roundId);
-  if (isPostgres(db)) query = query.forShare();
-  return (await query.executeTakeFirst())?.status;
 }
 
 /** The round's entries with what the admin sees and when each was entered (a tie-break). */

@@ -8,7 +8,7 @@ import {
   ROUND_NOT_FOUND,
   roundStandings,
 } from '../jury/rounds.service.ts';
-import { ROUND_CLOSED } from '../jury/scoring.service.ts';
+import { requireOpenRound, ROUND_CLOSED } from '../jury/scoring.service.ts';
 import { artworkTitleOf } from './awards.service.ts';
 import {
   findBallot,
@@ -16,7 +16,6 @@ import {
   findCandidates,
   findJurorAliases,
   findJurorRound,
-  lockRoundStatus,
   upsertBallot,
 } from './ballots.repository.ts';
 import { ballotProblem, SCHULZE_NOTE, schulze, TIE_BREAK_NOTE } from './schulze.ts';
@@ -74,9 +73,7 @@ export async function saveBallot(
   if (problem) throw invalidField('ranking', problem);
   await deps.db.transaction().execute(async (trx) => {
     // Closed meanwhile (the admin's close and this save at once): the close wins.
-    if ((await lockRoundStatus(trx, roundId)) !== 'open') {
-      throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
-    }
+    await requireOpenRound(trx, roundId);
     await upsertBallot(trx, {
       round_id: roundId,
       juror_id: juror.adminUserId,
