@@ -209,7 +209,10 @@ export async function findRoundScores(db: Kysely<DB>, roundId: string) {
     .execute();
 }
 
-/** The round's entries for the admin: alias, reference, answers (for the title), jurors missing. */
+/**
+ * The round's entries for the admin: alias, reference, answers (for the title), jurors missing,
+ * and when each was entered (a ranking's tie-break).
+ */
 export async function findRoundEntries(db: Kysely<DB>, roundId: string) {
   return db
     .selectFrom('jury_round_entries as e')
@@ -221,6 +224,7 @@ export async function findRoundEntries(db: Kysely<DB>, roundId: string) {
       'e.jurors_missing',
       's.id',
       's.reference',
+      's.created_at',
       's.field_values',
       'c.form_fields',
     ])

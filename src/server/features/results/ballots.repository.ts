@@ -75,23 +75,3 @@ export async function upsertBallot(
     )
     .execute();
 }
-
-/** The round's entries with what the admin sees and when each was entered (a tie-break). */
-export async function findCandidates(db: Kysely<DB>, roundId: string) {
-  return db
-    .selectFrom('jury_round_entries as e')
-    .innerJoin('submissions as s', 's.id', 'e.submission_id')
-    .leftJoin('categories as c', 'c.id', 's.category_id')
-    .select([
-      'e.submission_id',
-      'e.alias',
-      's.id',
-      's.reference',
-      's.created_at',
-      's.field_values',
-      'c.form_fields',
-    ])
-    .where('e.round_id', '=', roundId)
-    .orderBy('e.alias')
-    .execute();
-}

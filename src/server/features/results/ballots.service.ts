@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
+  listRoundEntries,
   listRounds,
   requireRound,
   ROUND_NOT_FOUND,
@@ -13,7 +14,6 @@ import { artworkTitleOf } from './awards.service.ts';
 import {
   findBallot,
   findBallots,
-  findCandidates,
   findJurorAliases,
   findJurorRound,
   upsertBallot,
@@ -113,7 +113,7 @@ export async function getRoundRanking(
   const round = await requireRound(deps.db, competitionId, roundId);
   if (round.kind !== 'ranking') throw new AppError(400, 'ROUND_NOT_RANKING', ROUND_NOT_RANKING);
   const [rows, saved, means] = await Promise.all([
-    findCandidates(deps.db, roundId),
+    listRoundEntries(deps.db, roundId),
     findBallots(deps.db, roundId),
     previousMeans(deps, competitionId, round.number),
   ]);
