@@ -1,0 +1,100 @@
+import * as z from 'zod/mini';
+
+/*
+ * A competition's published results (issue 23): what the admin's Publish dialog counts, the
+ * public results page, a certificate's verification, and the result on the artist's entry page.
+ * zod/mini: the public pages load it.
+ */
+
+export const RESULT_OUTCOMES = ['award', 'shortlisted', 'participated'] as const;
+export type ResultOutcome = (typeof RESULT_OUTCOMES)[number];
+
+/** What Publish would do now, for the dialog that asks to confirm it. */
+export const PublicationPreviewSchema = z.object({
+  published: z.boolean(),
+  publishedAt: z.nullable(z.string()),
+  awards: z.number(),
+  shortlisted: z.number(),
+  /** Every approved entry: each gets one results e-mail and a certificate. */
+  participants: z.number(),
+  /** E-mails Publish would queue now: participants not yet written to. */
+  emails: z.number(),
+  /** Entries still waiting for a decision: they get no results e-mail. */
+  awaitingReview: z.number(),
+});
+export type PublicationPreview = z.infer<typeof PublicationPreviewSchema>;
+
+export const PublicationSchema = z.object({
+  published: z.boolean(),
+  publishedAt: z.nullable(z.string()),
+  /** Results e-mails queued by this request (0 on a publication after an unpublish). */
+  emailsQueued: z.number(),
+});
+export type Publication = z.infer<typeof PublicationSchema>;
+
+/** The dialog's sentence: "3 winners and shortlisted, 230 participants, 230 e-mails". */
+export function publicationSummary(preview: PublicationPreview): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    plural(preview.awards + preview.shortlisted, 'winner and shortlisted', 'winners and shortlisted'),
+    plural(preview.participants, 'participant', 'participants'),
+    plural(preview.emails, 'e-mail', 'e-mails'),
+  ].join(', ');
+}
+
+export const NAME_WITHHELD = "Name withheld at the artist's request";
+
+/** One award on the public page; `artist` null when the artist withheld their name. */
+export const PublicAwardSchema = z.object({
+  id: z.string(),
+  award: z.string(),
+  prize: z.string(),
+  artworkTitle: z.string(),
+  artist: z.nullable(z.string()),
+  /** The display copy of the work's first image, or null when it has none. */
+  imageUrl: z.nullable(z.string()),
+});
+export type PublicAward = z.infer<typeof PublicAwardSchema>;
+
+export const PublicResultsSchema = z.object({
+  competition: z.object({ id: z.string(), title: z.string() }),
+  publishedAt: z.string(),
+  awards: z.array(PublicAwardSchema),
+});
+export type PublicResults = z.infer<typeof PublicResultsSchema>;
+
+/** The latest published results, for the home page. */
+export const LatestResultsSchema = z.array(
+  z.object({ competitionId: z.string(), title: z.string(), publishedAt: z.string() }),
+);
+export type LatestResults = z.infer<typeof LatestResultsSchema>;
+
+/** Codes are 12 characters of Crockford's base 32 in three groups: 'K7QX-3MPA-9TZD'. */
+export const CERTIFICATE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+export const CertificateCodeParamsSchema = z.object({
+  code: z.string().check(z.maxLength(40)),
+});
+
+/** What a certificate's verification shows anyone: that it is genuine, and nothing more. */
+export const CertificateVerificationSchema = z.object({
+  code: z.string(),
+  kind: z.enum(['merit', 'participation']),
+  artistName: z.string(),
+  competitionTitle: z.string(),
+  award: z.nullable(z.string()),
+  issuedOn: z.string(),
+});
+export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
+
+export const CERTIFICATE_NOT_FOUND =
+  'No certificate has this code. Check it against the one printed on the certificate.';
+
+/** The artist's result on their entry page, once the results are published. */
+export const EntryResultSchema = z.object({
+  outcome: z.enum(RESULT_OUTCOMES),
+  award: z.nullable(z.string()),
+  resultsUrl: z.string(),
+  certificateCode: z.string(),
+});
+export type EntryResult = z.infer<typeof EntryResultSchema>;
