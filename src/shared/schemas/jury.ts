@@ -200,6 +200,8 @@ export const JurorRoundSchema = z.object({
   competition: z.string(),
   number: z.number().int(),
   status: z.enum(ROUND_STATUSES),
+  /** A ranking round is one ballot to order, not works to score. */
+  kind: z.enum(ROUND_KINDS),
   done: z.number().int(),
   assigned: z.number().int(),
   /** The first work this juror has not scored yet, in their own order. */

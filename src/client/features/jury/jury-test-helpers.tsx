@@ -21,6 +21,7 @@ export function aRound(overrides: Partial<JurorRound> = {}): JurorRound {
     competition: 'Spring Colours',
     number: 1,
     status: 'open',
+    kind: 'score',
     done: 12,
     assigned: 40,
     nextAlias: 'W013',

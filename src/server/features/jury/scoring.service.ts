@@ -62,6 +62,7 @@ export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Pro
       competition: r.title,
       number: r.number,
       status: r.status,
+      kind: r.kind,
       done: Number(r.done),
       assigned: Number(r.assigned),
       nextAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: true }),

@@ -136,6 +136,12 @@ describe(`ranking rounds on ${TEST_ENGINE}`, () => {
     }
     const rounds = (await asAdmin(t, admin, 'GET', roundsUrl())).json<RoundSummary[]>();
     expect(rounds.map((r) => r.kind)).toEqual(['score', 'ranking']);
+    // The juror's list says which round is a ballot, so their screen can lead to it.
+    const mine = (await asJuror(t, jurors[0]!.token, 'GET', '/api/jury/rounds')).json<
+      JurorRound[]
+    >();
+    expect(mine.find((r) => r.id === rankingRound)?.kind).toBe('ranking');
+    expect(mine.find((r) => r.id === scoreRound)?.kind).toBe('score');
   });
 
   it('refuses an unknown alias or an alias twice with fields.ranking, storing nothing', async () => {
