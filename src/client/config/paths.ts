@@ -36,6 +36,8 @@ export const paths = {
   juryAccount: '/jury/account',
   juryWork: (roundId: string, alias: string) =>
     `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,
+  /** A ranking round's one ballot: the juror orders the shortlist. */
+  juryBallot: (roundId: string) => `/jury/rounds/${encodeURIComponent(roundId)}/ballot`,
 } as const;
 
 /** The header's links, in the seed's order and with its labels. */

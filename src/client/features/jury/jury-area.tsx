@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { AdminQueryProvider } from '../admin/common/admin-query.tsx';
 import { SessionProvider, SignInFirst, useSession } from '../admin/common/session.tsx';
 import AccountPage from './account-page.tsx';
+import BallotPage from './ballot-page.tsx';
 import InvitationPage from './invitation-page.tsx';
 import { JuryLayout } from './jury-layout.tsx';
 import { LeaveGuardProvider } from './leave-guard.tsx';
@@ -51,6 +52,7 @@ function JuryRoutes() {
       <Route element={<RequireJuror />}>
         <Route index element={<RoundsPage />} />
         <Route path="rounds/:roundId/works/:alias" element={<WorkPage />} />
+        <Route path="rounds/:roundId/ballot" element={<BallotPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<Navigate to={paths.jury} replace />} />
       </Route>

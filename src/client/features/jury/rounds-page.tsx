@@ -80,9 +80,37 @@ function RoundCard({ round }: { round: JurorRound }) {
           {STATUS_LABELS[round.status]}
         </span>
       </div>
-      <ProgressBar done={round.done} total={round.assigned} label="Works scored" />
-      <RoundAction round={round} describedBy={headingId} />
+      {round.kind === 'ranking' ? (
+        <BallotAction round={round} describedBy={headingId} />
+      ) : (
+        <>
+          <ProgressBar done={round.done} total={round.assigned} label="Works scored" />
+          <RoundAction round={round} describedBy={headingId} />
+        </>
+      )}
     </section>
+  );
+}
+
+/** A ranking round is one ballot: the way to it, to order the works or (closed) to read it. */
+function BallotAction({ round, describedBy }: { round: JurorRound; describedBy: string }) {
+  if (round.status === 'draft') return null;
+  const open = round.status === 'open';
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className={open ? 'font-medium' : MUTED_TEXT}>
+        {open
+          ? `A ranking ballot: put the ${round.assigned} works in your order.`
+          : 'This round is closed: your ranking can no longer change.'}
+      </p>
+      <ButtonLink
+        variant={open ? 'primary' : 'secondary'}
+        to={paths.juryBallot(round.id)}
+        aria-describedby={describedBy}
+      >
+        {open ? 'Rank the works' : 'View your ranking'}
+      </ButtonLink>
+    </div>
   );
 }
 
