@@ -105,6 +105,49 @@ describe('renderCertificatePdf', () => {
     expect(info).toMatch(/^Page size:\s+841\.89 x 595\.28 pts \(A4\)/m);
   });
 
+  it('keeps long names and titles on the page, inside its frame', async () => {
+    const pdf = await renderCertificatePdf({
+      ...merit,
+      artistName: 'Maria Magdalena Ångström-Núñez de la Cruz y Fernández-Villaverde Østergaard',
+      competitionTitle: `The Twelfth International Festival of Young Painters — अंतरराष्ट्रीय युवा चित्रकार महोत्सव — சர்வதேச இளம் ஓவியர் விழா`,
+      award: 'Special jury prize for the most imaginative use of colour and light',
+      artworkTitle:
+        'The evening light over the river at Varanasi, seen from the ghats in late November',
+    });
+    const file = path.join(dir, 'long.pdf');
+    writeFileSync(file, pdf);
+    const boxes = execFileSync(path.join(POPPLER, 'pdftotext'), ['-bbox', file, '-'], {
+      encoding: 'utf8',
+    });
+    const words = [
+      ...boxes.matchAll(
+        /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+      ),
+    ];
+    expect(words.map((word) => word[5]).join(' ')).toContain('Special jury prize for the most');
+    // The inner rule of the frame is 32 pt in from each edge of the 841.89 × 595.28 pt page.
+    for (const [, xMin, yMin, xMax, yMax] of words) {
+      expect(Number(xMin)).toBeGreaterThan(32);
+      expect(Number(yMin)).toBeGreaterThan(32);
+      expect(Number(xMax)).toBeLessThan(841.89 - 32);
+      expect(Number(yMax)).toBeLessThan(595.28 - 32);
+    }
+  });
+
+  it('sets text with line breaks, tabs or nothing at all on one line', async () => {
+    const text = poppler(
+      'pdftotext',
+      await renderCertificatePdf({
+        ...merit,
+        artistName: ' प्रिया\n\tशर्मा ',
+        award: '',
+        artworkTitle: '\n',
+      }),
+    );
+    expect(text).toContain('प्रिया शर्मा');
+    expect(text).not.toContain('for the work');
+  });
+
   it('gives the same bytes for the same content, and other bytes for other content', async () => {
     const first = await renderCertificatePdf(merit);
     const second = await renderCertificatePdf({ ...merit });

@@ -5,7 +5,7 @@
  * only, so a stored copy can be compared with a fresh rendering.
  */
 import PDFDocument from 'pdfkit';
-import { Typesetter, type Segment, type TextStyle } from './certificate-text.ts';
+import { scaled, trimEnd, Typesetter, type Segment, type TextStyle } from './certificate-text.ts';
 
 export interface CertificateContent {
   kind: 'merit' | 'participation';
@@ -33,6 +33,9 @@ const HEIGHT = 595.28;
 const CENTRE = WIDTH / 2;
 /** Text stays inside the inner border with room to spare. */
 const TEXT_WIDTH = WIDTH - 2 * 90;
+/** The room between "awarded to" and the footer that the name, award and titles share. */
+const BODY_TOP = 234;
+const BODY_BOTTOM = 450;
 const INK = '#1f2937';
 const MUTED = '#4b5563';
 /** A fixed date keeps the bytes (and the file identifier derived from it) the same every time. */
@@ -78,8 +81,8 @@ function rule(doc: Doc, centreX: number, y: number, width: number, colour: strin
 }
 
 /** Draws a line centred on the page, shrunk to the text width when it is too long. */
-function line(ts: Typesetter, segments: Segment[], baselineY: number, minScale = 0.5): number {
-  return ts.centred(ts.fit(segments, TEXT_WIDTH, minScale), CENTRE, baselineY);
+function line(ts: Typesetter, segments: Segment[], baselineY: number): number {
+  return ts.centred(ts.fit(segments, TEXT_WIDTH), CENTRE, baselineY);
 }
 
 const style = (face: TextStyle['face'], size: number, colour: string): TextStyle => ({
@@ -88,48 +91,73 @@ const style = (face: TextStyle['face'], size: number, colour: string): TextStyle
   colour,
 });
 
+/** Something drawn in the body's column: its height and how to draw it from a top edge. */
+interface Item {
+  height: number;
+  draw(top: number): void;
+}
+
+/**
+ * A paragraph: on one line, shrunk down to minScale if need be, else broken at spaces onto at
+ * most maxLines lines (the last shrunk to fit when even that is not enough).
+ */
+function paragraph(ts: Typesetter, text: Segment[], maxLines: number, minScale: number): Item {
+  let lines = ts.wrap(text, TEXT_WIDTH);
+  for (let step = 1; lines.length > 1 && 1 - step / 10 >= minScale; step++)
+    lines = ts.wrap(scaled(text, 1 - step / 10), TEXT_WIDTH);
+  if (lines.length > maxLines)
+    lines = [...lines.slice(0, maxLines - 1), lines.slice(maxLines - 1).flat()];
+  const fitted = lines.map((l) => ts.fit(trimEnd(l), TEXT_WIDTH)).filter((l) => l.length > 0);
+  if (fitted.length === 0) return gap(0);
+  const size = Math.max(...fitted.flat().map((segment) => segment.style.size));
+  const lineHeight = size * 1.3;
+  return {
+    height: fitted.length * lineHeight,
+    draw: (top) =>
+      fitted.forEach((l, i) => ts.centred(l, CENTRE, top + i * lineHeight + size * 1.02)),
+  };
+}
+
+const gap = (height: number): Item => ({ height, draw: () => undefined });
+
 function drawBody(doc: Doc, ts: Typesetter, c: CertificateContent, accent: string): void {
   const merit = c.kind === 'merit';
-  line(
-    ts,
-    [
-      {
-        text: c.siteTitle.toUpperCase(),
-        style: { ...style('sans-bold', 13, accent), tracking: 3 },
-      },
-    ],
-    92,
-  );
+  const site = { ...style('sans-bold', 13, accent), tracking: 3 };
+  line(ts, [{ text: c.siteTitle.toUpperCase(), style: site }], 92);
   rule(doc, CENTRE, 106, 56, accent, 1.5);
   const heading = merit ? 'Certificate of Merit' : 'Certificate of Participation';
-  line(ts, [{ text: heading, style: style('serif-bold', 40, INK) }], 168);
-  line(ts, [{ text: merit ? 'awarded to' : 'presented to', style: style('sans', 14, MUTED) }], 216);
-  line(ts, [{ text: c.artistName, style: style('sans-bold', 40, INK) }], 278, 0.4);
-  rule(doc, CENTRE, 298, 380, accent);
+  line(ts, [{ text: heading, style: style('serif-bold', 40, INK) }], 166);
+  line(ts, [{ text: merit ? 'awarded to' : 'presented to', style: style('sans', 14, MUTED) }], 210);
 
-  let y = 340;
+  const items: Item[] = [
+    paragraph(ts, [{ text: c.artistName, style: style('sans-bold', 40, INK) }], 2, 0.7),
+    gap(4),
+    { height: 1, draw: (top) => rule(doc, CENTRE, top, 380, accent) },
+    gap(18),
+  ];
   if (merit && c.award) {
-    line(ts, [{ text: c.award, style: style('sans-bold', 24, accent) }], y);
-    y += 38;
+    items.push(paragraph(ts, [{ text: c.award, style: style('sans-bold', 24, accent) }], 2, 0.8));
+    items.push(gap(10));
   }
   const lead = merit ? 'in ' : 'for taking part in ';
-  line(
-    ts,
-    [
-      { text: lead, style: style('sans', 15, MUTED) },
-      { text: c.competitionTitle, style: style('sans-bold', 18, INK) },
-    ],
-    y,
-  );
+  const competition = [
+    { text: lead, style: style('sans', 15, MUTED) },
+    { text: c.competitionTitle, style: style('sans-bold', 18, INK) },
+  ];
+  items.push(paragraph(ts, competition, 2, 0.8));
   if (c.artworkTitle) {
-    line(
-      ts,
-      [
-        { text: 'for the work ', style: style('sans', 13, MUTED) },
-        { text: `“${c.artworkTitle}”`, style: style('sans', 13, INK) },
-      ],
-      y + 30,
-    );
+    const artwork = [
+      { text: 'for the work ', style: style('sans', 13, MUTED) },
+      { text: `“${c.artworkTitle}”`, style: style('sans', 13, INK) },
+    ];
+    items.push(gap(8), paragraph(ts, artwork, 2, 0.85));
+  }
+  // The column hangs below "awarded to", and moves up when long names and titles need room.
+  const height = items.reduce((sum, item) => sum + item.height, 0);
+  let top = Math.max(BODY_TOP - 14, Math.min(BODY_TOP, BODY_BOTTOM - height));
+  for (const item of items) {
+    item.draw(top);
+    top += item.height;
   }
 }
 
@@ -158,8 +186,26 @@ function drawFooter(doc: Doc, ts: Typesetter, c: CertificateContent, accent: str
   doc.link(CENTRE - width / 2, baseline - 10, width, 14, c.verifyUrl);
 }
 
+/** Every text on one line: line breaks, tabs and other control characters become spaces. */
+function oneLine(content: CertificateContent): CertificateContent {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  const clean = (text: string) => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return {
+    ...content,
+    siteTitle: clean(content.siteTitle),
+    artistName: clean(content.artistName),
+    competitionTitle: clean(content.competitionTitle),
+    award: content.award === null ? null : clean(content.award),
+    artworkTitle: clean(content.artworkTitle),
+    issuedOn: clean(content.issuedOn),
+    code: clean(content.code),
+    verifyUrl: clean(content.verifyUrl),
+  };
+}
+
 /** Renders the certificate: the same content gives the same bytes. */
-export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+export async function renderCertificatePdf(raw: CertificateContent): Promise<Buffer> {
+  const content = oneLine(raw);
   const accent = /^#[0-9a-f]{6}$/i.test(content.accentColour) ? content.accentColour : INK;
   const heading =
     content.kind === 'merit' ? 'Certificate of Merit' : 'Certificate of Participation';

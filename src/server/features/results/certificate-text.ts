@@ -165,10 +165,35 @@ export class Typesetter {
     return sum;
   }
 
-  /** The line at the largest scale up to 1 that fits in maxWidth, never below minScale. */
-  fit(line: readonly Segment[], maxWidth: number, minScale = 0.5): Segment[] {
-    const scale = Math.max(minScale, Math.min(1, maxWidth / this.width(line)));
-    return line.map(({ text, style }) => ({ text, style: { ...style, size: style.size * scale } }));
+  /** The line at the largest scale up to 1 that fits in maxWidth. */
+  fit(line: readonly Segment[], maxWidth: number): Segment[] {
+    return scaled(line, Math.min(1, maxWidth / this.width(line)));
+  }
+
+  /**
+   * Breaks a line at spaces into lines no wider than maxWidth (a longer word keeps a line to
+   * itself). Each line keeps its trailing space: trimEnd() takes it off before drawing.
+   */
+  wrap(line: readonly Segment[], maxWidth: number): Segment[][] {
+    const lines: Segment[][] = [];
+    let current: Segment[] = [];
+    let width = 0;
+    for (const { text, style } of line) {
+      for (const word of text.match(/\s*\S+\s*|\s+/g) ?? []) {
+        const inked = this.width([{ text: word.trimEnd(), style }]);
+        if (current.length > 0 && width + inked > maxWidth) {
+          lines.push(current);
+          current = [];
+          width = 0;
+        }
+        const last = current.at(-1);
+        if (last?.style === style) last.text += word;
+        else current.push({ text: word, style });
+        width += this.width([{ text: word, style }]);
+      }
+    }
+    if (current.length > 0) lines.push(current);
+    return lines;
   }
 
   /** Draws a line centred on centreX with its alphabetic baseline at baselineY; returns its width. */
@@ -214,6 +239,23 @@ export class Typesetter {
       doc.addContent = addContent;
     }
   }
+}
+
+/** The line with every size multiplied by scale. */
+export function scaled(line: readonly Segment[], scale: number): Segment[] {
+  return line.map(({ text, style }) => ({ text, style: { ...style, size: style.size * scale } }));
+}
+
+/** The line without the spaces at its end. */
+export function trimEnd(line: readonly Segment[]): Segment[] {
+  const trimmed = line.map((segment) => ({ ...segment }));
+  while (trimmed.length > 0) {
+    const last = trimmed[trimmed.length - 1] as Segment;
+    last.text = last.text.trimEnd();
+    if (last.text) break;
+    trimmed.pop();
+  }
+  return trimmed;
 }
 
 /** A PDF text string as hex: UTF-16BE with its byte order mark. */
