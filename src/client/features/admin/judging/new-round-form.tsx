@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { RoundSummary } from '../../../../shared/schemas/jury.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
@@ -8,10 +8,15 @@ import { useAdminQuery } from '../common/admin-query.tsx';
 import { Field } from '../common/forms/form-fields.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { FOCUS_RING, FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-import { createRound, roundDetailQuery, type Shortlist } from './api/rounds.ts';
+import { createRound, roundDetailQuery, type RoundKind, type Shortlist } from './api/rounds.ts';
 import { ShortlistPicker } from './shortlist-picker.tsx';
 
 type Mode = 'normalised' | 'weighted' | 'hand';
+
+const KINDS: { value: RoundKind; label: string }[] = [
+  { value: 'score', label: 'Scores on criteria' },
+  { value: 'ranking', label: 'A ranking ballot' },
+];
 
 const MODES: { value: Mode; label: string }[] = [
   { value: 'normalised', label: 'Top K by normalised mean' },
@@ -42,6 +47,7 @@ export function NewRoundForm({
 }) {
   const { showToast } = useToast();
   const creating = useMutation({ mutationFn: createRound });
+  const [kind, setKind] = useState<RoundKind>('score');
   const [mode, setMode] = useState<Mode>('normalised');
   const [top, setTop] = useState('10');
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -61,7 +67,7 @@ export function NewRoundForm({
     }
     setError(undefined);
     try {
-      await creating.mutateAsync({ competitionId, shortlist });
+      await creating.mutateAsync({ competitionId, shortlist, kind });
       showToast(`Round ${number} created as a draft.`, { variant: 'success' });
       onCreated();
     } catch (caught) {
@@ -78,6 +84,14 @@ export function NewRoundForm({
     >
       <h3 className="text-lg font-bold">Create round {number}</h3>
       <FormAlert message={error} />
+      <RadioGroup
+        legend={`How round ${number} is judged`}
+        name="round-kind"
+        options={KINDS}
+        value={kind}
+        onChange={setKind}
+        hint="In a ranking ballot every juror of the panel orders the whole shortlist; the ballots are combined by the Schulze method."
+      />
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 font-medium">
           Entries of round {previous.number} to carry over
@@ -124,5 +138,45 @@ export function NewRoundForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One choice of a few, each a large radio with its label. */
+function RadioGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  hint,
+}: {
+  legend: string;
+  name: string;
+  options: { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  hint: string;
+}) {
+  const hintId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={hintId}>
+      <legend className="mb-1 font-medium">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex min-h-11 items-center gap-3">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className={`h-5 w-5 shrink-0 accent-primary ${FOCUS_RING}`}
+          />
+          {option.label}
+        </label>
+      ))}
+      <p id={hintId} className={`text-sm ${MUTED_TEXT}`}>
+        {hint}
+      </p>
+    </fieldset>
   );
 }

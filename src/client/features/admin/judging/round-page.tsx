@@ -13,6 +13,7 @@ import { competitionsQuery } from '../competitions/api/competitions.ts';
 import { remindJurors, roundDetailQuery, scoresCsvPath } from './api/rounds.ts';
 import { CELL, LINK_CLASS } from './judging-styles.ts';
 import { ScrollFrame } from './scroll-frame.tsx';
+import { RankingSection } from './ranking-section.tsx';
 import { countOf, ROUND_STATUS_LABELS } from './round-labels.ts';
 import { RoundProgress } from './round-progress.tsx';
 import { StandingsTable } from './standings-table.tsx';
@@ -48,28 +49,55 @@ export function RoundView({
   detail: RoundDetail;
 }) {
   const { round } = detail;
+  const ranking = round.kind === 'ranking';
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
         <p>
           <span className="font-semibold">{ROUND_STATUS_LABELS[round.status]}</span>
           {' · '}
+          {ranking ? 'A ranking ballot · ' : ''}
           {countOf(round.entries, 'entry', 'entries')}
           {round.short > 0 ? ` · ${round.short} short of jurors` : ''}
         </p>
-        <div className="flex flex-wrap gap-3">
-          {round.status === 'open' ? (
-            <ReminderButton competitionId={competitionId} roundId={round.id} />
-          ) : null}
-          <a
-            href={scoresCsvPath(competitionId, round.id)}
-            download
-            className={buttonClassName({ variant: 'secondary' })}
-          >
-            Download scores (CSV)
-          </a>
-        </div>
+        {/* A ranking round has no scores: no reminder of works left, no scores to download. */}
+        {ranking ? null : (
+          <div className="flex flex-wrap gap-3">
+            {round.status === 'open' ? (
+              <ReminderButton competitionId={competitionId} roundId={round.id} />
+            ) : null}
+            <a
+              href={scoresCsvPath(competitionId, round.id)}
+              download
+              className={buttonClassName({ variant: 'secondary' })}
+            >
+              Download scores (CSV)
+            </a>
+          </div>
+        )}
       </div>
+      {ranking ? (
+        <Section title="Ranking">
+          <RankingSection
+            competitionId={competitionId}
+            roundId={round.id}
+            jurors={detail.progress.length}
+          />
+        </Section>
+      ) : (
+        <ScoreSections detail={detail} />
+      )}
+      <Section title="Conflicts declared by jurors">
+        <DeclaredConflicts conflicts={detail.declaredConflicts} />
+      </Section>
+    </div>
+  );
+}
+
+/** A scored round's progress by juror and its standings. */
+function ScoreSections({ detail }: { detail: RoundDetail }) {
+  return (
+    <>
       <Section title="Progress">
         <RoundProgress progress={detail.progress} />
       </Section>
@@ -84,10 +112,7 @@ export function RoundView({
           <StandingsTable standings={detail.standings} />
         )}
       </Section>
-      <Section title="Conflicts declared by jurors">
-        <DeclaredConflicts conflicts={detail.declaredConflicts} />
-      </Section>
-    </div>
+    </>
   );
 }
 

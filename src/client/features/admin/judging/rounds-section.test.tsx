@@ -112,7 +112,7 @@ describe('the rounds of a competition', () => {
     await user.type(within(form).getByLabelText('How many entries (K) *'), '5');
     await user.click(within(form).getByRole('button', { name: 'Create round 2' }));
     expect(await screen.findByText('Round 2 created as a draft.')).toBeTruthy();
-    expect(created).toEqual([{ shortlist: { top: 5, by: 'weighted' } }]);
+    expect(created).toEqual([{ shortlist: { top: 5, by: 'weighted' }, kind: 'score' }]);
     await waitFor(() => expect(within(region).queryByRole('form')).toBeNull());
   });
 
@@ -131,6 +131,22 @@ describe('the rounds of a competition', () => {
     await user.click(within(form).getByLabelText('Carry over A-01 (WS-2026-000001)'));
     await user.click(within(form).getByRole('button', { name: 'Create round 2' }));
     expect(await screen.findByText('Round 2 created as a draft.')).toBeTruthy();
-    expect(created).toEqual([{ shortlist: { entries: ['s2', 's1'] } }]);
+    expect(created).toEqual([{ shortlist: { entries: ['s2', 's1'] }, kind: 'score' }]);
+  });
+
+  it('creates a ranking round from the closed round’s shortlist', async () => {
+    const { created } = stubRounds([roundOf({ status: 'closed' })], {
+      [`GET ${ROUNDS}/r1`]: { status: 200, body: roundDetailOf() },
+    });
+    const user = userEvent.setup();
+    const form = await within(await roundsRegion()).findByRole('form', { name: 'Create round 2' });
+    const kind = within(form).getByRole('group', { name: 'How round 2 is judged' });
+    expect(within(kind).getByLabelText('Scores on criteria')).toHaveProperty('checked', true);
+    await user.click(within(kind).getByLabelText('A ranking ballot'));
+    await user.clear(within(form).getByLabelText('How many entries (K) *'));
+    await user.type(within(form).getByLabelText('How many entries (K) *'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Create round 2' }));
+    expect(await screen.findByText('Round 2 created as a draft.')).toBeTruthy();
+    expect(created).toEqual([{ shortlist: { top: 3, by: 'normalised' }, kind: 'ranking' }]);
   });
 });

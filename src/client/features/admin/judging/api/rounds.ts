@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  type ROUND_KINDS,
   RoundDetailSchema,
   RoundSummarySchema,
   type ShortlistSchema,
@@ -11,6 +12,7 @@ import { send } from '../../common/admin-requests.ts';
 /* A competition's rounds of judging: the list, each round's moves and its results. */
 
 export type Shortlist = z.input<typeof ShortlistSchema>;
+export type RoundKind = (typeof ROUND_KINDS)[number];
 
 const roundsPath = (competitionId: string) =>
   `/api/admin/competitions/${encodeURIComponent(competitionId)}/rounds`;
@@ -35,13 +37,16 @@ export const roundDetailQuery = (competitionId: string, roundId: string) =>
 export const createRound = ({
   competitionId,
   shortlist,
+  kind,
 }: {
   competitionId: string;
   shortlist?: Shortlist;
+  /** Scored on the criteria (the default), or ranked on one ballot per juror. */
+  kind?: RoundKind;
 }) =>
   apiFetch(
     roundsPath(competitionId),
-    send('POST', shortlist ? { shortlist } : {}),
+    send('POST', { ...(shortlist ? { shortlist } : {}), ...(kind ? { kind } : {}) }),
     RoundSummarySchema,
   );
 
