@@ -98,6 +98,9 @@ export async function fillValidForm(page: Page, artist: Artist = ARTIST): Promis
   await field(page, 'Medium').fill('Watercolour on paper');
   await field(page, 'Size').fill('30 × 40 cm');
   await field(page, 'I have read the privacy policy').check();
+  await page
+    .getByRole('radio', { name: 'Show my work with my name on the results page', exact: true })
+    .check();
 }
 
 /** Presses Tab until `target` has the focus (the keyboard-only way there); fails after `max`. */
@@ -187,6 +190,7 @@ export async function registerThroughApi(
     pincode: '411005',
     fieldValues,
     consent: true,
+    publicationConsent: 'name',
   };
   const response = await request.post('/api/submissions', {
     headers: {

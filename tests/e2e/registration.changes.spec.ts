@@ -87,6 +87,13 @@ test('a free registration with two pictures, from the keyboard alone, ends on it
   await type('Painted on site.');
   await tabTo(page, field(page, 'I have read the privacy policy'));
   await page.keyboard.press('Space');
+  // The publication choice: Tab enters the group on its first choice (none is chosen yet), and an
+  // arrow moves to the next and chooses it.
+  const choices = page.getByRole('group', { name: /^If your work wins or is shortlisted/ });
+  await tabTo(page, choices.getByRole('radio').first());
+  await expect(choices.getByRole('radio', { checked: true })).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await expect(choices.getByRole('radio', { name: /^Show my work without my name/ })).toBeChecked();
   await tabTo(page, submitButton(page));
   await page.keyboard.press('Enter');
 

@@ -116,7 +116,7 @@ test.describe('validation', () => {
     await openRegistration(page, request, C.monsoon);
     await submitButton(page).click();
 
-    await expect(formAlert(page)).toHaveText('13 answers need your attention.');
+    await expect(formAlert(page)).toHaveText('14 answers need your attention.');
     await expect(field(page, 'Full Name')).toBeFocused();
     const expectMessage = async (label: string, message: string) => {
       const control = field(page, label);
@@ -139,6 +139,14 @@ test.describe('validation', () => {
       'I have read the privacy policy',
       'Please agree to the privacy policy to register',
     );
+    for (const choice of await page
+      .getByRole('group', { name: /^If your work wins or is shortlisted/ })
+      .getByRole('radio')
+      .all()) {
+      await expect(choice).not.toBeChecked();
+      await expect(choice).toHaveAttribute('aria-invalid', 'true');
+      await expect(choice).toHaveAccessibleDescription('Please choose how your work may be shown');
+    }
     await expectNoAxeViolations(page, 'the registration form with its messages');
 
     // The messages follow the answers as they change.

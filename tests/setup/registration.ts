@@ -84,6 +84,7 @@ export function registrationData(competitionId: string, overrides: Record<string
       description: 'Clouds over the Sahyadri.',
     },
     consent: true,
+    publicationConsent: 'name',
     ...overrides,
   };
 }

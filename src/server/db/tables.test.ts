@@ -101,7 +101,14 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .selectAll()
       .where('id', '=', submission.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ ...submission, paid_at: null, refunded_at: null });
+    expect(row).toEqual({
+      ...submission,
+      paid_at: null,
+      refunded_at: null,
+      // A row written without the publication choice (as before issue 23) has none recorded.
+      publication_consent: null,
+      publication_consent_at: null,
+    });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',
       link: 'https://example.com/a?b=1',

@@ -8,6 +8,7 @@ import {
 } from '../domain/age-category.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import type { FormField } from './form-field.ts';
+import { type PublicationConsent, publicationConsentSchema } from './publication-consent.ts';
 
 /*
  * The registration form (seed §2, §5 "Registration form"), one schema for the browser
@@ -127,6 +128,8 @@ export interface RegistrationValues<F> {
   photo: F;
   fieldValues: FieldValues<F>;
   consent: true;
+  /** Whether and how a winning or shortlisted work is shown on the results page (issue 23). */
+  publicationConsent: PublicationConsent;
   guardianName?: string | undefined;
   guardianConsent?: boolean | undefined;
   /** The honeypot: people never see it, so it stays empty. */
@@ -204,6 +207,7 @@ export function buildRegistrationSchema<F>(
     photo: z.custom<F>(isFile, { error: M.photoRequired }),
     fieldValues: z.strictObject(fieldShape),
     consent: z.literal(true, { error: M.consentRequired }),
+    publicationConsent: publicationConsentSchema(),
     guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),
     guardianConsent: z.optional(z.boolean()),
     website: z.optional(z.string().check(z.maxLength(200))),

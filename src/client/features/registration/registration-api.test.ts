@@ -27,6 +27,7 @@ describe('registrationBody', () => {
       photo,
       fieldValues: { artworkTitle: 'Rain', artworkUrl: artwork },
       consent: true,
+      publicationConsent: 'anonymous',
     });
     expect([...body.keys()]).toEqual(['data', 'photo', 'fieldValues.artworkUrl']);
     expect(JSON.parse(body.get('data') as string)).toEqual({
@@ -40,6 +41,7 @@ describe('registrationBody', () => {
       pincode: '700029',
       fieldValues: { artworkTitle: 'Rain' },
       consent: true,
+      publicationConsent: 'anonymous',
     });
     expect(await (body.get('photo') as Blob).text()).toBe('photo');
     expect(await (body.get('fieldValues.artworkUrl') as Blob).text()).toBe('artwork');

@@ -17,6 +17,7 @@ const TYPED = {
   email: '',
   photo: new Blob(['x']),
   consent: true,
+  publicationConsent: 'none',
   guardianConsent: true,
   guardianName: 'Ravi Iyer',
   website: 'bot',

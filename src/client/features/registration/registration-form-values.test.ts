@@ -33,6 +33,7 @@ function filled(overrides: Partial<RegistrationFormValues> = {}): RegistrationFo
     photo: jpeg(),
     fieldValues: { artworkTitle: 'Rain', artworkUrl: jpeg(), description: '', videoUrl: '' },
     consent: true,
+    publicationConsent: 'name',
     ...overrides,
   };
 }
@@ -55,6 +56,8 @@ describe('initialFormValues', () => {
       videoUrl: '',
     });
     expect(values).toMatchObject({ fullName: '', age: '', gender: '', consent: false });
+    // The publication choice starts with none chosen: the artist decides.
+    expect(values.publicationConsent).toBe('');
   });
 
   it('fills in what a draft kept, never a picture', () => {
@@ -101,7 +104,12 @@ describe('registrationResolver', () => {
   it('hands the submit the checked values: trimmed, with the files', () => {
     const result = resolve(filled());
     expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ fullName: 'Meera Iyer', age: 34, consent: true });
+    expect(result.values).toMatchObject({
+      fullName: 'Meera Iyer',
+      age: 34,
+      consent: true,
+      publicationConsent: 'name',
+    });
     expect(isBlob((result.values as { photo: unknown }).photo)).toBe(true);
   });
 
@@ -112,6 +120,7 @@ describe('registrationResolver', () => {
     expect(message(errors.gender)).toBe('Gender is required');
     expect(message(errors.photo)).toBe('Photo is required');
     expect(message(errors.consent)).toBe('Please agree to the privacy policy to register');
+    expect(message(errors.publicationConsent)).toBe('Please choose how your work may be shown');
     const dynamic = errors.fieldValues as Record<string, { message: string }>;
     expect(dynamic.artworkTitle?.message).toBe('Artwork Title is required');
     expect(dynamic.artworkUrl?.message).toBe('Artwork Photo is required');
@@ -166,6 +175,7 @@ describe('formErrorsOf', () => {
       'fieldValues.description',
       'fieldValues.videoUrl',
       'consent',
+      'publicationConsent',
       'guardianName',
       'guardianConsent',
       'website',

@@ -1,5 +1,6 @@
 import { type FieldErrors, type Resolver, set, type UseFormReturn } from 'react-hook-form';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
+import type { PublicationConsent } from '../../../shared/schemas/publication-consent.ts';
 import {
   checkRegistration,
   type Gender,
@@ -22,6 +23,8 @@ export interface RegistrationFormValues {
   photo: Blob | null;
   fieldValues: Record<string, string | Blob | null>;
   consent: boolean;
+  /** None chosen until the artist picks one: nothing is preselected. */
+  publicationConsent: PublicationConsent | '';
   guardianName: string;
   guardianConsent: boolean;
   /** The honeypot: hidden from people, so only a bot fills it. */
@@ -60,6 +63,7 @@ export function initialFormValues(
       fields.map((f) => [f.id, f.type === 'image' ? null : (typed[f.id] ?? '')]),
     ),
     consent: false,
+    publicationConsent: '',
     guardianConsent: false,
     website: '',
   };
@@ -99,6 +103,7 @@ export function registrationInput(
     photo: values.photo ?? undefined,
     fieldValues,
     consent: values.consent,
+    publicationConsent: values.publicationConsent === '' ? undefined : values.publicationConsent,
     ...(needsGuardian(age)
       ? { guardianName: values.guardianName, guardianConsent: values.guardianConsent }
       : {}),
@@ -111,7 +116,7 @@ export function formNames(fields: readonly FormField[]): string[] {
   return [
     ...['fullName', 'age', 'gender', 'email', 'phone', 'address', 'pincode', 'photo'],
     ...fields.map((f) => `fieldValues.${f.id}`),
-    ...['consent', 'guardianName', 'guardianConsent', 'website'],
+    ...['consent', 'publicationConsent', 'guardianName', 'guardianConsent', 'website'],
   ];
 }
 

@@ -103,6 +103,9 @@ function submissionRowOf(
     consent_at: stamp,
     guardian_name: minor ? (values.guardianName ?? null) : null,
     guardian_consent_at: minor ? stamp : null,
+    // The choice and the server's time of it, in the entry's own transaction.
+    publication_consent: values.publicationConsent,
+    publication_consent_at: stamp,
     created_at: stamp,
     updated_at: stamp,
   } as const;

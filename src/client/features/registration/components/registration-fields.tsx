@@ -18,6 +18,7 @@ import {
 } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { RegistrationFormValues } from '../registration-form-values.ts';
+import { PublicationConsentField } from './publication-consent-field.tsx';
 
 type Register = UseFormRegister<RegistrationFormValues>;
 type Errors = FieldErrors<RegistrationFormValues>;
@@ -187,8 +188,9 @@ export function DynamicField({
 }
 
 /**
- * The privacy policy's consent and, for an artist under 18, a parent's or guardian's name and
- * consent. The policy opens in a new tab, so the chosen pictures stay here.
+ * The privacy policy's consent, how a winning work may be shown and, for an artist under 18, a
+ * parent's or guardian's name and consent. The policy opens in a new tab, so the chosen pictures
+ * stay here.
  */
 export function ConsentFields({
   register,
@@ -221,6 +223,7 @@ export function ConsentFields({
         error={errors.consent?.message}
         {...register('consent')}
       />
+      <PublicationConsentField register={register} error={errors.publicationConsent?.message} />
       {minor ? (
         <div className="flex flex-col gap-5 rounded-lg border border-gray-300 p-4 dark:border-gray-700">
           <h3 className="font-semibold">Parent or guardian</h3>

@@ -1,9 +1,13 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
+import {
+  PUBLICATION_CONSENT_LABELS,
+  PUBLICATION_CONSENT_LEGEND,
+} from '../../../../shared/schemas/publication-consent.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { DRAFT_SAVE_DELAY_MS, draftKey, loadDraft, saveDraft } from '../registration-draft.ts';
 import { DRAFT_RESTORED, RegistrationForm } from './registration-form.tsx';
@@ -75,11 +79,12 @@ describe('RegistrationForm', () => {
     for (const label of labels) expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
     expect(screen.getByLabelText(/^Description/).tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText(/^Artwork Photo/).getAttribute('type')).toBe('file');
-    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Male',
-      'Female',
-      'Transgender',
-    ]);
+    const gender = screen.getByRole('group', { name: /^Gender/ });
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Male', 'Female', 'Transgender']);
     expect(screen.getByRole('link', { name: /privacy policy/ }).getAttribute('href')).toBe(
       '/privacy',
     );
@@ -105,10 +110,11 @@ describe('RegistrationForm', () => {
       'Medium is required',
       'Size is required',
       'Please agree to the privacy policy to register',
+      'Please choose how your work may be shown',
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    expect(screen.getByText('13 answers need your attention.').getAttribute('role')).toBe('alert');
+    expect(screen.getByText('14 answers need your attention.').getAttribute('role')).toBe('alert');
   });
 
   it('focuses the photo chooser when the photo is the first answer missing', async () => {
@@ -125,7 +131,44 @@ describe('RegistrationForm', () => {
     renderForm();
     fireEvent.click(submit());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Photo/)));
-    expect(screen.getByText('3 answers need your attention.')).toBeTruthy();
+    expect(screen.getByText('4 answers need your attention.')).toBeTruthy();
+  });
+
+  it('asks how a winning work may be shown: three choices in a group, none chosen, by keyboard', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const group = screen.getByRole('group', { name: new RegExp(`^${PUBLICATION_CONSENT_LEGEND}`) });
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
+      PUBLICATION_CONSENT_LABELS.name,
+      PUBLICATION_CONSENT_LABELS.anonymous,
+      PUBLICATION_CONSENT_LABELS.none,
+    ]);
+    expect(PUBLICATION_CONSENT_LABELS.anonymous).toBe(
+      'Show my work without my name ("Name withheld at the artist\'s request")',
+    );
+    expect(radios.some((r) => r.checked)).toBe(false);
+    // Right after the privacy policy's consent.
+    const privacy = screen.getByLabelText(/^I have read the privacy policy/);
+    expect(privacy.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(submit());
+    const message = await within(group).findByText('Please choose how your work may be shown');
+    for (const radio of radios) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(radio.getAttribute('aria-describedby')).toBe(message.id);
+    }
+
+    // A tab into the group lands on a choice; the arrow keys move between them.
+    radios[0]?.focus();
+    await user.keyboard(' ');
+    expect(radios[0]?.checked).toBe(true);
+    await user.keyboard('{ArrowDown}');
+    expect(radios[1]?.checked).toBe(true);
+    expect(document.activeElement).toBe(radios[1]);
+    await waitFor(() =>
+      expect(within(group).queryByText('Please choose how your work may be shown')).toBeNull(),
+    );
   });
 
   it('says which age category an age falls in, and asks a minor for a guardian', async () => {
