@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ENTRY_REFERENCE_PATTERN } from '../domain/entry-reference.ts';
 import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
 import { EntryTokenSchema } from './payment.ts';
+import { PUBLICATION_CONSENTS } from './publication-consent.ts';
 import { emailSchema } from './registration.ts';
 
 /*
@@ -21,6 +22,10 @@ export const EntryViewSchema = z.object({
   entryFee: z.number(),
   /** What the artist gave, labelled as the form asked it, in its order; images left out. */
   details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** How a winning or shortlisted work may be shown (issue 23); null: no choice recorded. */
+  publicationConsent: z.nullable(z.enum(PUBLICATION_CONSENTS)),
+  /** When the artist made that choice, by the server's clock. */
+  publicationConsentAt: z.nullable(z.string()),
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;
 

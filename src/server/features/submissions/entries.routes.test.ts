@@ -161,6 +161,9 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
       paymentState: 'free',
       entryFee: 0,
       details: artistDetails(row),
+      // Stored before the form asked: no choice recorded.
+      publicationConsent: null,
+      publicationConsentAt: null,
     });
   });
 
@@ -255,6 +258,8 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
       'details',
       'entryFee',
       'paymentState',
+      'publicationConsent',
+      'publicationConsentAt',
       'reference',
       'status',
       'submittedAt',

@@ -50,6 +50,8 @@ function entryViewOf(row: EntryRow, log: EntryLog): EntryView {
       fields,
       (field) => (field.type === 'image' ? undefined : values[field.id]),
     ),
+    publicationConsent: row.publication_consent,
+    publicationConsentAt: row.publication_consent_at,
   };
 }
 

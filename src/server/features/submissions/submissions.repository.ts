@@ -110,6 +110,8 @@ export async function findEntry(db: Kysely<DB>, submissionId: string) {
       's.payment_status',
       's.refunded_at',
       's.created_at',
+      's.publication_consent',
+      's.publication_consent_at',
       'cat.form_fields',
     ])
     .where('s.id', '=', submissionId)

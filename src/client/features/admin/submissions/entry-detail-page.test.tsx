@@ -2,6 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEntry, AdminPayment } from '../../../../shared/schemas/admin-entry.ts';
+import {
+  NO_PUBLICATION_CHOICE,
+  PUBLICATION_CONSENT_LABELS,
+} from '../../../../shared/schemas/publication-consent.ts';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
 import { PAID_TWICE_NOTICE } from './entry-detail-page.tsx';
@@ -51,6 +55,8 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
         { label: 'Full Name', value: 'Meera Iyer' },
         { label: 'Artwork Title', value: 'Rain on the Hooghly' },
       ],
+      publicationConsent: 'name',
+      publicationConsentAt: '2026-11-21T09:30:00.000Z',
       ...entry,
     },
     payments: [
@@ -128,8 +134,16 @@ describe("the admin's entry page", () => {
       Reference: 'WS-2026-000123',
       'Full Name': 'Meera Iyer',
       'Artwork Title': 'Rain on the Hooghly',
+      Publication: PUBLICATION_CONSENT_LABELS.name,
     });
     expect(screen.queryByText(PAID_TWICE_NOTICE)).toBeNull();
+  });
+
+  it("says 'No choice recorded' for an entry registered before the choice was asked", async () => {
+    stubPage([ok(entryOf({}, { publicationConsent: null, publicationConsentAt: null }))]);
+    await loaded();
+    const sent = screen.getByRole('region', { name: 'What the artist sent' });
+    expect(termsOf(sent)).toMatchObject({ Publication: NO_PUBLICATION_CHOICE });
   });
 
   it('lists every payment attempt with its amount and state, oldest first', async () => {

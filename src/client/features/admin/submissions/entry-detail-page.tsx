@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SUBMISSION_STATUS_LABELS } from '../../../../shared/domain/entry-state.ts';
 import type { AdminEntry } from '../../../../shared/schemas/admin-entry.ts';
+import { publicationLine } from '../../../../shared/schemas/publication-consent.ts';
 import type { ReviewItem } from '../../../../shared/schemas/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -101,6 +102,7 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
             { label: 'Reference', value: entry.reference },
             { label: 'Submitted', value: formatInstant(entry.submittedAt) },
             ...entry.details,
+            publicationLine(entry.publicationConsent),
           ].map((line, index) => (
             <div key={index} className="grid gap-1 py-2 sm:grid-cols-3">
               <dt className="font-medium">{line.label}</dt>

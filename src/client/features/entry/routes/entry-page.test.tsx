@@ -3,6 +3,10 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import {
+  NO_PUBLICATION_CHOICE,
+  PUBLICATION_CONSENT_LABELS,
+} from '../../../../shared/schemas/publication-consent.ts';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { ERROR_MESSAGES } from '../../../lib/api-client.ts';
@@ -34,6 +38,8 @@ function entryOf(overrides: Partial<EntryView> = {}): EntryView {
       { label: 'Artwork Title', value: 'Rain on the Hooghly' },
       { label: 'Description', value: 'Ink and wash.\nPainted in July.' },
     ],
+    publicationConsent: 'anonymous',
+    publicationConsentAt: '2026-11-21T09:30:00.000Z',
     ...overrides,
   };
 }
@@ -139,11 +145,22 @@ describe('the entry page with a token in its address', () => {
       ['Email', 'meera@example.com'],
       ['Artwork Title', 'Rain on the Hooghly'],
       ['Description', 'Ink and wash.\nPainted in July.'],
+      ['Publication', PUBLICATION_CONSENT_LABELS.anonymous],
     ]);
     expect(
       screen.getByText('Your pictures are kept privately for the judges and are not shown here.'),
     ).toBeTruthy();
     expect(summary().Status).toBe('Approved');
+  });
+
+  it("says 'No choice recorded' for an entry registered before the choice was asked", async () => {
+    stubView(ok(entryOf({ publicationConsent: null, publicationConsentAt: null })));
+    renderEntry(`/entry#${TOKEN}`);
+    const heading = await screen.findByRole('heading', { level: 2, name: 'What you sent' });
+    const line = [...(heading.nextElementSibling as HTMLElement).querySelectorAll('dt')].find(
+      (term) => term.textContent === 'Publication',
+    );
+    expect(line?.nextElementSibling?.textContent).toBe(NO_PUBLICATION_CHOICE);
   });
 
   it('names a competition that is gone without linking to it', async () => {

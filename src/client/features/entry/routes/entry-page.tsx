@@ -7,6 +7,7 @@ import {
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import { ENTRY_LINK_INVALID } from '../../../../shared/entry-page.ts';
 import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import { publicationLine } from '../../../../shared/schemas/publication-consent.ts';
 import { Button } from '../../../components/button.tsx';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -182,7 +183,7 @@ function EntryDetails({
       <div>
         <h2 className="text-xl font-semibold">What you sent</h2>
         <dl className="mt-3 divide-y divide-gray-200 dark:divide-gray-800">
-          {entry.details.map((line, index) => (
+          {[...entry.details, publicationLine(entry.publicationConsent)].map((line, index) => (
             <div key={index} className="grid gap-1 py-3 sm:grid-cols-3">
               <dt className="font-medium text-gray-700 dark:text-gray-300">{line.label}</dt>
               <dd className="whitespace-pre-wrap break-words sm:col-span-2">{line.value}</dd>

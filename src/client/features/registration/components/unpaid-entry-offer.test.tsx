@@ -84,6 +84,8 @@ const view = (paymentState: EntryView['paymentState']): Answer => ({
     paymentState,
     entryFee: 499,
     details: [],
+    publicationConsent: 'name',
+    publicationConsentAt: RECEIPT.createdAt,
   } satisfies EntryView,
 });
 
