@@ -139,9 +139,16 @@ describe(`the jury demo on ${TEST_ENGINE}`, () => {
     const entries = await db()
       .selectFrom('submissions')
       .select(['reference', 'status', 'payment_status', 'email', 'photo_key'])
+      .select(['publication_consent', 'publication_consent_at'])
       .where('competition_id', '=', id)
       .execute();
     expect(entries).toHaveLength(12);
+    // Every publication choice, for the results page: most by name, some without, one not shown.
+    const choices = entries.map((e) => e.publication_consent);
+    expect(choices.filter((c) => c === 'name')).toHaveLength(9);
+    expect(choices.filter((c) => c === 'anonymous')).toHaveLength(2);
+    expect(choices.filter((c) => c === 'none')).toHaveLength(1);
+    expect(entries.every((e) => e.publication_consent_at !== null)).toBe(true);
     expect(new Set(entries.map((e) => e.reference)).size).toBe(12);
     for (const entry of entries) {
       expect(entry).toMatchObject({ status: 'approved', payment_status: 'paid' });

@@ -73,19 +73,23 @@ const PALETTES: Palette[] = [
   ['#3f3f46', '#a1a1aa', '#fafafa'],
 ];
 
+/**
+ * Name, work, gender, age, and how each chose to be shown if the work wins (issue 23): most by
+ * name, two without it, one not at all, so the results page shows every case.
+ */
 const ARTISTS = [
-  ['Meera Raghavan', 'Rain over the Ghats', 'female', 34],
-  ['Kabir Sethi', 'Umbrellas at the Market', 'male', 27],
-  ['Ananya Iyer', 'Paper Boats', 'female', 45],
-  ['Rohan Malhotra', 'Wet Rooftops, Kochi', 'male', 19],
-  ['Ishita Banerjee', 'The Flooded Lane', 'female', 52],
-  ['Vikram Nair', 'Clouds over the Sahyadri', 'male', 23],
-  ['Tara Kulkarni', 'Chai Stall in the Rain', 'female', 38],
-  ['Arjun Pillai', 'Puddle Reflections', 'male', 61],
-  ['Nisha Choudhury', 'Fishermen Waiting', 'female', 29],
-  ['Dev Rao', 'First Rain on the Terrace', 'male', 18],
-  ['Sana Qureshi', 'Banyan in a Downpour', 'female', 41],
-  ['Farhan Mistry', 'The Evening Local', 'male', 25],
+  ['Meera Raghavan', 'Rain over the Ghats', 'female', 34, 'name'],
+  ['Kabir Sethi', 'Umbrellas at the Market', 'male', 27, 'name'],
+  ['Ananya Iyer', 'Paper Boats', 'female', 45, 'anonymous'],
+  ['Rohan Malhotra', 'Wet Rooftops, Kochi', 'male', 19, 'name'],
+  ['Ishita Banerjee', 'The Flooded Lane', 'female', 52, 'none'],
+  ['Vikram Nair', 'Clouds over the Sahyadri', 'male', 23, 'name'],
+  ['Tara Kulkarni', 'Chai Stall in the Rain', 'female', 38, 'name'],
+  ['Arjun Pillai', 'Puddle Reflections', 'male', 61, 'name'],
+  ['Nisha Choudhury', 'Fishermen Waiting', 'female', 29, 'anonymous'],
+  ['Dev Rao', 'First Rain on the Terrace', 'male', 18, 'name'],
+  ['Sana Qureshi', 'Banyan in a Downpour', 'female', 41, 'name'],
+  ['Farhan Mistry', 'The Evening Local', 'male', 25, 'name'],
 ] as const;
 const MEDIUMS = ['Graphite pencil', 'Charcoal', 'Ink and wash', 'Pencil with a watercolour wash'];
 const SIZES = ['A4', 'A3', '30 × 40 cm'];
@@ -234,7 +238,7 @@ async function addCompetitionWithEntries(deps: DemoDeps, now: Date): Promise<str
         updated_at: stamp(START_DAY - 5),
       });
       for (const [i, entry] of entries.entries()) {
-        const [fullName, title, gender, age] = ARTISTS[i] as (typeof ARTISTS)[number];
+        const [fullName, title, gender, age, publication] = ARTISTS[i] as (typeof ARTISTS)[number];
         // Entered every few days while it was open, approved the day after it closed.
         const entered = new Date(now.getTime() + (START_DAY + 2 + 3 * i) * DAY_MS);
         const reference = await takeEntryReference(trx, todayIn(timeZone, entered));
@@ -269,6 +273,8 @@ async function addCompetitionWithEntries(deps: DemoDeps, now: Date): Promise<str
           idempotency_key: null,
           idempotency_hash: null,
           consent_at: entered.toISOString(),
+          publication_consent: publication,
+          publication_consent_at: entered.toISOString(),
           guardian_name: null,
           guardian_consent_at: null,
           search_text: searchTextOf({ fullName, email, reference }),
