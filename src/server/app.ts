@@ -50,6 +50,7 @@ import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging
 import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
 import { awardsAdminRoutes } from './features/results/awards.routes.ts';
 import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
+import { resultsAdminRoutes, resultsPublicRoutes } from './features/results/results.routes.ts';
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -108,6 +109,7 @@ const PUBLIC_API: FeaturePlugin[] = [
   entriesPublicRoutes,
   judgingPublicRoutes,
   jurorInvitationsPublicRoutes,
+  resultsPublicRoutes,
 ];
 /** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
 const JURY_API: FeaturePlugin[] = [scoringJuryRoutes, ballotsJuryRoutes, twoFactorRoutes];
@@ -135,6 +137,7 @@ const ADMIN_API: FeaturePlugin[] = [
   jurorsAdminRoutes,
   awardsAdminRoutes,
   ballotsAdminRoutes,
+  resultsAdminRoutes,
 ];
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The messages an artist gets that the art space may reword (confirmation,
- * payment, approved, rejected), each a subject and a plain-text body with placeholders such as
+ * payment, approved, rejected, and the results of each outcome), each a subject and a plain-text body with placeholders such as
  * {name}. The HTML version is made from the text, every filled value escaped.
  */
 
@@ -12,6 +12,9 @@ export const EMAIL_TEMPLATE_KINDS = [
   'payment-received',
   'submission-approved',
   'submission-rejected',
+  'results-winner',
+  'results-shortlisted',
+  'results-participated',
 ] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
@@ -20,6 +23,9 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKind, string> = {
   'payment-received': 'Payment received',
   'submission-approved': 'Entry approved',
   'submission-rejected': 'Entry rejected',
+  'results-winner': 'Results: winner',
+  'results-shortlisted': 'Results: shortlisted',
+  'results-participated': 'Results: participated',
 };
 
 /** What each placeholder is filled with, as the screen explains it. */
@@ -34,6 +40,9 @@ export const PLACEHOLDER_MEANINGS = {
   payment: 'A line on the fee: received, or still due (nothing for a free entry); not in a subject',
   entryDetails: 'The entry as the artist gave it, one "- Label: value" line each; not in a subject',
   amount: 'The fee received, e.g. ₹1,500',
+  award: 'The award with its prize, e.g. First (₹25,000 and a solo show)',
+  certificateLink: 'The link to the artist’s certificate (a link in the HTML version)',
+  resultsLink: 'The link to the competition’s public results page',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDER_MEANINGS;
 
@@ -51,6 +60,9 @@ export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placehold
   'payment-received': [...COMMON, 'amount'],
   'submission-approved': COMMON,
   'submission-rejected': COMMON,
+  'results-winner': [...COMMON, 'award', 'certificateLink', 'resultsLink'],
+  'results-shortlisted': [...COMMON, 'certificateLink', 'resultsLink'],
+  'results-participated': [...COMMON, 'certificateLink', 'resultsLink'],
 };
 
 /** `{word}`: a placeholder. Braces around anything else are text. */

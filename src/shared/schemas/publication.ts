@@ -36,15 +36,17 @@ export type Publication = z.infer<typeof PublicationSchema>;
 export function publicationSummary(preview: PublicationPreview): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return [
-    plural(preview.awards + preview.shortlisted, 'winner and shortlisted', 'winners and shortlisted'),
+    plural(
+      preview.awards + preview.shortlisted,
+      'winner and shortlisted',
+      'winners and shortlisted',
+    ),
     plural(preview.participants, 'participant', 'participants'),
     plural(preview.emails, 'e-mail', 'e-mails'),
   ].join(', ');
 }
 
-export const NAME_WITHHELD = "Name withheld at the artist's request";
-
-/** One award on the public page; `artist` null when the artist withheld their name. */
+/** One award on the public page; `artist` null when the artist withheld their name (NAME_WITHHELD). */
 export const PublicAwardSchema = z.object({
   id: z.string(),
   award: z.string(),
@@ -70,7 +72,8 @@ export const LatestResultsSchema = z.array(
 export type LatestResults = z.infer<typeof LatestResultsSchema>;
 
 /** Codes are 12 characters of Crockford's base 32 in three groups: 'K7QX-3MPA-9TZD'. */
-export const CERTIFICATE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const CERTIFICATE_CODE_PATTERN =
+  /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 export const CertificateCodeParamsSchema = z.object({
   code: z.string().check(z.maxLength(40)),

@@ -31,7 +31,9 @@ export function artistValues(details: ArtistDetails): TemplateValues {
 }
 
 export function artistEmail(template: { subject: string; body: string }, values: TemplateValues) {
-  return renderTemplate(template, values, { links: ['entryLink'] });
+  return renderTemplate(template, values, {
+    links: ['entryLink', 'certificateLink', 'resultsLink'],
+  });
 }
 
 /* The entry page's link, sent again from the "Lost your link?" form. */
@@ -207,3 +209,46 @@ export function confirmationValues(details: ConfirmationDetails): TemplateValues
       .join('\n'),
   };
 }
+
+/* The results, once per entry, when a competition's results are published (issue 23). */
+
+const RESULTS_FOOTER = `Your certificate: {certificateLink}
+
+The results: {resultsLink}
+
+Reference: {reference}
+
+{siteTitle}`;
+
+export const RESULTS_WINNER_TEMPLATE = {
+  subject: 'Results: {competition}: your work won {award}',
+  body: `Dear {name},
+
+Congratulations! The jury of {competition} has given your work an award: {award}.
+
+We will write to you about the prize. Your certificate of merit is ready to download.
+
+${RESULTS_FOOTER}`,
+};
+
+export const RESULTS_SHORTLISTED_TEMPLATE = {
+  subject: 'Results: {competition}',
+  body: `Dear {name},
+
+The results of {competition} are published. Your work was on the jury's shortlist: congratulations on reaching the final round.
+
+Your certificate of participation is ready to download.
+
+${RESULTS_FOOTER}`,
+};
+
+export const RESULTS_PARTICIPATED_TEMPLATE = {
+  subject: 'Results: {competition}',
+  body: `Dear {name},
+
+The results of {competition} are published. Thank you for taking part: we hope to see your work again in our next competitions.
+
+Your certificate of participation is ready to download.
+
+${RESULTS_FOOTER}`,
+};

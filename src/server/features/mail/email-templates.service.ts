@@ -23,6 +23,9 @@ import {
   PAYMENT_RECEIVED_TEMPLATE,
   paymentValues,
   REJECTED_TEMPLATE,
+  RESULTS_PARTICIPATED_TEMPLATE,
+  RESULTS_SHORTLISTED_TEMPLATE,
+  RESULTS_WINNER_TEMPLATE,
 } from './artist-emails.service.ts';
 import {
   deleteTemplate,
@@ -46,6 +49,9 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; bod
   'payment-received': PAYMENT_RECEIVED_TEMPLATE,
   'submission-approved': APPROVED_TEMPLATE,
   'submission-rejected': REJECTED_TEMPLATE,
+  'results-winner': RESULTS_WINNER_TEMPLATE,
+  'results-shortlisted': RESULTS_SHORTLISTED_TEMPLATE,
+  'results-participated': RESULTS_PARTICIPATED_TEMPLATE,
 };
 
 /**
@@ -164,6 +170,9 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
       ],
     }),
     amount: paymentValues({ ...details, amountRupees: 1500 }).amount,
+    award: 'First (₹25,000 and a solo show)',
+    certificateLink: `${publicUrl}/certificates/K7QX-3MPA-9TZD`,
+    resultsLink: `${publicUrl}/competition/sample/results`,
   };
 }
 

@@ -5,11 +5,17 @@ import type { DB, EmailOutboxTable, EmailStatus } from '../../db/schema.ts';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 
-export async function insertOutboxMessage(
+/** Rows in chunks, so that thousands of messages stay within each engine's parameter limit. */
+export async function insertOutboxMessages(
   db: Kysely<DB>,
-  row: Insertable<EmailOutboxTable>,
+  rows: readonly Insertable<EmailOutboxTable>[],
 ): Promise<void> {
-  await db.insertInto('email_outbox').values(row).execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('email_outbox')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
 }
 
 /**

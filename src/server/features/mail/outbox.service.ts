@@ -16,7 +16,7 @@ import {
   deleteWaitingDecisionMessages,
   findOutboxMessageById,
   findOutboxMessages,
-  insertOutboxMessage,
+  insertOutboxMessages,
   type OutboxRow,
   requeueMessage,
 } from './outbox.repository.ts';
@@ -50,10 +50,27 @@ export async function queueEmail(
   now = new Date(),
   held?: HeldBack,
 ): Promise<string> {
-  const id = randomUUID();
+  const row = outboxRow(email, now, held);
+  await insertOutboxMessages(db, [row]);
+  return row.id;
+}
+
+/** Queues many messages at once (a competition's results), inside the caller's transaction. */
+export async function queueEmails(
+  db: Kysely<DB>,
+  emails: readonly OutgoingEmail[],
+  now = new Date(),
+): Promise<void> {
+  await insertOutboxMessages(
+    db,
+    emails.map((email) => outboxRow(email, now)),
+  );
+}
+
+function outboxRow(email: OutgoingEmail, now: Date, held?: HeldBack) {
   const stamp = now.toISOString();
-  await insertOutboxMessage(db, {
-    id,
+  return {
+    id: randomUUID(),
     kind: email.kind,
     submission_id: email.submissionId,
     to_address: email.to,
@@ -66,8 +83,7 @@ export async function queueEmail(
     updated_at: stamp,
     sent_at: null,
     decision_from: held ? held.decisionFrom : null,
-  });
-  return id;
+  };
 }
 
 /**

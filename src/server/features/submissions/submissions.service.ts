@@ -23,6 +23,7 @@ export {
   submissionFolderOf,
 } from './stored-entry.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
+export { publicationOf } from './publication.ts';
 export { entryLinkOf };
 
 /**

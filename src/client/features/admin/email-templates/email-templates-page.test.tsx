@@ -406,7 +406,7 @@ describe('the e-mail templates page', () => {
     const controls = [...main.querySelectorAll('input, textarea, button, summary, a[href]')].filter(
       (element) => !element.closest('dialog'),
     );
-    expect(controls.length).toBe(4 * 4 + 1);
+    expect(controls.length).toBe(EMAIL_TEMPLATE_KINDS.length * 4 + 1);
 
     // Tab from the top of the page: each control of the screen is reached, in order.
     main.focus();

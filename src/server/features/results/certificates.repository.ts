@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** A published certificate by code; undefined when none (or its results were taken down). */
+export async function findCertificate(db: Kysely<DB>, code: string) {
+  return db
+    .selectFrom('certificates as c')
+    .innerJoin('submissions as s', 's.id', 'c.submission_id')
+    .innerJoin('competitions as k', 'k.id', 'c.competition_id')
+    .innerJoin('results_publications as p', 'p.competition_id', 'c.competition_id')
+    .select([
+      'c.id',
+      'c.code',
+      'c.kind',
+      'c.award',
+      'c.issued_on',
+      'c.file_key',
+      'c.file_inputs',
+      's.full_name',
+      'k.title as competition_title',
+    ])
+    .where('c.code', '=', code)
+    .where('p.published_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** The stored PDF of a certificate and a hash of what it was made from. */
+export async function setCertificateFile(
+  db: Kysely<DB>,
+  id: string,
+  key: string,
+  inputs: string,
+): Promise<void> {
+  await db
+    .updateTable('certificates')
+    .set({ file_key: key, file_inputs: inputs })
+    .where('id', '=', id)
+    .execute();
+}
