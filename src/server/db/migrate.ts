@@ -14,6 +14,7 @@ import * as jury from './migrations/2026-11-29T0900-jury.ts';
 import * as decisionEmailWait from './migrations/2026-11-30T0900-decision-email-wait.ts';
 import * as awards from './migrations/2026-12-01T0900-awards.ts';
 import * as ballots from './migrations/2026-12-01T1000-ballots.ts';
+import * as results from './migrations/2026-12-02T1000-results.ts';
 import * as publicationConsent from './migrations/2026-12-02T0900-publication-consent.ts';
 import type { DB } from './schema.ts';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30T0900-decision-email-wait': decisionEmailWait,
   '2026-12-01T0900-awards': awards,
   '2026-12-01T1000-ballots': ballots,
+  '2026-12-02T1000-results': results,
   '2026-12-02T0900-publication-consent': publicationConsent,
 };
 

@@ -220,6 +220,30 @@ export interface AwardsTable {
   updated_at: string;
 }
 
+export interface ResultsPublicationsTable {
+  competition_id: string;
+  /** Null while unpublished. */
+  published_at: string | null;
+  first_published_at: string;
+  updated_at: string;
+}
+
+export interface CertificatesTable {
+  id: string;
+  code: string;
+  submission_id: string;
+  competition_id: string;
+  kind: 'merit' | 'participation';
+  award: string | null;
+  outcome: 'award' | 'shortlisted' | 'participated';
+  /** 'YYYY-MM-DD' in the site's time zone. */
+  issued_on: string;
+  file_key: string | null;
+  file_inputs: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   admin_user_id: string;
@@ -420,6 +444,8 @@ export interface DB {
   jury_scores: JuryScoresTable;
   jury_ballots: JuryBallotsTable;
   awards: AwardsTable;
+  results_publications: ResultsPublicationsTable;
+  certificates: CertificatesTable;
   unclaimed_files: UnclaimedFilesTable;
   rate_limit_hits: RateLimitHitsTable;
 }
