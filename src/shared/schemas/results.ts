@@ -49,7 +49,7 @@ export const PROPOSED_TITLES = [
   'Honourable mention',
 ] as const;
 
-/** Awards proposed from the last closed round's ranking by normalised mean; nothing is saved. */
+/** Awards proposed from the last closed round's ranking (means, or ballots); nothing is saved. */
 export const ProposedAwardsSchema = z.object({
   roundId: z.string(),
   roundNumber: z.number().int(),
@@ -60,7 +60,8 @@ export const ProposedAwardsSchema = z.object({
       artworkTitle: z.string(),
       title: z.string(),
       prize: z.string(),
-      normalisedMean: z.number(),
+      /** Its normalised mean in a score round; null in a ranking round (placed by the ballots). */
+      normalisedMean: z.number().nullable(),
     }),
   ),
 });

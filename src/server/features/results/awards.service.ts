@@ -12,7 +12,8 @@ import { AppError, invalidFields } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import { requireCompetition } from '../jury/judging.service.ts';
 import { listRounds, rankBy, roundStandings } from '../jury/rounds.service.ts';
-import { decodeEntry, type EntryLog } from '../submissions/submissions.service.ts';
+import { artworkTitleOf } from './artwork-title.ts';
+import { getRoundRanking } from './ballots.service.ts';
 import {
   findAwardCreatedAt,
   findAwards,
@@ -29,21 +30,7 @@ export const AWARD_ENTRY_INVALID = 'Only an approved entry of this competition c
 export const AWARD_ENTRY_TWICE = 'This entry already has an award above';
 const audit = auditEntriesOf('competition');
 
-interface EntryRow {
-  id: string;
-  reference: string;
-  field_values: string;
-  form_fields: string | null;
-}
-
-/** The entry's artwork title: its title field's answer, else nothing (as the jury shows it). */
-export function artworkTitleOf(row: EntryRow, log: EntryLog): string {
-  const entry = decodeEntry(row, log);
-  const field =
-    entry.fields.find((f) => f.id === 'artworkTitle') ??
-    entry.fields.find((f) => f.type === 'text' && /title/i.test(f.label));
-  return field ? (entry.values[field.id] ?? '') : '';
-}
+export { artworkTitleOf };
 
 export async function listAwards(
   deps: Pick<Deps, 'db' | 'log'>,
@@ -122,7 +109,8 @@ export async function saveAwards(
 
 /**
  * Awards proposed from the last closed round: its entries ranked by normalised mean (a strict
- * and a generous juror count alike), First, Second, Third, then two Honourable mentions.
+ * and a generous juror count alike) or, in a ranking round, by the Schulze count of the ballots;
+ * First, Second, Third, then two Honourable mentions.
  */
 export async function proposeAwards(
   deps: Pick<Deps, 'db' | 'log'>,
@@ -139,10 +127,15 @@ export async function proposeAwards(
       'No round of judging has closed yet: close a round to rank its entries.',
     );
   }
-  const ranked = rankBy(await roundStandings(db, competitionId, round.id), 'normalised').slice(
-    0,
-    PROPOSED_TITLES.length,
-  );
+  // A ranking round's order is the Schulze count of its ballots; a score round's, its means.
+  const ranked = (
+    round.kind === 'ranking'
+      ? (await getRoundRanking(deps, competitionId, round.id)).ranking.map((r) => ({
+          entryId: r.submissionId,
+          normalisedMean: null,
+        }))
+      : rankBy(await roundStandings(db, competitionId, round.id), 'normalised')
+  ).slice(0, PROPOSED_TITLES.length);
   const entries = new Map(
     (
       await findEntriesByIds(

@@ -6,7 +6,7 @@ import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import type { ErrorEnvelope } from '../../../shared/schemas/error.ts';
 import type { Judging, JurorRound, RoundSummary, Work } from '../../../shared/schemas/jury.ts';
-import type { Ballot, RoundRanking } from '../../../shared/schemas/results.ts';
+import type { Ballot, ProposedAwards, RoundRanking } from '../../../shared/schemas/results.ts';
 import { ROUND_CLOSED } from '../jury/scoring.service.ts';
 import { ROUND_NOT_RANKED } from './ballots.service.ts';
 import { SCHULZE_NOTE, TIE_BREAK_NOTE } from './schulze.ts';
@@ -239,5 +239,21 @@ describe(`ranking rounds on ${TEST_ENGINE}`, () => {
       ranking: [5, 4, 3].map((s) => aliasOf[0]!.get(s)),
       roundOpen: false,
     });
+  });
+
+  it('proposes awards in the closed ranking round’s Schulze order', async () => {
+    const { ranking } = await readRanking();
+    const proposal = await asAdmin(
+      t,
+      admin,
+      'GET',
+      `/api/admin/competitions/${competitionId}/awards/proposal`,
+    );
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const proposed = proposal.json<ProposedAwards>();
+    expect(proposed.roundId).toBe(rankingRound);
+    expect(proposed.awards.map((a) => [a.submissionId, a.title, a.normalisedMean])).toEqual(
+      ranking.map((r, i) => [r.submissionId, ['First', 'Second', 'Third'][i], null]),
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   roundStandings,
 } from '../jury/rounds.service.ts';
 import { requireOpenRound, ROUND_CLOSED } from '../jury/scoring.service.ts';
-import { artworkTitleOf } from './awards.service.ts';
+import { artworkTitleOf } from './artwork-title.ts';
 import {
   findBallot,
   findBallots,

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import { decodeEntry, imagesOf, publicationOf } from '../submissions/submissions.service.ts';
-import { artworkTitleOf } from './awards.service.ts';
+import { artworkTitleOf } from './artwork-title.ts';
 import { findLatestPublications, findPublication } from './publication.repository.ts';
 import {
   findAwardEntry,
