@@ -84,11 +84,19 @@ export function BallotList({
   const pendingFocusRef = useRef<PendingFocus>(null);
   const total = order.length;
   const place = (id: UniqueIdentifier) => order.indexOf(String(id)) + 1;
+  // The library reports the work over its own place as the drag starts: not news until it leaves.
+  const leftPlaceRef = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up work ${active.id}, place ${place(active.id)} of ${total}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `Work ${active.id} is over place ${place(over.id)} of ${total}.` : '',
+    onDragStart: ({ active }) => {
+      leftPlaceRef.current = false;
+      return `Picked up work ${active.id}, place ${place(active.id)} of ${total}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return `Work ${active.id} is not over the list.`;
+      if (over.id === active.id && !leftPlaceRef.current) return undefined;
+      leftPlaceRef.current = true;
+      return `Work ${active.id} is over place ${place(over.id)} of ${total}.`;
+    },
     onDragEnd: ({ active, over }) =>
       `Work ${active.id} dropped at place ${place(over?.id ?? active.id)} of ${total}.`,
     onDragCancel: ({ active }) =>
