@@ -1,9 +1,9 @@
 /*
  * A ranking round, end to end (issue 23): round 1 is scored and closed through the API; the admin
  * creates round 2 as a ranking ballot of its shortlist and opens it; one juror orders the works
- * from the keyboard alone (the drag handle: Space, arrows, Space), another on a tablet with the
- * Move buttons; the admin reads the Schulze ranking, the pairwise table and the tie-break. axe
- * is clean on the ballot and on the ranking.
+ * by the keyboard (the drag handle: Space, arrows, Space) and the mouse, another on a tablet with
+ * the Move buttons; the admin reads the Schulze ranking, the pairwise table and the tie-break.
+ * axe is clean on the ballot and on the ranking.
  */
 import type { Locator, Page } from '@playwright/test';
 import { openAdminScreen, signInThroughApi } from './admin-fixtures.ts';
@@ -27,6 +27,19 @@ async function orderShown(page: Page): Promise<string[]> {
 /** The drag library's live region: what a screen reader hears during a drag. */
 const dragNews = (page: Page): Locator => page.locator('[id^="DndLiveRegion"]');
 
+/** Drags the work's handle with the mouse onto the row of `onto`, a few steps at a time. */
+async function dragHandle(page: Page, alias: string, onto: string) {
+  const handle = page.getByRole('button', { name: new RegExp(`^Move work ${alias},`) });
+  const target = page.getByRole('button', { name: new RegExp(`^Move work ${onto},`) });
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
 /** Waits until every work's thumbnail has loaded, so axe sees the page at rest. */
 async function picturesLoaded(page: Page) {
   const pictures = page.getByRole('list', { name: 'Your ranking, best first' }).locator('img');
@@ -41,7 +54,7 @@ async function picturesLoaded(page: Page) {
     .toBe(true);
 }
 
-test('jurors rank the shortlist, by keyboard and by buttons; the admin reads the Schulze result', async ({
+test('jurors rank the shortlist by keyboard, mouse and buttons; the admin reads the Schulze result', async ({
   page,
   request,
   browser,
@@ -101,6 +114,10 @@ test('jurors rank the shortlist, by keyboard and by buttons; the admin reads the
   await desk.page.keyboard.press('Space');
   await expect(dragNews(desk.page)).toContainText(`Work ${r} dropped at place 1 of 3.`);
   expect(await orderShown(desk.page)).toEqual([r, p, q]);
+  // And by the mouse: q dragged by its handle above p.
+  await dragHandle(desk.page, q!, p!);
+  await expect(dragNews(desk.page)).toContainText(`Work ${q} dropped at place 2 of 3.`);
+  expect(await orderShown(desk.page)).toEqual([r, q, p]);
   await tabTo(desk.page, desk.page.getByRole('button', { name: 'Save ranking' }));
   await desk.page.keyboard.press('Enter');
   await expect(desk.page.getByText('Your ranking is saved.')).toBeVisible();
@@ -109,7 +126,7 @@ test('jurors rank the shortlist, by keyboard and by buttons; the admin reads the
   expect(desk.unexpectedErrors()).toEqual([]);
   await desk.context.close();
 
-  // Juror B, on a tablet, by the Move buttons: r first, then q, then p.
+  // Juror B, on a tablet, by the Move buttons: r first, then p, then q.
   const tablet = await browser.newContext({
     baseURL,
     viewport: { width: 820, height: 1180 },
@@ -120,7 +137,7 @@ test('jurors rank the shortlist, by keyboard and by buttons; the admin reads the
   await signInThroughApi(tabletPage.request, jurors[1]!.credentials);
   await tabletPage.goto(`/jury/rounds/${rankingRoundId}/ballot`);
   await expectPageHeading(tabletPage, 'Rank the works');
-  const wanted = [r!, q!, p!];
+  const wanted = [r!, p!, q!];
   for (const [place, alias] of wanted.entries()) {
     while ((await orderShown(tabletPage)).indexOf(alias) > place) {
       const before = (await orderShown(tabletPage)).indexOf(alias);
