@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ENTRY_REFERENCE_PATTERN } from '../domain/entry-reference.ts';
 import { PAYMENT_STATES, SUBMISSION_STATUSES } from '../domain/entry-state.ts';
 import { EntryTokenSchema } from './payment.ts';
+import { EntryResultSchema } from './publication.ts';
 import { PUBLICATION_CONSENTS } from './publication-consent.ts';
 import { emailSchema } from './registration.ts';
 
@@ -26,6 +27,8 @@ export const EntryViewSchema = z.object({
   publicationConsent: z.nullable(z.enum(PUBLICATION_CONSENTS)),
   /** When the artist made that choice, by the server's clock. */
   publicationConsentAt: z.nullable(z.string()),
+  /** The result once the competition's results are published (issue 23); null until then. */
+  result: z.nullable(EntryResultSchema),
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;
 

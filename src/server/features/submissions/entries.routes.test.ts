@@ -164,6 +164,8 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
       // Stored before the form asked: no choice recorded.
       publicationConsent: null,
       publicationConsentAt: null,
+      // No results published for its competition.
+      result: null,
     });
   });
 
@@ -261,6 +263,7 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
       'publicationConsent',
       'publicationConsentAt',
       'reference',
+      'result',
       'status',
       'submittedAt',
     ]);

@@ -1,11 +1,14 @@
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
+import { competitionPagePath } from '../../../shared/page-paths.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
+import type { EntryResult } from '../../../shared/schemas/publication.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/artist-emails.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
 import { entryDetails } from './entry-details.ts';
+import { findPublishedCertificate } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
 import { issueEntryLink, paymentStateOfRow } from './submissions.service.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
@@ -27,8 +30,23 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 /** Links sent for one entry: a mailbox is not flooded, whoever asks. */
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
+/** The entry's result once its competition's results are published; null before (or after Unpublish). */
+async function entryResultOf(
+  db: Deps['db'],
+  submissionId: string,
+): Promise<EntryResult | null> {
+  const certificate = await findPublishedCertificate(db, submissionId);
+  if (!certificate) return null;
+  return {
+    outcome: certificate.outcome,
+    award: certificate.award,
+    resultsUrl: `${competitionPagePath(certificate.competition_id)}/results`,
+    certificateCode: certificate.code,
+  };
+}
+
 /** The entry's answers as its artist sees them: every field but the images. */
-function entryViewOf(row: EntryRow, log: EntryLog): EntryView {
+function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): EntryView {
   const { fields, values } = decodeEntry(row, log);
   return {
     reference: row.reference,
@@ -52,6 +70,7 @@ function entryViewOf(row: EntryRow, log: EntryLog): EntryView {
     ),
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,
+    result,
   };
 }
 
@@ -61,7 +80,9 @@ export async function findEntryView(
   submissionId: string,
 ): Promise<{ id: string; fullName: string; entry: EntryView } | undefined> {
   const row = await findEntry(deps.db, submissionId);
-  return row && { id: row.id, fullName: row.full_name, entry: entryViewOf(row, deps.log) };
+  if (!row) return undefined;
+  const result = await entryResultOf(deps.db, row.id);
+  return { id: row.id, fullName: row.full_name, entry: entryViewOf(row, deps.log, result) };
 }
 
 /** The entry the token opens, or 404 ENTRY_LINK_INVALID: never another artist's. */

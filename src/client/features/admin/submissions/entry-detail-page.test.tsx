@@ -57,6 +57,7 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
       ],
       publicationConsent: 'name',
       publicationConsentAt: '2026-11-21T09:30:00.000Z',
+      result: null,
       ...entry,
     },
     payments: [

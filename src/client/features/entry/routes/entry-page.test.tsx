@@ -40,6 +40,7 @@ function entryOf(overrides: Partial<EntryView> = {}): EntryView {
     ],
     publicationConsent: 'anonymous',
     publicationConsentAt: '2026-11-21T09:30:00.000Z',
+    result: null,
     ...overrides,
   };
 }

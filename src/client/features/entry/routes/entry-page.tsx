@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { useCheckout } from '../../registration/components/checkout/use-checkout.tsx';
 import { forgetSettledEntry } from '../../registration/unpaid-entry-api.ts';
+import { EntryResultSection } from '../components/entry-result.tsx';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
 
@@ -160,6 +161,7 @@ function EntryDetails({
           </div>
         ))}
       </dl>
+      {entry.result ? <EntryResultSection result={entry.result} /> : null}
       {entry.paymentState === 'pending' ? (
         <div className="flex flex-col items-start gap-2">
           {/* Said plainly, as the checkout's failures bring the artist here. */}

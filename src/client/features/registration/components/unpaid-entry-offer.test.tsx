@@ -86,6 +86,7 @@ const view = (paymentState: EntryView['paymentState']): Answer => ({
     details: [],
     publicationConsent: 'name',
     publicationConsentAt: RECEIPT.createdAt,
+    result: null,
   } satisfies EntryView,
 });
 

@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EntryView } from '../../../../shared/schemas/entry.ts';
+import type { EntryResult } from '../../../../shared/schemas/publication.ts';
+import { ToastProvider } from '../../../components/toast.tsx';
+import { stubApi } from '../../admin/common/test-helpers.tsx';
+import EntryPage from '../routes/entry-page.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const TOKEN = `6f1c2d3e-4a5b-4c6d-8e7f-90a1b2c3d4e5.1790000000.${'A1b2_C3d4-'.repeat(4)}xyz`;
+const CODE = 'K7QX-3MPA-9TZD';
+
+const resultOf = (overrides: Partial<EntryResult> = {}): EntryResult => ({
+  outcome: 'award',
+  award: 'First',
+  resultsUrl: '/competition/c1/results',
+  certificateCode: CODE,
+  ...overrides,
+});
+
+function entryOf(result: EntryResult | null): EntryView {
+  return {
+    reference: 'WS-2026-000123',
+    competition: { id: 'c1', title: 'Monsoon Colours' },
+    submittedAt: '2026-11-21T09:30:00.000Z',
+    status: 'approved',
+    paymentState: 'received',
+    entryFee: 1500,
+    details: [{ label: 'Artwork Title', value: 'Rain on the Hooghly' }],
+    publicationConsent: 'name',
+    publicationConsentAt: '2026-11-21T09:30:00.000Z',
+    result,
+  };
+}
+
+/** The entry page over a view answering `result`, with the results page as a stand-in route. */
+function renderEntry(result: EntryResult | null) {
+  stubApi({ 'POST /api/entries/view': { status: 200, body: entryOf(result) } });
+  render(
+    <MemoryRouter initialEntries={[`/entry#${TOKEN}`]}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/entry" element={<EntryPage />} />
+          <Route path="/competition/:id/results" element={<h1>The results</h1>} />
+        </Routes>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const resultRegion = () => screen.findByRole('region', { name: 'Result' });
+
+describe('the result on the entry page', () => {
+  it('shows the award, the results, the certificate to download and where to verify it', async () => {
+    renderEntry(resultOf());
+    const region = within(await resultRegion());
+    expect(region.getByText('Your work won: First')).toBeTruthy();
+    expect(
+      region.getByRole('link', { name: 'Download your certificate (PDF)' }).getAttribute('href'),
+    ).toBe(`/api/certificates/${CODE}/pdf`);
+    const verify = region.getByRole('link', { name: `/certificates/${CODE}` });
+    expect(verify.getAttribute('href')).toBe(`/certificates/${CODE}`);
+    expect(verify.parentElement?.textContent).toBe(`Verify: /certificates/${CODE}`);
+
+    const user = userEvent.setup();
+    const results = region.getByRole('link', { name: 'See the results' });
+    expect(results.getAttribute('href')).toBe('/competition/c1/results');
+    await user.click(results);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The results' })).toBeTruthy();
+  });
+
+  it.each([
+    ['shortlisted', 'Your work was shortlisted'],
+    ['participated', 'Thank you for taking part'],
+  ] as const)('says what became of a work %s', async (outcome, sentence) => {
+    renderEntry(resultOf({ outcome, award: null }));
+    const region = within(await resultRegion());
+    expect(region.getByText(sentence)).toBeTruthy();
+    expect(region.getByRole('link', { name: 'Download your certificate (PDF)' })).toBeTruthy();
+  });
+
+  it('shows no result before the results are published', async () => {
+    renderEntry(null);
+    expect(await screen.findByText('WS-2026-000123')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /certificate/ })).toBeNull();
+  });
+});
