@@ -31,10 +31,7 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
 /** The entry's result once its competition's results are published; null before (or after Unpublish). */
-async function entryResultOf(
-  db: Deps['db'],
-  submissionId: string,
-): Promise<EntryResult | null> {
+async function entryResultOf(db: Deps['db'], submissionId: string): Promise<EntryResult | null> {
   const certificate = await findPublishedCertificate(db, submissionId);
   if (!certificate) return null;
   return {
