@@ -76,10 +76,14 @@ export function BallotList({
   onMove: (from: number, to: number) => void;
   onDrop: (alias: string, over: string) => void;
 }) {
+  const reducedMotion = useReducedMotion();
   const sensors = useSensors(
     // A few pixels of travel first, so a tap on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      scrollBehavior: reducedMotion ? 'auto' : 'smooth',
+    }),
   );
   const pendingFocusRef = useRef<PendingFocus>(null);
   const total = order.length;

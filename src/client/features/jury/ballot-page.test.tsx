@@ -39,6 +39,8 @@ function renderBallot(
   return saved;
 }
 
+/** Whether closing the tab now would ask first. */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
 const ranking = () => screen.findByRole('list', { name: 'Your ranking, best first' });
 /** The works' aliases in the order the list shows them. */
 const orderShown = async () =>
@@ -95,9 +97,11 @@ describe('a juror’s ranking ballot', () => {
     expect(await orderShown()).toEqual(['W003', 'W002', 'W001']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up work W001' }));
 
+    expect(leavingAsks()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save ranking' }));
     expect(await screen.findByText(RANKING_SAVED)).toBeTruthy();
     expect(saved).toEqual([['W003', 'W002', 'W001']]);
+    expect(leavingAsks()).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Move up work W001' }));
     expect(screen.getByText(UNSAVED_CHANGES)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Ballot } from '../../../shared/schemas/results.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { ballotQuery, saveBallot } from './api/ballot.ts';
@@ -50,6 +50,16 @@ export function useBallot(roundId: string, ballot: Ballot) {
     },
   });
   const unsaved = ballot.roundOpen && !sameOrder(order, ballot.ranking);
+
+  // Closing or reloading the tab after moves not saved asks first (the browser's own question);
+  // a ballot only looked at does not.
+  const moved = ballot.roundOpen && !sameOrder(order, startingOrder(ballot));
+  useEffect(() => {
+    if (!moved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [moved]);
 
   const move = (from: number, to: number) => {
     const alias = order[from];
