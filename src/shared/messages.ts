@@ -1,2 +1,5 @@
 /** Seed §8 messages that both the server and the browser show, defined once. */
 export const COMPETITION_NOT_FOUND = 'Competition not found';
+
+/** A results page (or its API) before Publish or after Unpublish (issue 23). */
+export const RESULTS_NOT_PUBLISHED = 'The results of this competition are not published yet.';

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  certificatePagePath,
   competitionIdInPath,
   competitionPagePath,
+  competitionResultsPath,
+  isCertificatePath,
   PAGE_PATHS,
   pageRoutePatterns,
+  resultsCompetitionIdInPath,
 } from './page-paths.ts';
 
 describe('page paths', () => {
@@ -28,5 +32,18 @@ describe('page paths', () => {
     expect(competitionIdInPath('/competition/')).toBeUndefined();
     expect(competitionIdInPath('/competition/x/y')).toBeUndefined();
     expect(competitionIdInPath('/about')).toBeUndefined();
+  });
+
+  it("reads back the competition id a results page's address names, and knows a certificate's page", () => {
+    const path = competitionResultsPath('a b/c');
+    expect(path).toBe('/competition/a%20b%2Fc/results');
+    expect(resultsCompetitionIdInPath(path)).toBe('a%20b%2Fc');
+    expect(resultsCompetitionIdInPath(`${path}/`)).toBe('a%20b%2Fc');
+    expect(competitionIdInPath(path)).toBeUndefined();
+    expect(resultsCompetitionIdInPath('/competition/x')).toBeUndefined();
+    expect(certificatePagePath('K7QX-3MPA-9TZD')).toBe('/certificates/K7QX-3MPA-9TZD');
+    expect(isCertificatePath('/certificates/K7QX-3MPA-9TZD')).toBe(true);
+    expect(isCertificatePath('/certificates/')).toBe(false);
+    expect(isCertificatePath('/certificates/a/b')).toBe(false);
   });
 });

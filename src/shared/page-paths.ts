@@ -11,6 +11,10 @@ export const PAGE_PATHS = {
   registerCompetition: '/register/competition',
   registrationSuccess: '/registration-success',
   competition: '/competition/:id',
+  /** A competition's published results (issue 23). */
+  competitionResults: '/competition/:id/results',
+  /** Anyone checks a certificate by the code printed on it (issue 23). */
+  certificate: '/certificates/:code',
   about: '/about',
   contact: '/contact',
   privacy: '/privacy',
@@ -47,4 +51,28 @@ const COMPETITION_PAGE = /^\/competition\/([^/]+)\/?$/;
 /** The id (still URL-encoded) a competition page's address names, or undefined for another page. */
 export function competitionIdInPath(pathname: string): string | undefined {
   return COMPETITION_PAGE.exec(pathname)?.[1];
+}
+
+/** A competition's results page: `/competition/<id>/results`. */
+export function competitionResultsPath(id: string): string {
+  return PAGE_PATHS.competitionResults.replace(':id', encodeURIComponent(id));
+}
+
+const RESULTS_PAGE = /^\/competition\/([^/]+)\/results\/?$/;
+
+/** The id (still URL-encoded) a results page's address names, or undefined for another page. */
+export function resultsCompetitionIdInPath(pathname: string): string | undefined {
+  return RESULTS_PAGE.exec(pathname)?.[1];
+}
+
+/** A certificate's page: `/certificates/<code>`. */
+export function certificatePagePath(code: string): string {
+  return PAGE_PATHS.certificate.replace(':code', encodeURIComponent(code));
+}
+
+const CERTIFICATE_PAGE = /^\/certificates\/[^/]+\/?$/;
+
+/** Whether the address is a certificate's page. */
+export function isCertificatePath(pathname: string): boolean {
+  return CERTIFICATE_PAGE.test(pathname);
 }

@@ -25,6 +25,10 @@ export interface PageHead {
   description: string;
   /** Absolute URL of the picture a shared link shows. */
   image?: string | undefined;
+  /** The page's own absolute address, for a shared link (og:url). */
+  url?: string | undefined;
+  /** e.g. 'noindex': a page search engines should leave out. */
+  robots?: string | undefined;
   preload?: { image: ResponsiveImage; sizes: string } | undefined;
 }
 
@@ -132,6 +136,8 @@ export function renderPage(
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="theme-color" content="${escapeHtml(settings.theme.primaryColor)}">`,
   ];
+  if (head.url) tags.push(`<meta property="og:url" content="${escapeHtml(head.url)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.image) {
     tags.push(
       `<meta property="og:image" content="${escapeHtml(head.image)}">`,
@@ -213,6 +219,8 @@ export async function registerClient(
           title: description.title ? `${description.title} | ${settings.title}` : settings.title,
           description: description.description ?? settings.description,
           image: description.image ? absoluteUrl(description.image.url, origin) : undefined,
+          url: absoluteUrl(pathname, origin),
+          robots: description.robots,
           preload: description.preload,
         },
         settings,

@@ -29,6 +29,11 @@ export const PublicCompetitionSchema = z.object({
   status: z.enum(COMPETITION_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Whether its results page is up (issue 23): the public catalogue always says; the admin's
+   * view of a competition leaves it out.
+   */
+  resultsPublished: z.boolean().optional(),
 });
 export type PublicCompetition = z.infer<typeof PublicCompetitionSchema>;
 

@@ -29,6 +29,16 @@ export async function findCompetitionWithNamesById(
   return selectCompetitionsWithNames(db).where('c.id', '=', id).executeTakeFirst();
 }
 
+/** The ids of the competitions whose results page is up now (issue 23). */
+export async function findCompetitionIdsWithPublishedResults(db: Kysely<DB>): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('results_publications')
+    .select('competition_id')
+    .where('published_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.competition_id));
+}
+
 /** Submissions per competition id (those of a deleted competition are under no id). */
 export async function countSubmissionsByCompetition(
   db: Kysely<DB>,

@@ -162,6 +162,7 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
         status: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
         createdAt: '2026-11-01T10:00:00.000Z',
         updatedAt: '2026-11-02T11:00:00.000Z',
+        resultsPublished: false,
       },
     ]);
   });

@@ -16,6 +16,7 @@ import { describeImages } from '../media/responsive-images.service.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,
+  findCompetitionIdsWithPublishedResults,
 } from './competitions.repository.ts';
 
 /** A competition as the public site shows it; the admin's view adds to it. */
@@ -78,12 +79,19 @@ export function createCompetitionsService(
     const today = todayIn(timeZone, clock.now());
     return cache.get(`competitions:${today}:${timeZone}`, async () => {
       const rows = await findAllCompetitionsWithNames(db);
-      const images = await describeImages(
-        db,
-        rows.flatMap((r) => [r.image_url, r.prize_image_url]),
-      );
+      const [images, published] = await Promise.all([
+        describeImages(
+          db,
+          rows.flatMap((r) => [r.image_url, r.prize_image_url]),
+        ),
+        // Publish and Unpublish empty the cache, so the flag is never stale.
+        findCompetitionIdsWithPublishedResults(db),
+      ]);
       const all = rows
-        .map((row) => toPublicCompetition(row, images, today, timeZone))
+        .map((row) => ({
+          ...toPublicCompetition(row, images, today, timeZone),
+          resultsPublished: published.has(row.id),
+        }))
         .sort(compareForListing);
       return {
         all,

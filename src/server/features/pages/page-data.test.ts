@@ -99,8 +99,10 @@ describe(`the home page on ${TEST_ENGINE}`, () => {
       '/api/banners',
       '/api/categories',
       '/api/competitions',
+      '/api/results/latest',
     ]);
     expect(data.api['/api/competitions']).toEqual(await apiJson('/api/competitions'));
+    expect(data.api['/api/results/latest']).toEqual(await apiJson('/api/results/latest'));
     expect(data.api['/api/categories']).toEqual(await apiJson('/api/categories'));
     expect(data.api['/api/banners']).toEqual(await apiJson('/api/banners'));
     expect(data.api['/api/competitions']).toMatchObject([{ title: 'Monsoon Colours' }]);

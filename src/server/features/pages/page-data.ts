@@ -14,7 +14,9 @@ import {
 } from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/registration.service.ts';
+import { latestResults } from '../results/public-results.service.ts';
 import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
+import { describeResultsPage } from './results-page-data.ts';
 
 /** What the server knows of a page before the browser runs anything. */
 export interface PageDescription {
@@ -25,6 +27,8 @@ export interface PageDescription {
   image?: ResponsiveImage | null;
   /** The largest picture of the first screen, fetched at once. */
   preload?: { image: ResponsiveImage; sizes: string };
+  /** The robots meta tag's content, for a page search engines should leave out ('noindex'). */
+  robots?: string;
   /**
    * API answers the first screen needs, keyed by the exact path the browser would request, so
    * it renders without a round trip. Error envelopes are inlined too (a missing competition).
@@ -69,7 +73,7 @@ export async function pageVariant(
 
 /** The first-screen data and meta tags of each public route (seed §2). */
 export async function describePage(
-  deps: Pick<Deps, 'db' | 'competitions' | 'contentCache' | 'settings'>,
+  deps: Pick<Deps, 'db' | 'log' | 'competitions' | 'contentCache' | 'settings'>,
   pathname: string,
   settings: PublicSettings,
   variant = '',
@@ -77,10 +81,11 @@ export async function describePage(
   const { db, contentCache: cache } = deps;
 
   if (pathname === PAGE_PATHS.home) {
-    const [competitions, categories, banners] = await Promise.all([
+    const [competitions, categories, banners, latest] = await Promise.all([
       deps.competitions.listPublic(),
       listPublicCategories(db, cache),
       listPublicBanners(db, cache),
+      latestResults(db),
     ]);
     const hero = banners.all[0]?.image;
     return {
@@ -92,9 +97,13 @@ export async function describePage(
         '/api/competitions': competitions.allJson,
         '/api/categories': categories.json,
         '/api/banners': banners.json,
+        '/api/results/latest': latest,
       },
     };
   }
+
+  const results = await describeResultsPage(deps, pathname, settings.timeZone, summarize);
+  if (results) return results;
 
   const competitionPart = competitionIdInPath(pathname);
   if (competitionPart !== undefined) {
