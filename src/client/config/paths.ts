@@ -1,5 +1,7 @@
 import {
+  certificatePagePath,
   competitionPagePath,
+  competitionResultsPath,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../shared/page-paths.ts';
@@ -11,6 +13,12 @@ export const paths = {
     `${PAGE_PATHS.registerCompetition}?${REGISTER_COMPETITION_PARAM}=${encodeURIComponent(competitionId)}`,
   competitionPattern: PAGE_PATHS.competition,
   competition: competitionPagePath,
+  competitionResultsPattern: PAGE_PATHS.competitionResults,
+  competitionResults: competitionResultsPath,
+  certificatePattern: PAGE_PATHS.certificate,
+  certificate: certificatePagePath,
+  /** The certificate's PDF, downloaded from its page. */
+  certificatePdf: (code: string) => `/api/certificates/${encodeURIComponent(code)}/pdf`,
   /** The entry page of one entry: also where an entry whose fee is still due is shown. */
   entryOf: (entryToken: string) => `${PAGE_PATHS.entry}#${encodeURIComponent(entryToken)}`,
   adminDashboard: '/admin/dashboard',

@@ -33,9 +33,9 @@ const COMPETITION: PublicCompetition = {
 };
 
 /** The competition's page, its judging answered by `judging`. */
-async function renderPage(judging: Answer) {
+async function renderPage(judging: Answer, competition: PublicCompetition = COMPETITION) {
   stubApi({
-    'GET /api/competitions/c1': { status: 200, body: COMPETITION },
+    'GET /api/competitions/c1': { status: 200, body: competition },
     'GET /api/competitions/c1/judging': judging,
   });
   render(
@@ -92,5 +92,21 @@ describe('the competition page’s judging', () => {
   it('has no judging section when there are neither criteria nor published jurors', () => {
     const { container } = render(<JudgingDetails judging={{ criteria: [], jurors: [] }} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('the competition page’s results link', () => {
+  const noJudging = judged({ criteria: [], jurors: [] });
+
+  it('leads to the results once they are published', async () => {
+    await renderPage(noJudging, { ...COMPETITION, resultsPublished: true });
+    expect(screen.getByRole('link', { name: 'Results' }).getAttribute('href')).toBe(
+      '/competition/c1/results',
+    );
+  });
+
+  it('is not there before', async () => {
+    await renderPage(noJudging, { ...COMPETITION, resultsPublished: false });
+    expect(screen.queryByRole('link', { name: 'Results' })).toBeNull();
   });
 });

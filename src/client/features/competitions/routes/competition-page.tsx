@@ -110,6 +110,16 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
             </div>
           </dl>
           <TimeLeft competition={competition} now={now} />
+          {competition.resultsPublished ? (
+            <ButtonLink
+              to={paths.competitionResults(competition.id)}
+              variant="outline"
+              size="lg"
+              className="mt-8"
+            >
+              Results
+            </ButtonLink>
+          ) : null}
         </div>
         <aside className="flex flex-col gap-6" aria-label="Entry">
           <div className="rounded-2xl border border-gray-200 p-6 shadow-sm dark:border-gray-800">

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import type { LatestResults as LatestResultsList } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
@@ -11,6 +12,7 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { BannerSlideshow } from '../components/banner-slideshow.tsx';
 import { FeatureTiles } from '../components/feature-tiles.tsx';
 import { FEATURED_SECTION_ID, FeaturedCompetitions } from '../components/featured-competitions.tsx';
+import { LatestResults } from '../components/latest-results.tsx';
 import { ParticleCanvas } from '../components/particle-canvas.tsx';
 import { ScrollHint } from '../components/scroll-hint.tsx';
 import { TimeRemaining } from '../components/time-remaining.tsx';
@@ -23,6 +25,7 @@ export default function HomePage() {
   const competitions = useApiResource<PublicCompetition[]>('/api/competitions');
   const categories = useApiResource<PublicCategory[]>('/api/categories');
   const banners = useApiResource<PublicBanner[]>('/api/banners');
+  const latestResults = useApiResource<LatestResultsList>('/api/results/latest');
   useScrollToFeaturedOnRequest();
 
   return (
@@ -56,6 +59,7 @@ export default function HomePage() {
         failed={competitions.error !== undefined}
         onRetry={competitions.retry}
       />
+      <LatestResults results={latestResults.data} />
       <VideoFacade videoId={youtubeVideoId} />
       <FeatureTiles />
     </>
