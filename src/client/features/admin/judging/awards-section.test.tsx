@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Award, AwardsInput, ProposedAwards } from '../../../../shared/schemas/results.ts';
 import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
 import { envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import { JURORS, judgingOf, roundOf } from './judging-fixture.ts';
+import { judgingOf, judgingScreenAnswers, JURORS, roundOf } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,6 +42,7 @@ const asSaved = (input: AwardsInput): Award[] =>
 function stubAwards(awards: Award[], routes: Parameters<typeof stubApi>[0] = {}) {
   const saved: unknown[] = [];
   stubApi({
+    ...judgingScreenAnswers(),
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
     'GET /api/admin/jurors': { status: 200, body: JURORS },

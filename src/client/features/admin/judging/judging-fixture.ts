@@ -5,6 +5,8 @@ import type {
   RoundSummary,
   Standing,
 } from '../../../../shared/schemas/jury.ts';
+import type { PublicationPreview } from '../../../../shared/schemas/publication.ts';
+import type { Answer } from '../common/test-helpers.tsx';
 
 /*
  * Jurors, a set-up, rounds and a round's results as the admin API answers them, for the judging
@@ -157,5 +159,31 @@ export function roundDetailOf(overrides: Partial<RoundDetail> = {}): RoundDetail
     normalisationNote: NORMALISATION_NOTE,
     outlierNote: OUTLIER_NOTE,
     ...overrides,
+  };
+}
+
+export function publicationPreviewOf(
+  overrides: Partial<PublicationPreview> = {},
+): PublicationPreview {
+  return {
+    published: false,
+    publishedAt: null,
+    awards: 3,
+    shortlisted: 9,
+    participants: 230,
+    emails: 230,
+    awaitingReview: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * What the judging screen of c1 asks for beyond its set-up, rounds and jurors: no awards yet and
+ * results not published. Every test of the screen answers these, so none shows a failed fetch.
+ */
+export function judgingScreenAnswers(): Record<string, Answer> {
+  return {
+    'GET /api/admin/competitions/c1/awards': { status: 200, body: [] },
+    'GET /api/admin/competitions/c1/results': { status: 200, body: publicationPreviewOf() },
   };
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Judging, JudgingInput } from '../../../../shared/schemas/jury.ts';
 import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import { JURORS, judgingOf, roundOf } from './judging-fixture.ts';
+import { judgingOf, judgingScreenAnswers, JURORS, roundOf } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -39,6 +39,7 @@ function asSaved(input: JudgingInput): Judging {
 function stubJudging(url: string, routes: Parameters<typeof stubApi>[0] = {}) {
   const saved: unknown[] = [];
   const calls = stubApi({
+    ...judgingScreenAnswers(),
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/competitions': {
       status: 200,

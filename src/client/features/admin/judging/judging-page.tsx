@@ -12,11 +12,13 @@ import { competitionsQuery } from '../competitions/api/competitions.ts';
 import { awardsQuery } from './api/awards.ts';
 import { judgingQuery } from './api/judging.ts';
 import { jurorsQuery } from './api/jurors.ts';
+import { publicationQuery } from './api/publication.ts';
 import { roundsQuery } from './api/rounds.ts';
 import { AwardsSection } from './awards-section.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
 import { JudgingSetupForm } from './judging-setup-form.tsx';
 import { LINK_CLASS } from './judging-styles.ts';
+import { PublishSection } from './publish-section.tsx';
 import { RoundsSection } from './rounds-section.tsx';
 
 export const JUDGING_FAILURES = {
@@ -25,6 +27,7 @@ export const JUDGING_FAILURES = {
   fetchJurors: 'Failed to fetch jurors',
   fetchRounds: 'Failed to fetch rounds',
   fetchAwards: 'Failed to fetch awards',
+  fetchResults: 'Failed to fetch the results',
 } as const;
 
 /** A competition's judging: its set-up, declared conflicts and rounds (/admin/judging/:id). */
@@ -101,6 +104,7 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
   const jurors = useAdminQuery(jurorsQuery);
   const rounds = useAdminQuery(roundsQuery(competitionId));
   const awards = useAdminQuery(awardsQuery(competitionId));
+  const publication = useAdminQuery(publicationQuery(competitionId));
   const criteriaFixed = rounds.data?.some((round) => round.status !== 'draft') ?? false;
   const jurorsShown = withSeedMessage(jurors, JUDGING_FAILURES.fetchJurors);
   return (
@@ -132,6 +136,17 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
       <Section title="Awards">
         <ResourceView resource={withSeedMessage(awards, JUDGING_FAILURES.fetchAwards)}>
           {(list) => <AwardsSection competitionId={competitionId} awards={list} />}
+        </ResourceView>
+      </Section>
+      <Section title="Results">
+        <ResourceView resource={withSeedMessage(publication, JUDGING_FAILURES.fetchResults)}>
+          {(preview) => (
+            <PublishSection
+              competitionId={competitionId}
+              preview={preview}
+              counting={publication.loading}
+            />
+          )}
         </ResourceView>
       </Section>
     </>

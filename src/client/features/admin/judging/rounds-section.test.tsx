@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoundSummary } from '../../../../shared/schemas/jury.ts';
 import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import { JURORS, judgingOf, roundDetailOf, roundOf } from './judging-fixture.ts';
+import {
+  judgingOf,
+  judgingScreenAnswers,
+  JURORS,
+  roundDetailOf,
+  roundOf,
+} from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,6 +25,7 @@ function stubRounds(rounds: RoundSummary[], routes: Parameters<typeof stubApi>[0
   const created: unknown[] = [];
   let list = rounds;
   const calls = stubApi({
+    ...judgingScreenAnswers(),
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
     'GET /api/admin/jurors': { status: 200, body: JURORS },

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  PublicationPreviewSchema,
+  PublicationSchema,
+} from '../../../../../shared/schemas/publication.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+import { send } from '../../common/admin-requests.ts';
+
+/* A competition's results: whether they are published, what Publish would send, and the two moves. */
+
+const resultsPath = (competitionId: string) =>
+  `/api/admin/competitions/${encodeURIComponent(competitionId)}/results`;
+
+/** Whether the results are up (and since when), and what Publish would count and send now. */
+export const publicationQuery = (competitionId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'publication', competitionId],
+    queryFn: () => apiFetch(resultsPath(competitionId), {}, PublicationPreviewSchema),
+  });
+
+/** Publishes: the page, the certificates, one e-mail per entrant; 409 NO_AWARDS / ALREADY_PUBLISHED. */
+export const publishResults = (competitionId: string) =>
+  apiFetch(`${resultsPath(competitionId)}/publish`, send('POST'), PublicationSchema);
+
+/** Takes the page down (e-mails already sent stay sent); 409 NOT_PUBLISHED. */
+export const unpublishResults = (competitionId: string) =>
+  apiFetch(`${resultsPath(competitionId)}/unpublish`, send('POST'), PublicationSchema);

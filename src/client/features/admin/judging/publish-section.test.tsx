@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Publication, PublicationPreview } from '../../../../shared/schemas/publication.ts';
+import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
+import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
+import {
+  JURORS,
+  judgingOf,
+  judgingScreenAnswers,
+  publicationPreviewOf,
+  roundOf,
+} from './judging-fixture.ts';
+import { UNPUBLISH_QUESTION } from './publish-section.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const RESULTS = '/api/admin/competitions/c1/results';
+const NO_AWARDS = 'Give at least one award before publishing the results.';
+const PUBLISHED_AT = '2026-12-05T10:00:00.000Z';
+
+/** The judging screen of c1 whose results answer `preview` until a route changes it. */
+function stubResults(
+  preview: PublicationPreview,
+  routes: Record<string, Answer | (() => Answer | Promise<Answer>)> = {},
+) {
+  let current = preview;
+  const calls = stubApi({
+    ...judgingScreenAnswers(),
+    'GET /api/auth/session': SIGNED_IN,
+    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
+    'GET /api/admin/jurors': { status: 200, body: JURORS },
+    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
+    [`GET ${RESULTS}`]: () => ({ status: 200, body: current }),
+    ...routes,
+  });
+  renderAdmin('/admin/judging/c1');
+  return {
+    calls,
+    /** What the server answers from now on. */
+    set: (next: PublicationPreview) => {
+      current = next;
+    },
+  };
+}
+
+/** axe's rules over the page as it is; colour contrast needs a browser's layout (the journeys). */
+async function expectNoAxeViolations() {
+  const found = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  expect(found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual(
+    [],
+  );
+}
+
+const resultsRegion = () => screen.findByRole('region', { name: 'Results' });
+const published = (emailsQueued: number): Answer => ({
+  status: 200,
+  body: { published: true, publishedAt: PUBLISHED_AT, emailsQueued } satisfies Publication,
+});
+
+describe('publishing a competition’s results', () => {
+  it('states the counts, publishes once however often Publish is pressed, and says what was sent', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    const server = stubResults(publicationPreviewOf(), {
+      [`POST ${RESULTS}/publish`]: () =>
+        new Promise<Answer>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    expect(await region.findByText('The results are not published.')).toBeTruthy();
+    const publishButton = region.getByRole('button', { name: 'Publish results…' });
+    publishButton.focus();
+    await user.keyboard('{Enter}');
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    expect(
+      dialog.getByText('12 winners and shortlisted, 230 participants, 230 e-mails'),
+    ).toBeTruthy();
+    expect(dialog.queryByText(/still await/)).toBeNull();
+    const confirm = await dialog.findByRole('button', { name: 'Publish' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    await user.click(confirm);
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(true));
+    await user.click(confirm);
+    expect(server.calls.filter((call) => call === `POST ${RESULTS}/publish`)).toHaveLength(1);
+
+    server.set(publicationPreviewOf({ published: true, publishedAt: PUBLISHED_AT, emails: 0 }));
+    const awardsAsked = server.calls.filter((c) => c === 'GET /api/admin/competitions/c1/awards');
+    answer(published(230));
+    expect(await region.findByText('Results published: 230 e-mails queued.')).toBeTruthy();
+    expect(region.getByRole('status').textContent).toBe('Results published: 230 e-mails queued.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Back on the section's button, which now offers the way back.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Unpublish'));
+    expect(document.activeElement).toBe(publishButton);
+    await expectNoAxeViolations();
+    const link = region.getByRole('link', { name: 'see the results page' });
+    expect(link.getAttribute('href')).toBe('/competition/c1/results');
+    expect(link.parentElement?.textContent).toMatch(/^The results are published since .*2026/);
+    await waitFor(() =>
+      expect(
+        server.calls.filter((c) => c === 'GET /api/admin/competitions/c1/awards').length,
+      ).toBeGreaterThan(awardsAsked.length),
+    );
+  });
+
+  it('warns of entries awaiting review and shows a refusal in the dialog, then Cancel gives focus back', async () => {
+    stubResults(publicationPreviewOf({ awards: 0, shortlisted: 0, awaitingReview: 4 }), {
+      [`POST ${RESULTS}/publish`]: envelope(409, 'NO_AWARDS', NO_AWARDS),
+    });
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    const publishButton = await region.findByRole('button', { name: 'Publish results…' });
+    await user.click(publishButton);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    await expectNoAxeViolations();
+    expect(
+      dialog.getByText('0 winners and shortlisted, 230 participants, 230 e-mails'),
+    ).toBeTruthy();
+    expect(
+      dialog.getByText('4 entries still await review: they get no results e-mail.'),
+    ).toBeTruthy();
+    const confirm = dialog.getByRole('button', { name: 'Publish' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    await user.click(confirm);
+    expect((await dialog.findByRole('alert')).textContent).toBe(NO_AWARDS);
+    expect(region.getByRole('status').textContent).toBe('');
+
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(publishButton);
+    expect(region.getByText('The results are not published.')).toBeTruthy();
+  });
+
+  it('unpublishes after saying that e-mails already sent stay sent', async () => {
+    const server = stubResults(
+      publicationPreviewOf({ published: true, publishedAt: PUBLISHED_AT }),
+      {
+        [`POST ${RESULTS}/unpublish`]: () => {
+          server.set(publicationPreviewOf());
+          return { status: 200, body: { published: false, publishedAt: null, emailsQueued: 0 } };
+        },
+      },
+    );
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    const unpublishButton = await region.findByRole('button', { name: 'Unpublish' });
+    await user.click(unpublishButton);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Unpublish the results' }));
+    expect(dialog.getByText(UNPUBLISH_QUESTION)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Unpublish' }));
+
+    expect(await region.findByText('Results unpublished: the results page is down.')).toBeTruthy();
+    expect(await region.findByText('The results are not published.')).toBeTruthy();
+    expect(document.activeElement).toBe(unpublishButton);
+    expect(document.activeElement?.textContent).toBe('Publish results…');
+  });
+
+  it('says when the results could not be fetched, and tries again', async () => {
+    let fail = true;
+    stubResults(publicationPreviewOf(), {
+      [`GET ${RESULTS}`]: () =>
+        fail
+          ? envelope(500, 'INTERNAL', 'Something went wrong.')
+          : { status: 200, body: publicationPreviewOf() },
+    });
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    expect((await region.findByRole('alert')).textContent).toBe('Failed to fetch the results');
+    fail = false;
+    await user.click(region.getByRole('button', { name: 'Try again' }));
+    expect(await region.findByText('The results are not published.')).toBeTruthy();
+  });
+});
