@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin } from './features/auth/admin-bootstrap.ts';
 import { seedDemoJudging } from './features/demo/demo-judging.ts';
+import { seedDemoResults } from './features/demo/demo-results.ts';
 import { seedDemoContent } from './features/demo/seed-demo.ts';
 
 export interface InitializeResult {
@@ -10,11 +11,14 @@ export interface InitializeResult {
   seededDemo: boolean;
   /** The demo jurors and their open round were added on this start. */
   seededDemoJury: boolean;
+  /** The demo competition with published results was added on this start. */
+  seededDemoResults: boolean;
 }
 
 /**
  * Brings the database up to date, creates the first admin, and seeds demo content when asked:
- * with DEMO_JUROR_PASSWORD, the demo jury too (once; also into demo content seeded earlier).
+ * with DEMO_JUROR_PASSWORD, the demo jury too (once; also into demo content seeded earlier), and a
+ * past competition with published results.
  */
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
   const { db, config, storage, settings, clock } = app.deps;
@@ -27,7 +31,9 @@ export async function initializeSite(app: FastifyInstance): Promise<InitializeRe
     config.seedDemo && config.demoJurorPassword !== undefined
       ? await seedDemoJudging(app.deps, config.demoJurorPassword)
       : false;
+  const seededDemoResults = config.seedDemo ? await seedDemoResults(app.deps) : false;
+  const seeded = { seededDemo, seededDemoJury, seededDemoResults };
   return admin.generatedPassword
-    ? { migrations, seededDemo, seededDemoJury, generatedAdminPassword: admin.generatedPassword }
-    : { migrations, seededDemo, seededDemoJury };
+    ? { migrations, ...seeded, generatedAdminPassword: admin.generatedPassword }
+    : { migrations, ...seeded };
 }

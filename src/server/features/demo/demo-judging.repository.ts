@@ -72,3 +72,12 @@ export async function insertSubmission(
 ): Promise<void> {
   await trx.insertInto('submissions').values(row).execute();
 }
+
+/** A demo competition's entries by artist name. */
+export async function findEntriesOf(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'full_name'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+}

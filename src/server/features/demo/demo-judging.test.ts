@@ -171,7 +171,8 @@ describe(`the jury demo on ${TEST_ENGINE}`, () => {
     expect(before).toEqual({
       jurors: 3,
       competitions: 1,
-      submissions: 12,
+      // Twelve in the jury demo, six in the results demo's competition.
+      submissions: 18,
       rounds: 1,
       criteria: 2,
       panel: 3,
@@ -202,7 +203,8 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
       criteria: 0,
       panel: 0,
     };
-    expect(await counts(plain)).toEqual({ ...nothing, assignments: 0 });
+    // The results demo's six entries only.
+    expect(await counts(plain)).toEqual({ ...nothing, submissions: 6, assignments: 0 });
 
     // The same demo site started again with the password: the jury is added to it. (Never
     // readied, so nothing runs; not closed, which would close the database plain still uses.)
