@@ -155,7 +155,12 @@ export function nextClientAddress(): string {
 export async function registerThroughApi(
   request: APIRequestContext,
   competitionTitle: string,
-  artist: { fullName: string; email: string },
+  artist: {
+    fullName: string;
+    email: string;
+    /** How the work may be shown on the results page; by name unless told. */
+    publicationConsent?: 'name' | 'anonymous' | 'none';
+  },
 ): Promise<Receipt> {
   const competition = await getCompetition(request, competitionTitle);
   const form = await request.get(`/api/competitions/${competition.id}/registration-form`);
@@ -190,7 +195,7 @@ export async function registerThroughApi(
     pincode: '411005',
     fieldValues,
     consent: true,
-    publicationConsent: 'name',
+    publicationConsent: artist.publicationConsent ?? 'name',
   };
   const response = await request.post('/api/submissions', {
     headers: {
