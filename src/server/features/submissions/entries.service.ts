@@ -1,5 +1,5 @@
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
-import { competitionPagePath } from '../../../shared/page-paths.ts';
+import { competitionResultsPath } from '../../../shared/page-paths.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import type { EntryResult } from '../../../shared/schemas/publication.ts';
 import type { Deps } from '../../deps.ts';
@@ -37,7 +37,7 @@ async function entryResultOf(db: Deps['db'], submissionId: string): Promise<Entr
   return {
     outcome: certificate.outcome,
     award: certificate.award,
-    resultsUrl: `${competitionPagePath(certificate.competition_id)}/results`,
+    resultsUrl: competitionResultsPath(certificate.competition_id),
     certificateCode: certificate.code,
   };
 }

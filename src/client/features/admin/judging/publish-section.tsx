@@ -22,10 +22,6 @@ export function publishedMessage(emailsQueued: number): string {
   return `Results published: ${emailsQueued} e-mail${emailsQueued === 1 ? '' : 's'} queued.`;
 }
 
-/** The public results page of a competition. */
-export const resultsPageOf = (competitionId: string) =>
-  `${paths.competition(competitionId)}/results`;
-
 // The dialogs' subject: null would mean closed.
 const RESULTS = 'results';
 
@@ -89,7 +85,7 @@ export function PublishSection({
         <p>
           The results are published
           {preview.publishedAt ? ` since ${formatInstant(preview.publishedAt)}` : ''}:{' '}
-          <Link to={resultsPageOf(competitionId)} className={LINK_CLASS}>
+          <Link to={paths.competitionResults(competitionId)} className={LINK_CLASS}>
             see the results page
           </Link>
           .

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { EntryResult } from '../../../../shared/schemas/publication.ts';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
+import { paths } from '../../../config/paths.ts';
 
 const LINK_CLASS = `rounded font-semibold text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`;
 
@@ -15,18 +16,13 @@ export function resultHeadline(result: EntryResult): string {
     : 'Thank you for taking part';
 }
 
-/** The certificate's address that anyone can open to check it is genuine. */
-export const certificatePathOf = (code: string) => `/certificates/${encodeURIComponent(code)}`;
-/** The certificate as a PDF, made on the server the first time it is asked for. */
-export const certificatePdfOf = (code: string) => `/api${certificatePathOf(code)}/pdf`;
-
 /**
  * The entry's result once the competition's results are published (issue 23): the outcome, the
  * results page and the certificate, to download and to verify.
  */
 export function EntryResultSection({ result }: { result: EntryResult }) {
   const headingId = useId();
-  const verifyPath = certificatePathOf(result.certificateCode);
+  const verifyPath = paths.certificate(result.certificateCode);
   return (
     <section
       aria-labelledby={headingId}
@@ -44,7 +40,7 @@ export function EntryResultSection({ result }: { result: EntryResult }) {
         </li>
         <li>
           {/* A download, not a page of the app: the browser saves what the server sends. */}
-          <a href={certificatePdfOf(result.certificateCode)} download className={LINK_CLASS}>
+          <a href={paths.certificatePdf(result.certificateCode)} download className={LINK_CLASS}>
             Download your certificate (PDF)
           </a>
         </li>
