@@ -239,6 +239,15 @@ describe(`deleting a submission on ${TEST_ENGINE}`, () => {
     expect(again.statusCode).toBe(404);
     expect((await asAdmin(t, token, 'DELETE', '/api/admin/submissions/nope')).statusCode).toBe(400);
   });
+
+  it('withdraws a decision’s e-mail still waiting, keeping the messages already sent', async () => {
+    const [id] = (await addSubmissions(1)) as [string];
+    expect((await decideOne(id, 'approved')).json()).toMatchObject({ waiting: [id] });
+    expect(await emails()).toHaveLength(1);
+    const response = await asAdmin(t, token, 'DELETE', `/api/admin/submissions/${id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await emails()).toEqual([]);
+  });
 });
 
 describe(`named downloads on ${TEST_ENGINE}`, () => {

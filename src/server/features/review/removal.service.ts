@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { withdrawWaitingDecisionEmails } from '../mail/outbox.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
 import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
@@ -12,7 +13,8 @@ import { findSubmissionFiles } from './review.repository.ts';
 /*
  * Deleting a submission removes its row and every stored file of it (the photo,
  * each image with its display copy) after the transaction commits. The payment ledger keeps its
- * rows, without the submission; the outbox keeps its messages.
+ * rows, without the submission; the outbox keeps its messages, but for a decision's e-mail still
+ * waiting, which is withdrawn.
  */
 
 export const SUBMISSION_GONE = 'Submission not found. It may have been deleted already.';
@@ -34,6 +36,8 @@ export async function deleteSubmission(
     const row = await findSubmissionFiles(trx, id);
     if (!row) throw notFound(SUBMISSION_GONE);
     const files = filesOf(row, deps.log);
+    // A decision's e-mail still waiting is not sent about an entry that no longer exists.
+    await withdrawWaitingDecisionEmails(trx, [id]);
     await deleteSubmissionRow(trx, id);
     await releaseFiles(trx, files);
     await recordAudit(
