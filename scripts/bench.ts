@@ -19,7 +19,9 @@
  * (a database created for the run on the server of DATABASE_URL, default the local one, and
  * dropped after it), with the plans of their queries on stderr. After each engine's review, a
  * jury round of 10,000 of those entries (six jurors, two per entry) is opened by the rounds service
- * and a juror's next work (GET /api/jury/rounds/:round/works/:alias) is measured the same way.
+ * and a juror's next work (GET /api/jury/rounds/:round/works/:alias) is measured the same way;
+ * then that competition's results are published to its 10,000 entrants (one certificate and one
+ * e-mail queued each) and one certificate is downloaded (made, then from storage).
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
  * BENCH_ONLY: the sections to run, comma-separated: `routes` (the app's routes, uploads and
@@ -52,6 +54,7 @@ import {
   waitUntilIdle,
 } from './lib/review-bench.ts';
 import { JURY_ENTRIES, type JuryBench, seedJuryRound } from './lib/jury-bench.ts';
+import { benchResults } from './lib/results-bench.ts';
 import {
   cameraLikePhoto,
   fetchBytes,
@@ -742,6 +745,15 @@ async function bench(pinned: boolean): Promise<number> {
         settle: () => waitUntilIdle(base, log),
       });
       emit(work, ceiling, { engine, entries: JURY_ENTRIES, jurorWorks: jury.assigned });
+      // Then the competition's results, published to all of its entrants at once.
+      try {
+        const adminCookie = await signInAsAdmin(base, env.ADMIN_PASSWORD as string);
+        const figures = await benchResults(base, adminCookie, jury.competitionId, jury.someEntries);
+        print(JSON.stringify({ route: `publish results (${engine})`, engine, ...figures }));
+      } catch (error) {
+        failed = true;
+        log(`  FAILED: publishing results: ${(error as Error).message}`);
+      }
       await stopServer(app);
     };
 

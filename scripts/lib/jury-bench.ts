@@ -23,6 +23,9 @@ export interface JuryBench {
   middleAlias: string;
   /** How many works that juror has. */
   assigned: number;
+  competitionId: string;
+  /** Three of the round's entries: what the results bench gives awards to. */
+  someEntries: string[];
 }
 
 export async function seedJuryRound(
@@ -101,5 +104,7 @@ export async function seedJuryRound(
     roundId: round.id,
     middleAlias: order[Math.floor(order.length / 2)]?.alias ?? '',
     assigned: order.length,
+    competitionId,
+    someEntries: entries.slice(0, 3).map((e) => e.id),
   };
 }
