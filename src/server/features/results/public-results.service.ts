@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { RESULTS_NOT_PUBLISHED } from '../../../shared/messages.ts';
 import type { LatestResults, PublicResults } from '../../../shared/schemas/publication.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -19,7 +20,7 @@ import {
  * not listed, and one whose artist withheld the name is shown without it.
  */
 
-export const RESULTS_NOT_PUBLISHED = 'The results of this competition are not published yet.';
+export { RESULTS_NOT_PUBLISHED };
 
 async function requirePublished(db: Kysely<DB>, competitionId: string): Promise<string> {
   const publication = await findPublication(db, competitionId);
