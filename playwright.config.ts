@@ -86,6 +86,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       SEED_DEMO: 'true',
+      // The jury demo too (the Monsoon Sketchbook 2026 competition, jurors juror1-3), which
+      // results.changes.spec.ts takes to published results; the spec names this password.
+      DEMO_JUROR_PASSWORD: 'e2e-demo-juror-password-not-secret',
       // The client address is X-Forwarded-For's when a request sends one: registrations through
       // the API (registerThroughApi) each name an address of their own, so they never use up the
       // 10 registrations in 10 minutes that the browser's registrations from 127.0.0.1 have. No
