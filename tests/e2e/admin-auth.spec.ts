@@ -17,7 +17,7 @@ import {
   submitSignIn,
   totpCode,
 } from './admin-fixtures.ts';
-import { DEMO_LISTING, expect, expectPageHeading, test } from './fixtures.ts';
+import { DEMO_ENTRIES, DEMO_LISTING, expect, expectPageHeading, test } from './fixtures.ts';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -58,9 +58,18 @@ test.describe('admin sign-in', () => {
     const stat = (term: string) => page.getByRole('term').filter({ hasText: term }).locator('+ dd');
     await expect(stat('Total Competitions')).toHaveText(String(DEMO_LISTING.length));
     await expect(stat('Total Categories')).toHaveText('2');
-    // The demo has no submissions yet: nothing to compare this month with.
-    await expect(stat('Participants')).toHaveText('0');
-    await expect(stat('Monthly Growth')).toHaveText('No data');
+    // The demo's entries (the jury demo's twelve and the results demo's six), all free; the
+    // growth is what the dashboard's API says (it depends on today's date within the month).
+    await expect(stat('Participants')).toHaveText(String(DEMO_ENTRIES));
+    const dashboard = await page.request.get('/api/admin/dashboard');
+    const { monthlyGrowthPercent } = (await dashboard.json()) as {
+      monthlyGrowthPercent: number | null;
+    };
+    await expect(stat('Monthly Growth')).toHaveText(
+      monthlyGrowthPercent === null
+        ? 'No data'
+        : `${Math.round(monthlyGrowthPercent) > 0 ? '+' : ''}${Math.round(monthlyGrowthPercent)}%`,
+    );
     await expect(stat('Revenue')).toHaveText('₹0');
     for (const label of [
       'Dashboard',

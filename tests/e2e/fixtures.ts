@@ -41,6 +41,10 @@ export const DEMO = {
     digitalDreams: 'Digital Dreams Illustration Prize',
     heritage: 'Heritage Lines Drawing Contest',
     winter: 'Winter Landscapes',
+    /** The jury demo (demo-judging.ts, with DEMO_JUROR_PASSWORD): closed three days ago. */
+    sketchbook: 'Monsoon Sketchbook 2026',
+    /** The results demo (demo-results.ts): closed a month ago, its results published. */
+    cityLights: 'City Lights 2026',
   },
   banners: ['Create. Compete. Shine.', 'Registrations are open', 'Exhibit at White Stroke'],
   videoId: 'aqz-KE-bpKQ',
@@ -51,6 +55,9 @@ export const DEMO = {
   },
 } as const;
 
+/** The demo's entries: twelve in the jury demo, six in the results demo. */
+export const DEMO_ENTRIES = 18;
+
 /** Open (closing soonest first), then Upcoming (opening soonest first), then Closed. */
 export const DEMO_LISTING = [
   { title: DEMO.competitions.portraits, status: 'Open' },
@@ -58,7 +65,9 @@ export const DEMO_LISTING = [
   { title: DEMO.competitions.sketchers, status: 'Open' },
   { title: DEMO.competitions.digitalDreams, status: 'Upcoming' },
   { title: DEMO.competitions.heritage, status: 'Upcoming' },
+  { title: DEMO.competitions.sketchbook, status: 'Closed' },
   { title: DEMO.competitions.winter, status: 'Closed' },
+  { title: DEMO.competitions.cityLights, status: 'Closed' },
 ] as const;
 
 /**
