@@ -20,6 +20,8 @@ type Ranking = {
 /** The ballot's works, best first, as the list shows them. */
 async function orderShown(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Your ranking, best first' });
+  // The shortlist is three works: read the order once all of them are drawn.
+  await expect(list.getByRole('listitem')).toHaveCount(3);
   const texts = await list.getByRole('listitem').allInnerTexts();
   return texts.map((text) => /Work (W\d{3})/.exec(text)![1]!);
 }
