@@ -3,6 +3,7 @@ import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { COMPETITION_NOT_FOUND } from '../../../../shared/messages.ts';
 import { ButtonLink } from '../../../components/button.tsx';
+import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
@@ -31,37 +32,18 @@ export default function CompetitionPage() {
   if (error) {
     const notFound = error.status === 404;
     return (
-      <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-32 pb-16">
-        <h1 className="text-3xl font-bold">
-          {notFound ? COMPETITION_NOT_FOUND : COMPETITION_FETCH_FAILED}
-        </h1>
-        {notFound ? (
-          <p className="text-lg">This competition does not exist or is no longer listed.</p>
-        ) : (
-          <p className="text-lg">{error.message}</p>
-        )}
-        <div className="flex flex-wrap gap-4">
-          <ButtonLink to={paths.home}>Return to Home</ButtonLink>
-          {notFound ? null : (
-            <button
-              type="button"
-              onClick={retry}
-              className="min-h-11 rounded-lg px-5 font-semibold underline"
-            >
-              Try again
-            </button>
-          )}
-        </div>
-      </section>
+      <PageProblem
+        heading={notFound ? COMPETITION_NOT_FOUND : COMPETITION_FETCH_FAILED}
+        message={
+          notFound ? 'This competition does not exist or is no longer listed.' : error.message
+        }
+        onRetry={notFound ? undefined : retry}
+      >
+        <ButtonLink to={paths.home}>Return to Home</ButtonLink>
+      </PageProblem>
     );
   }
-  if (!data) {
-    return (
-      <div role="status" className="mx-auto max-w-5xl px-4 pt-32 pb-16 text-lg">
-        Loading competition…
-      </div>
-    );
-  }
+  if (!data) return <PageLoading>Loading competition…</PageLoading>;
   return <CompetitionDetail competition={data} />;
 }
 

@@ -4,6 +4,7 @@ import {
   type CertificateVerification,
 } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink, buttonClassName } from '../../../components/button.tsx';
+import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
@@ -28,33 +29,16 @@ export default function CertificatePage() {
 
   if (error) {
     return (
-      <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-32 pb-16">
-        <h1 className="text-3xl font-bold">
-          {notFound ? 'Certificate not found' : CERTIFICATE_FETCH_FAILED}
-        </h1>
-        <p className="text-lg">{notFound ? CERTIFICATE_NOT_FOUND : error.message}</p>
-        <div className="flex flex-wrap gap-4">
-          <ButtonLink to={paths.home}>Return to Home</ButtonLink>
-          {notFound ? null : (
-            <button
-              type="button"
-              onClick={retry}
-              className="min-h-11 rounded-lg px-5 font-semibold underline"
-            >
-              Try again
-            </button>
-          )}
-        </div>
-      </section>
+      <PageProblem
+        heading={notFound ? 'Certificate not found' : CERTIFICATE_FETCH_FAILED}
+        message={notFound ? CERTIFICATE_NOT_FOUND : error.message}
+        onRetry={notFound ? undefined : retry}
+      >
+        <ButtonLink to={paths.home}>Return to Home</ButtonLink>
+      </PageProblem>
     );
   }
-  if (!data) {
-    return (
-      <div role="status" className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-lg">
-        Checking the certificate…
-      </div>
-    );
-  }
+  if (!data) return <PageLoading narrow>Checking the certificate…</PageLoading>;
   return <Verified certificate={data} />;
 }
 

@@ -4,6 +4,7 @@ import { RESULTS_NOT_PUBLISHED } from '../../../../shared/messages.ts';
 import { NAME_WITHHELD } from '../../../../shared/schemas/publication-consent.ts';
 import type { PublicAward, PublicResults } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink } from '../../../components/button.tsx';
+import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
@@ -33,36 +34,19 @@ export default function ResultsPage() {
 
   if (error) {
     return (
-      <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-32 pb-16">
-        <h1 className="text-3xl font-bold">
-          {notPublished ? RESULTS_NOT_PUBLISHED : RESULTS_FETCH_FAILED}
-        </h1>
-        {notPublished ? null : <p className="text-lg">{error.message}</p>}
-        <div className="flex flex-wrap gap-4">
-          <ButtonLink to={paths.competition(id)}>See the competition</ButtonLink>
-          <ButtonLink to={paths.home} variant="outline">
-            Return to Home
-          </ButtonLink>
-          {notPublished ? null : (
-            <button
-              type="button"
-              onClick={retry}
-              className="min-h-11 rounded-lg px-5 font-semibold underline"
-            >
-              Try again
-            </button>
-          )}
-        </div>
-      </section>
+      <PageProblem
+        heading={notPublished ? RESULTS_NOT_PUBLISHED : RESULTS_FETCH_FAILED}
+        message={notPublished ? undefined : error.message}
+        onRetry={notPublished ? undefined : retry}
+      >
+        <ButtonLink to={paths.competition(id)}>See the competition</ButtonLink>
+        <ButtonLink to={paths.home} variant="outline">
+          Return to Home
+        </ButtonLink>
+      </PageProblem>
     );
   }
-  if (!data) {
-    return (
-      <div role="status" className="mx-auto max-w-5xl px-4 pt-32 pb-16 text-lg">
-        Loading results…
-      </div>
-    );
-  }
+  if (!data) return <PageLoading>Loading results…</PageLoading>;
   return <Results results={data} />;
 }
 
