@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { type FieldErrors, type UseFormRegister, useWatch, type Control } from 'react-hook-form';
 import {
   REGISTRATION_MAX_AGE,
@@ -10,15 +9,11 @@ import {
   GENDER_LABELS,
   GENDERS,
 } from '../../../../shared/schemas/registration.ts';
-import {
-  Field,
-  FOCUS_RING,
-  RequiredMark,
-  TextAreaField,
-} from '../../../components/form-fields.tsx';
+import { Field, FOCUS_RING, TextAreaField } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { RegistrationFormValues } from '../registration-form-values.ts';
 import { PublicationConsentField } from './publication-consent-field.tsx';
+import { RadioGroup } from './radio-group.tsx';
 
 type Register = UseFormRegister<RegistrationFormValues>;
 type Errors = FieldErrors<RegistrationFormValues>;
@@ -117,35 +112,15 @@ function AgeField({
 
 /** Seed §3's three genders, as radio buttons: one tap on a phone. */
 function GenderField({ register, error }: { register: Register; error: string | undefined }) {
-  const errorId = useId();
   return (
-    <fieldset>
-      <legend className="mb-1 font-medium">
-        Gender
-        <RequiredMark />
-      </legend>
-      <div className="flex flex-wrap gap-x-6">
-        {GENDERS.map((gender) => (
-          <label key={gender} className="flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              value={gender}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={`h-5 w-5 accent-primary ${FOCUS_RING}`}
-              {...register('gender')}
-            />
-            {GENDER_LABELS[gender]}
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <RadioGroup
+      legend="Gender"
+      choices={GENDERS}
+      labels={GENDER_LABELS}
+      field={register('gender')}
+      error={error}
+      inline
+    />
   );
 }
 
