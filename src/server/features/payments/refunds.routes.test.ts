@@ -248,6 +248,10 @@ describe(`GET /api/admin/submissions/:id on ${TEST_ENGINE}`, () => {
         paymentState: 'pending',
         entryFee: FEE,
         details: expect.any(Array) as unknown[],
+        // Inserted as a row of its own, from before the form asked; no results published.
+        publicationConsent: null,
+        publicationConsentAt: null,
+        result: null,
       },
       payments: [],
       paidTwice: false,
