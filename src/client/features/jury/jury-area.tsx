@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
@@ -5,12 +6,14 @@ import { paths } from '../../config/paths.ts';
 import { AdminQueryProvider } from '../admin/common/admin-query.tsx';
 import { SessionProvider, SignInFirst, useSession } from '../admin/common/session.tsx';
 import AccountPage from './account-page.tsx';
-import BallotPage from './ballot-page.tsx';
 import InvitationPage from './invitation-page.tsx';
 import { JuryLayout } from './jury-layout.tsx';
 import { LeaveGuardProvider } from './leave-guard.tsx';
 import RoundsPage from './rounds-page.tsx';
 import WorkPage from './work-page.tsx';
+
+// Only a ranking round needs the drag library: a juror scoring on a phone never downloads it.
+const BallotPage = lazy(() => import('./ballot-page.tsx'));
 
 /*
  * The jury area: its own chunk (React.lazy in router.tsx), like the admin area, whose session,
@@ -52,7 +55,14 @@ function JuryRoutes() {
       <Route element={<RequireJuror />}>
         <Route index element={<RoundsPage />} />
         <Route path="rounds/:roundId/works/:alias" element={<WorkPage />} />
-        <Route path="rounds/:roundId/ballot" element={<BallotPage />} />
+        <Route
+          path="rounds/:roundId/ballot"
+          element={
+            <Suspense fallback={<FullScreenSpinner />}>
+              <BallotPage />
+            </Suspense>
+          }
+        />
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<Navigate to={paths.jury} replace />} />
       </Route>
