@@ -19,6 +19,11 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': apiTarget, '/media': apiTarget },
+    // The Host header passes through as the browser sent it (Vite's string shorthand would
+    // rewrite it to the target's), so the server's same-origin check sees the page's own origin.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/media': { target: apiTarget, changeOrigin: false },
+    },
   },
 });
