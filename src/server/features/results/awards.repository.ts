@@ -1,7 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { AwardsTable, DB } from '../../db/schema.ts';
 
-/** A competition's awards with what the admin sees of each entry, in display order. */
+/**
+ * A competition's awards in display order, with each entry's answers and what decides how the
+ * public results may show it (its status and its artist's choice about the name).
+ */
 export async function findAwards(db: Kysely<DB>, competitionId: string) {
   return db
     .selectFrom('awards as a')
@@ -15,6 +18,9 @@ export async function findAwards(db: Kysely<DB>, competitionId: string) {
       'a.position',
       's.id',
       's.reference',
+      's.status',
+      's.full_name',
+      's.publication_consent',
       's.field_values',
       'c.form_fields',
     ])

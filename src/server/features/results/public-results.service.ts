@@ -8,11 +8,8 @@ import { displayKeyOf } from '../media/private-images.service.ts';
 import { decodeEntry, imagesOf, publicationOf } from '../submissions/submissions.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
 import { findLatestPublications, findPublication } from './publication.repository.ts';
-import {
-  findAwardEntry,
-  findCompetitionTitle,
-  findPublishedAwards,
-} from './public-results.repository.ts';
+import { findAwards } from './awards.repository.ts';
+import { findAwardEntry, findCompetitionTitle } from './public-results.repository.ts';
 
 /*
  * What anyone may see of published results: each award with the work's display copy, its title
@@ -40,7 +37,7 @@ export async function getPublicResults(
   const { db } = deps;
   const publishedAt = await requirePublished(db, competitionId);
   const competition = await findCompetitionTitle(db, competitionId);
-  const rows = await findPublishedAwards(db, competitionId);
+  const rows = await findAwards(db, competitionId);
   return {
     competition,
     publishedAt,
