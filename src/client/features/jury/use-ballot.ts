@@ -61,11 +61,11 @@ export function useBallot(roundId: string, ballot: Ballot) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [moved]);
 
-  const move = (from: number, to: number) => {
+  const move = (from: number, to: number, { announce = true } = {}) => {
     const alias = order[from];
     if (alias === undefined || to < 0 || to >= order.length || from === to) return;
     setOrder(moveItem(order, from, to));
-    setAnnouncement(movedMessage(alias, to, order.length));
+    if (announce) setAnnouncement(movedMessage(alias, to, order.length));
   };
 
   return {
@@ -74,8 +74,9 @@ export function useBallot(roundId: string, ballot: Ballot) {
     unsaved,
     announcement,
     move,
-    /** Moves by the drag library's ids (the aliases). */
-    moveAlias: (alias: string, over: string) => move(order.indexOf(alias), order.indexOf(over)),
+    /** Moves by the drag library's ids (the aliases); the library has announced the drop. */
+    moveAlias: (alias: string, over: string) =>
+      move(order.indexOf(alias), order.indexOf(over), { announce: false }),
     save,
     submit: () => save.mutate(order),
   };
