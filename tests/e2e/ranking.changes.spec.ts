@@ -193,7 +193,12 @@ test('jurors rank the shortlist by keyboard, mouse and buttons; the admin reads 
   const pairwise = page.getByRole('table', {
     name: 'Ballots preferring the row’s entry to the column’s',
   });
-  await expect(rowOf(pairwise, ref(r!)).getByRole('cell')).toHaveText(['—itself', '2', '2']);
+  // r wins both of its pairs: bold, and "(wins)" to a screen reader.
+  await expect(rowOf(pairwise, ref(r!)).getByRole('cell')).toHaveText([
+    '—itself',
+    '2 (wins)',
+    '2 (wins)',
+  ]);
   // p against r: no ballot; p against q: one ballot (and q against p the other).
   for (const alias of [p!, q!]) {
     const cells = rowOf(pairwise, ref(alias)).getByRole('cell');
@@ -204,7 +209,11 @@ test('jurors rank the shortlist by keyboard, mouse and buttons; the admin reads 
   const strongest = page.getByRole('table', {
     name: 'Strongest path from the row’s entry to the column’s',
   });
-  await expect(rowOf(strongest, ref(r!)).getByRole('cell')).toHaveText(['—itself', '2', '2']);
+  await expect(rowOf(strongest, ref(r!)).getByRole('cell')).toHaveText([
+    '—itself',
+    '2 (wins)',
+    '2 (wins)',
+  ]);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expectNoAxeViolations(page, 'the ranking of a round');
 });

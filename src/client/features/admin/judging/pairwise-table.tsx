@@ -47,17 +47,11 @@ export function PairwiseTable({
                     <span className="sr-only">itself</span>
                   </td>
                 ) : (
-                  <td
+                  <PairCell
                     key={column.submissionId}
-                    className={`${CELL} text-center tabular-nums ${
-                      value(row.submissionId, column.submissionId) >
-                      value(column.submissionId, row.submissionId)
-                        ? 'font-bold'
-                        : ''
-                    }`}
-                  >
-                    {value(row.submissionId, column.submissionId)}
-                  </td>
+                    count={value(row.submissionId, column.submissionId)}
+                    against={value(column.submissionId, row.submissionId)}
+                  />
                 ),
               )}
             </tr>
@@ -65,5 +59,16 @@ export function PairwiseTable({
         </tbody>
       </table>
     </ScrollFrame>
+  );
+}
+
+/** One pair's count; the larger of the two is bold, and said so to a screen reader too. */
+function PairCell({ count, against }: { count: number; against: number }) {
+  const wins = count > against;
+  return (
+    <td className={`${CELL} text-center tabular-nums ${wins ? 'font-bold' : ''}`}>
+      {count}
+      {wins ? <span className="sr-only"> (wins)</span> : null}
+    </td>
   );
 }

@@ -141,8 +141,9 @@ describe('a ranking round', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['WS-2026-000010', 'WS-2026-000001', 'WS-2026-000002']);
+    // The larger count of each pair is bold, and a screen reader hears "(wins)" after it.
     expect(rowsOf(pairwise)).toEqual([
-      ['WS-2026-000010', '—itself', '2', '3'],
+      ['WS-2026-000010', '—itself', '2 (wins)', '3 (wins)'],
       ['WS-2026-000001', '1', '—itself', '1'],
       ['WS-2026-000002', '0', '1', '—itself'],
     ]);
@@ -150,7 +151,7 @@ describe('a ranking round', () => {
       name: 'Strongest path from the row’s entry to the column’s',
     });
     expect(strongest.closest('details')).toBeTruthy();
-    expect(rowsOf(strongest)[0]).toEqual(['WS-2026-000010', '—itself', '2', '3']);
+    expect(rowsOf(strongest)[0]).toEqual(['WS-2026-000010', '—itself', '2 (wins)', '3 (wins)']);
   });
 
   it('leaves out what only a scored round has: progress by scores, standings, reminders, CSV', async () => {
