@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { todayIn } from '../../../../shared/domain/competition-status.ts';
 import type { LatestResults as LatestResultsList } from '../../../../shared/schemas/publication.ts';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate } from '../../../lib/format.ts';
-import { useSettings } from '../../../lib/settings.tsx';
+import { PublishedOn } from '../../../components/published-on.tsx';
 
 export const LATEST_RESULTS_HEADING = 'Latest results';
 
@@ -13,7 +11,6 @@ export const LATEST_RESULTS_HEADING = 'Latest results';
  * competition's results are out.
  */
 export function LatestResults({ results }: { results: LatestResultsList | undefined }) {
-  const { timeZone } = useSettings();
   const headingId = useId();
   if (!results || results.length === 0) return null;
   return (
@@ -22,28 +19,25 @@ export function LatestResults({ results }: { results: LatestResultsList | undefi
         {LATEST_RESULTS_HEADING}
       </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
-        {results.map((result) => {
-          const day = todayIn(timeZone, new Date(result.publishedAt));
-          return (
-            <li
-              key={result.competitionId}
-              className="relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-lg dark:border-gray-800 dark:bg-gray-900"
-            >
-              <h3 className="text-xl font-semibold">
-                {/* The link stretches over the card, as the competition cards' do. */}
-                <Link
-                  to={paths.competitionResults(result.competitionId)}
-                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary"
-                >
-                  Results: {result.title}
-                </Link>
-              </h3>
-              <p className="mt-2 text-gray-700 dark:text-gray-300">
-                Published <time dateTime={day}>{formatCalendarDate(day)}</time>
-              </p>
-            </li>
-          );
-        })}
+        {results.map((result) => (
+          <li
+            key={result.competitionId}
+            className="relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-lg dark:border-gray-800 dark:bg-gray-900"
+          >
+            <h3 className="text-xl font-semibold">
+              {/* The link stretches over the card, as the competition cards' do. */}
+              <Link
+                to={paths.competitionResults(result.competitionId)}
+                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary"
+              >
+                Results: {result.title}
+              </Link>
+            </h3>
+            <p className="mt-2 text-gray-700 dark:text-gray-300">
+              <PublishedOn at={result.publishedAt} />
+            </p>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,14 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { todayIn } from '../../../../shared/domain/competition-status.ts';
 import { RESULTS_NOT_PUBLISHED } from '../../../../shared/messages.ts';
 import { NAME_WITHHELD } from '../../../../shared/schemas/publication-consent.ts';
 import type { PublicAward, PublicResults } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
+import { PublishedOn } from '../../../components/published-on.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
-import { formatCalendarDate } from '../../../lib/format.ts';
-import { usePageTitle, useSettings } from '../../../lib/settings.tsx';
+import { usePageTitle } from '../../../lib/settings.tsx';
 
 export const RESULTS_FETCH_FAILED = 'Failed to fetch the results';
 export const NO_AWARDS_SHOWN = 'None of the awarded works may be shown here.';
@@ -51,10 +50,7 @@ export default function ResultsPage() {
 }
 
 function Results({ results }: { results: PublicResults }) {
-  const { timeZone } = useSettings();
   const { competition, publishedAt, awards } = results;
-  // The day it was published where the competition runs, written as the site writes dates.
-  const day = todayIn(timeZone, new Date(publishedAt));
   return (
     <article className="mx-auto max-w-6xl px-4 pt-24 pb-16">
       <p>
@@ -69,7 +65,7 @@ function Results({ results }: { results: PublicResults }) {
         {resultsHeading(competition.title)}
       </h1>
       <p className="mt-4 text-lg text-gray-700 dark:text-gray-300">
-        Published <time dateTime={day}>{formatCalendarDate(day)}</time>
+        <PublishedOn at={publishedAt} />
       </p>
       {awards.length === 0 ? (
         <p className="mt-10 text-lg">{NO_AWARDS_SHOWN}</p>
