@@ -142,13 +142,12 @@ export async function publishResults(
     const existing = new Map(
       (await findCertificates(trx, competitionId)).map((c) => [c.submission_id, c]),
     );
-    const templates = new Map(
-      await Promise.all(
-        Object.values(TEMPLATE_OF).map(
-          async (kind) => [kind, await currentTemplate(trx, kind)] as const,
-        ),
-      ),
-    );
+    // Read in turn: on SQLite the transaction is one connection.
+    const templates = {
+      award: await currentTemplate(trx, TEMPLATE_OF.award),
+      shortlisted: await currentTemplate(trx, TEMPLATE_OF.shortlisted),
+      participated: await currentTemplate(trx, TEMPLATE_OF.participated),
+    } satisfies Record<ResultOutcome, unknown>;
     const rows: CertificatesTable[] = [];
     const emails: OutgoingEmail[] = [];
     for (const p of participants) {
@@ -192,9 +191,9 @@ export async function publishResults(
         certificateLink: `${config.publicUrl}${certificatePathOf(code)}`,
         resultsLink,
       };
-      const template = templates.get(kind) ?? { subject: '', body: '' };
       if (writeEmails) {
-        emails.push({ kind, submissionId: p.id, to: p.email, ...artistEmail(template, values) });
+        const message = artistEmail(templates[outcome], values);
+        emails.push({ kind, submissionId: p.id, to: p.email, ...message });
       }
     }
     await insertCertificates(trx, rows);
