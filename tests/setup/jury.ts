@@ -8,6 +8,7 @@ import {
   registrationData,
   registrationParts,
 } from './registration.ts';
+import type { Judging } from '../../src/shared/schemas/jury.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Judging over HTTP: jurors, entries to judge, and the juror's own requests. */
@@ -22,6 +23,33 @@ export async function addJuror(t: TestApp, username: string, name: string) {
     juror: { displayName: name, email: `${username}@jury.example` },
   });
   return { id, name, token: await signIn(t, username, JUROR_PASSWORD) };
+}
+
+/**
+ * Sets up a competition's judging with one criterion (Composition, 1 to 10) and the panel;
+ * answers the criterion's id.
+ */
+export async function setUpJudging(
+  t: TestApp,
+  adminToken: string,
+  competitionId: string,
+  panel: readonly string[],
+  jurorsPerEntry: number,
+): Promise<string> {
+  const judging = await asAdmin(
+    t,
+    adminToken,
+    'PUT',
+    `/api/admin/competitions/${competitionId}/judging`,
+    {
+      criteria: [{ name: 'Composition', weight: 1, scaleMin: 1, scaleMax: 10 }],
+      panel,
+      jurorsPerEntry,
+      publishJury: false,
+    },
+  );
+  expect(judging.statusCode, judging.body).toBe(200);
+  return judging.json<Judging>().criteria[0]!.id;
 }
 
 /** An artist's personal details, each distinctive, so a test can look for them anywhere. */

@@ -120,7 +120,7 @@ describe('a juror’s ranking ballot', () => {
     expect(screen.queryByRole('button', { name: /Move|Save ranking/ })).toBeNull();
   });
 
-  it('says why a save was refused and, the round closed meanwhile, shows the ballot read-only', async () => {
+  it('a save refused because the round closed meanwhile shows the ballot read-only, saying it closed', async () => {
     let closed = false;
     const saved = renderBallot(
       () => aBallot({ roundOpen: !closed }),

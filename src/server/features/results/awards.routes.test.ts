@@ -5,7 +5,13 @@ import {
   auditRowsOf,
   signIn,
 } from '../../../../tests/setup/admin-session.ts';
-import { addJuror, approvedEntry, artistNumbered, asJuror } from '../../../../tests/setup/jury.ts';
+import {
+  addJuror,
+  approvedEntry,
+  artistNumbered,
+  asJuror,
+  setUpJudging,
+} from '../../../../tests/setup/jury.ts';
 import {
   addCompetition,
   defaultFiles,
@@ -15,7 +21,7 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import type { Judging, JurorRound, RoundSummary, Work } from '../../../shared/schemas/jury.ts';
+import type { JurorRound, RoundSummary, Work } from '../../../shared/schemas/jury.ts';
 import type { Award, ProposedAwards } from '../../../shared/schemas/results.ts';
 import { AWARD_ENTRY_INVALID, AWARD_ENTRY_TWICE } from './awards.service.ts';
 
@@ -67,21 +73,14 @@ async function judgeAndCloseRound() {
     await addJuror(t, 'juror.ben', 'Ben Oduya'),
     await addJuror(t, 'juror.cho', 'Cho Park'),
   ];
-  const judging = await asAdmin(
+  // Every juror scores every study, so the normalised order cannot depend on who got what.
+  const criterion = await setUpJudging(
     t,
     admin,
-    'PUT',
-    `/api/admin/competitions/${competitionId}/judging`,
-    {
-      criteria: [{ name: 'Composition', weight: 1, scaleMin: 1, scaleMax: 10 }],
-      panel: jurors.map((j) => j.id),
-      // Every juror scores every study, so the normalised order cannot depend on who got what.
-      jurorsPerEntry: 3,
-      publishJury: false,
-    },
+    competitionId,
+    jurors.map((j) => j.id),
+    3,
   );
-  expect(judging.statusCode, judging.body).toBe(200);
-  const criterion = judging.json<Judging>().criteria[0]!.id;
   const roundsUrl = `/api/admin/competitions/${competitionId}/rounds`;
   const roundId = (await asAdmin(t, admin, 'POST', roundsUrl, {})).json<RoundSummary>().id;
   expect((await asAdmin(t, admin, 'POST', `${roundsUrl}/${roundId}/open`)).statusCode).toBe(200);

@@ -1,11 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, asAdmin, signIn } from '../../../../tests/setup/admin-session.ts';
-import { addJuror, approvedEntry, artistNumbered, asJuror } from '../../../../tests/setup/jury.ts';
+import {
+  addJuror,
+  approvedEntry,
+  artistNumbered,
+  asJuror,
+  setUpJudging,
+} from '../../../../tests/setup/jury.ts';
 import { addCompetition } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import type { ErrorEnvelope } from '../../../shared/schemas/error.ts';
-import type { Judging, JurorRound, RoundSummary, Work } from '../../../shared/schemas/jury.ts';
+import type { JurorRound, RoundSummary, Work } from '../../../shared/schemas/jury.ts';
 import type { Ballot, ProposedAwards, RoundRanking } from '../../../shared/schemas/results.ts';
 import { ROUND_CLOSED } from '../jury/scoring.service.ts';
 import { ROUND_NOT_RANKED } from './ballots.service.ts';
@@ -76,20 +82,13 @@ beforeAll(async () => {
   ] as const) {
     jurors.push(await addJuror(t, username, name));
   }
-  const judging = await asAdmin(
+  const criterion = await setUpJudging(
     t,
     admin,
-    'PUT',
-    `/api/admin/competitions/${competitionId}/judging`,
-    {
-      criteria: [{ name: 'Composition', weight: 1, scaleMin: 1, scaleMax: 10 }],
-      panel: jurors.map((j) => j.id),
-      jurorsPerEntry: 2,
-      publishJury: false,
-    },
+    competitionId,
+    jurors.map((j) => j.id),
+    2,
   );
-  expect(judging.statusCode, judging.body).toBe(200);
-  const criterion = judging.json<Judging>().criteria[0]!.id;
 
   // A ranking round needs a closed round to rank the shortlist of.
   const early = await asAdmin(t, admin, 'POST', roundsUrl(), { kind: 'ranking' });

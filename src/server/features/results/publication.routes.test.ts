@@ -131,7 +131,12 @@ describe(`publishing results (${TEST_ENGINE})`, () => {
     expect(emails.filter((e) => e.kind === 'results-participated')).toHaveLength(2);
     expect(emails.find((e) => e.submission_id === pendingId)).toBeUndefined();
     expect(await preview(competitionId)).toMatchObject({ published: true, emails: 0 });
-    expect(await auditRowsOf(t.app.deps.db, 'results.publish')).not.toHaveLength(0);
+    const audits = (await auditRowsOf(t.app.deps.db, 'results.publish')).filter(
+      (row) => row.entity_id === competitionId,
+    );
+    expect(audits.map((row) => [row.actor, JSON.parse(row.details ?? 'null')])).toEqual([
+      ['admin', { awards: 1, participants: 3, emails: 3 }],
+    ]);
   });
 
   it('publishes once: a second Publish is refused and writes nothing', async () => {
