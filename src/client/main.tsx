@@ -1,29 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ToastProvider } from './components/toast.tsx';
+import { App } from './app.tsx';
 import { primeApiCache } from './lib/api-cache.ts';
-import { readInitialData, SettingsProvider } from './lib/settings.tsx';
+import { readInitialData } from './lib/settings.tsx';
 import { applyTheme } from './lib/theme.ts';
-import { AppRoutes } from './router.tsx';
 import './styles.css';
 
 const initial = readInitialData();
-primeApiCache(initial.api);
-// Before the first paint, so the page never flashes the default colours.
-if (initial.settings) applyTheme(initial.settings.theme);
+const apiCache = primeApiCache(initial.api);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <SettingsProvider initial={initial.settings}>
-        <ToastProvider>
-          <AppRoutes />
-        </ToastProvider>
-      </SettingsProvider>
-    </BrowserRouter>
-  </StrictMode>,
+const app = (
+  <BrowserRouter>
+    <App initial={initial} apiCache={apiCache} />
+  </BrowserRouter>
 );
+
+if (root.hasChildNodes()) {
+  // The server drew the page (docs/decisions/018-server-rendering.md): React takes it over.
+  hydrateRoot(root, app, {
+    // A mismatch is a bug: say so in the console, where every journey looks for errors.
+    onRecoverableError: (error) => console.error('Hydration:', error),
+  });
+} else {
+  // Pages the server leaves to the browser (the admin and jury areas, an artist's entry) and
+  // the dev server. Before the first paint, so the page never flashes the default colours.
+  if (initial.settings) applyTheme(initial.settings.theme);
+  createRoot(root).render(app);
+}

@@ -71,14 +71,14 @@ import { entriesPublicRoutes } from './features/submissions/entries.routes.ts';
 import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/settings.routes.ts';
 import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
-import { readPageTemplate, registerClient } from './plugins/client.ts';
+import { loadAppRenderer, readPageTemplate, registerClient } from './plugins/client.ts';
 import {
   forbidStoring,
   guardAdminSession,
   guardJurySession,
   refuseCrossSite,
 } from './plugins/admin-guard.ts';
-import { registerSecurity, securityHeaders } from './plugins/security.ts';
+import { pageSecurityPolicy, registerSecurity, securityHeaders } from './plugins/security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -303,6 +303,12 @@ export async function buildApp(
     pageVariant: (pathname, query) => pageVariant(deps, pathname, query),
     describePage: (pathname, settings, variant) => describePage(deps, pathname, settings, variant),
     cache: deps.contentCache,
+    renderApp: page ? await loadAppRenderer(config.clientDir) : undefined,
+    securityPolicy: (pathname, styleHashes) =>
+      pageSecurityPolicy(pathname, [...(page?.styleHashes ?? []), ...styleHashes], {
+        razorpayCheckout: config.payments.provider === 'razorpay',
+      }),
+    now: () => deps.clock.now(),
   });
   return app;
 }

@@ -41,6 +41,32 @@ export function pageRoutePatterns(): string[] {
   return [...Object.values(PAGE_PATHS), `${PAGE_PATHS.admin}/*`, `${PAGE_PATHS.jury}/*`];
 }
 
+const SERVER_RENDERED = new Set<string>([
+  PAGE_PATHS.home,
+  PAGE_PATHS.registerCompetition,
+  PAGE_PATHS.registrationSuccess,
+  PAGE_PATHS.about,
+  PAGE_PATHS.contact,
+  PAGE_PATHS.privacy,
+  PAGE_PATHS.terms,
+  PAGE_PATHS.razorpayPolicy,
+]);
+
+/**
+ * Whether the server draws the page before any script runs (docs/decisions/018-server-rendering.md):
+ * the public pages. The admin and jury areas and an artist's entry (its token is after '#', which
+ * the server never sees) are drawn in the browser.
+ */
+export function isServerRenderedPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return (
+    SERVER_RENDERED.has(path) ||
+    competitionIdInPath(path) !== undefined ||
+    resultsCompetitionIdInPath(path) !== undefined ||
+    isCertificatePath(path)
+  );
+}
+
 /** A competition's page: `/competition/<id>`. */
 export function competitionPagePath(id: string): string {
   return PAGE_PATHS.competition.replace(':id', encodeURIComponent(id));

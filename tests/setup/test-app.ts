@@ -49,7 +49,12 @@ export const OUR_CLIENT_HEADERS = { [CSRF_HEADER]: CSRF_HEADER_VALUE } as const;
  * With `clientBuild` it serves a fake browser build (pages render), removed again afterwards.
  */
 export function useTestApp(
-  options: { config?: Partial<Config>; clientBuild?: boolean; clock?: Clock } = {},
+  options: {
+    config?: Partial<Config>;
+    /** 'server-rendered': pages are drawn on the server by the app itself, as in production. */
+    clientBuild?: boolean | 'server-rendered';
+    clock?: Clock;
+  } = {},
 ): TestApp {
   let built: TestApp | undefined;
   let clientDir: string | undefined;
@@ -58,7 +63,9 @@ export function useTestApp(
     return built;
   };
   beforeAll(async () => {
-    clientDir = options.clientBuild ? makeFakeClientBuild() : undefined;
+    clientDir = options.clientBuild
+      ? makeFakeClientBuild({ serverRendered: options.clientBuild === 'server-rendered' })
+      : undefined;
     built = await buildTestApp(
       { ...options.config, ...(clientDir ? { clientDir } : {}) },
       options.clock ? { clock: options.clock } : {},

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts';
 
 /*
@@ -8,10 +8,21 @@ import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts
  * makes an unchanged answer a 304 of a few bytes).
  */
 type Entry = { data: unknown; fresh: boolean } | { error: ApiError; fresh: boolean };
-const entries = new Map<string, Entry>();
+export type ApiCache = Map<string, Entry>;
+/** The browser's cache: one per tab. */
+const browserEntries: ApiCache = new Map();
+
+/**
+ * The server renders each page with a cache of its own (its first data), never the module's:
+ * renders of different pages run at once in one process.
+ */
+export const ApiCacheContext = createContext<ApiCache>(browserEntries);
 
 /** Seeds the cache with the answers the server inlined; errors (a 404) are inlined as envelopes. */
-export function primeApiCache(api: Record<string, unknown> | undefined): void {
+export function primeApiCache(
+  api: Record<string, unknown> | undefined,
+  entries: ApiCache = browserEntries,
+): ApiCache {
   for (const [path, value] of Object.entries(api ?? {})) {
     entries.set(
       path,
@@ -27,6 +38,7 @@ export function primeApiCache(api: Record<string, unknown> | undefined): void {
         : { data: value, fresh: true },
     );
   }
+  return entries;
 }
 
 export interface ApiResource<T> {
@@ -35,7 +47,7 @@ export interface ApiResource<T> {
   loading: boolean;
 }
 
-function snapshot<T>(path: string | null): ApiResource<T> {
+function snapshot<T>(entries: ApiCache, path: string | null): ApiResource<T> {
   const entry = path ? entries.get(path) : undefined;
   if (!entry) return { data: undefined, error: undefined, loading: path !== null };
   return 'error' in entry
@@ -45,13 +57,14 @@ function snapshot<T>(path: string | null): ApiResource<T> {
 
 /** GETs `path` (null: nothing to load), showing a cached answer first when there is one. */
 export function useApiResource<T>(path: string | null): ApiResource<T> & { retry: () => void } {
+  const entries = useContext(ApiCacheContext);
   const [state, setState] = useState<{ path: string | null; value: ApiResource<T> }>(() => ({
     path,
-    value: snapshot<T>(path),
+    value: snapshot<T>(entries, path),
   }));
   const [attempt, setAttempt] = useState(0);
   // A new path shows its own cached answer (or loading) at once, never the previous path's data.
-  const current = state.path === path ? state.value : snapshot<T>(path);
+  const current = state.path === path ? state.value : snapshot<T>(entries, path);
 
   useEffect(() => {
     if (path === null) return;
@@ -79,18 +92,18 @@ export function useApiResource<T>(path: string | null): ApiResource<T> & { retry
     return () => {
       cancelled = true;
     };
-  }, [path, attempt]);
+  }, [entries, path, attempt]);
 
   const retry = useCallback(() => {
     if (path) entries.delete(path);
-    setState({ path, value: snapshot<T>(path) });
+    setState({ path, value: snapshot<T>(entries, path) });
     setAttempt((n) => n + 1);
-  }, [path]);
+  }, [entries, path]);
 
   return { ...current, retry };
 }
 
 /** For tests: forget everything. */
 export function clearApiCache(): void {
-  entries.clear();
+  browserEntries.clear();
 }

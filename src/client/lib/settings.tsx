@@ -8,6 +8,8 @@ export interface InitialData {
   settings?: PublicSettings;
   /** API answers for the first screen, by request path (see lib/api-cache.ts). */
   api?: Record<string, unknown>;
+  /** When the server rendered the page (epoch ms): the clock of the hydrating render. */
+  renderedAt?: number;
 }
 
 /** The data the server put into the page (see src/server/plugins/client.ts). */

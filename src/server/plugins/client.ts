@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageRoutePatterns } from '../../shared/page-paths.ts';
+import { isServerRenderedPath, pageRoutePatterns } from '../../shared/page-paths.ts';
 import type { ResponsiveImage } from '../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
 import type { FontFamily } from '../../shared/site-defaults.ts';
+import { themeStyleSheet } from '../../shared/theme-css.ts';
 import type { PageDescription } from '../features/pages/page-data.ts';
 import {
   type CachedJson,
@@ -19,6 +21,30 @@ import { escapeHtml } from '../http/escape-html.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const HEAD_MARKER = '<!--app-head-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The server build of the app's `renderApp` (src/client/entry-server.tsx). */
+export type RenderApp = (
+  url: string,
+  initial: unknown,
+  onError: (error: unknown) => void,
+) => Promise<string>;
+
+/** The CSP hash source of an inline block's exact text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * The app built for the server (scripts/build.ts writes it into the client folder's `.ssr`, so a
+ * CLIENT_DIR always holds a matching pair); undefined without one: pages are then drawn by script.
+ */
+export async function loadAppRenderer(clientDir: string): Promise<RenderApp | undefined> {
+  const file = path.join(clientDir, '.ssr', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderApp?: RenderApp };
+  return module.renderApp;
+}
 
 export interface PageHead {
   title: string;
@@ -39,12 +65,14 @@ export interface PageHead {
 export function initialDataJson(
   settings: PublicSettings,
   api: Record<string, CachedJson | object>,
+  renderedAt?: Date,
 ): string {
   const entries = Object.entries(api).map(
     ([key, value]) =>
       `${JSON.stringify(key)}:${isCachedJson(value) ? value.json : JSON.stringify(value)}`,
   );
-  return `{"settings":${JSON.stringify(settings)},"api":{${entries.join(',')}}}`.replace(
+  const at = renderedAt ? `,"renderedAt":${renderedAt.getTime()}` : '';
+  return `{"settings":${JSON.stringify(settings)},"api":{${entries.join(',')}}${at}}`.replace(
     /</g,
     '\\u003c',
   );
@@ -108,19 +136,23 @@ export function readPageTemplate(
       // '</style' cannot occur in CSS that Vite wrote; guard anyway rather than break the page.
       const css = readFileSync(cssFile, 'utf8');
       if (css.includes('</')) return link;
-      styleHashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      styleHashes.push(cspHash(css));
       return `<style>${css}</style>`;
     },
   );
   return { template, styleHashes };
 }
 
-/** Fills the page template's head with the page's title and meta tags and the first-screen data. */
+/**
+ * Fills the page template: the head with the page's title, meta tags, the site's colours and the
+ * first-screen data; the root element with the page the server drew (`appHtml`), if any.
+ */
 export function renderPage(
   template: string,
   head: PageHead,
   settings: PublicSettings,
   initialData: string,
+  appHtml = '',
 ): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
@@ -147,10 +179,14 @@ export function renderPage(
   const font = fontPreloadTag(template, settings.theme.fontFamily);
   if (font) tags.push(font);
   if (head.preload) tags.push(preloadTag(head.preload));
-  tags.push(`<script type="application/json" id="initial-data">${initialData}</script>`);
+  tags.push(
+    `<style>${themeStyleSheet(settings.theme)}</style>`,
+    `<script type="application/json" id="initial-data">${initialData}</script>`,
+  );
   const html = template
     .replace(/<title>[^<]*<\/title>/, '')
-    .replace(HEAD_MARKER, () => tags.join(''));
+    .replace(HEAD_MARKER, () => tags.join(''))
+    .replace(ROOT_ELEMENT, () => `<div id="root">${appHtml}</div>`);
   // (A function, so '$&' or "$'" in a title or the data is inserted as it is, not as a pattern.)
   return settings.theme.darkMode ? html.replace('<html ', '<html class="dark" ') : html;
 }
@@ -178,6 +214,11 @@ export async function registerClient(
       variant: string,
     ) => Promise<PageDescription>;
     cache: ContentCache;
+    /** The app built for the server; without it every page is drawn by script. */
+    renderApp?: RenderApp | undefined;
+    /** The page's Content-Security-Policy, allowing its own inline <style> blocks by hash. */
+    securityPolicy: (pathname: string, styleHashes: string[]) => string;
+    now: () => Date;
   },
 ): Promise<void> {
   const template = options.template;
@@ -190,8 +231,9 @@ export async function registerClient(
       index: false,
       preCompressed: true,
       cacheControl: false,
-      // The page is always rendered with settings; never served raw.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The page is always rendered with settings, never served raw; the server's build of the
+      // app (.ssr) is not a file for browsers.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.'),
       setHeaders: (reply, filePath) => {
         const inAssets = filePath.startsWith(path.join(options.clientDir, 'assets') + path.sep);
         reply.header('cache-control', inAssets ? IMMUTABLE_CACHE : 'public, max-age=3600');
@@ -209,10 +251,21 @@ export async function registerClient(
     const [pathname = '/', search = ''] = request.url.split('?');
     const origin = `${request.protocol}://${request.host}`;
     const variant = (await options.pageVariant?.(pathname, new URLSearchParams(search))) ?? '';
-    // Rendered once per address until content or settings change (the cache is emptied then).
-    const page = await options.cache.get(`html:${origin}${pathname}${variant}`, async () => {
+    const render =
+      options.renderApp && isServerRenderedPath(pathname) ? options.renderApp : undefined;
+    // A drawn page shows what its query asks for (a filtered list): one the variant does not name
+    // is drawn for this request alone, never cached under a key a visitor can vary at will.
+    const perRequest = render !== undefined && search !== '' && variant === '';
+    const renderNow = async () => {
       const settings = await options.loadSettings();
       const description = await options.describePage(pathname, settings, variant);
+      const initialData = initialDataJson(settings, description.api, options.now());
+      const url = perRequest ? `${pathname}?${search}` : `${pathname}${variant}`;
+      const appHtml = render
+        ? await render(url, JSON.parse(initialData), (error) =>
+            request.log.error({ err: error, url }, 'The server could not draw the page'),
+          )
+        : '';
       const html = renderPage(
         template,
         {
@@ -224,10 +277,22 @@ export async function registerClient(
           preload: description.preload,
         },
         settings,
-        initialDataJson(settings, description.api),
+        initialData,
+        appHtml,
       );
-      return { status: description.status, body: cacheText(html, 'text/html; charset=utf-8') };
-    });
+      return {
+        status: description.status,
+        body: cacheText(html, 'text/html; charset=utf-8'),
+        securityPolicy: options.securityPolicy(pathname, [
+          cspHash(themeStyleSheet(settings.theme)),
+        ]),
+      };
+    };
+    // Rendered once per address until content or settings change (the cache is emptied then).
+    const page = perRequest
+      ? await renderNow()
+      : await options.cache.get(`html:${origin}${pathname}${variant}`, renderNow);
+    reply.header('content-security-policy', page.securityPolicy);
     return sendCachedJson(request, reply, page.body, page.status);
   }
 

@@ -99,6 +99,22 @@ export function securityHeaders(
   return headers;
 }
 
+/**
+ * One page's Content-Security-Policy: the build's inlined stylesheets and the page's own inline
+ * blocks by their hashes, and Razorpay's checkout on the pages that open it.
+ */
+export function pageSecurityPolicy(
+  pathname: string,
+  styleHashes: readonly string[],
+  { razorpayCheckout }: { razorpayCheckout: boolean },
+): string {
+  const checkout =
+    razorpayCheckout && (CHECKOUT_PAGE_PATHS as readonly string[]).includes(pathname);
+  return securityHeaders(styleHashes, { razorpayCheckout: checkout })[
+    'content-security-policy'
+  ] as string;
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   options: { styleHashes?: readonly string[]; razorpayCheckout?: boolean } = {},

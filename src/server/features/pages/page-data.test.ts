@@ -58,6 +58,7 @@ function initialDataText(html: string): string {
 function initialData(html: string): {
   settings: Record<string, unknown>;
   api: Record<string, unknown>;
+  renderedAt?: number;
 } {
   return JSON.parse(initialDataText(html));
 }
@@ -91,9 +92,14 @@ describe(`the home page on ${TEST_ENGINE}`, () => {
       .values(makeBannerRow({ title: 'Shine' }))
       .execute();
     t.app.deps.contentCache.invalidate();
+    const before = t.app.deps.clock.now().getTime();
     const html = await page('/');
+    const after = t.app.deps.clock.now().getTime();
     const data = initialData(html);
-    expect(Object.keys(data)).toEqual(['settings', 'api']);
+    expect(Object.keys(data)).toEqual(['settings', 'api', 'renderedAt']);
+    // The clock the browser's first render reads, so its countdown matches the server's.
+    expect(data.renderedAt).toBeGreaterThanOrEqual(before);
+    expect(data.renderedAt).toBeLessThanOrEqual(after);
     expect(data.settings).toEqual(await apiJson('/api/settings'));
     expect(Object.keys(data.api).sort()).toEqual([
       '/api/banners',

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { formatRupees } from '../../../../shared/domain/money.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
 import { readReceipt } from '../registration-api.ts';
@@ -14,7 +14,8 @@ import { readReceipt } from '../registration-api.ts';
 export default function RegistrationSuccessPage() {
   usePageTitle('Registration Successful!');
   const { state } = useLocation();
-  const [receipt] = useState(() => readReceipt(state));
+  // The server knows no receipt: it draws the page without one, and the browser adds it.
+  const receipt = useBrowserValue(() => readReceipt(state), null);
   // An entry whose fee is not received is no success; its entry page offers the payment.
   if (receipt?.entryType === 'paid' && receipt.paymentStatus === 'pending') {
     return <Navigate to={paths.entryOf(receipt.entryToken)} replace />;
