@@ -22,7 +22,7 @@ const RegistrationSuccessPage = lazy(
   () => import('./features/registration/routes/registration-success-page.tsx'),
 );
 const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
-const AdminArea = lazy(() => import('./features/admin/admin-area.tsx'));
+const AdminArea = lazy(() => import('./features/admin/admin-entry.tsx'));
 const JuryArea = lazy(() => import('./features/jury/jury-area.tsx'));
 
 /**

@@ -6,6 +6,8 @@
  * The server allows 5 failed sign-ins per address in 15 minutes, and the whole suite comes from
  * 127.0.0.1: only two journeys here fail on purpose.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   createAdminAccount,
@@ -21,6 +23,18 @@ import { DEMO_ENTRIES, DEMO_LISTING, expect, expectPageHeading, test } from './f
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** The path of the admin area's chunk (everything behind sign-in), read from the build's manifest. */
+function adminAreaChunk(): string {
+  const manifestFile = path.resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = manifest['features/admin/admin-area.tsx'];
+  if (!chunk) throw new Error('The build has no admin area chunk');
+  return `/${chunk.file}`;
+}
 
 test.describe('admin sign-in', () => {
   test('shows a full-screen spinner while the session is checked', async ({
@@ -41,6 +55,30 @@ test.describe('admin sign-in', () => {
     release();
     await expect(spinner).toHaveCount(0);
     await expectPageHeading(page, 'Admin Login');
+  });
+
+  test('the sign-in page comes without the admin area, fetched once when the form is first used', async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(SIGNED_OUT_CHECK);
+    const area = adminAreaChunk();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/admin');
+    await expectPageHeading(page, 'Admin Login');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts).not.toContain(area);
+
+    const fetched = page.waitForRequest((request) => new URL(request.url()).pathname === area);
+    await page.getByLabel('Username').focus();
+    await fetched;
+    await submitSignIn(page, FIRST_ADMIN);
+    await expect(page).toHaveURL('/admin/dashboard');
+    await expectPageHeading(page, 'Dashboard');
+    expect(scripts.filter((script) => script === area)).toHaveLength(1);
   });
 
   test('signs in without two-factor and lands on the dashboard with real numbers', async ({

@@ -1,6 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from './common/session.tsx';
 import {
   type Answer,
   envelope,
@@ -9,7 +11,7 @@ import {
   SIGNED_OUT,
   stubApi,
 } from './common/test-helpers.tsx';
-import { destinationAfterSignIn } from './sign-in/login-page.tsx';
+import LoginPage, { destinationAfterSignIn } from './sign-in/login-page.tsx';
 
 const DASHBOARD: Answer = {
   status: 200,
@@ -78,6 +80,54 @@ describe('the admin shell', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByText('Invalid credentials')).getAttribute('role')).toBe('alert');
+  });
+
+  it('checks a field again as it changes after a submit, and starts over from the code step', async () => {
+    stubApi({
+      'GET /api/auth/session': SIGNED_OUT,
+      'POST /api/auth/login': envelope(401, 'TWO_FACTOR_REQUIRED', 'Enter the 6-digit code.'),
+    });
+    renderAdmin('/admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    const username = screen.getByLabelText('Username');
+    expect(document.activeElement).toBe(username);
+    await user.type(username, '  ');
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    await user.type(username, 'admin');
+    expect(screen.queryByText('Username is required')).toBeNull();
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Password'), 'a long password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Signing in as admin')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use a different account' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(screen.queryByText('Enter the code')).toBeNull();
+  });
+
+  it('asks for the admin area’s code once, when the sign-in form is first used', async () => {
+    stubApi({ 'GET /api/auth/session': SIGNED_OUT });
+    const onFirstUse = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <SessionProvider>
+          <LoginPage onFirstUse={onFirstUse} />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(onFirstUse).not.toHaveBeenCalled();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'a long password');
+    expect(onFirstUse).toHaveBeenCalledTimes(1);
   });
 
   it('asks for the two-factor code as a second step and sends all three again', async () => {

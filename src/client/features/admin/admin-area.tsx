@@ -1,6 +1,4 @@
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import AccountPage from './account/account-page.tsx';
 import AuditLogPage from './audit-log/audit-log-page.tsx';
@@ -13,9 +11,9 @@ import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
 import JudgingPage from './judging/judging-page.tsx';
 import JurorsPage from './judging/jurors-page.tsx';
 import RoundPage from './judging/round-page.tsx';
-import { SessionProvider, SignInFirst, useSession } from './common/session.tsx';
+import { useAdmin } from './common/session.tsx';
 import { AdminLayout } from './common/shell/admin-layout.tsx';
-import LoginPage from './sign-in/login-page.tsx';
+import { destinationAfterSignIn } from './sign-in/login-page.tsx';
 import OutboxPage from './outbox/outbox-page.tsx';
 import SiteSettingsPage from './site-settings/site-settings-page.tsx';
 import EntryDetailPage from './submissions/entry-detail-page.tsx';
@@ -23,17 +21,15 @@ import SubmissionsPage from './submissions/submissions-page.tsx';
 import VideoSettingsPage from './video-settings/video-settings-page.tsx';
 
 /*
- * The admin area: its own chunk (React.lazy in router.tsx), so public pages never download it.
- * Seed §2 "Admin area": a spinner while the session is checked, sign-in at
- * /admin, every other page behind the guard below.
+ * The admin area behind sign-in: its own chunk, which admin-entry.tsx loads once an admin is
+ * signed in (public pages and the sign-in page never download it). Every page here is behind the
+ * guard below.
  */
 export default function AdminArea() {
   return (
-    <SessionProvider>
-      <AdminQueryProvider>
-        <AdminRoutes />
-      </AdminQueryProvider>
-    </SessionProvider>
+    <AdminQueryProvider>
+      <AdminRoutes />
+    </AdminQueryProvider>
   );
 }
 
@@ -50,20 +46,9 @@ const CONTENT_PAGES = [
 const below = (path: string) => path.slice(`${paths.admin}/`.length);
 
 function AdminRoutes() {
-  const { state, retry } = useSession();
-  if (state.status === 'loading') return <FullScreenSpinner />;
-  if (state.status === 'failed') {
-    return (
-      <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
-        <h1 className="text-2xl font-bold">Admin</h1>
-        <p role="alert">{state.error.message}</p>
-        <Button onClick={retry}>Try again</Button>
-      </main>
-    );
-  }
   return (
     <Routes>
-      <Route index element={<LoginPage />} />
+      <Route index element={<AfterSignIn />} />
       <Route element={<RequireAdmin />}>
         <Route path={below(paths.adminDashboard)} element={<DashboardPage />} />
         {CONTENT_PAGES.map(([path, Page]) => (
@@ -89,18 +74,21 @@ function AdminRoutes() {
   );
 }
 
+/** /admin once signed in: the page that sent the admin to sign in, else the dashboard. */
+function AfterSignIn() {
+  const { state } = useLocation();
+  return <Navigate to={destinationAfterSignIn(state)} replace />;
+}
+
 /**
- * The one guard for signed-in pages. A visitor goes to sign in, and the page they wanted rides
- * along in the location state (`from`); an admin whom the settings require to turn on two-factor
- * can reach only their account page until they do.
+ * The one guard for signed-in pages (admin-entry.tsx renders the area for a signed-in admin
+ * only): an admin whom the settings require to turn on two-factor can reach only their account
+ * page until they do.
  */
 function RequireAdmin() {
-  const { state } = useSession();
+  const admin = useAdmin();
   const { pathname } = useLocation();
-  if (state.status !== 'signed-in') return <SignInFirst state={state} />;
-  // A juror's pages are the jury's (their sign-in, too, starts here).
-  if (state.admin.role === 'juror') return <Navigate to={paths.jury} replace />;
-  if (state.admin.twoFactorSetupRequired && pathname !== paths.adminAccount) {
+  if (admin.twoFactorSetupRequired && pathname !== paths.adminAccount) {
     return <Navigate to={paths.adminAccount} replace />;
   }
   return (

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminArea from '../admin/admin-area.tsx';
+import AdminEntry from '../admin/admin-entry.tsx';
 import { SIGNED_IN, SIGNED_OUT, stubApi } from '../admin/common/test-helpers.tsx';
 import { destinationAfterSignIn } from '../admin/sign-in/login-page.tsx';
 import {
@@ -26,7 +26,7 @@ describe('the jury area', () => {
       },
       [`GET ${workPath('W013')}`]: { status: 200, body: aWork() },
     });
-    renderJury('/jury/rounds/r1/works/W013', <AdminArea />);
+    renderJury('/jury/rounds/r1/works/W013', <AdminEntry />);
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
     expect(currentLocation()).toBe('/admin');
 
@@ -43,7 +43,7 @@ describe('the jury area', () => {
       'GET /api/auth/session': JUROR_SIGNED_IN,
       'GET /api/jury/rounds': { status: 200, body: [aRound()] },
     });
-    renderJury('/admin/dashboard', <AdminArea />);
+    renderJury('/admin/dashboard', <AdminEntry />);
     expect(await screen.findByRole('heading', { name: 'Your rounds' })).toBeTruthy();
     expect(currentLocation()).toBe('/jury');
   });

@@ -3,7 +3,9 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast.tsx';
-import AdminArea from '../admin-area.tsx';
+import AdminEntry from '../admin-entry.tsx';
+// Loaded ahead, as a prefetch would: the area's lazy import then answers at once.
+import '../admin-area.tsx';
 
 /** What a fake route answers: a status and a JSON body (none for 204), or a promise of that. */
 export type Answer = { status: number; body?: unknown };
@@ -52,13 +54,13 @@ function CurrentLocation() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-/** The admin area as the app mounts it, at `url`, with the current location shown. */
+/** /admin as the app mounts it (sign-in, then the area), at `url`, with the location shown. */
 export function renderAdmin(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <ToastProvider>
         <Routes>
-          <Route path="/admin/*" element={<AdminArea />} />
+          <Route path="/admin/*" element={<AdminEntry />} />
         </Routes>
         <CurrentLocation />
       </ToastProvider>

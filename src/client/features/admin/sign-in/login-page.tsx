@@ -1,23 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Fragment, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { Fragment, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { z } from 'zod';
-import { type AccountRole, SignInSchema } from '../../../../shared/schemas/auth.ts';
+import type { AccountRole } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { signIn } from '../common/api/session.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
-import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { useSession } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
-
-/** The second step requires the code the first one leaves out. */
-const CodeStepSchema = SignInSchema.required({ code: true });
-type SignInValues = z.input<typeof SignInSchema>;
+import { useSignInForm } from './use-sign-in-form.ts';
 
 /**
  * Where to go after signing in: the page of the signed-in area that sent the visitor here, else
@@ -36,45 +26,24 @@ export function destinationAfterSignIn(state: unknown, role: AccountRole = 'admi
 /**
  * Seed §5 "Admin login", checked by the server. The password stays in this form's state only; a
  * second step asks for the two-factor code when the server answers TWO_FACTOR_REQUIRED, and sends
- * all three again (nothing is half signed in between the steps).
+ * all three again (nothing is half signed in between the steps). The admin area's code loads
+ * after sign-in; `onFirstUse` (the first focus or input in the form) may fetch it early.
  */
-export default function LoginPage() {
+export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
   usePageTitle('Admin Login');
   const { state, signedIn } = useSession();
   const location = useLocation();
-  const [step, setStep] = useState<'password' | 'code'>('password');
-  const form = useForm<SignInValues, unknown, z.output<typeof SignInSchema>>({
-    resolver: zodResolver(step === 'code' ? CodeStepSchema : SignInSchema),
-    // No code until the second step: the first sends none.
-    defaultValues: { username: '', password: '' },
-  });
-  const { register, handleSubmit, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { step, values, errors, submitting, field, submit, startOver } = useSignInForm(signedIn);
+  const used = useRef(false);
+  const firstUse = () => {
+    if (used.current) return;
+    used.current = true;
+    onFirstUse?.();
+  };
 
   if (state.status === 'signed-in') {
     return <Navigate to={destinationAfterSignIn(location.state, state.admin.role)} replace />;
   }
-
-  const onSubmit = handleSubmit(async ({ username, password, code }) => {
-    try {
-      const body = step === 'code' ? { username, password, code } : { username, password };
-      signedIn(await signIn(body));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
-        form.resetField('code', { defaultValue: '' });
-        setStep('code');
-        return;
-      }
-      showRequestError(form, error);
-    }
-  });
-
-  const startOver = () => {
-    form.reset();
-    // The button that had focus is gone with the code step: focus goes to the first field.
-    flushSync(() => setStep('password'));
-    form.setFocus('username');
-  };
 
   return (
     <main
@@ -85,10 +54,12 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold">Admin Login</h1>
         <form
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={(event) => void submit(event)}
+          onFocus={firstUse}
+          onInput={firstUse}
           className="mt-6 flex flex-col gap-4"
         >
-          <FormAlert message={errors.root?.message} />
+          <FormAlert message={errors.root} />
           {/* Keys: the second step's inputs are new elements (autofocus), not the first's reused. */}
           {step === 'password' ? (
             <Fragment key="password">
@@ -97,23 +68,21 @@ export default function LoginPage() {
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                error={errors.username?.message}
-                {...register('username')}
+                {...field('username')}
               />
               <Field
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                error={errors.password?.message}
-                {...register('password')}
+                {...field('password')}
               />
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Signing in…' : 'Login'}
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Signing in…' : 'Login'}
               </Button>
             </Fragment>
           ) : (
             <Fragment key="code">
-              <p className={MUTED_TEXT}>Signing in as {form.getValues('username')}</p>
+              <p className={MUTED_TEXT}>Signing in as {values.username}</p>
               <Field
                 label="Authentication code"
                 // Not a number keypad: the field takes recovery codes, which have letters, too.
@@ -122,13 +91,12 @@ export default function LoginPage() {
                 autoFocus
                 spellCheck={false}
                 hint="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
-                error={errors.code?.message}
-                {...register('code')}
+                {...field('code')}
               />
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Verifying…' : 'Verify'}
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Verifying…' : 'Verify'}
               </Button>
-              <Button variant="secondary" onClick={startOver} disabled={isSubmitting}>
+              <Button variant="secondary" onClick={startOver} disabled={submitting}>
                 Use a different account
               </Button>
             </Fragment>

@@ -7,7 +7,7 @@ import { SITE_SETTINGS_MESSAGES } from '../../../../shared/schemas/settings.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { SettingsProvider } from '../../../lib/settings.tsx';
-import AdminArea from '../admin-area.tsx';
+import AdminEntry from '../admin-entry.tsx';
 import {
   type Answer,
   envelope,
@@ -67,7 +67,7 @@ function renderPage(put: (body: unknown) => Answer = (body) => ({ status: 200, b
       <SettingsProvider initial={DEFAULT_PUBLIC_SETTINGS}>
         <ToastProvider>
           <Routes>
-            <Route path="/admin/*" element={<AdminArea />} />
+            <Route path="/admin/*" element={<AdminEntry />} />
           </Routes>
         </ToastProvider>
       </SettingsProvider>

@@ -10,7 +10,7 @@ import {
   type ReviewPage,
 } from '../../../../shared/schemas/review.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
-import AdminArea from '../admin-area.tsx';
+import AdminEntry from '../admin-entry.tsx';
 import {
   type Answer,
   envelope,
@@ -148,7 +148,7 @@ function renderReview(address: string) {
     <BrowserRouter>
       <ToastProvider>
         <Routes>
-          <Route path="/admin/*" element={<AdminArea />} />
+          <Route path="/admin/*" element={<AdminEntry />} />
         </Routes>
         <CurrentLocation />
       </ToastProvider>

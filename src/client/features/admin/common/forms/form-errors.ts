@@ -2,29 +2,37 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError, ERROR_MESSAGES } from '../../../../lib/api-client.ts';
 
 /**
- * Shows a failed request on its form: the server's field messages (`fields` of the error
- * envelope) under the fields they name, renamed by `rename` where the server's name differs;
- * anything else as the form's alert (`errors.root`). True when a field shows a message.
+ * Where a failed request's messages go: the server's field messages (`fields` of the error
+ * envelope) under the fields the form has (`known`), renamed by `rename` where the server's name
+ * differs; anything else in `root`, the form's alert. For forms with or without react-hook-form.
+ */
+export function placeRequestError(
+  error: unknown,
+  known: readonly string[],
+  rename: Record<string, string> = {},
+): { fields: [name: string, message: string][]; root: string | undefined } {
+  if (!(error instanceof ApiError)) return { fields: [], root: ERROR_MESSAGES.UNKNOWN_ERROR };
+  const fields = Object.entries(error.fields ?? {})
+    .map(([field, message]): [string, string] => [rename[field] ?? field, message])
+    .filter(([name]) => known.includes(name));
+  return { fields, root: fields.length > 0 ? undefined : error.message };
+}
+
+/**
+ * Shows a failed request on its form (placeRequestError's places; `errors.root` is the alert),
+ * focusing the first field that shows a message. True when a field shows one.
  */
 export function showRequestError<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
   error: unknown,
   rename: Record<string, Path<T>> = {},
 ): boolean {
-  if (!(error instanceof ApiError)) {
-    form.setError('root', { message: ERROR_MESSAGES.UNKNOWN_ERROR });
-    return false;
-  }
-  const known = new Set(Object.keys(form.getValues()));
-  let shown = false;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    const name = rename[field] ?? field;
-    if (!known.has(name)) continue;
-    form.setError(name as Path<T>, { message }, { shouldFocus: !shown });
-    shown = true;
-  }
-  if (!shown) form.setError('root', { message: error.message });
-  return shown;
+  const { fields, root } = placeRequestError(error, Object.keys(form.getValues()), rename);
+  fields.forEach(([name, message], index) => {
+    form.setError(name as Path<T>, { message }, { shouldFocus: index === 0 });
+  });
+  if (root !== undefined) form.setError('root', { message: root });
+  return fields.length > 0;
 }
 
 /**
