@@ -55,7 +55,7 @@ import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
-import { describePage, pageVariant } from './features/pages/page-data.ts';
+import { describePage, pageVariant, sharedPagePaths } from './features/pages/page-data.ts';
 import { pagesPublicRoutes } from './features/pages/pages.routes.ts';
 import { paymentsPublicRoutes } from './features/payments/payments.routes.ts';
 import { razorpayWebhookRoutes } from './features/payments/razorpay-webhook.routes.ts';
@@ -71,7 +71,8 @@ import { entriesPublicRoutes } from './features/submissions/entries.routes.ts';
 import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/settings.routes.ts';
 import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
-import { loadAppRenderer, readPageTemplate, registerClient } from './plugins/client.ts';
+import { registerClient } from './plugins/client.ts';
+import { loadAppRenderer, readPageTemplate } from './plugins/page-template.ts';
 import {
   forbidStoring,
   guardAdminSession,
@@ -309,6 +310,8 @@ export async function buildApp(
         razorpayCheckout: config.payments.provider === 'razorpay',
       }),
     now: () => deps.clock.now(),
+    publicUrl: config.publicUrl,
+    sharedPages: () => sharedPagePaths(deps),
   });
   return app;
 }

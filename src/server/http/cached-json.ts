@@ -96,6 +96,8 @@ export function sendCachedJson(
 export interface ContentCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): void;
+  /** Calls `listener` after each invalidate() (the pages drawn ahead are drawn again); unsubscribes. */
+  onInvalidate(listener: () => void): () => void;
 }
 
 export const CONTENT_CACHE_LIFETIME_MS = 5_000;
@@ -107,6 +109,7 @@ export function createContentCache(
   now: () => number = Date.now,
 ): ContentCache {
   let entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const listeners = new Set<() => void>();
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
@@ -124,6 +127,11 @@ export function createContentCache(
     },
     invalidate() {
       entries = new Map();
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

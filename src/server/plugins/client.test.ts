@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PublicSettingsSchema, SiteSettingsSchema } from '../../shared/schemas/settings.ts';
-import { renderPage } from './client.ts';
+import { renderPage } from './page-template.ts';
 
 /** A built page as Vite writes it, its stylesheet inlined, with the two site fonts' files. */
 const TEMPLATE =

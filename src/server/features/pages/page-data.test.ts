@@ -129,8 +129,8 @@ describe(`the home page on ${TEST_ENGINE}`, () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/hero.jpg" imagesrcset="/media/hero-400.webp 400w, /media/hero-800.webp 800w" imagesizes="100vw" fetchpriority="high">',
     );
-    expect(meta(html, 'property', 'og:image')).toBe('http://localhost/media/hero.jpg');
-    expect(meta(html, 'name', 'twitter:image')).toBe('http://localhost/media/hero.jpg');
+    expect(meta(html, 'property', 'og:image')).toBe(`${t.config.publicUrl}/media/hero.jpg`);
+    expect(meta(html, 'name', 'twitter:image')).toBe(`${t.config.publicUrl}/media/hero.jpg`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(html.match(/rel="preload"/g)).toHaveLength(1);
   });
@@ -161,7 +161,7 @@ describe(`a competition's page on ${TEST_ENGINE}`, () => {
     expect(meta(html, 'name', 'description')).toBe(
       'Paint the rains: rivers, rooftops and streets.',
     );
-    expect(meta(html, 'property', 'og:image')).toBe('http://localhost/media/monsoon.jpg');
+    expect(meta(html, 'property', 'og:image')).toBe(`${t.config.publicUrl}/media/monsoon.jpg`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/monsoon.jpg" imagesrcset="/media/monsoon-400.webp 400w, /media/monsoon-800.webp 800w" imagesizes="(min-width: 1024px) 1024px, 100vw" fetchpriority="high">',
@@ -203,7 +203,7 @@ describe(`a competition's page on ${TEST_ENGINE}`, () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/plain.jpg" fetchpriority="high">',
     );
-    expect(meta(html, 'property', 'og:image')).toBe('http://localhost/media/plain.jpg');
+    expect(meta(html, 'property', 'og:image')).toBe(`${t.config.publicUrl}/media/plain.jpg`);
 
     const none = await addCompetition({ image_url: '' });
     const bare = await page(`/competition/${none.id}`);
@@ -262,14 +262,16 @@ describe(`odd requests for pages on ${TEST_ENGINE}`, () => {
     expect(JSON.parse(initialDataText(html)).api[`/api/competitions/${row.id}`].title).toBe(title);
   });
 
-  it('a missing or malformed Host header still gets the page, without a picture address', async () => {
+  it("a missing or malformed Host header still gets the page, pictured at the site's own address", async () => {
     const banner = makeBannerRow({ image_url: '/media/hero.jpg' });
     await db().insertInto('banners').values(banner).execute();
     t.app.deps.contentCache.invalidate();
     for (const host of ['a b', '[::1', 'x:99999']) {
       const response = await t.app.inject({ url: '/', headers: { host } });
       expect(response.statusCode, host).toBe(200);
-      expect(meta(response.body, 'property', 'og:image'), host).toBeUndefined();
+      expect(meta(response.body, 'property', 'og:image'), host).toBe(
+        `${t.config.publicUrl}/media/hero.jpg`,
+      );
     }
   });
 

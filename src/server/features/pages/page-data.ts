@@ -9,13 +9,15 @@ import { listPublicCategories } from '../categories/categories.service.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import {
   competitionIdInPath,
+  competitionPagePath,
+  competitionResultsPath,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/registration.service.ts';
 import { latestResults } from '../results/public-results.service.ts';
-import { isStaticPageSlug, renderStaticPage } from './pages.service.ts';
+import { isStaticPageSlug, renderStaticPage, STATIC_PAGE_SLUGS } from './pages.service.ts';
 import { describeResultsPage } from './results-page-data.ts';
 
 /** What the server knows of a page before the browser runs anything. */
@@ -162,4 +164,24 @@ export async function describePage(
 
   const title = PAGE_TITLES[pathname.replace(/(.)\/$/, '$1')];
   return { status: 200, ...(title ? { title } : {}), api: {} };
+}
+
+/**
+ * The pages every visitor gets alike, drawn ahead of need: home, the page texts and contact,
+ * each public competition, and the latest published results.
+ */
+export async function sharedPagePaths(
+  deps: Pick<Deps, 'db' | 'competitions'>,
+): Promise<string[]> {
+  const [competitions, results] = await Promise.all([
+    deps.competitions.listPublic(),
+    latestResults(deps.db),
+  ]);
+  return [
+    PAGE_PATHS.home,
+    ...STATIC_PAGE_SLUGS.map((slug) => `/${slug}`),
+    PAGE_PATHS.contact,
+    ...competitions.all.map((competition) => competitionPagePath(competition.id)),
+    ...results.map((published) => competitionResultsPath(published.competitionId)),
+  ];
 }

@@ -99,9 +99,11 @@ describe(`a results page on ${TEST_ENGINE}`, () => {
 
     expect(meta(html, 'property', 'og:title')).toBe(`Results: ${TITLE} | ${SITE}`);
     expect(html).not.toContain('<b>');
-    expect(meta(html, 'property', 'og:url')).toBe(`http://localhost/competition/${id}/results`);
+    expect(meta(html, 'property', 'og:url')).toBe(
+      `${t.config.publicUrl}/competition/${id}/results`,
+    );
     const image = meta(html, 'property', 'og:image');
-    expect(image).toBe(`http://localhost${results.awards[0]?.imageUrl}`);
+    expect(image).toBe(`${t.config.publicUrl}${results.awards[0]?.imageUrl}`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     const picture = await t.app.inject(new URL(image ?? '').pathname);
     expect(picture.statusCode).toBe(200);

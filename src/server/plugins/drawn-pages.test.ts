@@ -1,0 +1,54 @@
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { PublicSettingsSchema, SiteSettingsSchema } from '../../shared/schemas/settings.ts';
+import { createContentCache } from '../http/cached-json.ts';
+import { createPageDrawer } from './drawn-pages.ts';
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>';
+const settings = PublicSettingsSchema.parse(SiteSettingsSchema.parse({}));
+
+/** A drawer whose app draws the address it was asked for, counting each drawing. */
+function drawerWith(sharedPages: string[]) {
+  const cache = createContentCache();
+  const drawn: string[] = [];
+  const drawer = createPageDrawer({
+    template: TEMPLATE,
+    loadSettings: async () => settings,
+    describePage: async () => ({ status: 200, api: {} }),
+    cache,
+    renderApp: async (url) => {
+      drawn.push(url);
+      return `<main>${url}</main>`;
+    },
+    securityPolicy: () => "default-src 'self'",
+    now: () => new Date('2026-11-26T06:00:00Z'),
+    publicUrl: 'https://whitestroke.example',
+    sharedPages: async () => sharedPages,
+    log: pino({ level: 'silent' }),
+  });
+  return { cache, drawn, drawer };
+}
+
+describe('pages drawn ahead of need', () => {
+  it('draws every shared page, with its compressed copies, when content changes', async () => {
+    const { cache, drawn, drawer } = drawerWith(['/', '/about']);
+    cache.invalidate();
+    cache.invalidate();
+    await vi.waitFor(() => expect(drawn).toEqual(['/', '/about']));
+    // A visit then gets the page drawn ahead, not a new drawing.
+    const page = await drawer.page('/about', '', pino({ level: 'silent' }));
+    expect(page.body.json).toContain('<div id="root"><main>/about</main></div>');
+    expect(drawn).toEqual(['/', '/about']);
+    await drawer.close();
+  });
+
+  it('draws a page whose query no variant names for each request', async () => {
+    const { drawn, drawer } = drawerWith([]);
+    const log = pino({ level: 'silent' });
+    await drawer.page('/', 'q=rain', log);
+    await drawer.page('/', 'q=rain', log);
+    expect(drawn).toEqual(['/?q=rain', '/?q=rain']);
+    await drawer.close();
+  });
+});
