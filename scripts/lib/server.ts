@@ -5,8 +5,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isClientBuildStale } from '../../src/server/client-build.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -156,4 +157,50 @@ export async function firstCompetitionId(base: string): Promise<string> {
     throw new Error('The first item of GET /api/competitions has no string or number `id`');
   }
   return encodeURIComponent(String(id));
+}
+
+/** Whether every file the build's manifest names is in `clientDir`: no rebuild went halfway. */
+function buildComplete(clientDir: string): boolean {
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(path.join(clientDir, 'index.html')) || !existsSync(manifestFile)) return false;
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    return Object.values(manifest).every((chunk) => existsSync(path.join(clientDir, chunk.file)));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A copy of the browser build, made fresh first when it is older than its sources, for a
+ * measuring run: other work that rebuilds dist/client meanwhile (renaming the hashed files) does
+ * not reach the server measured, and the server, given a folder of its own, does not spend its
+ * start-up building. The caller removes the folder returned. Another build running at the same time can break ours or leave a half-written
+ * folder: then it is built and copied again, three tries at most.
+ */
+export function snapshotClientBuild(log: Log): string {
+  // Inside the repository: the server's rendering bundle (.ssr) imports packages from node_modules.
+  const intoDir = mkdtempSync(path.join(ROOT, 'dist/measured-client-'));
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (isClientBuildStale(CLIENT_DIR)) {
+      log('dist/client is missing or older than its sources: building the browser app first');
+      const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
+        cwd: ROOT,
+        stdio: ['inherit', 2, 'inherit'],
+      });
+      if (build.status !== 0) {
+        log(`the build failed (try ${attempt} of 3): another build at the same time?`);
+        continue;
+      }
+    }
+    rmSync(intoDir, { recursive: true, force: true });
+    cpSync(CLIENT_DIR, intoDir, { recursive: true });
+    if (buildComplete(intoDir)) return intoDir;
+    log(`the copy of dist/client is incomplete (try ${attempt} of 3): another build at work?`);
+  }
+  rmSync(intoDir, { recursive: true, force: true });
+  throw new Error('Could not build and copy a complete dist/client: see the output above');
 }
