@@ -6,7 +6,10 @@
  * With `taskset`, the servers run on CPU 0 and the load generator on CPU 1 (this script re-runs
  * itself under `taskset -c 1`), so the two do not fight over a core.
  *
- * stdout: one JSON object per line, the hello-world first, then one per entry of ROUTES, then the
+ * stdout: one JSON object per line, the hello-world first, then the pages against a static file
+ * (scripts/lib/pages-bench.ts: `/` and `/about` pre-rendered, the home page filtered by a category
+ * rendered per request, each with its size, and their ratios to the static file's requests per
+ * second, with the load average), then one per entry of ROUTES, then the
  * image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
  * API's p99 idle and during an upload burst; then the registration goals: registrations per second (an 800 px
  * photo and a 2560 px artwork each) and the API's p99 idle and while they keep arriving.
@@ -24,8 +27,9 @@
  * e-mail queued each) and one certificate is downloaded (made, then from storage).
  *
  * BENCH_DURATION: seconds per measured run (default 5), after a discarded 1 s warm-up.
- * BENCH_ONLY: the sections to run, comma-separated: `routes` (the app's routes, uploads and
- * registrations) and `review` (the submissions review); default both. The hello-world ceiling always runs.
+ * BENCH_ONLY: the sections to run, comma-separated: `pages` (pages against a static file),
+ * `routes` (the app's routes, uploads and registrations) and `review` (the submissions review);
+ * default all three. The hello-world ceiling always runs.
  * BENCH_REVIEW_ENGINES: `sqlite`, `postgres` or both (the default), comma-separated.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,6 +58,7 @@ import {
   waitUntilIdle,
 } from './lib/review-bench.ts';
 import { JURY_ENTRIES, type JuryBench, seedJuryRound } from './lib/jury-bench.ts';
+import { benchPages } from './lib/pages-bench.ts';
 import { benchResults } from './lib/results-bench.ts';
 import {
   cameraLikePhoto,
@@ -79,9 +84,9 @@ import {
   appEnv,
   buildClientIfMissing,
   firstCompetitionId,
-  CLIENT_DIR,
   ROOT,
   type RunningServer,
+  snapshotClientBuild,
   startServer,
   stopServer,
   waitUntilReady,
@@ -181,7 +186,7 @@ function listFromEnv<T extends string>(name: string, allowed: readonly T[]): Set
   return new Set(values as T[]);
 }
 
-const SECTIONS = ['routes', 'review'] as const;
+const SECTIONS = ['pages', 'routes', 'review'] as const;
 const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
 function tasksetAvailable(): boolean {
@@ -294,8 +299,8 @@ const kb = (bytes: number) => `${round(bytes / 1000, 1)} KB`;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** The entry chunk's file, from the manifest of the build the running server serves. */
-function entryJsFile(): string {
-  const manifestFile = path.join(CLIENT_DIR, '.vite/manifest.json');
+function entryJsFile(clientDir: string): string {
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
     string,
     { file: string; isEntry?: boolean }
@@ -381,12 +386,21 @@ async function bench(pinned: boolean): Promise<number> {
     emit(helloResult, ceiling);
     await stopServer(hello);
 
-    if (sections.has('routes')) {
-      // 2. The app, built and in production mode, on its own data folder.
+    // 2. The app, built and in production mode, on its own data folder: started once, for the
+    // first section that needs it.
+    let appStarted:
+      Promise<{ base: string; env: NodeJS.ProcessEnv; clientDir: string }> | undefined;
+    const startApp = async () => {
+      const clientDir = snapshotClientBuild(log);
+      afterServers.push(() => rmSync(clientDir, { recursive: true, force: true }));
       const appPort = await findFreePort();
       // Trusting the proxy header lets the registration burst come from many addresses, as artists
       // do, instead of meeting the per-address limit.
-      const env: NodeJS.ProcessEnv = { ...appEnv(dataDir, appPort), TRUST_PROXY: 'true' };
+      const env: NodeJS.ProcessEnv = {
+        ...appEnv(dataDir, appPort),
+        CLIENT_DIR: clientDir,
+        TRUST_PROXY: 'true',
+      };
       const app = startServer(
         'White Stroke',
         path.join(ROOT, 'src/server/main.ts'),
@@ -397,10 +411,31 @@ async function bench(pinned: boolean): Promise<number> {
       servers.push(app);
       const base = `http://127.0.0.1:${appPort}`;
       await waitUntilReady(app, `${base}/api/health`);
+      return { base, env, clientDir };
+    };
 
-      // Read after start-up: the server rebuilds a stale build, which renames the hashed files.
+    if (sections.has('pages')) {
+      appStarted ??= startApp();
+      log('pages: pre-rendered and rendered per request, against a static file');
+      const { base, clientDir } = await appStarted;
+      await benchPages({
+        base,
+        clientDir,
+        measure: (route, url, headers) => measure(route, url, duration, headers),
+        emit: (measurement, extra) => emit(measurement, ceiling, extra),
+        print,
+        log,
+        pinned,
+      });
+    }
+
+    if (sections.has('routes')) {
+      appStarted ??= startApp();
+      const { base, env, clientDir } = await appStarted;
+
+      // The build the server serves: its own copy, which no later rebuild renames.
       const placeholders: Record<string, string> = {
-        entryJs: entryJsFile(),
+        entryJs: entryJsFile(clientDir),
         competitionId: await firstCompetitionId(base),
       };
       for (const route of ROUTES) {
