@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
+import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { NAV_LINKS } from '../../config/paths.ts';
+import { useFirstRenderTime } from '../../lib/render-time.tsx';
 import { useSettings } from '../../lib/settings.tsx';
 
 export function Footer() {
-  const { title, description } = useSettings();
+  const { title, description, timeZone } = useSettings();
+  // The year where the site is, as the server drew it: the same markup on both sides.
+  const year = todayIn(timeZone, new Date(useFirstRenderTime())).slice(0, 4);
   return (
     <footer className="border-t border-gray-200 bg-gray-50 text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2">
@@ -24,7 +28,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-gray-200 px-4 py-4 text-center text-sm dark:border-gray-800">
-        © {new Date().getFullYear()} {title}
+        © {year} {title}
       </p>
     </footer>
   );

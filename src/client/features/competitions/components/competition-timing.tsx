@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { formatCalendarDate, formatDuration } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/render-time.tsx';
 
 /*
  * When a competition takes entries, as its detail page and its registration page show it: the
@@ -16,13 +16,9 @@ export function liveStatus(
   return now < Date.parse(competition.closesAt) ? 'open' : 'closed';
 }
 
+/** The time, refreshed each minute; the server's render time until the page is interactive. */
 export function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  return useNow(60_000);
 }
 
 /** Why a competition takes no entries now (the server's COMPETITION_NOT_OPEN says the same). */

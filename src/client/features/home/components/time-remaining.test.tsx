@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import { onPageInteractive } from '../../../lib/page-interactive.ts';
 import {
   COUNTDOWN_FALLBACK_DAYS,
   COUNTDOWN_TICK_MS,
@@ -102,6 +103,9 @@ const tick = (ms: number) =>
   });
 
 describe('TimeRemaining', () => {
+  // These tests are renders after the page became interactive: the clock is live and ticking.
+  // (Hydrating with the server's render time is render-time.test.tsx's.)
+  beforeAll(() => new Promise<void>((resolve) => onPageInteractive(resolve)));
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { paths } from '../../../config/paths.ts';
+import { useNow } from '../../../lib/render-time.tsx';
 
 /** Seed: without a competition to count down to, a rolling 10-day countdown. */
 export const COUNTDOWN_FALLBACK_DAYS = 10;
@@ -73,18 +74,10 @@ const UNITS = [
 /** Counts down to the next closing competition, or else the seed's rolling 10 days. */
 export function TimeRemaining({ competitions }: { competitions: PublicCompetition[] }) {
   const headingId = useId();
-  const [now, setNow] = useState(() => Date.now());
-  const [fallbackAt, setFallbackAt] = useState(() => Date.now() + FALLBACK_MS);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      // Read the clock every tick: timers run late, but the display never drifts.
-      const tick = Date.now();
-      setNow(tick);
-      setFallbackAt((at) => (at - tick <= 0 ? tick + FALLBACK_MS : at));
-    }, COUNTDOWN_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useNow(COUNTDOWN_TICK_MS);
+  // The rolling fallback counts in 10-day periods from when the countdown first showed.
+  const [shownSince] = useState(now);
+  const fallbackAt = shownSince + (Math.floor((now - shownSince) / FALLBACK_MS) + 1) * FALLBACK_MS;
 
   const target = countdownTarget(competitions, now) ?? { at: fallbackAt };
   const parts = splitDuration(target.at - now);

@@ -4,6 +4,7 @@ import { REGISTER_COMPETITION_PARAM } from '../../../../shared/page-paths.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
+import { useFirstRenderTime } from '../../../lib/render-time.tsx';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
@@ -56,7 +57,7 @@ function RegistrationView({ data }: { data: FormData }) {
   const { competition, formFields } = data;
   // Decided once, when the page opens: the artist typing at 23:59 keeps the form, and the server
   // (which alone decides, in the site time zone) answers their send.
-  const [status] = useState(() => liveStatus(competition, Date.now()));
+  const status = liveStatus(competition, useFirstRenderTime());
   return (
     <>
       <CompetitionSummary competition={competition} status={status} />
