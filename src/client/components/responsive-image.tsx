@@ -46,6 +46,10 @@ export function ResponsiveImg({
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedUrl(image.url)}
+      // A server-drawn image may fail before the page's script runs, its error event unheard.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailedUrl(image.url);
+      }}
       className={className}
     />
   );

@@ -9,7 +9,8 @@ import { MenuIcon } from '../menu-icon.tsx';
 export const HEADER_TRANSPARENCY_THRESHOLD_PX = 50;
 
 function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => window.scrollY > threshold);
+  // The server knows no scroll position: it draws the top of the page, and so does hydration.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
     update();

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 
 /** Seed: a card animates in once 10 % of it is visible. */
@@ -29,6 +29,11 @@ export const WHY_CHOOSE_US_FEATURES: readonly { title: string; text: string; ico
   },
 ];
 
+const neverChanges = () => () => {};
+const hasIntersectionObserver = () => typeof IntersectionObserver !== 'undefined';
+// The server has none, but draws the cards as the browsers that do will hydrate them.
+const serverHasIntersectionObserver = () => true;
+
 /** "Why Choose Us": four cards that fade and rise into view as they scroll in. */
 export function FeatureTiles() {
   const headingId = useId();
@@ -49,7 +54,12 @@ export function FeatureTiles() {
 function FeatureCard({ title, text, icon }: { title: string; text: string; icon: IconName }) {
   const ref = useRef<HTMLLIElement>(null);
   const reducedMotion = useReducedMotion();
-  const animated = !reducedMotion && typeof IntersectionObserver !== 'undefined';
+  const observable = useSyncExternalStore(
+    neverChanges,
+    hasIntersectionObserver,
+    serverHasIntersectionObserver,
+  );
+  const animated = !reducedMotion && observable;
   const [inView, setInView] = useState(false);
 
   useEffect(() => {

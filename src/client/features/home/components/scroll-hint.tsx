@@ -5,7 +5,8 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 export const SCROLL_HINT_HIDE_PX = 100;
 
 function useNearTop(limit: number): boolean {
-  const [nearTop, setNearTop] = useState(() => window.scrollY <= limit);
+  // The server knows no scroll position: it draws the top of the page, and so does hydration.
+  const [nearTop, setNearTop] = useState(true);
   useEffect(() => {
     const update = () => setNearTop(window.scrollY <= limit);
     update();
