@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
+import { onPageInteractive } from '../../../lib/page-interactive.ts';
 import { BANNER_ROTATION_MS, BannerSlideshow } from './banner-slideshow.tsx';
 import { stubReducedMotion } from './browser-stubs.ts';
 
@@ -38,6 +39,8 @@ const advance = (ms: number) =>
     vi.advanceTimersByTime(ms);
   });
 
+// These tests run once the page is interactive; before that is banner-slideshow.startup.test.tsx's.
+beforeAll(() => new Promise<void>((resolve) => onPageInteractive(resolve)));
 beforeEach(() => {
   vi.useFakeTimers();
   stubReducedMotion(false);

@@ -1,5 +1,6 @@
 import { type FocusEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
+import { prefersSavingData, usePageInteractive } from '../../../lib/page-interactive.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 
 /** Seed: the banners change every 5 seconds. */
@@ -16,7 +17,9 @@ const CONTROL_CLASS =
  * The home hero: the banners' images cross-fade behind the hero content (`children`), with the
  * current banner's title and description and the controls of the WAI-ARIA carousel pattern below.
  * Rotation stops while the pointer or keyboard focus is inside, when paused by hand, and never
- * starts by itself for visitors who ask for reduced motion (they may still press Play).
+ * starts by itself for visitors who ask for reduced motion or to save data (they may still press
+ * Play). Only the first slide's image loads with the page: the others, and the rotation, wait until
+ * the page is interactive (with save-data, until the visitor shows that slide).
  */
 export function BannerSlideshow({
   banners,
@@ -39,8 +42,11 @@ export function BannerSlideshow({
   const slidesId = useId();
 
   const current = count > 0 ? index % count : 0;
-  const playing = playChoice ?? !reducedMotion;
-  const rotating = count > 1 && playing && !pointerInside && !focusInside;
+  const interactive = usePageInteractive();
+  // Read only once interactive, which the server and the hydrating render never are.
+  const savingData = interactive && prefersSavingData();
+  const playing = playChoice ?? (!reducedMotion && !savingData);
+  const rotating = interactive && count > 1 && playing && !pointerInside && !focusInside;
 
   // A timeout per slide, not an interval: every change, and every resume, restarts the full period.
   useEffect(() => {
@@ -101,6 +107,7 @@ export function BannerSlideshow({
               count={count}
               isCurrent={i === current}
               fade={!reducedMotion}
+              loadImage={i === 0 || i === current || (interactive && !savingData)}
             />
           ))}
         </div>
@@ -170,12 +177,15 @@ function Slide({
   count,
   isCurrent,
   fade,
+  loadImage,
 }: {
   banner: PublicBanner;
   position: number;
   count: number;
   isCurrent: boolean;
   fade: boolean;
+  /** False keeps the image out of the page, so the browser does not fetch it yet. */
+  loadImage: boolean;
 }) {
   const { image } = banner;
   const first = position === 0;
@@ -188,21 +198,23 @@ function Slide({
       inert={!isCurrent}
       className="col-start-1 row-start-1"
     >
-      <img
-        src={image.url}
-        srcSet={image.srcset || undefined}
-        sizes="100vw"
-        width={image.width ?? undefined}
-        height={image.height ?? undefined}
-        alt=""
-        // The first image is the page's largest paint, and the server preloads it.
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : undefined}
-        decoding={first ? undefined : 'async'}
-        className={`absolute inset-0 -z-20 h-full w-full object-cover ${
-          fade ? 'transition-opacity duration-1000 ease-in-out' : ''
-        } ${isCurrent ? 'opacity-100' : 'opacity-0'}`}
-      />
+      {loadImage ? (
+        <img
+          src={image.url}
+          srcSet={image.srcset || undefined}
+          sizes="100vw"
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          alt=""
+          // The first image is the page's largest paint, and the server preloads it.
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          decoding={first ? undefined : 'async'}
+          className={`absolute inset-0 -z-20 h-full w-full object-cover ${
+            fade ? 'transition-opacity duration-1000 ease-in-out' : ''
+          } ${isCurrent ? 'opacity-100' : 'opacity-0'}`}
+        />
+      ) : null}
       {/* All captions share one grid cell, so the hero keeps its height as they change. */}
       <div className={`max-w-2xl ${isCurrent ? '' : 'invisible'}`}>
         <p className="text-xl font-semibold sm:text-2xl">{banner.title}</p>

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onPageInteractive } from '../../../lib/page-interactive.ts';
 import { stubReducedMotion } from './browser-stubs.ts';
 import {
   createParticles,
@@ -149,12 +150,18 @@ function parentBox(width: number, height: number) {
   } as DOMRect);
 }
 
-function renderInBox() {
+function renderInBox(Canvas = ParticleCanvas) {
   return render(
     <div className="relative">
-      <ParticleCanvas />
+      <Canvas />
     </div>,
   );
+}
+
+/** The component as a fresh page load has it: the page not interactive yet. */
+async function freshParticleCanvas() {
+  vi.resetModules();
+  return (await import('./particle-canvas.tsx')).ParticleCanvas;
 }
 
 /** Idle callbacks the test runs when it chooses; by default at once, as an idle browser would. */
@@ -175,22 +182,39 @@ function idleCallbacks({ runAtOnce }: { runAtOnce: boolean }) {
 }
 
 describe('ParticleCanvas', () => {
+  // Renders after the page became interactive, but for the tests of a fresh page load.
+  beforeAll(() => new Promise<void>((resolve) => onPageInteractive(resolve)));
   beforeEach(() => {
     stubReducedMotion(false);
     idleCallbacks({ runAtOnce: true });
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('starts only once the browser is idle, after the first screen', () => {
+  it('starts only once the browser is idle, after the first screen', async () => {
     const { context } = recordingContext();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
     const { runIdle } = idleCallbacks({ runAtOnce: false });
     const frames = manualAnimationFrames();
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
     parentBox(300, 200);
-    renderInBox();
+    const { container } = renderInBox(await freshParticleCanvas());
+    expect(container.querySelector('canvas')).toBeNull();
     expect(frames.pending()).toBe(0);
+    // Nothing measured the page (a forced layout) while it started.
+    expect(measure).not.toHaveBeenCalled();
     act(() => runIdle());
+    expect(container.querySelector('canvas')).not.toBeNull();
     expect(frames.pending()).toBe(1);
+  });
+
+  it('never starts for visitors who ask to save data', async () => {
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+    const { runIdle } = idleCallbacks({ runAtOnce: false });
+    const { container } = renderInBox(await freshParticleCanvas());
+    act(() => runIdle());
+    expect(container.querySelector('canvas')).toBeNull();
+    expect(getContext).not.toHaveBeenCalled();
   });
 
   it('is a decorative canvas covering its parent, at the seed opacity', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
+import { useDecorativeMotion } from '../../../lib/page-interactive.ts';
 
 /** Seed: 20 particles, joined when closer than 150 px, the canvas at 30 % opacity. */
 export const PARTICLE_COUNT = 20;
@@ -112,12 +112,13 @@ export function drawParticles(
 }
 
 /**
- * Decorative moving particles filling the positioned parent. Nothing at all for visitors who ask
- * for reduced motion; paused while the tab is hidden.
+ * Decorative moving particles filling the positioned parent. Nothing until the page is
+ * interactive (the first screen's content and scripts come first, on a slow phone especially),
+ * and nothing at all for visitors who ask for reduced motion or to save data; paused while the tab
+ * is hidden.
  */
 export function ParticleCanvas() {
-  const reducedMotion = useReducedMotion();
-  return reducedMotion ? null : <AnimatedParticles />;
+  return useDecorativeMotion() ? <AnimatedParticles /> : null;
 }
 
 function AnimatedParticles() {
@@ -150,9 +151,8 @@ function AnimatedParticles() {
       drawParticles(context, particles, width, height);
       frame = window.requestAnimationFrame(tick);
     };
-    let begun = false;
     const start = () => {
-      if (begun && frame === null && !document.hidden) frame = window.requestAnimationFrame(tick);
+      if (frame === null && !document.hidden) frame = window.requestAnimationFrame(tick);
     };
     const stop = () => {
       if (frame !== null) window.cancelAnimationFrame(frame);
@@ -160,29 +160,12 @@ function AnimatedParticles() {
     };
     const onVisibilityChange = () => (document.hidden ? stop() : start());
 
-    // Decoration waits until the page has loaded and the browser is idle: the first screen's
-    // content and its scripts come first, on a slow phone especially.
-    let idle: number | null = null;
-    const begin = () => {
-      const later =
-        window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-      idle = later(
-        () => {
-          idle = null;
-          begun = true;
-          resize();
-          start();
-          window.addEventListener('resize', resize);
-        },
-        { timeout: 2000 },
-      );
-    };
-    if (document.readyState === 'complete') begin();
-    else window.addEventListener('load', begin, { once: true });
+    // Mounted only once the page is interactive: measuring now forces no layout at start-up.
+    resize();
+    start();
+    window.addEventListener('resize', resize);
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
-      window.removeEventListener('load', begin);
-      if (idle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
       stop();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibilityChange);
