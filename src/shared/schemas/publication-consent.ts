@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /*
  * Whether a winning or shortlisted work may be shown on the public results page, and how (issue
  * 23): the artist chooses it on the registration form. Our own wording: the seed's form and its
@@ -25,9 +23,6 @@ export const PUBLICATION_CONSENT_REQUIRED = 'Please choose how your work may be 
 
 /** Entries registered before the choice was asked have none recorded. */
 export const NO_PUBLICATION_CHOICE = 'No choice recorded';
-
-export const publicationConsentSchema = () =>
-  z.enum(PUBLICATION_CONSENTS, { error: PUBLICATION_CONSENT_REQUIRED });
 
 /** The line the admin's and the artist's view of an entry show for the choice stored (or none). */
 export function publicationLine(consent: PublicationConsent | null): {

@@ -1,14 +1,13 @@
 import * as z from 'zod/mini';
-import {
-  ADULT_AGE,
-  ageCategoryFor,
-  type AgeCategory,
-  REGISTRATION_MAX_AGE,
-  REGISTRATION_MIN_AGE,
-} from '../domain/age-category.ts';
+import { REGISTRATION_MAX_AGE, REGISTRATION_MIN_AGE } from '../domain/age-category.ts';
+import { type Gender, GENDERS, needsGuardian } from '../domain/registration-answers.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import type { FormField } from './form-field.ts';
-import { type PublicationConsent, publicationConsentSchema } from './publication-consent.ts';
+import {
+  PUBLICATION_CONSENT_REQUIRED,
+  PUBLICATION_CONSENTS,
+  type PublicationConsent,
+} from './publication-consent.ts';
 
 /*
  * The registration form (seed §2, §5 "Registration form"), one schema for the browser
@@ -30,20 +29,15 @@ export const LONG_TEXT_FIELD_MAX = 5000;
 export const URL_FIELD_MAX = 2048;
 export const GUARDIAN_NAME_MAX = 120;
 
-export const GENDERS = ['male', 'female', 'transgender'] as const;
-export type Gender = (typeof GENDERS)[number];
-/** Seed §3's genders as the form shows them. */
-export const GENDER_LABELS: Record<Gender, string> = {
-  male: 'Male',
-  female: 'Female',
-  transgender: 'Transgender',
-};
-
-export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {
-  preschool: 'Preschool',
-  children: 'Children',
-  adult: 'Adult',
-};
+// The form's choices and age rules live apart, without zod, for the registration page.
+export {
+  AGE_CATEGORY_LABELS,
+  ageCategoryLabel,
+  type Gender,
+  GENDER_LABELS,
+  GENDERS,
+  needsGuardian,
+} from '../domain/registration-answers.ts';
 
 /** Seed §5's messages verbatim, and ours where the seed shows none. */
 export const REGISTRATION_MESSAGES = {
@@ -207,7 +201,7 @@ export function buildRegistrationSchema<F>(
     photo: z.custom<F>(isFile, { error: M.photoRequired }),
     fieldValues: z.strictObject(fieldShape),
     consent: z.literal(true, { error: M.consentRequired }),
-    publicationConsent: publicationConsentSchema(),
+    publicationConsent: z.enum(PUBLICATION_CONSENTS, { error: PUBLICATION_CONSENT_REQUIRED }),
     guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),
     guardianConsent: z.optional(z.boolean()),
     website: z.optional(z.string().check(z.maxLength(200))),
@@ -246,17 +240,6 @@ export function checkRegistration<F>(
   if (result.success && Object.keys(fields).length === 0)
     return { success: true, data: result.data };
   return { success: false, fields };
-}
-
-/** Whether this age needs a parent's or guardian's consent too. */
-export function needsGuardian(age: number | undefined): boolean {
-  return age !== undefined && Number.isFinite(age) && age < ADULT_AGE;
-}
-
-/** "Age: 9 • Children": the category a typed age falls in, or null while it is out of range. */
-export function ageCategoryLabel(age: number | undefined): string | null {
-  const category = age === undefined ? null : ageCategoryFor(age);
-  return category ? AGE_CATEGORY_LABELS[category] : null;
 }
 
 /**

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
-import { buildRegistrationSchema } from '../../../shared/schemas/registration.ts';
 import {
   formErrorsOf,
   initialFormValues,
   isBlob,
   formNames,
   registrationInput,
-  registrationResolver,
   type RegistrationFormValues,
 } from './registration-form-values.ts';
+import { registrationResolver } from './registration-check.ts';
 
 const FIELDS: FormField[] = [
   { id: 'artworkTitle', type: 'text', label: 'Artwork Title', required: true, enabled: true },
@@ -40,7 +39,7 @@ function filled(overrides: Partial<RegistrationFormValues> = {}): RegistrationFo
 
 /** The resolver's answer (it answers at once: the shared check is synchronous). */
 function resolve(values: RegistrationFormValues) {
-  const resolver = registrationResolver(buildRegistrationSchema(FIELDS, isBlob), 'c1', FIELDS);
+  const resolver = registrationResolver('c1', FIELDS);
   const result = resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
   if (result instanceof Promise) throw new Error('The resolver is synchronous');
   return result;

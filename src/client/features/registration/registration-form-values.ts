@@ -1,13 +1,9 @@
 import { type FieldErrors, type Resolver, set, type UseFormReturn } from 'react-hook-form';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { PublicationConsent } from '../../../shared/schemas/publication-consent.ts';
-import {
-  checkRegistration,
-  type Gender,
-  needsGuardian,
-  type RegistrationSchema,
-  type RegistrationValues,
-} from '../../../shared/schemas/registration.ts';
+import { type Gender, needsGuardian } from '../../../shared/domain/registration-answers.ts';
+import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
+import type * as RegistrationCheck from './registration-check.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
 
 /** What the form holds while the artist fills it: text as typed, pictures as prepared JPEGs. */
@@ -137,19 +133,30 @@ export function formErrorsOf(
   return errors;
 }
 
+type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationValues<Blob>>;
+
+let registrationCheck: Promise<typeof RegistrationCheck> | undefined;
+
 /**
- * react-hook-form's resolver over the shared check: the browser shows exactly
- * the messages the server would give, and hands the submit the checked values.
+ * Loads the form's check (the shared zod schema) once: when the artist first touches the form,
+ * not with the page, whose first paint needs none of it.
  */
-export function registrationResolver(
-  schema: RegistrationSchema<Blob>,
+export function loadRegistrationCheck(): Promise<typeof RegistrationCheck> {
+  registrationCheck ??= import('./registration-check.ts');
+  return registrationCheck;
+}
+
+/**
+ * react-hook-form's resolver for these fields, the check loaded on first use: a send before it
+ * arrived waits for it, and is checked all the same.
+ */
+export function lazyRegistrationResolver(
   competitionId: string,
   fields: readonly FormField[],
-): Resolver<RegistrationFormValues, unknown, RegistrationValues<Blob>> {
-  return (values) => {
-    const result = checkRegistration(schema, registrationInput(values, competitionId, fields));
-    return result.success
-      ? { values: result.data, errors: {} }
-      : { values: {}, errors: formErrorsOf(result.fields, fields) };
+): RegistrationResolver {
+  let resolver: RegistrationResolver | undefined;
+  return async (values, context, options) => {
+    resolver ??= (await loadRegistrationCheck()).registrationResolver(competitionId, fields);
+    return resolver(values, context, options);
   };
 }

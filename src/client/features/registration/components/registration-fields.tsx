@@ -8,7 +8,7 @@ import {
   ageCategoryLabel,
   GENDER_LABELS,
   GENDERS,
-} from '../../../../shared/schemas/registration.ts';
+} from '../../../../shared/domain/registration-answers.ts';
 import { Field, FOCUS_RING, TextAreaField } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { RegistrationFormValues } from '../registration-form-values.ts';

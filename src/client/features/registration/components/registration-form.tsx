@@ -2,17 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
-import { buildRegistrationSchema, needsGuardian } from '../../../../shared/schemas/registration.ts';
+import { needsGuardian } from '../../../../shared/domain/registration-answers.ts';
 import { Button } from '../../../components/button.tsx';
 import { RequiredNote } from '../../../components/form-fields.tsx';
 import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
 import { loadDraft } from '../registration-draft.ts';
 import {
   initialFormValues,
-  isBlob,
+  lazyRegistrationResolver,
+  loadRegistrationCheck,
   type RegistrationFormApi,
   type RegistrationFormValues,
-  registrationResolver,
 } from '../registration-form-values.ts';
 import { useDraftAutosave } from '../use-draft-autosave.ts';
 import { useRegistrationSubmit } from '../use-registration-submit.ts';
@@ -21,6 +21,8 @@ import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
 
 export const DRAFT_RESTORED = 'We restored what you typed earlier.';
+
+const preloadCheck = () => void loadRegistrationCheck();
 
 /** The registration form of an Open competition, its draft, and sending it. */
 export function RegistrationForm({
@@ -34,15 +36,13 @@ export function RegistrationForm({
   focusFirst?: boolean;
 }) {
   const competitionId = competition.id;
-  const [draft] = useState(() => loadDraft(competitionId));
-  const [restored, setRestored] = useState(draft !== null);
+  const [restored, setRestored] = useState(false);
   const resolver = useMemo(
-    () =>
-      registrationResolver(buildRegistrationSchema(formFields, isBlob), competitionId, formFields),
+    () => lazyRegistrationResolver(competitionId, formFields),
     [competitionId, formFields],
   );
   const form: RegistrationFormApi = useForm({
-    defaultValues: initialFormValues(formFields, draft),
+    defaultValues: initialFormValues(formFields),
     resolver,
   });
   const { control, register, formState } = form;
@@ -52,6 +52,15 @@ export function RegistrationForm({
   const minor = needsGuardian(age.trim() === '' ? undefined : Number(age));
 
   const draftSaving = useDraftAutosave(competitionId, form);
+  // A draft kept in this browser, filled in once the page runs: the server knows none of it.
+  useEffect(() => {
+    const draft = loadDraft(competitionId);
+    if (draft === null) return;
+    form.reset(initialFormValues(formFields, draft));
+    // Storage is the browser's alone: read after hydration, the markup matching the server's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestored(true);
+  }, [competitionId, formFields, form]);
   // Shown (or shown again, from hidden) in place of what the artist chose away from.
   useEffect(() => {
     if (focusFirst) form.setFocus('fullName');
@@ -99,6 +108,9 @@ export function RegistrationForm({
         noValidate
         aria-label="Registration"
         onSubmit={onSubmit}
+        // The check is needed only once the artist starts: it loads then, not with the page.
+        onFocus={preloadCheck}
+        onInput={preloadCheck}
         className="mt-8 flex flex-col gap-8"
       >
         {restored ? <DraftRestoredNotice onClear={clearRestored} /> : null}
