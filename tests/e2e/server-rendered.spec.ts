@@ -1,0 +1,82 @@
+/*
+ * Issue 24: the public pages are in the HTML the server sends, before any script runs
+ * (docs/decisions/018-server-rendering.md). Here Chromium runs no script at all, so everything
+ * these tests find was drawn by the server. With scripts on, every other journey hydrates these
+ * pages, and the fixture fails any of them on a console error, which a hydration mismatch is.
+ */
+import {
+  cardTitles,
+  DEMO,
+  DEMO_LISTING,
+  expect,
+  expectPageHeading,
+  fullDate,
+  getCompetition,
+  SITE_TITLE,
+  test,
+} from './fixtures.ts';
+
+test.use({ javaScriptEnabled: false });
+
+test('the home page: title, countdown, every competition and the hero picture', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expectPageHeading(page, SITE_TITLE);
+  await expect(page.getByRole('heading', { name: 'Time Remaining', level: 2 })).toBeVisible();
+  await expect(cardTitles(page)).toHaveText(DEMO_LISTING.map((c) => c.title));
+  // The largest picture of the first screen is asked for with the page, at high priority.
+  const hero = page.locator('img[fetchpriority="high"]');
+  await expect(hero).toHaveCount(1);
+  await expect(hero).toHaveAttribute('srcset', /\d+w/);
+  await expect(hero).toHaveAttribute('sizes', /.+/);
+});
+
+test("a competition's page: title, description, closing date and fee", async ({
+  page,
+  request,
+}) => {
+  const competition = await getCompetition(request, DEMO.competitions.portraits);
+  await page.goto(`/competition/${competition.id}`);
+  await expectPageHeading(page, competition.title);
+  await expect(page.getByText(competition.description.split('\n')[0] ?? '')).toBeVisible();
+  await expect(page.getByText(fullDate(competition.endDate)).first()).toBeVisible();
+  const entry = page.getByRole('complementary', { name: 'Entry' });
+  await expect(entry.getByRole('heading', { name: 'Entry Fee' })).toBeVisible();
+  await expect(entry.getByText(`₹${competition.entryFee.toLocaleString('en-IN')}`)).toBeVisible();
+});
+
+test("the registration page's shell: heading, competition and field labels", async ({
+  page,
+  request,
+}) => {
+  const competition = await getCompetition(request, DEMO.competitions.monsoon);
+  await page.goto(`/register/competition?competition=${competition.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(competition.title).first()).toBeVisible();
+  for (const label of ['Full Name', 'Email', 'Phone Number', 'Address', 'Pincode']) {
+    await expect(page.getByLabel(label, { exact: false }).first()).toBeVisible();
+  }
+});
+
+test('the results page: the awards of City Lights 2026', async ({ page, request }) => {
+  const competition = await getCompetition(request, DEMO.competitions.cityLights);
+  await page.goto(`/competition/${competition.id}/results`);
+  await expectPageHeading(page, `Results: ${DEMO.competitions.cityLights}`);
+  await expect(page.getByText('First', { exact: true }).first()).toBeVisible();
+});
+
+for (const [path, heading] of [
+  ['/about', 'About Us'],
+  ['/contact', 'Contact Us'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms and Conditions'],
+  ['/razorpay-policy', 'Razorpay Policy'],
+  ['/registration-success', 'Registration Successful!'],
+] as const) {
+  test(`${path}: its heading and text`, async ({ page }) => {
+    await page.goto(path);
+    await expectPageHeading(page, heading);
+    await expect(page.getByRole('contentinfo')).toContainText(SITE_TITLE);
+  });
+}
