@@ -6,7 +6,8 @@ type Theme = PublicSettings['theme'];
 /** The font stack behind `--font-site` for each site font the settings offer. */
 export const FONT_STACKS: Record<FontFamily, string> = {
   inter: "'Inter Variable'",
-  playfair: "'Playfair Display Variable', Georgia",
+  // Its size-adjusted fallback (src/client/styles.css) holds the text's room until it arrives.
+  playfair: "'Playfair Display Variable', 'Playfair Display Fallback', Georgia",
 };
 
 /** The custom properties that carry the site's look, as the browser and the server set them. */
