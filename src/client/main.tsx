@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
@@ -19,10 +20,15 @@ const app = (
 );
 
 if (root.hasChildNodes()) {
-  // The server drew the page (docs/decisions/018-server-rendering.md): React takes it over.
-  hydrateRoot(root, app, {
-    // A mismatch is a bug: say so in the console, where every journey looks for errors.
-    onRecoverableError: (error) => console.error('Hydration:', error),
+  // The server drew the page (docs/decisions/018-server-rendering.md): React takes it over. As a
+  // transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread until the whole page is done: a tap meanwhile is answered, and a phone's slow
+  // CPU makes no long task of it.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A mismatch is a bug: say so in the console, where every journey looks for errors.
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    });
   });
 } else {
   // Pages the server leaves to the browser (the admin and jury areas, an artist's entry) and

@@ -13,6 +13,19 @@ describe('calendar dates', () => {
     expect(formatCalendarDate('2026-12-01')).toBe('1 December 2026');
   });
 
+  it("writes every day of four years exactly as Intl's en-IN long date does", () => {
+    const intl = new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const date = calendarDateOfUtc(day);
+      expect(formatCalendarDate(date), date).toBe(intl.format(day));
+    }
+  });
+
   it('writes nothing for an empty or broken date', () => {
     expect(formatCalendarDate('')).toBe('');
     expect(formatCalendarDate('not a date')).toBe('');

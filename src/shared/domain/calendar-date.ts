@@ -27,17 +27,30 @@ export function yearAndMonthOf(date: CalendarDate): [year: number, month: number
   return [yearOf(date), Number(date.slice(5, 7))];
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  // A calendar date has no time zone: read and print it as the same day everywhere.
-  timeZone: 'UTC',
-});
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
-/** '2026-11-21' → '21 November 2026'; empty text for an empty or broken value (seed §3). */
+/**
+ * '2026-11-21' → '21 November 2026' (as Intl's en-IN long date writes it); empty text for an
+ * empty or broken value (seed §3). Written by hand: the first Intl formatter a page makes costs
+ * tens of milliseconds of a phone's main thread while the page starts.
+ */
 export function formatCalendarDate(date: CalendarDate): string {
   if (!date) return '';
   const time = utcMidnightOf(date);
-  return Number.isNaN(time) ? '' : LONG_DATE.format(time);
+  if (Number.isNaN(time)) return '';
+  const day = new Date(time);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
