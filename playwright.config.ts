@@ -82,6 +82,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // A CLIENT_DIR is served as it is: the server never rebuilds it (npm run test:e2e built it).
       CLIENT_DIR: path.resolve(import.meta.dirname, 'dist/client'),
+      // The site's own address: shared-link addresses and e-mailed links are built from it.
+      PUBLIC_URL: E2E_BASE_URL,
       ADMIN_PASSWORD: 'e2e-admin-password-not-secret',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

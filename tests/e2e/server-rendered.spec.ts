@@ -25,6 +25,15 @@ test('the home page: title, countdown, every competition and the hero picture', 
   await expectPageHeading(page, SITE_TITLE);
   await expect(page.getByRole('heading', { name: 'Time Remaining', level: 2 })).toBeVisible();
   await expect(cardTitles(page)).toHaveText(DEMO_LISTING.map((c) => c.title));
+  // The tiles that animate in with a script are simply there without one.
+  for (const title of [
+    'Global Exposure',
+    'Expert Judges',
+    'Exciting Prizes',
+    'Simple Registration',
+  ]) {
+    await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+  }
   // The largest picture of the first screen is asked for with the page, at high priority.
   const hero = page.locator('img[fetchpriority="high"]');
   await expect(hero).toHaveCount(1);

@@ -44,6 +44,9 @@ export async function createTestEnvironment(
     dataDir,
     databaseUrl,
     adminPassword: 'correct horse battery staple',
+    // No browser build unless a test asks for one (useTestApp's clientBuild): never this
+    // machine's dist/, which would make results depend on what was last built.
+    clientDir: path.join(dataDir, 'no-client-build'),
     ...overrides,
   };
   return {

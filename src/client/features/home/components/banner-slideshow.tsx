@@ -198,7 +198,8 @@ function Slide({
       inert={!isCurrent}
       className="col-start-1 row-start-1"
     >
-      {loadImage ? (
+      {/* A stored banner without a picture (never saved by the admin form) shows its text alone. */}
+      {loadImage && image.url ? (
         <img
           src={image.url}
           srcSet={image.srcset || undefined}
