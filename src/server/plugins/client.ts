@@ -44,9 +44,7 @@ export async function registerClient(
   if (drawer) {
     // The shared pages are ready before the first visitor asks, and again after each change.
     app.addHook('onReady', () => {
-      void drawer.drawAhead().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'Drawing the shared pages ahead failed');
-      });
+      void drawer.drawAhead();
     });
     app.addHook('onClose', () => drawer.close());
   }

@@ -134,32 +134,35 @@ export function createPageDrawer(options: PageDrawerOptions) {
     }
   }
 
+  /** Draws ahead after any drawing in progress; a failure is logged and the next one tries. */
+  function queueDrawAhead(): Promise<void> {
+    running = running
+      .then(drawAhead)
+      .catch((error: unknown) =>
+        options.log.warn({ err: error }, 'Drawing the shared pages ahead failed'),
+      );
+    return running;
+  }
+
   const unsubscribe = options.renderApp
     ? options.cache.onInvalidate(() => {
         if (timer) return;
         timer = setTimeout(() => {
           timer = undefined;
-          running = running
-            .then(drawAhead)
-            .catch((error: unknown) =>
-              options.log.warn({ err: error }, 'Drawing the shared pages ahead failed'),
-            );
+          void queueDrawAhead();
         }, DRAW_AHEAD_AFTER_MS);
       })
     : () => {};
 
   return {
     page,
-    /** Draws the shared pages now (at start, and after each change). */
-    drawAhead: () => {
-      running = running.then(drawAhead);
-      return running;
-    },
+    /** Draws the shared pages now (at start; after each change this happens by itself). */
+    drawAhead: queueDrawAhead,
     /** Stops drawing ahead and waits for a drawing in progress. */
     async close(): Promise<void> {
       unsubscribe();
       clearTimeout(timer);
-      await running.catch(() => {});
+      await running;
     },
   };
 }
