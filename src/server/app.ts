@@ -299,16 +299,23 @@ export async function buildApp(
 
   await registerClient(app, {
     clientDir: config.clientDir,
-    template: page?.template,
+    page,
     loadSettings: () => deps.settings.getPublicSettings(),
     pageVariant: (pathname, query) => pageVariant(deps, pathname, query),
     describePage: (pathname, settings, variant) => describePage(deps, pathname, settings, variant),
     cache: deps.contentCache,
     renderApp: page ? await loadAppRenderer(config.clientDir) : undefined,
     securityPolicy: (pathname, styleHashes) =>
-      pageSecurityPolicy(pathname, [...(page?.styleHashes ?? []), ...styleHashes], {
-        razorpayCheckout: config.payments.provider === 'razorpay',
-      }),
+      pageSecurityPolicy(
+        pathname,
+        {
+          styleHashes: [...(page?.styleHashes ?? []), ...styleHashes],
+          scriptHashes: page?.scriptHashes ?? [],
+        },
+        {
+          razorpayCheckout: config.payments.provider === 'razorpay',
+        },
+      ),
     now: () => deps.clock.now(),
     publicUrl: config.publicUrl,
     sharedPages: () => sharedPagePaths(deps),

@@ -15,14 +15,14 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  */
 export async function registerClient(
   app: FastifyInstance,
-  options: Omit<PageDrawerOptions, 'template' | 'log'> & {
+  options: Omit<PageDrawerOptions, 'template' | 'drawnTemplate' | 'log'> & {
     clientDir: string;
-    /** The built page, from readPageTemplate(); undefined when there is no build. */
-    template: string | undefined;
+    /** The built page and its drawn pages' form, from readPageTemplate(); none without a build. */
+    page: { template: string; drawnTemplate: string } | undefined;
   },
 ): Promise<void> {
-  const template = options.template;
-  if (!template) {
+  const page = options.page;
+  if (!page) {
     app.log.warn(`No browser build in ${options.clientDir}: run npm run build`);
   } else {
     await app.register(fastifyStatic, {
@@ -40,7 +40,7 @@ export async function registerClient(
       },
     });
   }
-  const drawer = template ? createPageDrawer({ ...options, template, log: app.log }) : undefined;
+  const drawer = page ? createPageDrawer({ ...options, ...page, log: app.log }) : undefined;
   if (drawer) {
     // The shared pages are ready before the first visitor asks, and again after each change.
     app.addHook('onReady', () => {
@@ -57,9 +57,9 @@ export async function registerClient(
         .send('The browser app has not been built yet: run npm run build.');
     }
     const [pathname = '/', search = ''] = request.url.split('?');
-    const page = await drawer.page(pathname, search, request.log);
-    reply.header('content-security-policy', page.securityPolicy);
-    return sendCachedJson(request, reply, page.body, page.status);
+    const drawn = await drawer.page(pathname, search, request.log);
+    reply.header('content-security-policy', drawn.securityPolicy);
+    return sendCachedJson(request, reply, drawn.body, drawn.status);
   }
 
   // The app's own routes (seed §2) are answered directly; other paths reach the page through the

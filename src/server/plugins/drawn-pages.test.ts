@@ -14,6 +14,7 @@ function drawerWith(sharedPages: string[]) {
   const drawn: string[] = [];
   const drawer = createPageDrawer({
     template: TEMPLATE,
+    drawnTemplate: TEMPLATE,
     loadSettings: async () => settings,
     describePage: async () => ({ status: 200, api: {} }),
     cache,

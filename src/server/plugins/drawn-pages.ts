@@ -16,6 +16,8 @@ export interface DrawnPage {
 export interface PageDrawerOptions {
   /** The built page, from readPageTemplate(). */
   template: string;
+  /** The same for a page the server draws: its script starts after the first paint. */
+  drawnTemplate: string;
   loadSettings: () => Promise<PublicSettings>;
   /**
    * The part of the query string that changes a page's first data ('' when none does). A page
@@ -80,7 +82,7 @@ export function createPageDrawer(options: PageDrawerOptions) {
         )
       : '';
     const html = renderPage(
-      template,
+      render ? options.drawnTemplate : template,
       {
         title: description.title ? `${description.title} | ${settings.title}` : settings.title,
         description: description.description ?? settings.description,

@@ -109,7 +109,9 @@ function fontPreloadTag(template: string, family: FontFamily): string | undefine
  */
 export function readPageTemplate(
   clientDir: string,
-): { template: string; styleHashes: string[] } | undefined {
+):
+  | { template: string; drawnTemplate: string; styleHashes: string[]; scriptHashes: string[] }
+  | undefined {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const styleHashes: string[] = [];
@@ -125,7 +127,40 @@ export function readPageTemplate(
       return `<style>${css}</style>`;
     },
   );
-  return { template, styleHashes };
+  const drawn = startAfterFirstPaint(template);
+  return {
+    template,
+    drawnTemplate: drawn.template,
+    styleHashes,
+    scriptHashes: drawn.loader ? [cspHash(drawn.loader)] : [],
+  };
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[^"]+\.js)">/g;
+
+/**
+ * The template for a page the server drew: its script starts after the page's first paint. A
+ * module script already downloaded runs before the browser paints, and hydrating first would
+ * hold a drawn page back on a slow phone; so the entry and its imports are fetched by a small
+ * inline module (allowed by its hash) once a frame has been painted, or at once in a hidden tab.
+ */
+export function startAfterFirstPaint(template: string): { template: string; loader?: string } {
+  const entry =
+    /<script type="module"(?: crossorigin)? src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template);
+  if (!entry) return { template };
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((link) => link[1]);
+  const loader =
+    `const d=document,go=()=>{for(const h of ${JSON.stringify(preloads)}){` +
+    `const l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;` +
+    `d.head.append(l)}import(${JSON.stringify(entry[1])})};` +
+    `d.hidden?go():requestAnimationFrame(()=>setTimeout(go))`;
+  return {
+    template: template
+      .replace(entry[0], '')
+      .replace(MODULE_PRELOAD, '')
+      .replace('</body>', () => `<script type="module">${loader}</script></body>`),
+    loader,
+  };
 }
 
 /**

@@ -58,14 +58,29 @@ function withCheckout(directives: Directives): Record<string, readonly string[] 
   return merged;
 }
 
-const helmetOptions = (styleHashes: readonly string[], checkout: boolean) => ({
+function directivesFor(
+  styleHashes: readonly string[],
+  checkout: boolean,
+  scriptHashes: readonly string[],
+): Record<string, readonly string[] | null> {
+  const base = checkout ? withCheckout(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY;
+  return {
+    ...base,
+    // The page's inlined stylesheets and its script loader, allowed by their hashes and nothing
+    // else inline.
+    styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...styleHashes],
+    scriptSrc: [...(base.scriptSrc ?? []), ...scriptHashes],
+  };
+}
+
+const helmetOptions = (
+  styleHashes: readonly string[],
+  checkout: boolean,
+  scriptHashes: readonly string[],
+) => ({
   contentSecurityPolicy: {
     useDefaults: false,
-    directives: {
-      ...(checkout ? withCheckout(CONTENT_SECURITY_POLICY) : CONTENT_SECURITY_POLICY),
-      // The page's inlined stylesheet, allowed by its hash and nothing else inline.
-      styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...styleHashes],
-    },
+    directives: directivesFor(styleHashes, checkout, scriptHashes),
   },
   // Images and fonts are same-origin; nothing here needs cross-origin isolation.
   crossOriginEmbedderPolicy: false,
@@ -80,7 +95,10 @@ const helmetOptions = (styleHashes: readonly string[], checkout: boolean) => ({
  */
 export function securityHeaders(
   styleHashes: readonly string[] = [],
-  { razorpayCheckout = false }: { razorpayCheckout?: boolean } = {},
+  {
+    razorpayCheckout = false,
+    scriptHashes = [],
+  }: { razorpayCheckout?: boolean; scriptHashes?: readonly string[] } = {},
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
@@ -91,7 +109,7 @@ export function securityHeaders(
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(styleHashes, razorpayCheckout))(
+  helmet(helmetOptions(styleHashes, razorpayCheckout, scriptHashes))(
     {} as IncomingMessage,
     collector as unknown as ServerResponse,
     () => undefined,
@@ -105,14 +123,15 @@ export function securityHeaders(
  */
 export function pageSecurityPolicy(
   pathname: string,
-  styleHashes: readonly string[],
+  inline: { styleHashes: readonly string[]; scriptHashes: readonly string[] },
   { razorpayCheckout }: { razorpayCheckout: boolean },
 ): string {
   const checkout =
     razorpayCheckout && (CHECKOUT_PAGE_PATHS as readonly string[]).includes(pathname);
-  return securityHeaders(styleHashes, { razorpayCheckout: checkout })[
-    'content-security-policy'
-  ] as string;
+  return securityHeaders(inline.styleHashes, {
+    razorpayCheckout: checkout,
+    scriptHashes: inline.scriptHashes,
+  })['content-security-policy'] as string;
 }
 
 export async function registerSecurity(
