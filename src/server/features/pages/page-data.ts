@@ -170,9 +170,7 @@ export async function describePage(
  * The pages every visitor gets alike, drawn ahead of need: home, the page texts and contact,
  * each public competition, and the latest published results.
  */
-export async function sharedPagePaths(
-  deps: Pick<Deps, 'db' | 'competitions'>,
-): Promise<string[]> {
+export async function sharedPagePaths(deps: Pick<Deps, 'db' | 'competitions'>): Promise<string[]> {
   const [competitions, results] = await Promise.all([
     deps.competitions.listPublic(),
     latestResults(deps.db),
