@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { ToastProvider } from './components/toast.tsx';
 import { type ApiCache, ApiCacheContext } from './lib/api-cache.ts';
 import { RenderTimeProvider } from './lib/render-time.tsx';
@@ -10,6 +10,11 @@ import { AppRoutes } from './router.tsx';
  * router) and hydrates in the browser (main.tsx), so the two agree on every element.
  */
 export function App({ initial, apiCache }: { initial: InitialData; apiCache: ApiCache }) {
+  // Marks the page as run by the app (its first commit, hydration included): until then a link
+  // is a plain page load, and a journey that drives the router itself waits for this.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
   return (
     <StrictMode>
       <ApiCacheContext value={apiCache}>

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import {
   type ApiCompetition,
+  appStarted,
   competitionCards,
   DEMO,
   expect,
@@ -267,6 +268,7 @@ test.describe('an unknown competition', () => {
   }) => {
     expectConsoleError({ text: failedToLoad(404), url: `${baseURL}/api/competitions/unknown` });
     await page.goto('/');
+    await appStarted(page);
     // A stale link inside the app: no page load, the detail page fetches the competition.
     await page.evaluate(() => {
       window.history.pushState({}, '', '/competition/unknown');

@@ -199,6 +199,14 @@ export function mobileNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Mobile', exact: true });
 }
 
+/**
+ * Waits until the app runs the page: a server-drawn page is readable (and its links work) before
+ * that, but a journey that drives the router itself (history.pushState) needs the app.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+}
+
 /** The page has exactly one <h1>, with this text, and it is visible. */
 export async function expectPageHeading(page: Page, heading: string): Promise<void> {
   const h1 = page.getByRole('heading', { level: 1 });

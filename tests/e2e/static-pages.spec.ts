@@ -4,7 +4,15 @@
  * loaded directly and reached inside the app from the header.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectPageHeading, mainNav, SITE_TITLE, test } from './fixtures.ts';
+import {
+  appStarted,
+  DEMO,
+  expect,
+  expectPageHeading,
+  mainNav,
+  SITE_TITLE,
+  test,
+} from './fixtures.ts';
 
 /** Each Markdown page, with a section heading and a sentence its default text has. */
 const MARKDOWN_PAGES = [
@@ -180,6 +188,7 @@ test.describe('/registration-success', () => {
 
   test('renders inside the app too', async ({ page }) => {
     await page.goto('/about');
+    await appStarted(page);
     // No header link leads here (the registration form does): go there as the app would.
     await page.evaluate(() => {
       window.history.pushState({}, '', '/registration-success');
