@@ -61,10 +61,10 @@ test("the registration page's shell: heading, competition and field labels", asy
 }) => {
   const competition = await getCompetition(request, DEMO.competitions.monsoon);
   await page.goto(`/register/competition?competition=${competition.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectPageHeading(page, 'Register');
   await expect(page.getByText(competition.title).first()).toBeVisible();
   for (const label of ['Full Name', 'Email', 'Phone Number', 'Address', 'Pincode']) {
-    await expect(page.getByLabel(label, { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: label, exact: true })).toBeVisible();
   }
 });
 
@@ -72,7 +72,10 @@ test('the results page: the awards of City Lights 2026', async ({ page, request 
   const competition = await getCompetition(request, DEMO.competitions.cityLights);
   await page.goto(`/competition/${competition.id}/results`);
   await expectPageHeading(page, `Results: ${DEMO.competitions.cityLights}`);
-  await expect(page.getByText('First', { exact: true }).first()).toBeVisible();
+  // The demo's three awards (src/server/features/demo/demo-results.ts), each with its prize.
+  for (const prize of ['₹25,000 and a solo show', '₹10,000', '₹5,000']) {
+    await expect(page.getByText(`Prize: ${prize}`, { exact: true })).toBeVisible();
+  }
 });
 
 for (const [path, heading] of [
