@@ -150,13 +150,16 @@ export function startAfterFirstPaint(template: string): { template: string; load
   if (!entry) return { template };
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((link) => link[1]);
   // The browser reports its first paint to a PerformanceObserver (timers would not do: a test's
-  // fake clock holds them); the load event stands in where paint timing is missing.
+  // fake clock holds them); the load event stands in where paint timing is missing. It waits for
+  // the first *contentful* paint: 'first-paint' (the background) comes first while the text waits
+  // out its font's short block period, and scripts fetched then delay the text on a slow phone.
   const loader =
     `const d=document;let s;const go=()=>{if(s)return;s=1;` +
     `for(const h of ${JSON.stringify(preloads)}){` +
     `const l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;` +
     `d.head.append(l)}import(${JSON.stringify(entry[1])})};` +
-    `if(d.hidden)go();else{try{new PerformanceObserver(go).observe({type:"paint",buffered:true})}` +
+    `if(d.hidden)go();else{try{new PerformanceObserver(l=>{for(const e of l.getEntries())` +
+    `if(e.name==="first-contentful-paint")go()}).observe({type:"paint",buffered:true})}` +
     `catch{}addEventListener("load",go)}`;
   return {
     template: template
