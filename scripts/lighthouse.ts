@@ -26,9 +26,10 @@
  * could not measure (the server or Chromium did not start, a page did not answer 200, Lighthouse
  * failed). A copy without scripts that paints nothing (NO_FCP) is a finding, not a failure.
  *
- * CHROMIUM_PATH: the browser (default /usr/bin/chromium).
+ * CHROMIUM_PATH: the browser (default /usr/bin/chromium). LIGHTHOUSE_REPORTS: a folder that keeps
+ * every run's full JSON report, to read what an audit found.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as chromeLauncher from 'chrome-launcher';
@@ -124,12 +125,29 @@ async function runOnce(url: string, setup: Setup): Promise<Run> {
       throw new PageRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
     }
     for (const warning of lhr.runWarnings) log(`  Lighthouse warning: ${warning}`);
+    keepReport(url, result.report);
     return runFigures(lhr, os.loadavg()[0] ?? 0);
   } finally {
     clearTimeout(timer);
     currentChrome = undefined;
     chrome.kill();
   }
+}
+
+let reports = 0;
+
+/** Writes a run's JSON report into LIGHTHOUSE_REPORTS, when it is set. */
+function keepReport(url: string, report: string | string[]): void {
+  const folder = process.env.LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  reports += 1;
+  const name = new URL(url).pathname.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
+  const file = path.join(
+    folder,
+    `${String(reports).padStart(2, '0')}-${new URL(url).port}-${name}.json`,
+  );
+  writeFileSync(file, Array.isArray(report) ? report.join('\n') : report);
 }
 
 /** The highest 1-minute load average seen after a run: other work skews Performance scores. */
