@@ -7,8 +7,8 @@
  * itself under `taskset -c 1`), so the two do not fight over a core.
  *
  * stdout: one JSON object per line, the hello-world first, then the pages against a static file
- * (scripts/lib/pages-bench.ts: `/` and `/about` pre-rendered, the home page filtered by a category
- * rendered per request, each with its size, and their ratios to the static file's requests per
+ * (scripts/lib/pages-bench.ts: `/`, `/about` and a category filter link pre-rendered, a search
+ * on the home page rendered per request, each with its size, and their ratios to the static file's requests per
  * second, with the load average), then one per entry of ROUTES, then the
  * image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
  * API's p99 idle and during an upload burst; then the registration goals: registrations per second (an 800 px

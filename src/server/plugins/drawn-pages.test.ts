@@ -9,7 +9,10 @@ const TEMPLATE =
 const settings = PublicSettingsSchema.parse(SiteSettingsSchema.parse({}));
 
 /** A drawer whose app draws the address it was asked for, counting each drawing. */
-function drawerWith(sharedPages: string[]) {
+function drawerWith(
+  sharedPages: string[],
+  pageVariant?: (pathname: string, query: URLSearchParams) => Promise<string | undefined>,
+) {
   const cache = createContentCache();
   const drawn: string[] = [];
   const drawer = createPageDrawer({
@@ -26,6 +29,7 @@ function drawerWith(sharedPages: string[]) {
     now: () => new Date('2026-11-26T06:00:00Z'),
     publicUrl: 'https://whitestroke.example',
     sharedPages: async () => sharedPages,
+    pageVariant,
     log: pino({ level: 'silent' }),
   });
   return { cache, drawn, drawer };
@@ -50,6 +54,28 @@ describe('pages drawn ahead of need', () => {
     await drawer.page('/', 'q=rain', log);
     await drawer.page('/', 'q=rain', log);
     expect(drawn).toEqual(['/?q=rain', '/?q=rain']);
+    await drawer.close();
+  });
+
+  it('draws each variant a query names once, until content changes', async () => {
+    // As home does: a known category is a variant, a search is drawn per request.
+    const { cache, drawn, drawer } = drawerWith([], async (_pathname, query) => {
+      if (query.has('q')) return undefined;
+      return query.get('category') === 'paint' ? '?category=paint' : '';
+    });
+    const log = pino({ level: 'silent' });
+    const first = await drawer.page('/', 'category=paint&utm_source=mail', log);
+    const second = await drawer.page('/', 'scrollToFeatured=true&category=paint', log);
+    await drawer.page('/', 'category=gone', log);
+    await drawer.page('/', '', log);
+    expect(drawn).toEqual(['/?category=paint', '/']);
+    expect(second).toBe(first);
+    await drawer.page('/', 'q=rain', log);
+    expect(drawn).toEqual(['/?category=paint', '/', '/?q=rain']);
+    cache.invalidate();
+    await drawer.page('/', 'category=paint', log);
+    expect(drawn.at(-1)).toBe('/?category=paint');
+    expect(drawn).toHaveLength(4);
     await drawer.close();
   });
 });

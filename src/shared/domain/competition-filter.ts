@@ -33,6 +33,32 @@ export function filterCompetitions<T extends FilterableCompetition>(
   );
 }
 
+/** The home page's address parameters of its filter (seed §2: shareable filtered views). */
+export const HOME_FILTER_PARAMS = {
+  q: 'q',
+  category: 'category',
+  subcategory: 'subcategory',
+} as const;
+
+/**
+ * The filter a home page address asks for. A link may name a category or subcategory deleted
+ * since it was shared: once the categories are known (a non-empty list), such a filter is
+ * dropped, so the list and the selects always agree. The server draws the same page from it.
+ */
+export function homeFilter(
+  params: URLSearchParams,
+  categories: readonly { id: string; subcategories: readonly { id: string }[] }[],
+): { q: string; category: string; subcategory: string } {
+  const known = (id: string, ids: readonly { id: string }[]) =>
+    categories.length === 0 || ids.some((c) => c.id === id) ? id : '';
+  const category = known(params.get(HOME_FILTER_PARAMS.category) ?? '', categories);
+  const subcategories = categories.find((c) => c.id === category)?.subcategories ?? [];
+  const subcategory = category
+    ? known(params.get(HOME_FILTER_PARAMS.subcategory) ?? '', subcategories)
+    : '';
+  return { q: params.get(HOME_FILTER_PARAMS.q) ?? '', category, subcategory };
+}
+
 const STATUS_ORDER: Record<CompetitionStatus, number> = { open: 0, upcoming: 1, closed: 2 };
 
 /**

@@ -1,3 +1,4 @@
+import { HOME_FILTER_PARAMS, homeFilter } from '../../../shared/domain/competition-filter.ts';
 import { IMAGE_SIZES } from '../../../shared/domain/image-sizes.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { PublicSettings } from '../../../shared/schemas/settings.ts';
@@ -59,17 +60,36 @@ function summarize(text: string): string {
 const REGISTER_PATH = PAGE_PATHS.registerCompetition;
 
 /**
- * The registration page's first data depends on ?competition=: the variant names the competition
- * when it exists (an unknown id renders, and is cached, as the page without one).
+ * Which drawing of a page a query asks for: the part of the query that changes the page (a
+ * shared page every visitor with that query gets, '' for the page without one), or undefined
+ * when it is drawn for this request alone. A variant only ever names something that exists, so
+ * the cache holds at most one page per category, subcategory and competition.
+ * - Home: a category and subcategory filter (a shared filter link) is a variant; a filter naming
+ *   a category that no longer exists draws the plain page, as the browser would; a search is
+ *   drawn per request. Other parameters (scrollToFeatured, a campaign tag) change nothing drawn.
+ * - The registration page: the competition when it exists; otherwise per request.
+ * - Every other page reads nothing of its query.
  */
 export async function pageVariant(
-  deps: Pick<Deps, 'competitions'>,
+  deps: Pick<Deps, 'competitions' | 'db' | 'contentCache'>,
   pathname: string,
   query: URLSearchParams,
-): Promise<string> {
+): Promise<string | undefined> {
+  if (pathname === PAGE_PATHS.home) {
+    if ((query.get(HOME_FILTER_PARAMS.q) ?? '') !== '') return undefined;
+    if (!query.has(HOME_FILTER_PARAMS.category)) return '';
+    const categories = await listPublicCategories(deps.db, deps.contentCache);
+    const { category, subcategory } = homeFilter(query, categories.all);
+    if (category === '') return '';
+    // With no categories at all the browser keeps any id it is given: never a variant then.
+    if (categories.all.length === 0) return undefined;
+    const variant = new URLSearchParams({ [HOME_FILTER_PARAMS.category]: category });
+    if (subcategory !== '') variant.set(HOME_FILTER_PARAMS.subcategory, subcategory);
+    return `?${variant.toString()}`;
+  }
   if (pathname !== REGISTER_PATH) return '';
   const id = query.get(REGISTER_COMPETITION_PARAM) ?? '';
-  if (!isRecordId(id) || !(await deps.competitions.findPublic(id))) return '';
+  if (!isRecordId(id) || !(await deps.competitions.findPublic(id))) return undefined;
   return `?${REGISTER_COMPETITION_PARAM}=${id}`;
 }
 

@@ -94,11 +94,38 @@ describe(`server-rendered public pages on ${TEST_ENGINE}`, () => {
     expect(drawn((await get(url)).body)).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
   });
 
-  it('draws a filtered home page for its own query, never cached for the next visitor', async () => {
+  it('draws a search on home for its own query, never cached for the next visitor', async () => {
     const noMatch = 'No competitions found matching your criteria.';
     expect(textOf(drawn((await get('/?q=nothing-like-this')).body))).toContain(noMatch);
     expect(textOf(drawn((await get('/')).body))).not.toContain(noMatch);
     expect(textOf(drawn((await get('/?q=monsoon')).body))).not.toContain(noMatch);
+  });
+
+  it("draws a shared filter link's list, the same for whatever else the link carries", async () => {
+    const sculpture = makeCategoryRow({ name: 'Sculpture' });
+    await db().insertInto('categories').values(sculpture).execute();
+    const today = todayIn('Asia/Kolkata');
+    const stone = makeCompetitionRow(sculpture.id, {
+      title: 'Stone Whispers',
+      start_date: addDays(today, -1),
+      end_date: addDays(today, 5),
+    });
+    await db().insertInto('competitions').values(stone).execute();
+    t.app.deps.contentCache.invalidate();
+
+    const filtered = await get(`/?category=${sculpture.id}`);
+    expect(textOf(drawn(filtered.body))).toContain('Stone Whispers');
+    expect(textOf(drawn(filtered.body))).not.toContain('Monsoon Colours');
+    // 'View More Competitions' and a campaign tag change nothing drawn: the same page.
+    const tagged = await get(
+      `/?utm_source=newsletter&category=${sculpture.id}&scrollToFeatured=true`,
+    );
+    expect(tagged.body).toBe(filtered.body);
+    // A category deleted since the link was shared: the whole list, as the browser shows it.
+    const gone = await get('/?category=0194f1e2-0000-7000-8000-000000000000');
+    expect(textOf(drawn(gone.body))).toContain('Monsoon Colours');
+    expect(textOf(drawn(gone.body))).toContain('Stone Whispers');
+    expect(gone.body).toBe((await get('/')).body);
   });
 
   it.each(['/admin', '/jury', '/entry'])('leaves %s to the browser', async (url) => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterCompetitions } from '../../../../shared/domain/competition-filter.ts';
+import { filterCompetitions, homeFilter } from '../../../../shared/domain/competition-filter.ts';
 import type { PublicCategory } from '../../../../shared/schemas/category.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { Button } from '../../../components/button.tsx';
@@ -32,14 +32,8 @@ export function FeaturedCompetitions({
 }) {
   const ids = useId();
   const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
-  // A link may name a category or subcategory deleted since it was shared: once the categories
-  // are known, such a filter is dropped, so the list and the selects always agree.
-  const known = (id: string, ids: { id: string }[]) =>
-    categories.length === 0 || ids.some((c) => c.id === id) ? id : '';
-  const category = known(params.get('category') ?? '', categories);
+  const { q, category, subcategory } = homeFilter(params, categories);
   const subcategories = categories.find((c) => c.id === category)?.subcategories ?? [];
-  const subcategory = category ? known(params.get('subcategory') ?? '', subcategories) : '';
 
   const update = useUpdateSearchParams();
 
