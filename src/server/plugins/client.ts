@@ -59,6 +59,7 @@ export async function registerClient(
     const [pathname = '/', search = ''] = request.url.split('?');
     const drawn = await drawer.page(pathname, search, request.log);
     reply.header('content-security-policy', drawn.securityPolicy);
+    if (drawn.location !== undefined) return reply.redirect(drawn.location, drawn.status);
     return sendCachedJson(request, reply, drawn.body, drawn.status);
   }
 

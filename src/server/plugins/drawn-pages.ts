@@ -11,6 +11,8 @@ export interface DrawnPage {
   status: number;
   body: CachedJson;
   securityPolicy: string;
+  /** Where a redirect sends the visitor, with `status`. */
+  location?: string;
 }
 
 export interface PageDrawerOptions {
@@ -89,6 +91,14 @@ export function createPageDrawer(options: PageDrawerOptions) {
       options.renderApp && isServerRenderedPath(pathname) ? options.renderApp : undefined;
     const settings = await options.loadSettings();
     const description = await options.describePage(pathname, settings, variant);
+    if (description.redirect !== undefined) {
+      return {
+        status: description.status,
+        location: description.redirect,
+        body: cacheText('', 'text/plain; charset=utf-8'),
+        securityPolicy: options.securityPolicy(pathname, []),
+      };
+    }
     const initialData = initialDataJson(settings, description.api, options.now());
     const appHtml = render
       ? await render(url, JSON.parse(initialData), (error) =>

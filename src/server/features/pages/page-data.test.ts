@@ -320,9 +320,16 @@ describe(`the registration page on ${TEST_ENGINE}`, () => {
     expect(html).toContain('<title>Register: Monsoon Colours | ');
   });
 
-  it('carries nothing for an unknown competition (the page then goes home)', async () => {
-    for (const id of [randomUUID(), 'not-an-id', '']) {
-      expect(initialData(await page(`/register/competition?competition=${id}`)).api).toEqual({});
+  it('sends the visitor home for an unknown competition, as the app would', async () => {
+    for (const url of [
+      `/register/competition?competition=${randomUUID()}`,
+      '/register/competition?competition=not-an-id',
+      '/register/competition?competition=',
+      '/register/competition',
+    ]) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/');
     }
   });
 });

@@ -32,6 +32,8 @@ export interface PageDescription {
   preload?: { image: ResponsiveImage; sizes: string };
   /** The robots meta tag's content, for a page search engines should leave out ('noindex'). */
   robots?: string;
+  /** Where the page sends the visitor instead (with a 302), as the app would at once. */
+  redirect?: string;
   /**
    * API answers the first screen needs, keyed by the exact path the browser would request, so
    * it renders without a round trip. Error envelopes are inlined too (a missing competition).
@@ -172,8 +174,12 @@ export async function describePage(
         api: { [`/api/competitions/${encodeURIComponent(id)}/registration-form`]: form },
       };
     } catch {
-      // Gone since the variant was chosen: the page fetches, and is told, as usual.
+      // Gone since the variant was chosen: home, as below.
     }
+  }
+  if (pathname === REGISTER_PATH) {
+    // No such competition open to the public: the app would send the visitor home (seed §2).
+    return { status: 302, redirect: PAGE_PATHS.home, api: {} };
   }
 
   const slug = pathname.slice(1).replace(/\/$/, '');
