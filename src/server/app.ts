@@ -236,6 +236,7 @@ export async function buildApp(
   // Before the database closes (onClose): the message being sent is recorded first.
   app.addHook('preClose', async () => deps.outbox.stop());
   app.addHook('onClose', async () => {
+    await deps.changes.close();
     await database.close();
     await deps.storage.close();
   });

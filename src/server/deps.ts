@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { type ChangeFeed, openChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import {
@@ -47,6 +48,8 @@ export interface Deps {
   settings: SettingsService;
   /** Public content served from memory; every write to it calls invalidate(). */
   contentCache: ContentCache;
+  /** How the servers sharing the database hear of each other's changes; closed with the app. */
+  changes: ChangeFeed;
   competitions: CompetitionsService;
   /** The artist's signed links to their own entry. */
   entryTokens: EntryTokens;
@@ -79,12 +82,17 @@ export async function buildDeps(
   const { database, log, clock } = parts;
   const db = database.db;
   const storage = await createStorage(config);
-  const contentCache = createContentCache();
+  const changes = await openChangeFeed({ database, databaseUrl: config.databaseUrl, log });
+  const contentCache = createContentCache(undefined, undefined, () => changes.announce());
   // The time zone decides statuses and the page texts live in settings: a change drops them all.
   const settings = createSettingsService(
     { db, clock, log },
     { onChange: () => contentCache.invalidate() },
   );
+  changes.onChangeElsewhere(() => {
+    settings.forget();
+    contentCache.invalidateFromElsewhere();
+  });
   const siteTitle = async () => (await settings.getSettings()).title;
   const competitions = createCompetitionsService({ db, settings, contentCache, clock });
   const entryTokens = createEntryTokens(db, clock);
@@ -110,6 +118,7 @@ export async function buildDeps(
     log,
     settings,
     contentCache,
+    changes,
     competitions,
     entryTokens,
     outbox,

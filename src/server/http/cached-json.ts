@@ -93,23 +93,30 @@ export function sendCachedJson(
 
 /**
  * Memoised public content with one switch to drop it all. Every write to public content calls
- * `invalidate()`; the short lifetime bounds how stale another server process (several may share
- * one PostgreSQL) can be, since only the process that made a change hears of it.
+ * `invalidate()`, which the other servers sharing the database hear of (db/change-feed.ts) and
+ * answer with `invalidateFromElsewhere()`. Entries also expire: the safety net for a change
+ * announcement that was lost.
  */
 export interface ContentCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** After a write on this server: drops every copy and tells the other servers. */
   invalidate(): void;
-  /** Calls `listener` after each invalidate() (the pages drawn ahead are drawn again); unsubscribes. */
+  /** After a write on another server: drops every copy. */
+  invalidateFromElsewhere(): void;
+  /** Calls `listener` after each invalidation (the pages drawn ahead are drawn again); unsubscribes. */
   onInvalidate(listener: () => void): () => void;
 }
 
-export const CONTENT_CACHE_LIFETIME_MS = 5_000;
+/** Statuses follow the date, and a lost announcement must not keep a copy for long. */
+export const CONTENT_CACHE_LIFETIME_MS = 30_000;
 /** Keys include the date and each page's address, so the map is emptied before it can grow large. */
 const MAX_ENTRIES = 500;
 
 export function createContentCache(
   lifetimeMs = CONTENT_CACHE_LIFETIME_MS,
   now: () => number = Date.now,
+  /** Tells the other servers of a change made here (ChangeFeed.announce). */
+  announce: () => void = () => {},
 ): ContentCache {
   let entries = new Map<string, { at: number; value: Promise<unknown> }>();
   const listeners = new Set<() => void>();
@@ -129,6 +136,10 @@ export function createContentCache(
       return value;
     },
     invalidate() {
+      this.invalidateFromElsewhere();
+      announce();
+    },
+    invalidateFromElsewhere() {
       entries = new Map();
       for (const listener of listeners) listener();
     },

@@ -12,8 +12,8 @@ import { findSettingsData, saveSettingsData, SETTINGS_ID } from './settings.repo
 
 /*
  * Every page render reads the settings, so they are kept in memory. A write through this service
- * drops the copy at once; the short lifetime bounds how stale another server process can be when
- * several run against one PostgreSQL.
+ * drops the copy at once, and other servers drop theirs when they hear of it (forget()); the
+ * short lifetime is the safety net.
  */
 const CACHE_LIFETIME_MS = 5_000;
 
@@ -28,6 +28,8 @@ export interface SettingsService {
    * from the stored document before and after the change, as read and written in it.
    */
   updateSettings(patch: Partial<SiteSettings>, audit?: SettingsAudit): Promise<SiteSettings>;
+  /** Drops the copy in memory: another server saved a change. */
+  forget(): void;
 }
 
 /** An audit entry, or one made from the settings before and after the change. */
@@ -148,6 +150,9 @@ export function createSettingsService(
       cached = undefined;
       options.onChange?.();
       return next;
+    },
+    forget() {
+      cached = undefined;
     },
   };
 }
