@@ -50,6 +50,26 @@ describe('createContentCache', () => {
     expect(await cache.get('a', async () => 'other')).toBe('A');
   });
 
+  it('tells the other servers of a change made here, and not of one heard from them', async () => {
+    let announced = 0;
+    const cache = createContentCache(
+      60_000,
+      () => 0,
+      () => announced++,
+    );
+    const invalidations: string[] = [];
+    cache.onInvalidate(() => invalidations.push(`announced ${announced}`));
+    await cache.get('a', async () => 'A1');
+    cache.invalidateFromElsewhere();
+    expect(await cache.get('a', async () => 'A2')).toBe('A2');
+    expect(announced).toBe(0);
+    cache.invalidate();
+    expect(await cache.get('a', async () => 'A3')).toBe('A3');
+    expect(announced).toBe(1);
+    // Both drop the copies and let the pages be drawn again; this server's copies first.
+    expect(invalidations).toEqual(['announced 0', 'announced 0']);
+  });
+
   it('invalidate() drops every key', async () => {
     const cache = createContentCache(60_000, () => 0);
     await cache.get('a', async () => 'A1');
