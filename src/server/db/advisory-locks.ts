@@ -22,6 +22,8 @@ export const ADVISORY_LOCK = {
   signInDevice: 5,
   /** Password confirmations of one session. */
   signInSession: 6,
+  /** One periodic job's round, run by one server at a time (runAlone). */
+  periodicJob: 7,
 } as const;
 
 export type AdvisoryLock = (typeof ADVISORY_LOCK)[keyof typeof ADVISORY_LOCK];
@@ -37,4 +39,23 @@ export async function lockAdvisory(
 ): Promise<void> {
   if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(${kind}, hashtext(${text}))`.execute(trx);
+}
+
+/**
+ * Runs `work` unless another server is running work under the same name: on PostgreSQL, a
+ * transaction holds the lock (released when it ends, a crash included) while `work` runs on the
+ * pool's other connections; answers undefined when another holds it. SQLite has one server.
+ */
+export async function runAlone<T>(
+  db: Kysely<DB>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  if (!isPostgres(db)) return work();
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ taken: boolean }>`
+      select pg_try_advisory_xact_lock(${ADVISORY_LOCK.periodicJob}, hashtext(${name})) as taken
+    `.execute(trx);
+    return rows[0]?.taken ? work() : undefined;
+  });
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
+import { runAlone } from '../../db/advisory-locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 import {
@@ -131,16 +132,30 @@ export async function sweepUnclaimedFiles(
   }
 }
 
+const SWEEPER = 'sweeping unclaimed files';
+
+/**
+ * One round of the sweeper, unless another server sweeps now (it then finds the same files):
+ * answers how many files it removed, or undefined when it left the round to the other.
+ */
+export function sweepUnlessSweptElsewhere(
+  deps: FilesContext,
+  now = deps.clock.now(),
+): Promise<number | undefined> {
+  return runAlone(deps.db, SWEEPER, () => sweepUnclaimedFiles(deps, now));
+}
+
 /**
  * Sweeps as soon as it starts (what a crash left behind goes at the restart, not ten minutes
- * later), then every ten minutes; `app.inject()` tests call sweepUnclaimedFiles themselves.
+ * later), then every ten minutes, one server at a time; `app.inject()` tests call
+ * sweepUnclaimedFiles themselves.
  */
 export function createUnclaimedFilesSweeper(deps: FilesContext): PeriodicJob {
   return createPeriodicJob({
-    name: 'sweeping unclaimed files',
+    name: SWEEPER,
     intervalMs: UNCLAIMED_FILES_SWEEP_INTERVAL_MS,
     runAtStart: true,
-    round: () => sweepUnclaimedFiles(deps),
+    round: () => sweepUnlessSweptElsewhere(deps),
     log: deps.log,
   });
 }
