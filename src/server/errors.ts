@@ -8,7 +8,12 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { UNAVAILABLE_MESSAGE } from '../shared/messages.ts';
 import type { ErrorEnvelope } from '../shared/schemas/error.ts';
+import { isDatabaseUnavailable } from './db/database.ts';
+
+/** When a client may try again after the database was unavailable (seconds). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** The one error type of the API: a stable code, an HTTP status, a message a person can read. */
 export class AppError extends Error {
@@ -208,6 +213,14 @@ export function installErrorHandling(app: FastifyInstance): void {
               ['PERMISSION_ERROR', PERMISSION_MESSAGE]
             : [CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', error.message]);
       return reply.status(status).send(envelope(code, message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down, restarting, or its disk will not take a write: try again shortly.
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(envelope('DATABASE_UNAVAILABLE', UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope('INTERNAL_ERROR', UNEXPECTED_ERROR_MESSAGE));

@@ -3,3 +3,7 @@ export const COMPETITION_NOT_FOUND = 'Competition not found';
 
 /** A results page (or its API) before Publish or after Unpublish (issue 23). */
 export const RESULTS_NOT_PUBLISHED = 'The results of this competition are not published yet.';
+
+/** Seed §8's "Unavailable": the server, or what it depends on, cannot be reached now. */
+export const UNAVAILABLE_MESSAGE =
+  'Unable to connect to the server. Please check your internet connection.';

@@ -1,4 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
+import { UNAVAILABLE_MESSAGE } from '../../shared/messages.ts';
 import type { ErrorEnvelope } from '../../shared/schemas/error.ts';
 
 /**
@@ -18,7 +19,7 @@ const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** Seed §8's data-error catalogue. */
 export const ERROR_MESSAGES = {
-  NETWORK_ERROR: 'Unable to connect to the server. Please check your internet connection.',
+  NETWORK_ERROR: UNAVAILABLE_MESSAGE,
   PERMISSION_ERROR: 'You do not have permission to perform this action.',
   UNKNOWN_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

@@ -38,6 +38,54 @@ export function describePostgresUrl(url: string): string {
 
 export class DatabaseUnavailableError extends Error {}
 
+/** Node's socket errors and PostgreSQL's connection classes (08, 57P0x, too many connections). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+/** What node-postgres says, without a code, of a connection that went or never came. */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+/**
+ * SQLite's: locked past the busy timeout, a DATA_DIR that cannot be opened or written (full,
+ * read-only, a disk error). SQLite then rolls the statement back: nothing is half-written.
+ */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|CANTOPEN|FULL|READONLY|IOERR)/;
+
+/**
+ * Whether `error` (or what caused it) says the database cannot be reached or written now, as
+ * opposed to a fault in the request or the code: the API then answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Opens PostgreSQL when a URL is given, else the SQLite file in the data folder, and checks it
  * answers, so a wrong URL fails the start at once instead of the first request.
@@ -67,6 +115,11 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a client in use (a transaction between two statements) whose connection is cut: its
+  // query, or the next one, fails with the cause, and the pool replaces the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const database: Database = {
     db,
