@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { generatedImage, OURS } from './admin-fixtures.ts';
-import { expect, expectPageHeading, getCompetition, test } from './fixtures.ts';
+import { appStarted, expect, expectPageHeading, getCompetition, test } from './fixtures.ts';
 
 export const registerPath = (competitionId: string) =>
   `/register/competition?competition=${encodeURIComponent(competitionId)}`;
@@ -17,6 +17,8 @@ export async function openRegistration(page: Page, request: APIRequestContext, t
   await page.goto(registerPath(competition.id));
   await expectPageHeading(page, 'Register');
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  // The form is read before any script; a picture is only taken in once the app runs it.
+  await appStarted(page);
   return competition;
 }
 

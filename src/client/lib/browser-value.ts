@@ -15,3 +15,16 @@ export function useBrowserValue<T>(read: () => T, serverValue: T): T {
     () => serverValue,
   );
 }
+
+/**
+ * Whether the app runs this page: false on the server and while hydrating, true after. A control
+ * that only works by script (a form's send) stays disabled until then: a press before that would
+ * be the browser's own (a form submitted as a page load, everything typed gone).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+}

@@ -83,6 +83,14 @@ describe(`server-rendered public pages on ${TEST_ENGINE}`, () => {
     expect(text).toContain('Email');
   });
 
+  it('draws the registration form unable to send until the app runs it', async () => {
+    // Pressed before that, the browser would submit the form as a page load: all typed, gone.
+    const html = drawn((await get(`/register/competition?competition=${competitionId}`)).body);
+    const submit = /<button([^>]*)>Submit Registration<\/button>/.exec(html);
+    expect(submit?.[1]).toMatch(/ type="submit"/);
+    expect(submit?.[1]).toMatch(/ disabled=""/);
+  });
+
   it.each([
     ['/about', 'About Us'],
     ['/contact', 'Contact Us'],

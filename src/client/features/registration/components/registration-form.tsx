@@ -4,6 +4,7 @@ import type { PublicCompetition } from '../../../../shared/schemas/competition.t
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
 import { needsGuardian } from '../../../../shared/domain/registration-answers.ts';
 import { Button } from '../../../components/button.tsx';
+import { useHydrated } from '../../../lib/browser-value.ts';
 import { RequiredNote } from '../../../components/form-fields.tsx';
 import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
 import { loadDraft } from '../registration-draft.ts';
@@ -71,6 +72,8 @@ export function RegistrationForm({
     focusFirstField.current = false;
     form.setFocus('fullName');
   });
+  // Until the app runs the page, a press would submit the form as a page load: nothing is sent.
+  const hydrated = useHydrated();
   const { onSubmit, sending, sendingNow, errorCount, checkoutDialog } = useRegistrationSubmit({
     competitionId,
     formFields,
@@ -145,7 +148,7 @@ export function RegistrationForm({
         <Button
           type="submit"
           size="lg"
-          disabled={sendingNow || preparing.size > 0}
+          disabled={!hydrated || sendingNow || preparing.size > 0}
           className="self-start"
         >
           Submit Registration
