@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { isReceipt } from './registration-api.ts';
+import { useBrowserValue } from '../../lib/browser-value.ts';
 
 /*
  * A paid entry of a competition saved from this browser whose fee is not yet
@@ -84,10 +85,17 @@ export interface KeptEntry {
  * browser's cache (Back) and when another tab changes it. `forget` drops it (started afresh on
  * purpose, or the server says it is paid or gone).
  */
+const NONE_KEPT: KeptEntry = { receipt: null };
+
 export function useKeptUnpaidEntry(competitionId: string) {
-  const [kept, setKept] = useState<KeptEntry>(() => ({
-    receipt: loadUnpaidEntry(competitionId),
-  }));
+  // Storage is the browser's alone: the server and the hydrating render know no kept entry, so
+  // the markup matches the server's; what this browser kept shows right after.
+  const stored = useBrowserValue<KeptEntry>(
+    () => ({ receipt: loadUnpaidEntry(competitionId) }),
+    NONE_KEPT,
+  );
+  const [heard, setKept] = useState<KeptEntry | undefined>(undefined);
+  const kept = heard ?? stored;
   useEffect(() => {
     const reread = () => setKept({ receipt: loadUnpaidEntry(competitionId) });
     const onStorage = (event: StorageEvent) => {
