@@ -11,9 +11,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { UNAVAILABLE_MESSAGE } from '../shared/messages.ts';
 import type { ErrorEnvelope } from '../shared/schemas/error.ts';
 import { isDatabaseUnavailable } from './db/database.ts';
+import { StorageUnavailableError } from './http/unreachable.ts';
 
-/** When a client may try again after the database was unavailable (seconds). */
-const DATABASE_RETRY_AFTER_S = 5;
+/** When a client may try again after the database or the storage was unavailable (seconds). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** The one error type of the API: a stable code, an HTTP status, a message a person can read. */
 export class AppError extends Error {
@@ -214,13 +215,20 @@ export function installErrorHandling(app: FastifyInstance): void {
             : [CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', error.message]);
       return reply.status(status).send(envelope(code, message));
     }
-    if (isDatabaseUnavailable(error)) {
-      // The database is down, restarting, or its disk will not take a write: try again shortly.
-      request.log.error({ err: error }, 'request failed: the database is unavailable');
+    // The storage or the database is down, restarting, or its disk will not take a write: the
+    // request changed nothing that stays, and may be tried again shortly.
+    const unavailable =
+      error instanceof StorageUnavailableError
+        ? 'STORAGE_UNAVAILABLE'
+        : isDatabaseUnavailable(error)
+          ? 'DATABASE_UNAVAILABLE'
+          : undefined;
+    if (unavailable) {
+      request.log.error({ err: error }, `request failed: ${unavailable}`);
       return reply
         .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send(envelope('DATABASE_UNAVAILABLE', UNAVAILABLE_MESSAGE));
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send(envelope(unavailable, UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope('INTERNAL_ERROR', UNEXPECTED_ERROR_MESSAGE));

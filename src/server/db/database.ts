@@ -2,6 +2,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { hasErrorCode } from '../http/unreachable.ts';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -38,15 +39,8 @@ export function describePostgresUrl(url: string): string {
 
 export class DatabaseUnavailableError extends Error {}
 
-/** Node's socket errors and PostgreSQL's connection classes (08, 57P0x, too many connections). */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
+/** PostgreSQL's connection classes (08, 57P0x) and too many connections (53300). */
+const POSTGRES_UNAVAILABLE = new Set([
   '53300',
   '57P01',
   '57P02',
@@ -71,15 +65,11 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|CANTOPEN|FULL|READONLY|IOERR)/;
  * opposed to a fault in the request or the code: the API then answers 503, not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (hasErrorCode(error) || hasErrorCode(error, POSTGRES_UNAVAILABLE)) return true;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof DatabaseUnavailableError) return true;
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (
-      typeof code === 'string' &&
-      (UNREACHABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code))
-    ) {
-      return true;
-    }
+    if (typeof code === 'string' && SQLITE_UNAVAILABLE.test(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }

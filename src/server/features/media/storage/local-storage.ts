@@ -10,6 +10,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
 
 /** For files stored before content types were kept beside them. */
@@ -24,6 +25,9 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
  * Files under DATA_DIR/uploads: `<key>` holds the bytes and `.types/<key>` the content type. A
  * key's first segment is always public or private, so the dot folders can never be named by one.
  */
+/** The disk is full, read-only or failing: no file can be written now. */
+const WRITE_REFUSED = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EACCES', 'EPERM']);
+
 export function createLocalStorage(dataDir: string): Storage {
   const root = path.join(dataDir, 'uploads');
   const typesRoot = path.join(root, '.types');
@@ -90,8 +94,15 @@ export function createLocalStorage(dataDir: string): Storage {
   return {
     async put(key, data, { contentType }) {
       const file = fileOf(root, key);
-      await writeAtomically(fileOf(typesRoot, key), contentType);
-      await writeAtomically(file, data);
+      try {
+        await writeAtomically(fileOf(typesRoot, key), contentType);
+        await writeAtomically(file, data);
+      } catch (error) {
+        if (!hasErrorCode(error, WRITE_REFUSED)) throw error;
+        throw new StorageUnavailableError(`DATA_DIR refused a file: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
     },
 
     async get(key) {

@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../../config.ts';
+import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
 
 /** An unreachable endpoint fails the request soon instead of holding it open. */
@@ -25,6 +26,14 @@ export function isMissingObject(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
   return error.name === 'AccessDenied' && error.$metadata.httpStatusCode === 403;
+}
+
+/** The server's own failures (5xx, after the SDK's retries) and an unreachable server. */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  }
+  return hasErrorCode(error) || (error as Error | undefined)?.name === 'TimeoutError';
 }
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), one object per key. */
@@ -50,11 +59,25 @@ export function createS3Storage(config: S3Config): Storage {
     requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS },
   });
   const Bucket = config.bucket;
+  /** Sends a command; a server that cannot answer now is a StorageUnavailableError. */
+  const send: typeof client.send = (async (command: Parameters<typeof client.send>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      throw new StorageUnavailableError(
+        `The S3 server did not answer: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }) as typeof client.send;
 
   async function get(key: string) {
     assertValidKey(key);
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const object = await send(new GetObjectCommand({ Bucket, Key: key }));
       return {
         // In Node the body is the HTTP response itself: streamed on, never buffered here.
         body: object.Body as Readable,
@@ -70,9 +93,7 @@ export function createS3Storage(config: S3Config): Storage {
   return {
     async put(key, data, { contentType }) {
       assertValidKey(key);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }),
-      );
+      await send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
     },
 
     get,
@@ -80,7 +101,7 @@ export function createS3Storage(config: S3Config): Storage {
     async stat(key) {
       assertValidKey(key);
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await send(new HeadObjectCommand({ Bucket, Key: key }));
         return {
           contentType: head.ContentType ?? 'application/octet-stream',
           size: head.ContentLength ?? 0,
@@ -99,7 +120,7 @@ export function createS3Storage(config: S3Config): Storage {
 
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     publicUrl: publicUrlOf,
