@@ -24,6 +24,10 @@ describe('isDatabaseUnavailable: a 503, not a 500', () => {
     ['a read-only DATA_DIR', sqliteError('SQLITE_READONLY')],
     ['a disk error', sqliteError('SQLITE_IOERR_WRITE')],
     ['a lock held past the busy timeout', sqliteError('SQLITE_BUSY')],
+    [
+      'a transaction SQLite rolled back itself (a full disk)',
+      new BetterSqlite3.SqliteError('cannot rollback - no transaction is active', 'SQLITE_ERROR'),
+    ],
     ['the start-up check', new DatabaseUnavailableError('Cannot connect')],
     ['a cause further down', new Error('query failed', { cause: { code: 'ECONNRESET' } })],
   ])('%s', (_name, error) => {

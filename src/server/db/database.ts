@@ -59,6 +59,11 @@ const UNREACHABLE_MESSAGES =
  * read-only, a disk error). SQLite then rolls the statement back: nothing is half-written.
  */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|CANTOPEN|FULL|READONLY|IOERR)/;
+/**
+ * On a full disk (or a disk error) inside a transaction, SQLite rolls the transaction back
+ * itself; Kysely's own ROLLBACK then fails with this, and its error is what reaches us.
+ */
+const SQLITE_ROLLED_BACK = /^cannot rollback - no transaction is active/;
 
 /**
  * Whether `error` (or what caused it) says the database cannot be reached or written now, as
@@ -70,6 +75,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof DatabaseUnavailableError) return true;
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && SQLITE_UNAVAILABLE.test(code)) return true;
+    if (typeof message === 'string' && SQLITE_ROLLED_BACK.test(message)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
