@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   registrationParts,
   todayInKolkata,
 } from '../../tests/setup/registration.ts';
+import { printedUrl, serverEnv, startMain } from '../../tests/setup/server-process.ts';
 import { OUR_CLIENT_HEADERS } from '../../tests/setup/test-app.ts';
 import {
   createTestEnvironment,
@@ -30,7 +31,6 @@ import { initializeSite } from './initialize.ts';
  * it: no entry is saved half (each saved one has its pictures), the sent again registrations are
  * each saved once with their keys, and after the sweeper no stored file belongs to nobody.
  */
-const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const REGISTRATIONS = 4;
 
 interface Server {
@@ -41,29 +41,9 @@ interface Server {
 let environment: TestEnvironment;
 let competitionId: string;
 
-function startServer(clientDir: string): Promise<Server> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    DATA_DIR: environment.config.dataDir,
-    CLIENT_DIR: clientDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-  };
-  if (environment.config.databaseUrl) env.DATABASE_URL = environment.config.databaseUrl;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr?.resume();
-  return new Promise<Server>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no URL printed within 30 s')), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      const match = /running at http:\/\/localhost:(\d+)/.exec(d.toString());
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-  });
+async function startServer(clientDir: string): Promise<Server> {
+  const { child } = startMain(serverEnv(environment.config, clientDir));
+  return { child, url: await printedUrl(child) };
 }
 
 function stopped(child: ChildProcess): Promise<void> {

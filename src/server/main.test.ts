@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,30 +7,7 @@ import {
   TEST_ENGINE,
   type TestEnvironment,
 } from '../../tests/setup/test-database.ts';
-
-const MAIN = path.resolve(import.meta.dirname, 'main.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node src/server/main.ts` with exactly this environment (plus PATH). */
-function startMain(env: Record<string, string>): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, done };
-}
+import { printedUrl, serverEnv, startMain } from '../../tests/setup/server-process.ts';
 
 let scratch: string;
 let clientDir: string;
@@ -99,27 +75,9 @@ describe(`a good start on ${TEST_ENGINE}`, () => {
   afterAll(() => environment.cleanup());
 
   it('prints the URL, serves, and on SIGTERM finishes and exits 0', async () => {
-    const env: Record<string, string> = {
-      DATA_DIR: environment.config.dataDir,
-      CLIENT_DIR: clientDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    };
-    if (environment.config.databaseUrl) env.DATABASE_URL = environment.config.databaseUrl;
-    const { child, done } = startMain(env);
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no URL printed within 20 s')), 20_000);
-      child.stdout?.on('data', (d: Buffer) => {
-        const match = /running at (http:\/\/localhost:\d+)/.exec(d.toString());
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
-    const health = await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`);
+    const { child, done } = startMain(serverEnv(environment.config, clientDir));
+    const url = await printedUrl(child, 20_000);
+    const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
 

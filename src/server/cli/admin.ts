@@ -11,13 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { AppError } from '../errors.ts';
 import { createAccount, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
+import { runCommand } from './run-command.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };
@@ -107,15 +107,4 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
-  } else if (error instanceof AppError) {
-    console.error(error.message);
-  } else {
-    console.error((error as Error).message);
-  }
-  process.exitCode = 1;
-}
+await runCommand(run);

@@ -5,8 +5,9 @@
  * On PostgreSQL or S3 it says which tools to use instead (the README's "Backups").
  */
 import path from 'node:path';
-import { BackupError, backupSite } from '../backup/site-backup.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { backupSite } from '../backup/site-backup.ts';
+import { loadConfig } from '../config.ts';
+import { runCommand } from './run-command.ts';
 
 function run(args: string[]): Promise<number> | number {
   if (args.length > 1) {
@@ -33,13 +34,4 @@ function run(args: string[]): Promise<number> | number {
   });
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
-  } else {
-    console.error(error instanceof BackupError ? error.message : (error as Error).message);
-  }
-  process.exitCode = 1;
-}
+await runCommand(run);

@@ -4,9 +4,10 @@
  * the database up to date with this version's migrations.
  */
 import path from 'node:path';
-import { BackupError, restoreSite } from '../backup/site-backup.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { restoreSite } from '../backup/site-backup.ts';
+import { loadConfig } from '../config.ts';
 import { ensureDataDir } from '../data-dir.ts';
+import { runCommand } from './run-command.ts';
 
 async function run(args: string[]): Promise<number> {
   const [file] = args;
@@ -27,13 +28,4 @@ async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
-  } else {
-    console.error(error instanceof BackupError ? error.message : (error as Error).message);
-  }
-  process.exitCode = 1;
-}
+await runCommand(run);
