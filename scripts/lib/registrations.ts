@@ -75,6 +75,7 @@ export async function register(
     pincode: '411001',
     fieldValues,
     consent: true,
+    publicationConsent: 'name',
   };
   form.append('data', JSON.stringify(data));
   const jpeg = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });

@@ -1,0 +1,275 @@
+/**
+ * `npm run load`: LOAD_REGISTRATIONS (default 200) registrations at once, each with the two
+ * pictures an artist's browser sends (from a 12-megapixel camera photo), while visitors browse
+ * the public pages and an admin lists the submissions; then it checks the database and the
+ * storage: every accepted registration is there once with its files, every refusal is a 429 or
+ * a 503 with the API's envelope, no answer is a 500, and no file is left unclaimed.
+ *
+ * The site: by default the built server started here with demo content on a fresh SQLite
+ * DATA_DIR, or, with LOAD_ENGINE=postgres, on a fresh database of the PostgreSQL server at
+ * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
+ * With LOAD_URL, a site already running: the environment then holds what `npm start` was given
+ * (DATA_DIR, DATABASE_URL, S3_*, for the checks; ADMIN_PASSWORD, for the admin's listing), and
+ * the site must trust its proxy (TRUST_PROXY=true), since each artist comes from an address of
+ * its own (X-Forwarded-For), as real artists do, rather than meeting the per-address limit.
+ *
+ * stdout: one JSON line per kind of request (count, statuses, p50/p99), then the checks, with
+ * the load average. Exits 1 when a check fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { createStorage } from '../src/server/features/media/storage/storage.service.ts';
+import { findFreePort } from './lib/free-port.ts';
+import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
+import {
+  appEnv,
+  ROOT,
+  snapshotClientBuild,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from './lib/server.ts';
+import { cameraLikePhoto, signInAsAdmin } from './lib/uploads.ts';
+
+const log = (message: string) => process.stderr.write(`[load] ${message}\n`);
+const REGISTRATIONS = Number(process.env.LOAD_REGISTRATIONS ?? 200);
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** What one kind of request met: each answer's status (0: no answer) and time. */
+class Tally {
+  readonly answers: { status: number; ms: number }[] = [];
+  readonly kind: string;
+  constructor(kind: string) {
+    this.kind = kind;
+  }
+  add(status: number, ms: number): void {
+    this.answers.push({ status, ms });
+  }
+  summary() {
+    const times = this.answers.map((a) => a.ms).sort((a, b) => a - b);
+    const at = (q: number) =>
+      round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+    const statuses: Record<string, number> = {};
+    for (const { status } of this.answers) statuses[status] = (statuses[status] ?? 0) + 1;
+    return {
+      kind: this.kind,
+      requests: this.answers.length,
+      statuses,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+    };
+  }
+}
+
+/** Requests `next()` one after another until `stop` says so. */
+async function keepAsking(tally: Tally, next: () => Promise<Response>, stop: () => boolean) {
+  while (!stop()) {
+    const started = performance.now();
+    try {
+      const response = await next();
+      await response.arrayBuffer();
+      tally.add(response.status, performance.now() - started);
+    } catch {
+      tally.add(0, performance.now() - started);
+    }
+  }
+}
+
+interface Site {
+  base: string;
+  adminPassword: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3: ReturnType<typeof loadConfig>['s3'];
+  stop: () => Promise<void>;
+}
+
+async function startOwnSite(): Promise<Site> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ws-load-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (process.env.LOAD_ENGINE === 'postgres') {
+    const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `ws_load_${randomBytes(6).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const clientDir = snapshotClientBuild(log);
+  cleanups.push(() => rmSync(clientDir, { recursive: true, force: true }));
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    ...appEnv(dataDir, port),
+    CLIENT_DIR: clientDir,
+    TRUST_PROXY: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const app = startServer('White Stroke', path.join(ROOT, 'src/server/main.ts'), env, log);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(app, `${base}/api/health`);
+  return {
+    base,
+    adminPassword: env.ADMIN_PASSWORD ?? '',
+    dataDir,
+    databaseUrl,
+    s3: undefined,
+    async stop() {
+      await stopServer(app);
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+function runningSite(base: string): Site {
+  const config = loadConfig();
+  return {
+    base,
+    adminPassword: process.env.ADMIN_PASSWORD ?? '',
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    s3: config.s3,
+    stop: async () => {},
+  };
+}
+
+/** An answer that is a refusal the site may give under load: 429 or 503, with the envelope. */
+function isFairRefusal(status: number, body: string): boolean {
+  if (status !== 429 && status !== 503) return false;
+  try {
+    const { error } = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    return typeof error?.code === 'string' && typeof error.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  const site = process.env.LOAD_URL ? runningSite(process.env.LOAD_URL) : await startOwnSite();
+  try {
+    const { base } = site;
+    const target = await openCompetitionForm(base);
+    const images = await registrationImages(await cameraLikePhoto());
+    const cookie = site.adminPassword ? await signInAsAdmin(base, site.adminPassword) : undefined;
+    log(
+      `${REGISTRATIONS} registrations at once (photo ${images.photo.length} B, artwork ` +
+        `${images.artwork.length} B) against ${base}, with browsing and the admin's list`,
+    );
+
+    let done = false;
+    const browsing = new Tally('browsing: /, the list, a competition');
+    const listing = new Tally('admin: the submissions list');
+    const pages = ['/', '/api/competitions', `/competition/${target.competitionId}`];
+    let page = 0;
+    const loops = [
+      keepAsking(
+        browsing,
+        () => fetch(`${base}${pages[page++ % pages.length]}`),
+        () => done,
+      ),
+      keepAsking(
+        browsing,
+        () => fetch(`${base}${pages[page++ % pages.length]}`),
+        () => done,
+      ),
+      ...(cookie
+        ? [
+            keepAsking(
+              listing,
+              () => fetch(`${base}/api/admin/submissions`, { headers: { cookie } }),
+              () => done,
+            ),
+          ]
+        : []),
+    ];
+    const registering = new Tally('registrations');
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: REGISTRATIONS }, () =>
+        register(base, target, images).catch((error: unknown) => ({
+          status: 0,
+          ms: performance.now() - started,
+          body: (error as Error).message,
+        })),
+      ),
+    );
+    done = true;
+    await Promise.all(loops);
+    for (const answer of answers) registering.add(answer.status, answer.ms);
+    const seconds = round((performance.now() - started) / 1000);
+    for (const tally of [registering, browsing, listing]) {
+      console.log(JSON.stringify({ ...tally.summary(), loadAverage: round(os.loadavg()[0] ?? 0) }));
+    }
+
+    // The checks, against what the site stored.
+    const problems: string[] = [];
+    const accepted = answers
+      .filter((a) => a.status === 201)
+      .map((a) => (JSON.parse(a.body) as { id: string }).id);
+    const unfair = answers.filter((a) => a.status !== 201 && !isFairRefusal(a.status, a.body));
+    for (const a of unfair.slice(0, 5))
+      problems.push(`a registration answered ${a.status}: ${a.body.slice(0, 160)}`);
+    for (const tally of [browsing, listing]) {
+      const failed = tally.answers.filter((a) => a.status >= 500 || a.status === 0).length;
+      if (failed > 0) problems.push(`${tally.kind}: ${failed} answers were 5xx or none`);
+    }
+    const database = await openDatabase({ databaseUrl: site.databaseUrl, dataDir: site.dataDir });
+    const storage = await createStorage({ dataDir: site.dataDir, s3: site.s3 });
+    try {
+      const rows = accepted.length
+        ? await database.db
+            .selectFrom('submissions')
+            .select(['id', 'photo_key'])
+            .where('id', 'in', accepted)
+            .execute()
+        : [];
+      if (rows.length !== new Set(accepted).size || accepted.length !== new Set(accepted).size) {
+        problems.push(`${accepted.length} accepted, ${rows.length} stored`);
+      }
+      for (const row of rows) {
+        if (!(await storage.stat(row.photo_key))) problems.push(`${row.id}: its photo is missing`);
+      }
+      const unclaimed = await database.db.selectFrom('unclaimed_files').select('key').execute();
+      if (unclaimed.length > 0) problems.push(`${unclaimed.length} files left unclaimed`);
+    } finally {
+      await storage.close();
+      await database.close();
+    }
+    console.log(
+      JSON.stringify({
+        kind: 'checks',
+        registrations: REGISTRATIONS,
+        accepted: accepted.length,
+        refused: answers.length - accepted.length - unfair.length,
+        unfair: unfair.length,
+        seconds,
+        problems,
+        loadAverage: os.loadavg().map(round),
+      }),
+    );
+    return problems.length === 0 ? 0 : 1;
+  } finally {
+    await site.stop();
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  log((error as Error).stack ?? String(error));
+  return 1;
+});
