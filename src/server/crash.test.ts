@@ -96,90 +96,95 @@ describe(`a server killed with SIGKILL during registrations, on ${TEST_ENGINE}`,
   });
   afterAll(() => environment?.cleanup());
 
-  it('saves no entry half, each sent again is saved once, and the sweeper leaves no orphan', async () => {
-    const bodies = await Promise.all(
-      Array.from({ length: REGISTRATIONS }, async (_, i) =>
-        multipartParts(
-          registrationParts(
-            registrationData(competitionId, {
-              fullName: `Artist ${i}`,
-              email: `artist${i}@example.com`,
-            }),
-            await defaultFiles(),
+  // Two starts of the server and a dozen pictures: well over the usual 20 s on a busy machine.
+  it(
+    'saves no entry half, each sent again is saved once, and the sweeper leaves no orphan',
+    { timeout: 180_000 },
+    async () => {
+      const bodies = await Promise.all(
+        Array.from({ length: REGISTRATIONS }, async (_, i) =>
+          multipartParts(
+            registrationParts(
+              registrationData(competitionId, {
+                fullName: `Artist ${i}`,
+                email: `artist${i}@example.com`,
+              }),
+              await defaultFiles(),
+            ),
           ),
         ),
-      ),
-    );
-    const keys = bodies.map(() => randomUUID());
-    const send = (url: string, i: number) =>
-      fetch(`${url}/api/submissions`, {
-        method: 'POST',
-        headers: {
-          ...OUR_CLIENT_HEADERS,
-          'content-type': MULTIPART_CONTENT_TYPE,
-          'idempotency-key': keys[i] ?? '',
-        },
-        body: new Uint8Array(bodies[i] ?? Buffer.alloc(0)),
-      });
+      );
+      const keys = bodies.map(() => randomUUID());
+      const send = (url: string, i: number) =>
+        fetch(`${url}/api/submissions`, {
+          method: 'POST',
+          headers: {
+            ...OUR_CLIENT_HEADERS,
+            'content-type': MULTIPART_CONTENT_TYPE,
+            'idempotency-key': keys[i] ?? '',
+          },
+          body: new Uint8Array(bodies[i] ?? Buffer.alloc(0)),
+        });
 
-    const first = await startServer(clientDir);
-    const app = await buildApp(environment.config);
-    try {
-      const listed = async () =>
-        (await app.deps.db.selectFrom('unclaimed_files').select('key').execute()).length;
-      const sent = bodies.map((_, i) => send(first.url, i).catch(() => undefined));
-      // Killed once it is writing an entry's pictures: at least one is under way.
-      await vi.waitFor(async () => expect(await listed()).toBeGreaterThan(0), {
-        timeout: 20_000,
-        interval: 5,
-      });
-      first.child.kill('SIGKILL');
-      await stopped(first.child);
-      const answered = await Promise.all(sent);
-      const savedBefore = answered.filter((r) => r?.status === 201).length;
-      expect(savedBefore).toBeLessThan(REGISTRATIONS);
-
-      // No entry half saved: each one there has its pictures stored.
-      const before = await app.deps.db.selectFrom('submissions').select('photo_key').execute();
-      expect(before).toHaveLength(savedBefore);
-      for (const { photo_key } of before) expect(privateKeys()).toContain(photo_key);
-
-      // Sent again with their keys, to the restarted server: each saved, once.
-      const second = await startServer(clientDir);
+      const first = await startServer(clientDir);
+      const app = await buildApp(environment.config);
       try {
-        const again = await Promise.all(bodies.map((_, i) => send(second.url, i)));
-        const ids = await Promise.all(
-          again.map(async (r) => {
-            expect([200, 201]).toContain(r.status);
-            return ((await r.json()) as { id: string }).id;
-          }),
-        );
-        expect(new Set(ids).size).toBe(REGISTRATIONS);
-      } finally {
-        second.child.kill('SIGTERM');
-        await stopped(second.child);
-      }
-      const saved = await app.deps.db
-        .selectFrom('submissions')
-        .select(['photo_key', 'field_values'])
-        .execute();
-      expect(saved).toHaveLength(REGISTRATIONS);
-
-      // What the killed server had written for entries it never saved goes at the next sweep.
-      await sweepUnclaimedFiles(app.deps, new Date(Date.now() + 2 * UNCLAIMED_FILE_LIFETIME_MS));
-      // An entry owns the files its row names, and their display copies (`<name>-display.webp`).
-      const named = saved.flatMap((row) => JSON.stringify(row).match(/private\/[\w./-]+/g) ?? []);
-      const ownedBy = (key: string) =>
-        named.some((own) => key === own || key.startsWith(`${own.replace(/\.\w+$/, '')}-`));
-      const onDisk = privateKeys();
-      expect(onDisk.length).toBeGreaterThanOrEqual(named.length);
-      for (const key of onDisk) expect(ownedBy(key), key).toBe(true);
-      for (const key of named) expect(onDisk).toContain(key);
-      expect(await listed()).toBe(0);
-    } finally {
-      if (first.child.exitCode === null && first.child.signalCode === null)
+        const listed = async () =>
+          (await app.deps.db.selectFrom('unclaimed_files').select('key').execute()).length;
+        const sent = bodies.map((_, i) => send(first.url, i).catch(() => undefined));
+        // Killed once it is writing an entry's pictures: at least one is under way.
+        await vi.waitFor(async () => expect(await listed()).toBeGreaterThan(0), {
+          timeout: 20_000,
+          interval: 5,
+        });
         first.child.kill('SIGKILL');
-      await app.close();
-    }
-  });
+        await stopped(first.child);
+        const answered = await Promise.all(sent);
+        const savedBefore = answered.filter((r) => r?.status === 201).length;
+
+        // No entry half saved: each one there has its pictures stored. (One may have been saved
+        // with its answer still on the way when the server died.)
+        const before = await app.deps.db.selectFrom('submissions').select('photo_key').execute();
+        expect(before.length).toBeGreaterThanOrEqual(savedBefore);
+        for (const { photo_key } of before) expect(privateKeys()).toContain(photo_key);
+
+        // Sent again with their keys, to the restarted server: each saved, once.
+        const second = await startServer(clientDir);
+        try {
+          const again = await Promise.all(bodies.map((_, i) => send(second.url, i)));
+          const ids = await Promise.all(
+            again.map(async (r) => {
+              expect([200, 201]).toContain(r.status);
+              return ((await r.json()) as { id: string }).id;
+            }),
+          );
+          expect(new Set(ids).size).toBe(REGISTRATIONS);
+        } finally {
+          second.child.kill('SIGTERM');
+          await stopped(second.child);
+        }
+        const saved = await app.deps.db
+          .selectFrom('submissions')
+          .select(['photo_key', 'field_values'])
+          .execute();
+        expect(saved).toHaveLength(REGISTRATIONS);
+
+        // What the killed server had written for entries it never saved goes at the next sweep.
+        await sweepUnclaimedFiles(app.deps, new Date(Date.now() + 2 * UNCLAIMED_FILE_LIFETIME_MS));
+        // An entry owns the files its row names, and their display copies (`<name>-display.webp`).
+        const named = saved.flatMap((row) => JSON.stringify(row).match(/private\/[\w./-]+/g) ?? []);
+        const ownedBy = (key: string) =>
+          named.some((own) => key === own || key.startsWith(`${own.replace(/\.\w+$/, '')}-`));
+        const onDisk = privateKeys();
+        expect(onDisk.length).toBeGreaterThanOrEqual(named.length);
+        for (const key of onDisk) expect(ownedBy(key), key).toBe(true);
+        for (const key of named) expect(onDisk).toContain(key);
+        expect(await listed()).toBe(0);
+      } finally {
+        if (first.child.exitCode === null && first.child.signalCode === null)
+          first.child.kill('SIGKILL');
+        await app.close();
+      }
+    },
+  );
 });

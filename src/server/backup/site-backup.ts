@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Entry, open as openZip, type ZipFile as ZipReader } from 'yauzl';
@@ -13,7 +14,9 @@ import { SQLITE_FILE_NAME } from '../db/database.ts';
  * DATA_DIR, copied into one ZIP file while it runs, and brought back into an empty DATA_DIR.
  * The database is copied first with SQLite's online backup API (a consistent snapshot, taken
  * while the site goes on writing), then the files: every file the snapshot names existed when
- * it was taken, and files are only ever added, or deleted after the record owning them is.
+ * it was taken, and files are only ever added, or deleted after the record owning them is. A
+ * record deleted while the backup runs may therefore come back without its files; a file that
+ * disappears while it is being copied fails the backup, to be run again.
  * PostgreSQL and S3 have tools of their own: the README's "Backups" gives the commands.
  */
 
@@ -21,6 +24,8 @@ import { SQLITE_FILE_NAME } from '../db/database.ts';
 const MANIFEST = 'white-stroke-backup.json';
 const FORMAT = 1;
 const UPLOADS = 'uploads';
+/** The most pages SQLite's backup step takes at once: all of them. */
+const ALL_PAGES = 0x7fffffff;
 /** Half-written files of the local storage: never part of a backup. */
 const SKIPPED_FOLDERS = new Set(['.tmp']);
 
@@ -66,7 +71,9 @@ export async function backupSite(dataDir: string, file: string): Promise<BackupR
     // site holds it. The backup API only reads.
     const source = new BetterSqlite3(databaseFile, { fileMustExist: true });
     try {
-      await source.backup(snapshot);
+      // Every page in one step: between steps, a write by the running site restarts the
+      // backup from the start, and a busy site could keep it from ever finishing.
+      await source.backup(snapshot, { progress: () => ALL_PAGES });
     } finally {
       source.close();
     }
@@ -88,7 +95,19 @@ export async function backupSite(dataDir: string, file: string): Promise<BackupR
       });
     }
     zip.end();
-    await pipeline(zip.outputStream, createWriteStream(partial));
+    // A file deleted while the backup runs (a sweep, an admin's delete) is a failed backup, to
+    // be run again: never a crash, never a half file.
+    const failed = new Promise<never>((_, reject) => {
+      zip.on('error', (error: Error) => {
+        (zip.outputStream as Readable).destroy();
+        reject(
+          new BackupError(
+            `A file changed while it was copied: run the backup again (${error.message}).`,
+          ),
+        );
+      });
+    });
+    await Promise.race([pipeline(zip.outputStream, createWriteStream(partial)), failed]);
     await rename(partial, file);
     return { file, files: files.length, bytes: statSync(file).size };
   } finally {
@@ -97,11 +116,15 @@ export async function backupSite(dataDir: string, file: string): Promise<BackupR
   }
 }
 
-/** Whether the folder holds a site already: a database or any stored file. */
+/**
+ * Whether the folder holds a site already: a database, what SQLite keeps beside one (a stale
+ * write-ahead log would be applied to the restored file), or any stored file.
+ */
 function holdsASite(dataDir: string): boolean {
   return (
-    existsSync(path.join(dataDir, SQLITE_FILE_NAME)) ||
-    filesUnder(path.join(dataDir, UPLOADS)).length > 0
+    ['', '-wal', '-shm', '-journal'].some((side) =>
+      existsSync(path.join(dataDir, `${SQLITE_FILE_NAME}${side}`)),
+    ) || filesUnder(path.join(dataDir, UPLOADS)).length > 0
   );
 }
 

@@ -14,8 +14,15 @@ import type { Database } from './database.ts';
 
 /** PostgreSQL's channel names are per database, so two sites on one server never mix. */
 const CHANNEL = 'white_stroke_changes';
+/** The listening connection's application_name. */
+export const LISTENER_NAME = 'white-stroke changes';
 /** Waits between tries to listen again after the connection was lost, doubling up to the last. */
 const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+/**
+ * How often the listening connection is checked with a query: a connection a NAT or a load
+ * balancer dropped while idle ends no session and says nothing, so silence is never trusted.
+ */
+const CHECK_EVERY_MS = 30_000;
 
 export interface ChangeFeed {
   /** Tells the other servers that content changed (this one has already dropped its copies). */
@@ -43,15 +50,28 @@ export async function openChangeFeed(options: {
   // A server hears its own NOTIFY too: its id in the message tells it to ignore that one.
   const self = randomUUID();
   const tell = () => {
-    for (const listener of listeners) listener();
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        log.error({ err: error }, 'Dropping copies after another server’s change failed');
+      }
+    }
   };
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
   let failures = 0;
 
   async function listen(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      // Named, so an operator (or a test) can tell it in pg_stat_activity.
+      application_name: LISTENER_NAME,
+    });
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload !== self) tell();
     });
@@ -63,18 +83,39 @@ export async function openChangeFeed(options: {
       client = undefined;
       scheduleRetry();
     });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
     if (closed) await next.end();
   }
+
+  /** listen(), remembered so that close() waits for a connection being made. */
+  function startListening(): Promise<void> {
+    connecting = listen().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  // Silence is checked: a query on the listening connection that fails ends it, and so listens
+  // again (through 'end').
+  const check = setInterval(() => {
+    const current = client;
+    current?.query('select 1').catch(() => current.end().catch(() => {}));
+  }, CHECK_EVERY_MS);
+  check.unref();
 
   function scheduleRetry(): void {
     if (closed || retry) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 5000;
     retry = setTimeout(() => {
       retry = undefined;
-      listen().then(
+      startListening().then(
         () => {
           if (failures > 0) log.info('Listening for other servers’ changes again');
           failures = 0;
@@ -92,7 +133,12 @@ export async function openChangeFeed(options: {
     retry.unref();
   }
 
-  await listen();
+  try {
+    await startListening();
+  } catch (error) {
+    clearInterval(check);
+    throw error;
+  }
 
   return {
     announce() {
@@ -105,6 +151,8 @@ export async function openChangeFeed(options: {
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(check);
+      await connecting?.catch(() => {});
       const current = client;
       client = undefined;
       await current?.end().catch(() => {});

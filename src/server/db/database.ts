@@ -39,8 +39,13 @@ export function describePostgresUrl(url: string): string {
 
 export class DatabaseUnavailableError extends Error {}
 
-/** PostgreSQL's connection classes (08, 57P0x) and too many connections (53300). */
+/**
+ * PostgreSQL's connection classes (08, 57P0x), too many connections (53300), a full disk (53100)
+ * and a server that has become read-only (25006, a standby after a failover).
+ */
 const POSTGRES_UNAVAILABLE = new Set([
+  '53100',
+  '25006',
   '53300',
   '57P01',
   '57P02',

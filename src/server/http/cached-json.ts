@@ -136,8 +136,9 @@ export function createContentCache(
       return value;
     },
     invalidate() {
-      this.invalidateFromElsewhere();
+      // Announced first: a listener that throws must not keep the other servers stale.
       announce();
+      this.invalidateFromElsewhere();
     },
     invalidateFromElsewhere() {
       entries = new Map();

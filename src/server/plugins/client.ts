@@ -56,7 +56,10 @@ export async function registerClient(
         .type('text/plain; charset=utf-8')
         .send('The browser app has not been built yet: run npm run build.');
     }
-    const [pathname = '/', search = ''] = request.url.split('?');
+    // At the first '?': a search may hold another ('/?q=a?b').
+    const mark = request.url.indexOf('?');
+    const pathname = mark === -1 ? request.url : request.url.slice(0, mark);
+    const search = mark === -1 ? '' : request.url.slice(mark + 1);
     const drawn = await drawer.page(pathname, search, request.log);
     reply.header('content-security-policy', drawn.securityPolicy);
     if (drawn.location !== undefined) return reply.redirect(drawn.location, drawn.status);

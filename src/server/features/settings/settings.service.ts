@@ -111,13 +111,16 @@ export function createSettingsService(
 ): SettingsService {
   const { db, clock, log } = deps;
   let cached: { value: SiteSettings; at: number } | undefined;
+  // Bumped by every change: a read begun before it must not keep what it read.
+  let generation = 0;
 
   async function getSettings(): Promise<SiteSettings> {
     const now = clock.now().getTime();
     // A clock moved back (a test's) must not keep a copy for longer than its lifetime either.
     if (cached && now >= cached.at && now - cached.at < CACHE_LIFETIME_MS) return cached.value;
+    const readAt = generation;
     const value = parseStoredSettings(await findSettingsData(db), log);
-    cached = { value, at: now };
+    if (readAt === generation) cached = { value, at: now };
     return value;
   }
 
@@ -148,11 +151,13 @@ export function createSettingsService(
         return merged;
       });
       cached = undefined;
+      generation++;
       options.onChange?.();
       return next;
     },
     forget() {
       cached = undefined;
+      generation++;
     },
   };
 }
