@@ -17,8 +17,12 @@ export async function openRegistration(page: Page, request: APIRequestContext, t
   await page.goto(registerPath(competition.id));
   await expectPageHeading(page, 'Register');
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  // The form is read before any script; a picture is only taken in once the app runs it.
+  // The form is read before any script; a picture or an answer is only taken in once the app
+  // runs the form (its own part loads after the app starts): its Submit is enabled from then on.
   await appStarted(page);
+  if ((await page.getByRole('form', { name: 'Registration' }).count()) > 0) {
+    await expect(submitButton(page)).toBeEnabled();
+  }
   return competition;
 }
 
