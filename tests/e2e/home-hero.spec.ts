@@ -32,6 +32,8 @@ async function openHomeOnFrozenClock(page: Page): Promise<number> {
   await page.clock.pauseAt(start + 1000);
   await page.goto('/');
   await expect(carousel(page)).toBeVisible();
+  // The page asks for its idle moment (it hydrated): moving the clock now brings it.
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', 'waiting');
   return start + 1000;
 }
 

@@ -20,10 +20,19 @@ const waiting = new Set<() => void>();
 
 const INPUT_EVENTS = ['pointerdown', 'keydown'] as const;
 
+/**
+ * The moment, on the page's root element for whoever watches (a journey on a frozen clock):
+ * `waiting` once something waits for it, `yes` once it has come.
+ */
+function mark(state: 'waiting' | 'yes'): void {
+  document.documentElement.dataset.interactive = state;
+}
+
 function becomeInteractive(): void {
   if (interactiveAt !== null) return;
   for (const type of INPUT_EVENTS) window.removeEventListener(type, becomeInteractive, true);
   interactiveAt = Date.now();
+  mark('yes');
   const callbacks = [...waiting];
   waiting.clear();
   for (const callback of callbacks) callback();
@@ -43,6 +52,7 @@ function schedule(): void {
   for (const type of INPUT_EVENTS) {
     window.addEventListener(type, becomeInteractive, { capture: true, passive: true });
   }
+  mark('waiting');
 }
 
 /** Runs `callback` once the page is interactive (at once if it is); returns a cancel. */
