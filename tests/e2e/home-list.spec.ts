@@ -3,6 +3,7 @@
  * filtered view can be shared), its empty and error states, and the ways into and out of it.
  */
 import {
+  appStarted,
   cardTitles,
   competitionCards,
   DEMO,
@@ -142,6 +143,9 @@ test.describe('featured competitions list', () => {
       });
     });
     await page.goto('/about');
+    // Followed by the app, so home asks for the categories (a link followed before the app
+    // runs loads the page the server drew, with the categories in it).
+    await appStarted(page);
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await categorySelect(page).selectOption({ label: categories.painting.name });
     await expect(subcategorySelect(page)).toBeVisible();
