@@ -5,7 +5,7 @@
  * hero's buttons. Time is Playwright's fake clock, never a real wait.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, getCompetitions, mainNav, test } from './fixtures.ts';
+import { appStarted, DEMO, expect, getCompetitions, mainNav, test } from './fixtures.ts';
 
 const [FIRST, SECOND, THIRD] = DEMO.banners;
 
@@ -190,6 +190,7 @@ test.describe('Time Remaining', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000);
     await page.goto('/about');
+    await appStarted(page);
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
 
     const section = page.getByRole('region', { name: 'Time Remaining' });

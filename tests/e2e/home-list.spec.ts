@@ -206,6 +206,7 @@ test.describe('featured competitions list', () => {
     );
     // The first page load carries its data: only a visit inside the app asks the API.
     await page.goto('/about');
+    await appStarted(page);
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL('/');
     const alert = featuredSection(page).getByRole('alert');
