@@ -55,6 +55,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL stops while the site runs
     expect(refused.json()).toEqual({
       error: { code: 'DATABASE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
     });
+    // The seed's words (§8, 'Unavailable'), as the artist reads them.
+    expect(UNAVAILABLE_MESSAGE).toBe(
+      'Unable to connect to the server. Please check your internet connection.',
+    );
     // A write too: signing in records the attempt.
     const login = await app.inject({
       method: 'POST',

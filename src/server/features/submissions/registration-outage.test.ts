@@ -55,6 +55,10 @@ describe(`registering while the S3 server is down, on ${TEST_ENGINE}`, () => {
     expect(refused.json()).toEqual({
       error: { code: 'STORAGE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
     });
+    // The seed's words (§8, 'Unavailable'), as the artist reads them.
+    expect(UNAVAILABLE_MESSAGE).toBe(
+      'Unable to connect to the server. Please check your internet connection.',
+    );
     expect(await submissions()).toEqual([]);
 
     proxy.resume();
