@@ -102,7 +102,8 @@ for (const p of MARKDOWN_PAGES) {
     page,
   }) => {
     await page.goto(p.path === '/about' ? '/terms' : '/about');
-    // Inside the app the page asks the API for its text.
+    // Inside the app the page asks the API for its text: the link is followed by the app.
+    await appStarted(page);
     const fetched = page.waitForResponse(
       (response) => new URL(response.url()).pathname === `/api/pages/${p.slug}`,
     );
