@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /*
@@ -7,6 +8,9 @@ import { z } from 'zod';
 
 const bool = (name: string) =>
   z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` });
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be true, false, or the addresses of the proxies in front, comma-separated, such as 127.0.0.1 or 10.0.0.0/8';
 
 const SMTP_URL_MESSAGE =
   'SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.com:587';
@@ -54,7 +58,7 @@ const EnvSchema = z.object({
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  TRUST_PROXY: bool('TRUST_PROXY').default('false'),
+  TRUST_PROXY: z.string().refine(isTrustProxy, TRUST_PROXY_MESSAGE).default('false'),
   CLIENT_DIR: z.string().min(1, 'CLIENT_DIR must be a folder path').optional(),
   S3_ENDPOINT: z
     .string()
@@ -103,6 +107,28 @@ const EnvSchema = z.object({
     )
     .optional(),
 });
+
+/** The names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * true/false (1/0), or the proxies' addresses: then X-Forwarded-* is believed only from them, and
+ * a client that reaches a server directly cannot claim another address or HTTPS.
+ */
+function isTrustProxy(value: string): boolean {
+  if (['true', 'false', '1', '0'].includes(value)) return true;
+  return value.split(',').every((entry) => isProxyAddress(entry.trim()));
+}
 
 /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
 function isSmtpUrl(value: string): boolean {

@@ -83,6 +83,35 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('short');
   });
 
+  it('takes TRUST_PROXY as true or false, or as the addresses of the proxies in front', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    const message =
+      'TRUST_PROXY must be true, false, or the addresses of the proxies in front, comma-separated, such as 127.0.0.1 or 10.0.0.0/8';
+    for (const bad of [
+      'yes',
+      '2',
+      '10.0.0.0/33',
+      '::1/129',
+      '127.0.0.1,',
+      'nginx',
+      '1.2.3.4/8/1',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([
+        `TRUST_PROXY: ${message} (got ${JSON.stringify(bad)})`,
+      ]);
+    }
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual([
       'PORT: PORT must be a whole number from 0 to 65535 (got "70000")',

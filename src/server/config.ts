@@ -52,7 +52,11 @@ export type Config = {
   /** Set (with demo content): the demo jurors juror1-juror3 sign in with it. */
   demoJurorPassword: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Whom X-Forwarded-For/-Proto/-Host are believed from: nobody (false), any peer (true), or the
+   * proxies at these addresses and ranges (Fastify's trustProxy).
+   */
+  trustProxy: boolean | string[];
   /** Folder of the built browser app. */
   clientDir: string;
   /** Set: uploaded files live in this bucket; unset: under DATA_DIR. */
@@ -72,6 +76,13 @@ export class ConfigError extends Error {
 }
 
 const isTrue = (v: string) => v === 'true' || v === '1';
+
+/** TRUST_PROXY as Fastify takes it: a boolean, or the list of the proxies' addresses. */
+function trustProxyOf(value: string): boolean | string[] {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value.split(',').map((entry) => entry.trim());
+}
 
 /** Variables whose values may hold a secret: a bad one is named, never echoed. */
 const SECRET_VARIABLES = new Set([
@@ -112,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : isTrue(e.SEED_DEMO),
     demoJurorPassword: e.DEMO_JUROR_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: isTrue(e.TRUST_PROXY),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : DEFAULT_CLIENT_DIR,
     s3: e.S3_BUCKET
       ? {

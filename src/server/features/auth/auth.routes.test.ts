@@ -84,6 +84,30 @@ describe(`POST /api/auth/login on ${TEST_ENGINE}`, () => {
     }
   });
 
+  it("TRUST_PROXY naming the proxy's address believes X-Forwarded-Proto from it alone", async () => {
+    const proxied = await buildTestApp({ adminPassword: PASSWORD, trustProxy: ['10.0.0.5'] });
+    const headers = { ...OURS, 'x-forwarded-proto': 'https' };
+    try {
+      const viaProxy = await login(
+        proxied,
+        { username: 'admin', password: PASSWORD },
+        { headers, remoteAddress: '10.0.0.5' },
+      );
+      expect(viaProxy.statusCode).toBe(200);
+      expect(sessionCookie(viaProxy, '__Host-ws_session').secure).toBe(true);
+      // A client that reaches the server directly cannot claim HTTPS.
+      const direct = await login(
+        proxied,
+        { username: 'admin', password: PASSWORD },
+        { headers, remoteAddress: '203.0.113.7' },
+      );
+      expect(direct.statusCode).toBe(200);
+      expect(sessionCookie(direct).secure).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('a wrong password and an unknown user get the same 401 and an audit row each', async () => {
     const wrong = await login(t, { username: 'admin', password: 'not the password' });
     const unknown = await login(t, { username: 'nobody', password: PASSWORD });
