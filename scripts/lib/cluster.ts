@@ -1,0 +1,315 @@
+/**
+ * The site as it runs on several machines, on this one: Debian's nginx answering HTTPS (a
+ * self-signed certificate for 127.0.0.1 and localhost, made by openssl) in front of two app
+ * servers, round robin, on a fresh PostgreSQL database and one S3-compatible server (s3rver).
+ * nginx's site configuration is deploy/nginx.conf, the file the production guide shows, filled in
+ * here. Everything lives in a throw-away folder; `stop()` stops it all and drops the database.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { isClientBuildStale } from '../../src/server/client-build.ts';
+import { startS3Server } from '../../tests/setup/s3-server.ts';
+import { printedUrl } from '../../tests/setup/server-process.ts';
+import { findFreePort } from './free-port.ts';
+import {
+  CLIENT_DIR,
+  ROOT,
+  type RunningServer,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from './server.ts';
+
+export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf');
+const READY_TIMEOUT_MS = 60_000;
+const NGINX_STOP_GRACE_MS = 10_000;
+
+type Log = (message: string) => void;
+
+export interface Cluster {
+  /** The site's address through nginx: https://127.0.0.1:<port>. */
+  url: string;
+  /** nginx's plain HTTP address, which only redirects to `url`. */
+  httpUrl: string;
+  /** The app servers' HOST:PORT, as nginx's access log names them ($upstream_addr). */
+  servers: string[];
+  /** nginx's access log, one line per request with the server that answered it. */
+  accessLog: string;
+  /** The self-signed certificate nginx presents (PEM), for a client that checks it. */
+  certificate: string;
+  /** The first admin `admin`'s password. */
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+/** `nginx` from PATH, or Debian's /usr/sbin/nginx (not on a normal user's PATH). */
+function findNginx(): string {
+  const found = spawnSync('nginx', ['-v'], { stdio: 'ignore' });
+  if (found.error === undefined) return 'nginx';
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  throw new Error("No nginx: install Debian's nginx (apt-get install nginx), as .ci/run does");
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, valid for two days. */
+function makeCertificate(folder: string): { certificate: string; key: string } {
+  const certificate = path.join(folder, 'certificate.pem');
+  const key = path.join(folder, 'certificate-key.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+      ...['-keyout', key, '-out', certificate, '-days', '2', '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.error || made.status !== 0) {
+    throw new Error(
+      `openssl could not make a certificate (apt-get install openssl): ${made.error?.message ?? made.stderr}`,
+    );
+  }
+  return { certificate, key };
+}
+
+/** deploy/nginx.conf with every placeholder filled in; refuses to leave one. */
+export function fillNginxTemplate(values: Record<string, string>): string {
+  let text = readFileSync(NGINX_TEMPLATE, 'utf8');
+  for (const [name, value] of Object.entries(values)) text = text.replaceAll(`{{${name}}}`, value);
+  // Only the lines nginx reads: the comments name the placeholders too.
+  const left = text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+    .match(/\{\{[A-Z0-9_]+\}\}/g);
+  if (left) throw new Error(`${NGINX_TEMPLATE}: no value for ${[...new Set(left)].join(', ')}`);
+  return text;
+}
+
+/** nginx's own part: everything in `folder`, so it needs no path of the system's nginx. */
+function nginxMainConfig(folder: string, siteFile: string): string {
+  const temp = (name: string) => path.join(folder, 'nginx-temp', name);
+  return [
+    'worker_processes 1;',
+    `pid ${path.join(folder, 'nginx.pid')};`,
+    'error_log stderr warn;',
+    'events { worker_connections 256; }',
+    'http {',
+    `    client_body_temp_path ${temp('client-body')};`,
+    `    proxy_temp_path ${temp('proxy')};`,
+    `    fastcgi_temp_path ${temp('fastcgi')};`,
+    `    uwsgi_temp_path ${temp('uwsgi')};`,
+    `    scgi_temp_path ${temp('scgi')};`,
+    `    include ${siteFile};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** The status `url` answers, checking nginx's certificate against `ca`; 0 when no answer. */
+function statusOver(url: string, ca: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = https.get(url, { ca, timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
+}
+
+async function waitForNginx(nginx: ChildProcess, url: string, ca: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (nginx.exitCode !== null || nginx.signalCode !== null) {
+      throw new Error('nginx stopped at start: see its messages above');
+    }
+    if ((await statusOver(url, ca)) === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nginx did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it. */
+async function createDatabase(serverUrl: string) {
+  const name = `ws_cluster_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function ensureClientBuild(log: Log): void {
+  if (!isClientBuildStale(CLIENT_DIR)) return;
+  log('dist/client is missing or older than its sources: building the browser app first');
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
+    cwd: ROOT,
+    stdio: ['inherit', 2, 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('The build failed: see its output above');
+}
+
+/** Starts one app server on a free port; resolves with it once /api/health answers. */
+async function startAppServer(name: string, env: NodeJS.ProcessEnv, log: Log) {
+  const server = startServer(name, path.join(ROOT, 'src/server/main.ts'), env, log);
+  try {
+    const url = await Promise.race([
+      printedUrl(server.child, READY_TIMEOUT_MS),
+      server.exited.then(() => {
+        throw new Error(`${name} stopped at start: see its messages above`);
+      }),
+    ]);
+    await waitUntilReady(server, `${url}/api/health`);
+    return { server, address: new URL(url).host };
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+}
+
+/** Stops nginx the graceful way (SIGQUIT: requests in flight finish), SIGKILL after a grace. */
+async function stopNginx(nginx: ChildProcess): Promise<void> {
+  if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
+  nginx.kill('SIGQUIT');
+  const timer = setTimeout(() => nginx.kill('SIGKILL'), NGINX_STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the cluster. The PostgreSQL server is DATABASE_URL's (default the local one), where a
+ * database of its own is made; ADMIN_PASSWORD, when set, is the first admin's password.
+ */
+export async function startCluster(log: Log): Promise<Cluster> {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log(`while stopping: ${(error as Error).message}`);
+      }
+    }
+  };
+  try {
+    const nginxPath = findNginx();
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'ws-cluster-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    // nginx's workers run as `nobody` when it is started by root: they must reach the temp folders.
+    if (process.getuid?.() === 0) chmodSync(folder, 0o711);
+    mkdirSync(path.join(folder, 'nginx-temp'));
+
+    const database = await createDatabase(
+      process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    cleanups.push(database.drop);
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+    const tls = makeCertificate(folder);
+    ensureClientBuild(log);
+
+    const [httpsPort, httpPort] = [await findFreePort(), await findFreePort()];
+    const url = `https://127.0.0.1:${httpsPort}`;
+    const adminPassword = process.env.ADMIN_PASSWORD || randomBytes(18).toString('base64url');
+    const servers: RunningServer[] = [];
+    cleanups.push(() => Promise.all(servers.map((server) => stopServer(server))));
+    const addresses: string[] = [];
+    // One after the other: the first makes the tables, the admin and the demo content.
+    for (const n of [1, 2]) {
+      const dataDir = path.join(folder, `server-${n}`);
+      mkdirSync(dataDir);
+      const started = await startAppServer(
+        `app server ${n}`,
+        {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          CLIENT_DIR,
+          DATABASE_URL: database.url,
+          S3_BUCKET: s3.config.bucket,
+          S3_ENDPOINT: s3.config.endpoint ?? '',
+          S3_REGION: s3.config.region,
+          S3_ACCESS_KEY_ID: s3.config.accessKeyId ?? '',
+          S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey ?? '',
+          PUBLIC_URL: url,
+          // nginx connects from here: X-Forwarded-* is believed from it alone.
+          TRUST_PROXY: '127.0.0.1',
+          ADMIN_PASSWORD: adminPassword,
+          SEED_DEMO: 'true',
+          // No Razorpay here: paid entries go through the built-in test checkout.
+          PAYMENTS_TEST_MODE: 'true',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        },
+        log,
+      );
+      servers.push(started.server);
+      addresses.push(started.address);
+    }
+
+    const accessLog = path.join(folder, 'access.log');
+    const siteFile = path.join(folder, 'white-stroke.conf');
+    writeFileSync(
+      siteFile,
+      fillNginxTemplate({
+        SERVER_NAME: '127.0.0.1 localhost',
+        PUBLIC_URL: url,
+        HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+        HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+        CERTIFICATE: tls.certificate,
+        CERTIFICATE_KEY: tls.key,
+        APP_SERVER_1: addresses[0] as string,
+        APP_SERVER_2: addresses[1] as string,
+        ACCESS_LOG: accessLog,
+      }),
+    );
+    const mainConfig = path.join(folder, 'nginx.conf');
+    writeFileSync(mainConfig, nginxMainConfig(folder, siteFile));
+    const nginx = spawn(
+      nginxPath,
+      ['-p', folder, '-e', 'stderr', '-c', mainConfig, '-g', 'daemon off;'],
+      // Its messages are progress, as the app servers' are: stderr.
+      { stdio: ['ignore', 2, 2] },
+    );
+    nginx.on('error', (error) => log(`nginx: ${error.message}`));
+    cleanups.push(() => stopNginx(nginx));
+    const certificate = readFileSync(tls.certificate, 'utf8');
+    await waitForNginx(nginx, `${url}/api/health`, certificate);
+
+    return {
+      url,
+      httpUrl: `http://127.0.0.1:${httpPort}`,
+      servers: addresses,
+      accessLog,
+      certificate,
+      adminPassword,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
