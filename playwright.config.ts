@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { BROWSER } from './tests/e2e/browser.ts';
 
 /*
  * End-to-end tests against the real server and the built browser app. Run them with
@@ -15,24 +16,6 @@ if (!E2E_PORT || !E2E_DATA_DIR || !E2E_BASE_URL) {
     'E2E_PORT, E2E_DATA_DIR and E2E_BASE_URL are not set: run the end-to-end tests with `npm run test:e2e` (or `node scripts/e2e.ts` after `npm run build`).',
   );
 }
-
-/** Debian's Chromium with the switches a machine without internet needs. */
-const BROWSER = {
-  browserName: 'chromium',
-  viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  },
-} satisfies PlaywrightTestConfig['use'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,7 +1,8 @@
 /**
  * `npm run validate`: every check a submission must pass, in order: `npm test` (typecheck, lint,
- * format, unit and integration tests on SQLite), `npm run test:pg`, `npm run test:e2e`. Each
- * runner also writes a JSON report, so the run ends with one line totalling every test.
+ * format, unit and integration tests on SQLite), `npm run test:pg`, `npm run test:e2e`, and
+ * `npm run test:cluster` (the journey through nginx and two servers). Each runner also writes a
+ * JSON report, so the run ends with one line totalling every test.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,13 +31,19 @@ const steps: { script: string; args: string[]; report: string; kind: 'vitest' | 
     report: 'e2e.json',
     kind: 'playwright',
   },
+  {
+    script: 'test:cluster',
+    args: ['--', '--reporter=list,json'],
+    report: 'cluster.json',
+    kind: 'playwright',
+  },
 ];
 
 for (const step of steps) {
   console.log(`\n== npm run ${step.script}`);
   const result = spawnSync('npm', ['run', step.script, ...step.args], {
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'e2e.json') },
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, step.report) },
   });
   if (result.status !== 0) ok = false;
   const file = path.join(reports, step.report);
