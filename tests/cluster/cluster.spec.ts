@@ -20,8 +20,9 @@ import {
   submitButton,
 } from '../e2e/registration-fixtures.ts';
 
-const { CLUSTER_ACCESS_LOG, CLUSTER_SERVERS, CLUSTER_ADMIN_PASSWORD } = process.env;
-if (!CLUSTER_ACCESS_LOG || !CLUSTER_SERVERS || !CLUSTER_ADMIN_PASSWORD) {
+const { CLUSTER_ACCESS_LOG, CLUSTER_SERVERS, CLUSTER_ADMIN_PASSWORD, CLUSTER_HTTP_URL } =
+  process.env;
+if (!CLUSTER_ACCESS_LOG || !CLUSTER_SERVERS || !CLUSTER_ADMIN_PASSWORD || !CLUSTER_HTTP_URL) {
   throw new Error('Run the cluster journey with `npm run test:cluster` (scripts/cluster.ts)');
 }
 const SERVERS = CLUSTER_SERVERS.split(',').sort();
@@ -83,10 +84,16 @@ test('through nginx over HTTPS: sign in, change the title, register and pay, on 
   page,
   context,
   request,
+  baseURL,
   expectConsoleError,
 }) => {
   const before = loggedRequests().length;
   const suffix = randomBytes(3).toString('hex');
+
+  // Plain HTTP only sends the visitor to the same page over HTTPS.
+  const plain = await request.get(`${CLUSTER_HTTP_URL}/about?from=plain`, { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers().location).toBe(`${baseURL}/about?from=plain`);
 
   // The admin signs in through the proxy: the session cookie is the HTTPS one.
   expectConsoleError(SIGNED_OUT_CHECK);
