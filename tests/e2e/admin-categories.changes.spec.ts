@@ -13,6 +13,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { openAdminScreen, OURS } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import {
+  appStarted,
   DEMO,
   expect,
   expectPageHeading,
@@ -108,6 +109,7 @@ test('create a category with subcategories and a custom field, edit it and delet
   const category = (await getCategories(page.request)).find((c) => c.name === name);
   expect(category?.subcategories.map((s) => s.name)).toEqual(['Wheel-thrown', 'Hand-built']);
   await page.goto('/');
+  await appStarted(page);
   await categorySelect(page).selectOption({ label: name });
   await expect(subcategorySelect(page).getByRole('option')).toHaveText([
     'All subcategories',

@@ -60,6 +60,8 @@ test.describe('featured competitions list', () => {
     page,
   }) => {
     await page.goto('/');
+    // Typed before the app runs, a search would be the server's page's alone (no filtering).
+    await appStarted(page);
     await searchBox(page).fill('monsoon');
     await expect(cardTitles(page)).toHaveText([C.monsoon, C.sketchbook]);
     await expect.poll(() => query(page)).toEqual({ q: 'monsoon' });
@@ -67,6 +69,7 @@ test.describe('featured competitions list', () => {
     await page.reload();
     await expect(searchBox(page)).toHaveValue('monsoon');
     await expect(cardTitles(page)).toHaveText([C.monsoon, C.sketchbook]);
+    await appStarted(page);
 
     await searchBox(page).fill('PORTRAITS');
     await expect(cardTitles(page)).toHaveText([C.portraits]);
@@ -88,6 +91,7 @@ test.describe('featured competitions list', () => {
   }) => {
     const [painting, drawing] = await categoryIds(request);
     await page.goto('/');
+    await appStarted(page);
     await expect(categorySelect(page)).toHaveValue('');
     await expect(categorySelect(page).getByRole('option', { selected: true })).toHaveText(
       'All categories',
@@ -262,6 +266,7 @@ test.describe('on a phone', () => {
 
   test('cards stack in one column, and search and filters work', async ({ page }) => {
     await page.goto('/');
+    await appStarted(page);
     const cards = competitionCards(page);
     await expect(cards).toHaveCount(DEMO_LISTING.length);
     let previous: { x: number; y: number; width: number; height: number } | null = null;

@@ -285,6 +285,8 @@ test("a category's link and video fields take web addresses only", async ({ page
   const link = field(page, 'Additional Link');
   await expect(video).toHaveAttribute('type', 'url');
   await expect(link).toHaveAttribute('inputmode', 'url');
+  // The drawn form's Submit is enabled once the form runs; typed earlier, hydration would reset it.
+  await expect(submitButton(page)).toBeEnabled();
   await video.fill('youtube.com/watch?v=aqz-KE-bpKQ');
   await link.fill('javascript:alert(1)');
   await submitButton(page).click();
