@@ -231,6 +231,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
   /** Built, never made ready: no jobs of its own; the test reads the database through it. */
   let app: FastifyInstance;
   const servers: ServerProcess[] = [];
+  /** Everything started, stopped in afterAll even when a start failed half-way. */
+  const children: ChildProcess[] = [];
+  const proxies: { release(): void; close(): Promise<void> }[] = [];
   let freeCompetitionId: string;
   let paidCompetitionId: string;
   const unclaimed: string[] = [];
@@ -245,6 +248,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
     const payments = await startProxy(razorpay.url, (method, p) =>
       /^\/v1\/orders\/[^/]+\/payments$/.test(p),
     );
+    proxies.push(storage, mail, payments);
     const { child } = startMain({
       ...serverEnv({ dataDir, databaseUrl: environment.config.databaseUrl }, clientDir),
       // Each 'e-mail sent' line names its message: which server sent what.
@@ -263,6 +267,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       RAZORPAY_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       RAZORPAY_API_URL: payments.endpoint,
     });
+    children.push(child);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -429,13 +434,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
   }, 120_000);
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.storage.release();
-      server.razorpay.release();
-      server.mail.release();
-    }
+    for (const proxy of proxies) proxy.release();
     await Promise.all(
-      servers.map(async ({ child }) => {
+      children.map(async (child) => {
         child.kill('SIGTERM');
         const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await stopped(child);
@@ -443,11 +444,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       }),
     );
     await app?.close();
-    for (const server of servers) {
-      await server.storage.close();
-      await server.razorpay.close();
-      await server.mail.close();
-    }
+    for (const proxy of proxies) await proxy.close();
     await s3?.close();
     await razorpay?.close();
     await smtp?.close();
