@@ -54,6 +54,7 @@ import { resultsAdminRoutes, resultsPublicRoutes } from './features/results/resu
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
+import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
 import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant, sharedPagePaths } from './features/pages/page-data.ts';
 import { pagesPublicRoutes } from './features/pages/pages.routes.ts';
@@ -179,6 +180,8 @@ export async function buildApp(
     logStream?: NodeJS.WritableStream;
     /** The e-mail outbox worker's settings (tests turn its own rounds off). */
     outbox?: OutboxWorkerOptions;
+    /** The picture worker's settings (tests that look at a picture being made turn it off). */
+    imageJobs?: ImageJobsOptions;
     /** The server's clock (tests pass a manual one to move time instead of waiting). */
     clock?: Clock;
   } = {},
@@ -230,11 +233,18 @@ export async function buildApp(
     log: app.log,
     clock: options.clock ?? systemClock,
     ...(options.outbox ? { outbox: options.outbox } : {}),
+    ...(options.imageJobs ? { imageJobs: options.imageJobs } : {}),
   });
   app.decorate('deps', deps);
-  app.addHook('onReady', async () => deps.outbox.start());
-  // Before the database closes (onClose): the message being sent is recorded first.
-  app.addHook('preClose', async () => deps.outbox.stop());
+  app.addHook('onReady', async () => {
+    deps.outbox.start();
+    deps.imageJobs.start();
+  });
+  // Before the database closes (onClose): the message being sent and the picture being made are
+  // recorded first.
+  app.addHook('preClose', async () => {
+    await Promise.all([deps.outbox.stop(), deps.imageJobs.stop()]);
+  });
   app.addHook('onClose', async () => {
     await deps.changes.close();
     await database.close();

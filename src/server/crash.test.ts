@@ -20,6 +20,7 @@ import {
 } from '../../tests/setup/test-database.ts';
 import { addDays } from '../shared/domain/competition-status.ts';
 import { buildApp } from './app.ts';
+import { IMAGE_JOB_CLAIM_MS } from './features/media/image-jobs.service.ts';
 import {
   sweepUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
@@ -142,11 +143,15 @@ describe(`a server killed with SIGKILL during registrations, on ${TEST_ENGINE}`,
         const answered = await Promise.all(sent);
         const savedBefore = answered.filter((r) => r?.status === 201).length;
 
-        // No entry half saved: each one there has its pictures stored. (One may have been saved
-        // with its answer still on the way when the server died.)
+        // No entry half saved: each one there has its pictures stored, as sent or made. (One may
+        // have been saved with its answer still on the way when the server died.)
         const before = await app.deps.db.selectFrom('submissions').select('photo_key').execute();
         expect(before.length).toBeGreaterThanOrEqual(savedBefore);
-        for (const { photo_key } of before) expect(privateKeys()).toContain(photo_key);
+        for (const { photo_key } of before) {
+          expect(
+            privateKeys().filter((key) => key.startsWith(photo_key.replace(/\.jpg$/, ''))),
+          ).not.toEqual([]);
+        }
 
         // Sent again with their keys, to the restarted server: each saved, once.
         const second = await startServer(clientDir);
@@ -169,6 +174,9 @@ describe(`a server killed with SIGKILL during registrations, on ${TEST_ENGINE}`,
           .execute();
         expect(saved).toHaveLength(REGISTRATIONS);
 
+        // The pictures are made, those the killed server had claimed once its claim ran out.
+        await app.deps.imageJobs.runOnce(new Date(Date.now() + IMAGE_JOB_CLAIM_MS));
+        expect(await app.deps.db.selectFrom('image_jobs').selectAll().execute()).toEqual([]);
         // What the killed server had written for entries it never saved goes at the next sweep.
         await sweepUnclaimedFiles(app.deps, new Date(Date.now() + 2 * UNCLAIMED_FILE_LIFETIME_MS));
         // An entry owns the files its row names, and their display copies (`<name>-display.webp`).
@@ -179,6 +187,8 @@ describe(`a server killed with SIGKILL during registrations, on ${TEST_ENGINE}`,
         expect(onDisk.length).toBeGreaterThanOrEqual(named.length);
         for (const key of onDisk) expect(ownedBy(key), key).toBe(true);
         for (const key of named) expect(onDisk).toContain(key);
+        // Every picture made, and none kept as sent.
+        expect(onDisk.filter((key) => key.endsWith('-upload'))).toEqual([]);
         expect(await listed()).toBe(0);
       } finally {
         if (first.child.exitCode === null && first.child.signalCode === null)

@@ -14,6 +14,11 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './features/mail/outbox-worker.ts';
+import {
+  createImageJobs,
+  type ImageJobs,
+  type ImageJobsOptions,
+} from './features/media/image-jobs.service.ts';
 import { createStorage, type Storage } from './features/media/storage/storage.service.ts';
 import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import {
@@ -55,6 +60,8 @@ export interface Deps {
   entryTokens: EntryTokens;
   /** The e-mail outbox's worker: wake() after a commit that queued a message. */
   outbox: OutboxWorker;
+  /** The worker making registrations' pictures: wake() after a commit that queued one. */
+  imageJobs: ImageJobs;
   payments: PaymentsService;
 }
 
@@ -77,6 +84,7 @@ export async function buildDeps(
     log: FastifyBaseLogger;
     clock: Clock;
     outbox?: OutboxWorkerOptions;
+    imageJobs?: ImageJobsOptions;
   },
 ): Promise<Deps> {
   const { database, log, clock } = parts;
@@ -100,6 +108,7 @@ export async function buildDeps(
     { db, mail: config.mail, siteTitle, log, clock },
     parts.outbox ?? {},
   );
+  const imageJobs = createImageJobs({ db, storage, log, clock }, parts.imageJobs);
   // The test checkout signs with a key the server makes for itself, as entry tokens do.
   const serverKeys = (name: string) => serverKey(db, name);
   const provider = createPaymentProvider(config.payments, { db, clock }, serverKeys);
@@ -122,6 +131,7 @@ export async function buildDeps(
     competitions,
     entryTokens,
     outbox,
+    imageJobs,
     payments,
   };
 }

@@ -43,16 +43,22 @@ export interface RegistrationOptions {
   remoteAddress?: string;
   /** Replaces our client's headers (the CSRF header) and the multipart content type. */
   headers?: Record<string, string>;
+  /**
+   * Whether to wait for the pictures' jobs (made just after the answer) before resolving: true
+   * unless given, so a test reads the stored copies as an admin would a moment later.
+   */
+  waitForPictures?: boolean;
 }
 
 /** POST /api/submissions with these parts (or a whole body), as our client sends it. */
-export function postRegistration(
+export async function postRegistration(
   target: Target,
   body: readonly MultipartPart[] | Buffer | string,
   options: RegistrationOptions = {},
 ): Promise<LightMyRequestResponse> {
   const key = options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey;
-  return fastifyOf(target).inject({
+  const app = fastifyOf(target);
+  const response = await app.inject({
     method: 'POST',
     url: SUBMISSIONS_URL,
     headers: {
@@ -64,6 +70,10 @@ export function postRegistration(
     remoteAddress: options.remoteAddress ?? freshAddress(),
     payload: Array.isArray(body) ? multipartParts(body) : (body as Buffer | string),
   });
+  if (response.statusCode === 201 && options.waitForPictures !== false) {
+    await app.deps.imageJobs.runOnce();
+  }
+  return response;
 }
 
 /** The form's values of an adult artist for the default fields (no files). */

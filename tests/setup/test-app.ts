@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
+import type { ImageJobsOptions } from '../../src/server/features/media/image-jobs.service.ts';
 import { initializeSite, type InitializeResult } from '../../src/server/initialize.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/shared/csrf.ts';
 import { makeFakeClientBuild } from './fake-client-build.ts';
@@ -23,10 +24,15 @@ export async function buildTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** The server's clock: a test moves it instead of waiting for time to pass. */
     clock?: Clock;
+    /** The picture worker's settings: a test of its jobs runs its rounds itself. */
+    imageJobs?: ImageJobsOptions;
   } = {},
 ): Promise<TestApp> {
   const environment = await createTestEnvironment(overrides);
-  const app = await buildApp(environment.config, options.clock ? { clock: options.clock } : {});
+  const app = await buildApp(environment.config, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.imageJobs ? { imageJobs: options.imageJobs } : {}),
+  });
   options.beforeReady?.(app);
   const initialized = await initializeSite(app);
   await app.ready();
@@ -54,6 +60,7 @@ export function useTestApp(
     /** 'server-rendered': pages are drawn on the server by the app itself, as in production. */
     clientBuild?: boolean | 'server-rendered';
     clock?: Clock;
+    imageJobs?: ImageJobsOptions;
   } = {},
 ): TestApp {
   let built: TestApp | undefined;
@@ -68,7 +75,10 @@ export function useTestApp(
       : undefined;
     built = await buildTestApp(
       { ...options.config, ...(clientDir ? { clientDir } : {}) },
-      options.clock ? { clock: options.clock } : {},
+      {
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.imageJobs ? { imageJobs: options.imageJobs } : {}),
+      },
     );
   });
   afterAll(async () => {

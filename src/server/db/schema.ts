@@ -409,6 +409,22 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+export type ImageJobStatus = 'pending' | 'working' | 'failed';
+
+/** A picture of a submission whose stored copies are not made yet (see media/image-jobs.ts). */
+export interface ImageJobsTable {
+  key: string;
+  submission_id: string;
+  kind: 'photo' | 'artwork';
+  status: ImageJobStatus;
+  attempts: Generated<number>;
+  run_after: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
   categories: CategoriesTable;
@@ -447,6 +463,7 @@ export interface DB {
   results_publications: ResultsPublicationsTable;
   certificates: CertificatesTable;
   unclaimed_files: UnclaimedFilesTable;
+  image_jobs: ImageJobsTable;
   rate_limit_hits: RateLimitHitsTable;
 }
 

@@ -37,6 +37,9 @@ export const ReviewFieldSchema = z.object({
   value: z.string(),
 });
 
+export const PICTURE_STATES = ['ready', 'processing', 'failed'] as const;
+export type PictureState = (typeof PICTURE_STATES)[number];
+
 export const ReviewItemSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -59,6 +62,11 @@ export const ReviewItemSchema = z.object({
   entryFee: z.number(),
   /** The admin URL of the artist's photo. */
   photoUrl: z.string(),
+  /**
+   * Whether the stored copies of the entry's pictures are made (they are made just after the
+   * registration): 'processing' until then, 'failed' when one could not be read.
+   */
+  pictures: z.enum(PICTURE_STATES),
   fields: z.array(ReviewFieldSchema),
   /**
    * Another entry of this competition has the same e-mail (trimmed, any case), and one of the two

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { MailConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createPeriodicJob } from '../../jobs/periodic-job.ts';
+import { retryDelayMs } from '../../jobs/retry-delay.ts';
 import {
   type AttemptOutcome,
   claimMessage,
@@ -57,19 +58,12 @@ export const OUTBOX_MAX_ATTEMPTS = 8;
 export const OUTBOX_POLL_INTERVAL_MS = 30_000;
 /** How long a claim holds: well over a send's time limit, so a live worker never loses one. */
 export const OUTBOX_CLAIM_MS = 5 * 60_000;
-const RETRY_FIRST_MS = 60_000;
-const RETRY_MAX_MS = 60 * 60_000;
-const RETRY_JITTER = 0.1;
 /** Messages looked at per query; a round goes on until none is due. */
 const BATCH_SIZE = 20;
 /** How long closing the app waits for the message being sent before leaving it to its claim. */
 const STOP_WAIT_MS = 10_000;
 
-/** The wait after the `attempts`-th failed attempt: 1 minute, 2, 4, ... at most an hour, +0-10%. */
-export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
-  return Math.round(base * (1 + RETRY_JITTER * random()));
-}
+export { retryDelayMs };
 
 interface WorkerContext {
   db: Kysely<DB>;

@@ -48,8 +48,11 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
   return runInImageWorker('inspectImage', data);
 }
 
-/** checkImage's work, in the image worker's process. */
-export async function inspectImage(data: Buffer): Promise<CheckedImage> {
+/**
+ * The check made from the header alone: the size, the type from the bytes and the pixel limit
+ * (a small file claiming huge dimensions is refused before anything decodes it).
+ */
+async function checkHeader(data: Buffer): Promise<CheckedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
   // Reading the header only: nothing is decoded yet. (sharp throws at once on empty input.)
   const metadata = await Promise.resolve()
@@ -64,6 +67,49 @@ export async function inspectImage(data: Buffer): Promise<CheckedImage> {
   if (autoOrient.width * autoOrient.height > IMAGE_MAX_PIXELS) {
     throw new AppError(422, 'TOO_MANY_PIXELS', IMAGE_TOO_MANY_PIXELS);
   }
+  return { format: format as CheckedImage['format'], ...autoOrient };
+}
+
+const JPEG_END = Buffer.from([0xff, 0xd9]);
+
+/**
+ * Whether the file's container is whole, from its structure and without decoding: a PNG ends
+ * with its IEND chunk, a WebP holds the length its RIFF header gives, and a JPEG has an end
+ * marker after its first scan's start (the segments before the scan are skipped by their
+ * lengths, so the end marker of a thumbnail in the EXIF block does not count). A file cut short
+ * in transfer fails here.
+ */
+export function isWholeImage(format: CheckedImage['format'], data: Buffer): boolean {
+  if (format === 'png') return data.subarray(-8, -4).toString('latin1') === 'IEND';
+  if (format === 'webp') return data.length >= 8 && data.readUInt32LE(4) + 8 <= data.length;
+  let at = 2;
+  while (at + 4 <= data.length) {
+    if (data[at] !== 0xff) return false;
+    const marker = data[at + 1];
+    // Fill bytes before a marker.
+    if (marker === 0xff) at += 1;
+    // Start of scan: entropy-coded data follows, in which 0xFF 0xD9 only ever ends the image.
+    else if (marker === 0xda) return data.lastIndexOf(JPEG_END) > at;
+    else at += 2 + data.readUInt16BE(at + 2);
+  }
+  return false;
+}
+
+/**
+ * A registration's check of a picture, cheap enough to make before answering (a millisecond or
+ * two, in this process): the header's type and pixel count, and a whole container. Decoding
+ * every pixel waits for the picture's job (image-jobs.ts), where a file whose data is damaged
+ * inside a whole container is marked as failed for the admin.
+ */
+export async function checkUpload(data: Buffer): Promise<CheckedImage> {
+  const checked = await checkHeader(data);
+  if (!isWholeImage(checked.format, data)) throw imageUnreadable();
+  return checked;
+}
+
+/** checkImage's work, in the image worker's process. */
+export async function inspectImage(data: Buffer): Promise<CheckedImage> {
+  const checked = await checkHeader(data);
   try {
     // Every pixel read once, streaming into a thumbnail (memory stays small): a truncated or
     // corrupt file fails here, not halfway through making its display sizes.
@@ -71,5 +117,5 @@ export async function inspectImage(data: Buffer): Promise<CheckedImage> {
   } catch {
     throw imageUnreadable();
   }
-  return { format: format as CheckedImage['format'], ...autoOrient };
+  return checked;
 }

@@ -31,3 +31,8 @@ export async function runImageJob<T>(job: () => Promise<T>): Promise<T> {
   refuseWhenImageQueueFull();
   return limit(job);
 }
+
+/** Work that waits for its turn whatever the queue's length: a picture job's, already paced. */
+export function runQueuedImageWork<T>(job: () => Promise<T>): Promise<T> {
+  return limit(job);
+}

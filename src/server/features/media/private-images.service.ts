@@ -100,3 +100,16 @@ export function extensionOf(image: EncodedImage): string {
 export function displayKeyOf(key: string): string {
   return key.replace(/\.[a-z]+$/, '-display.webp');
 }
+
+/**
+ * The key of a picture as the artist sent it, kept beside the file its job makes from it until
+ * the job is done (image-jobs.ts): `…/artworkurl-1a2b3c4d.jpg` → `…/artworkurl-1a2b3c4d-upload`.
+ */
+export function uploadKeyOf(key: string): string {
+  return key.replace(/\.[a-z]+$/, '-upload');
+}
+
+/** Every file a stored picture may have: itself, its display copy and the picture as sent. */
+export function filesOfPicture(key: string): string[] {
+  return [key, displayKeyOf(key), uploadKeyOf(key)];
+}

@@ -1,14 +1,26 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** Private files written for a record not committed yet (unclaimed_files): see unclaimed-files.ts. */
 
+/**
+ * Lists a file; one listed already keeps the earlier of the two times (a file released for the
+ * next sweep stays due, whoever lists it again meanwhile: a picture's job, see image-jobs.ts).
+ */
 export async function insertUnclaimedFile(
   db: Kysely<DB>,
   key: string,
   createdAt: string,
 ): Promise<void> {
-  await db.insertInto('unclaimed_files').values({ key, created_at: createdAt }).execute();
+  await db
+    .insertInto('unclaimed_files')
+    .values({ key, created_at: createdAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        created_at: sql<string>`case when excluded.created_at < unclaimed_files.created_at then excluded.created_at else unclaimed_files.created_at end`,
+      }),
+    )
+    .execute();
 }
 
 /** Removes the keys' rows; answers how many there were. */

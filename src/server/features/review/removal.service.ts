@@ -4,27 +4,30 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { withdrawWaitingDecisionEmails } from '../mail/outbox.service.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
+import { filesOfPicture } from '../media/private-images.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
 import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
 import { deleteSubmissionRow } from './decisions.repository.ts';
 import { findSubmissionFiles } from './review.repository.ts';
 
 /*
- * Deleting a submission removes its row and every stored file of it (the photo,
- * each image with its display copy) after the transaction commits. The payment ledger keeps its
- * rows, without the submission; the outbox keeps its messages, but for a decision's e-mail still
- * waiting, which is withdrawn.
+ * Deleting a submission removes its row (its picture jobs with it) and every stored file of it
+ * (the photo, each image with its display copy) after the transaction commits. The payment
+ * ledger keeps its rows, without the submission; the outbox keeps its messages, but for a
+ * decision's e-mail still waiting, which is withdrawn.
  */
 
 export const SUBMISSION_GONE = 'Submission not found. It may have been deleted already.';
 
 type SubmissionFilesRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFiles>>>;
 
-/** Every file the submission names: its photo, and each image with its display copy. */
+/**
+ * Every file the submission names: its photo and each image, with the display copy and the
+ * picture as sent (kept until its job has made the others).
+ */
 function filesOf(row: SubmissionFilesRow, log: EntryLog): string[] {
   const images = storedKeysOf(decodeEntry(row, log), row.id);
-  return [row.photo_key, ...images].flatMap((key) => [key, displayKeyOf(key)]);
+  return [row.photo_key, ...images].flatMap(filesOfPicture);
 }
 
 export async function deleteSubmission(

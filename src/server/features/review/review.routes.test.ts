@@ -855,6 +855,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: the items`, () => {
           paymentState: 'received',
           entryFee: 499,
           photoUrl: `/api/admin/files/submissions/${id}/photo-0a1b2c3d.jpg`,
+          pictures: 'ready',
           fields: [
             { id: 'artworkTitle', label: 'Artwork Title', type: 'text', value: 'मेरा गाँव' },
             {

@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { privateFileUrl } from '../media/private-files.service.ts';
+import { pictureStatesOf } from '../media/image-jobs.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import type { StoredFile } from '../media/storage/storage.service.ts';
 import {
@@ -65,7 +66,12 @@ function positionOf(cursor: string): ReviewPosition {
   return { createdAt, id: match[2] as string };
 }
 
-function itemOf(row: ReviewRow, possibleDuplicate: boolean, log: EntryLog): ReviewItem {
+function itemOf(
+  row: ReviewRow,
+  possibleDuplicate: boolean,
+  pictures: ReviewItem['pictures'],
+  log: EntryLog,
+): ReviewItem {
   const { fields, values } = decodeEntry(row, log);
   return {
     id: row.id,
@@ -86,6 +92,7 @@ function itemOf(row: ReviewRow, possibleDuplicate: boolean, log: EntryLog): Revi
     paymentState: paymentStateOfRow(row),
     entryFee: row.entry_fee,
     photoUrl: privateFileUrl(row.photo_key),
+    pictures,
     // Seed §2: the category's enabled fields, each by its type; previews are the display copy.
     fields: fields.flatMap((field) => {
       const value = values[field.id];
@@ -126,12 +133,15 @@ export async function listSubmissions(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   // For this page's rows only: an index probe each, whatever the size of the table.
-  const duplicates = await findLikelyDuplicateIds(
-    db,
-    page.map((row) => row.id),
-  );
+  const ids = page.map((row) => row.id);
+  const [duplicates, pictures] = await Promise.all([
+    findLikelyDuplicateIds(db, ids),
+    pictureStatesOf(db, ids),
+  ]);
   return {
-    items: page.map((row) => itemOf(row, duplicates.has(row.id), log)),
+    items: page.map((row) =>
+      itemOf(row, duplicates.has(row.id), pictures.get(row.id) ?? 'ready', log),
+    ),
     nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
   };
 }
@@ -141,12 +151,13 @@ export async function listSubmissions(
  * through the admin-only file routes, and whether it is a likely duplicate.
  */
 export async function loadReviewItem({ db, log }: ReviewDeps, id: string): Promise<ReviewItem> {
-  const [row, duplicates] = await Promise.all([
+  const [row, duplicates, pictures] = await Promise.all([
     findReviewRow(db, id),
     findLikelyDuplicateIds(db, [id]),
+    pictureStatesOf(db, [id]),
   ]);
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return itemOf(row, duplicates.has(row.id), log);
+  return itemOf(row, duplicates.has(row.id), pictures.get(row.id) ?? 'ready', log);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +13,6 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { IMAGE_QUEUE_MAX_WAITING, runImageJob } from '../media/image-queue.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
 import { privateFileUrl } from '../media/private-files.service.ts';
 import { sweepUnclaimedFiles } from '../media/unclaimed-files.service.ts';
@@ -183,33 +181,5 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: nothing left behind`, () => {
       registrationParts(registrationData(competition.id), files),
     );
     expect(again.statusCode, again.body).toBe(201);
-  });
-
-  it('answers 503 with Retry-After when the image queue is full, before reading the body', async () => {
-    const { competition } = await addCompetition(t);
-    const files = await defaultFiles();
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: IMAGE_QUEUE_MAX_WAITING + 1 }, () => runImageJob(() => gate));
-    const before = await registrationState(t);
-    try {
-      const response = await postRegistration(
-        t,
-        registrationParts(registrationData(competition.id), files),
-        { idempotencyKey: `busy-${randomUUID()}` },
-      );
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({
-        error: {
-          code: 'BUSY',
-          message: 'The server is busy processing images. Please try again in a moment.',
-        },
-      });
-      expect(await registrationState(t)).toEqual(before);
-    } finally {
-      open();
-      await Promise.all(held);
-    }
   });
 });

@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import { checkImage } from '../media/image-check.service.ts';
-import { runImageJob } from '../media/image-queue.service.ts';
-import {
-  displayKeyOf,
-  preparePrivateImage,
-  extensionOf,
-  type PreparedImage,
-} from '../media/private-images.service.ts';
+import { checkUpload } from '../media/image-check.service.ts';
+import type { PictureJob, PictureKind } from '../media/image-jobs.service.ts';
+import { uploadKeyOf } from '../media/private-images.service.ts';
 import type { FileToStore } from '../media/unclaimed-files.service.ts';
 import { submissionFolderOf } from './stored-entry.ts';
 import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
 
 /*
- * The images of a registration: the file parts as received, checked and re-encoded in the image
- * queue, and the private files they become under the submission's folder.
+ * The images of a registration: the file parts as received, checked from their bytes, and the
+ * private files and picture jobs they become under the submission's folder.
  */
 
 /** A file part as received: its part name and bytes. */
@@ -25,8 +20,7 @@ export interface ReceivedFile {
 
 /**
  * An image refused by the upload check, answered for its part: the seed's message in `fields`,
- * 415 as INVALID_IMAGE_TYPE (the contract's code). The queue's 503 and anything unexpected pass
- * through as they are.
+ * 415 as INVALID_IMAGE_TYPE (the contract's code). Anything unexpected passes through as it is.
  */
 function imageRefusal(error: unknown, part: string): AppError {
   if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -34,23 +28,36 @@ function imageRefusal(error: unknown, part: string): AppError {
   return new AppError(error.statusCode, code, error.message, { [part]: error.message });
 }
 
-export interface ImageToStore {
+export interface PictureToStore {
   part: string;
   fieldId: string | undefined;
-  image: PreparedImage;
+  kind: PictureKind;
+  data: Buffer;
+  contentType: string;
 }
 
+const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
 /**
- * Checks every image from its bytes, each in its turn in the image queue: when one is refused,
- * the answer names every refused part (with the status of the first) and nothing is encoded.
- * Then each is re-encoded (orientation applied, metadata stripped).
+ * Checks every picture from its header and container (checkUpload: a millisecond or two each, so
+ * the artist's answer never waits for image work): when one is refused, the answer names every
+ * refused part (with the status of the first). Re-encoding waits for the picture's job.
  */
-export async function prepareImages(files: readonly ReceivedFile[]): Promise<ImageToStore[]> {
+export async function checkPictures(files: readonly ReceivedFile[]): Promise<PictureToStore[]> {
   let refused: AppError | undefined;
   const fields: Record<string, string> = {};
+  const checked: PictureToStore[] = [];
   for (const file of files) {
     try {
-      await runImageJob(() => checkImage(file.data));
+      const { format } = await checkUpload(file.data);
+      const isPhoto = file.name === PHOTO_PART;
+      checked.push({
+        part: file.name,
+        fieldId: isPhoto ? undefined : fieldIdOfImagePart(file.name),
+        kind: isPhoto ? 'photo' : 'artwork',
+        data: file.data,
+        contentType: CONTENT_TYPES[format],
+      });
     } catch (error) {
       const refusal = imageRefusal(error, file.name);
       refused ??= refusal;
@@ -58,38 +65,23 @@ export async function prepareImages(files: readonly ReceivedFile[]): Promise<Ima
     }
   }
   if (refused) throw new AppError(refused.statusCode, refused.code, refused.message, fields);
-  const prepared: ImageToStore[] = [];
-  for (const file of files) {
-    const isPhoto = file.name === PHOTO_PART;
-    try {
-      const image = await runImageJob(() =>
-        preparePrivateImage(isPhoto ? 'photo' : 'artwork', file.data),
-      );
-      const fieldId = isPhoto ? undefined : fieldIdOfImagePart(file.name);
-      prepared.push({ part: file.name, fieldId, image });
-    } catch (error) {
-      throw imageRefusal(error, file.name);
-    }
-  }
-  return prepared;
+  return checked;
 }
 
-/** Keys under the submission's folder: readable names, made unique by a random suffix. */
-export function privateFilesOf(submissionId: string, images: readonly ImageToStore[]) {
+/**
+ * Keys under the submission's folder: readable names, made unique by a random suffix. Each
+ * picture is stored as sent (uploadKeyOf) beside the key its job will write (always a JPEG).
+ */
+export function privateFilesOf(submissionId: string, pictures: readonly PictureToStore[]) {
   const files: FileToStore[] = [];
+  const jobs: PictureJob[] = [];
   const keyByPart = new Map<string, string>();
-  for (const { part, fieldId, image } of images) {
+  for (const { part, fieldId, kind, data, contentType } of pictures) {
     const name = (fieldId ?? PHOTO_PART).toLowerCase().replace(/[^a-z0-9_-]/g, '') || 'image';
-    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.${extensionOf(image.main)}`;
+    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.jpg`;
     keyByPart.set(part, key);
-    files.push({ key, data: image.main.data, contentType: image.main.contentType });
-    if (image.display) {
-      files.push({
-        key: displayKeyOf(key),
-        data: image.display.data,
-        contentType: image.display.contentType,
-      });
-    }
+    files.push({ key: uploadKeyOf(key), data, contentType });
+    jobs.push({ key, kind });
   }
-  return { files, keyByPart };
+  return { files, jobs, keyByPart };
 }

@@ -11,6 +11,7 @@ import { notFound } from '../../errors.ts';
 import { writeEmail } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import { CONFIRMATION_KIND, confirmationValues } from '../mail/artist-emails.service.ts';
+import { type PictureJob, queuePictureJobs } from '../media/image-jobs.service.ts';
 import { claimFiles } from '../media/unclaimed-files.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
@@ -27,8 +28,8 @@ import {
 } from './submissions.repository.ts';
 
 /*
- * The write of a registration: the submission, its files' claim and its confirmation e-mail, in
- * one transaction.
+ * The write of a registration: the submission, its files' claim, its picture jobs and its
+ * confirmation e-mail, in one transaction.
  */
 
 export type Values = RegistrationValues<Buffer>;
@@ -44,8 +45,10 @@ export interface SubmissionToSave {
   submissionId: string;
   /** The private key each file part was stored under. */
   keyByPart: ReadonlyMap<string, string>;
-  /** Every stored file, display copies too: claimed by the submission. */
+  /** Every stored file (the pictures as sent): claimed by the submission. */
   fileKeys: readonly string[];
+  /** The pictures to make, after the answer. */
+  jobs: readonly PictureJob[];
 }
 
 /** What the transaction decided: a new submission, or an earlier one holding the key. */
@@ -138,6 +141,7 @@ export async function saveSubmission(
       search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
     });
     await claimFiles(trx, toSave.fileKeys);
+    await queuePictureJobs(trx, submissionId, toSave.jobs, now);
     const email = await writeEmail(
       trx,
       CONFIRMATION_KIND,

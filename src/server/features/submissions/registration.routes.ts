@@ -13,7 +13,6 @@ import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.
 import { DATA_PART, IDEMPOTENCY_KEY_HEADER } from '../../../shared/registration-request.ts';
 import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
-import { refuseWhenImageQueueFull } from '../media/image-queue.service.ts';
 import type { ReceivedFile } from './registration-images.ts';
 import { countRegistrationAttempt, countReusedKey } from './registration-limit.ts';
 import { requireIdempotencyKey } from './registration-refusals.ts';
@@ -183,9 +182,6 @@ function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', B.notMultipart);
       }
       const idempotencyKey = requireIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      // A full queue answers before megabytes of images are read into memory for nothing, and
-      // before the attempt is counted: the form sends it again with the same key.
-      refuseWhenImageQueueFull();
       await countRegistrationAttempt(deps, request.ip, idempotencyKey);
       const parts = request.parts()[Symbol.asyncIterator]();
       const data = await readData(parts).catch(refuseBody);

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/unclaimed-files.service.ts';
-import { prepareImages, privateFilesOf, type ReceivedFile } from './registration-images.ts';
+import { checkPictures, privateFilesOf, type ReceivedFile } from './registration-images.ts';
 import {
   answerExisting,
   fingerprintOf,
@@ -129,15 +129,23 @@ function valuesWithFiles(data: Record<string, unknown>, files: readonly Received
 
 /**
  * Registers the entry: answers an earlier request with the same key (before any image work),
- * checks the values with the shared schema, checks and re-encodes the images, writes them as
- * unclaimed private files, then saves the submission in one transaction. When that transaction
+ * checks the values with the shared schema, checks the pictures, writes them as sent as
+ * unclaimed private files, then saves the submission and its picture jobs in one transaction. When that transaction
  * does not commit, the files and their rows are removed; when another request with the same key
  * won the race, its answer is given (or 409 for another body).
  */
 export async function registerEntry(
   deps: Pick<
     Deps,
-    'db' | 'storage' | 'log' | 'clock' | 'config' | 'settings' | 'entryTokens' | 'outbox'
+    | 'db'
+    | 'storage'
+    | 'log'
+    | 'clock'
+    | 'config'
+    | 'settings'
+    | 'entryTokens'
+    | 'outbox'
+    | 'imageJobs'
   >,
   opened: OpenedRegistration,
   files: readonly ReceivedFile[],
@@ -152,9 +160,9 @@ export async function registerEntry(
   const checked = checkRegistration(schema, valuesWithFiles(data, files));
   if (!checked.success) throw invalidFields(checked.fields);
 
-  const images = await prepareImages(files);
+  const pictures = await checkPictures(files);
   const submissionId = randomUUID();
-  const { files: toStore, keyByPart } = privateFilesOf(submissionId, images);
+  const { files: toStore, jobs, keyByPart } = privateFilesOf(submissionId, pictures);
   const fileKeys = toStore.map((file) => file.key);
   await storeUnclaimedFiles(deps, toStore);
   let saved: Saved;
@@ -168,6 +176,7 @@ export async function registerEntry(
       submissionId,
       keyByPart,
       fileKeys,
+      jobs,
     });
   } catch (error) {
     await discardUnclaimedFiles(deps, fileKeys);
@@ -182,7 +191,8 @@ export async function registerEntry(
     await discardUnclaimedFiles(deps, fileKeys);
     return answerExisting(saved.existing, fingerprint, competitionId);
   }
-  // The confirmation goes out now rather than at the worker's next round.
+  // The confirmation goes out and the pictures are made now, not at the workers' next rounds.
   deps.outbox.wake();
+  deps.imageJobs.wake();
   return { receipt: saved.receipt, replayed: false };
 }

@@ -324,6 +324,42 @@ describe("the admin's entry page: pictures, decisions and the way back (issue 20
     expect(screen.queryByText('Possible duplicate')).toBeNull();
   });
 
+  it('stands in for pictures being made, without downloads, and shows them once they are ready', async () => {
+    const answers = [reviewItemOf({ pictures: 'processing' })];
+    const calls = stubPage([ok(entryOf())], {
+      [REVIEW]: () => ({ status: 200, body: answers.shift() ?? reviewItemOf() }),
+    });
+    await loaded();
+    const pictures = screen.getByRole('region', { name: 'Photo and artworks' });
+    const stand = await within(pictures).findByRole('img', {
+      name: 'Photo of Meera Iyer: Processing picture…',
+    });
+    expect(stand.tagName).toBe('SPAN');
+    expect(within(pictures).getAllByText('Processing picture…')).toHaveLength(2);
+    expect(within(pictures).queryAllByRole('link')).toEqual([]);
+    // Asked again while they are being made: the pictures appear without a reload.
+    const photo = await within(pictures).findByRole(
+      'img',
+      { name: 'Photo of Meera Iyer' },
+      { timeout: 10_000 },
+    );
+    expect(photo.tagName).toBe('IMG');
+    expect(within(pictures).getAllByRole('link')).toHaveLength(2);
+    expect(calls.filter((call) => call === REVIEW).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says a picture that could not be made could not be processed', async () => {
+    stubPage([ok(entryOf())], {
+      [REVIEW]: { status: 200, body: reviewItemOf({ pictures: 'failed' }) },
+    });
+    await loaded();
+    const pictures = screen.getByRole('region', { name: 'Photo and artworks' });
+    expect(
+      await within(pictures).findAllByText('This picture could not be processed'),
+    ).toHaveLength(2);
+    expect(within(pictures).queryAllByRole('link')).toEqual([]);
+  });
+
   it("says when the pictures cannot be read, and 'Try again' reads them again", async () => {
     let failing = true;
     stubPage([ok(entryOf())], {

@@ -29,6 +29,7 @@ export function reviewItemOf(overrides: Partial<ReviewItem> = {}): ReviewItem {
     paymentState: 'received',
     entryFee: 1500,
     photoUrl: `/api/admin/files/submissions/${id}/photo-1.jpg`,
+    pictures: 'ready',
     fields: [
       { id: 'artworkTitle', label: 'Artwork Title', type: 'text', value: 'Rain on the Hooghly' },
       {

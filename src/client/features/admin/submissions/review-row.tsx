@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { Link, useLocation } from 'react-router';
 import { formatInstant } from '../common/format-instant.ts';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { PictureStand } from './picture-state.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { downloadPath } from './api/review.ts';
 import { duplicatesViewOf } from './components/review-links.ts';
@@ -41,7 +42,18 @@ function isWebAddress(value: string): boolean {
   return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
 }
 
-function FieldValue({ id, field }: { id: string; field: ReviewItem['fields'][number] }) {
+function FieldValue({
+  id,
+  field,
+  pictures,
+}: {
+  id: string;
+  field: ReviewItem['fields'][number];
+  pictures: ReviewItem['pictures'];
+}) {
+  if (field.type === 'image' && pictures !== 'ready') {
+    return <PictureStand state={pictures} label={field.label} className="h-20 w-20 rounded" />;
+  }
   if (field.type === 'image') {
     return (
       <span className="flex flex-col items-start gap-1">
@@ -103,15 +115,25 @@ export function ReviewRow({
       <td className={CELL}>
         <div className="flex gap-3">
           <div className="flex shrink-0 flex-col items-start gap-1">
-            <img
-              src={item.photoUrl}
-              alt={`Photo of ${item.fullName}`}
-              loading="lazy"
-              className="h-16 w-16 rounded-full object-cover"
-            />
-            <a href={downloadPath(item.id, 'photo')} download className={`text-sm ${LINK}`}>
-              Download
-            </a>
+            {item.pictures === 'ready' ? (
+              <>
+                <img
+                  src={item.photoUrl}
+                  alt={`Photo of ${item.fullName}`}
+                  loading="lazy"
+                  className="h-16 w-16 rounded-full object-cover"
+                />
+                <a href={downloadPath(item.id, 'photo')} download className={`text-sm ${LINK}`}>
+                  Download
+                </a>
+              </>
+            ) : (
+              <PictureStand
+                state={item.pictures}
+                label={`Photo of ${item.fullName}`}
+                className="h-16 w-16 rounded-full"
+              />
+            )}
           </div>
           <div className="min-w-0">
             <p className="font-semibold break-words">{item.fullName}</p>
@@ -140,7 +162,7 @@ export function ReviewRow({
             <div key={field.id}>
               <dt className="text-sm font-medium">{field.label}</dt>
               <dd>
-                <FieldValue id={item.id} field={field} />
+                <FieldValue id={item.id} field={field} pictures={item.pictures} />
               </dd>
             </div>
           ))}

@@ -3,7 +3,7 @@ import { AdminEntrySchema } from '../../../../../shared/schemas/admin-entry.ts';
 import { ReviewItemSchema } from '../../../../../shared/schemas/review.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
-import { reviewKey, submissionPath } from './review.ts';
+import { PICTURES_POLL_MS, reviewKey, submissionPath } from './review.ts';
 
 /* The entry page's calls: the entry with its payments, its row of the review, a refund. */
 
@@ -19,6 +19,9 @@ export const reviewItemQuery = (id: string) =>
   queryOptions({
     queryKey: [...reviewKey, 'item', id],
     queryFn: () => apiFetch(`${submissionPath(id)}/review`, {}, ReviewItemSchema),
+    // Its pictures are being made: asked again until they are ready.
+    refetchInterval: (query) =>
+      query.state.data?.pictures === 'processing' ? PICTURES_POLL_MS : false,
   });
 
 /** A received payment given back in full; answers the entry as it now stands. */

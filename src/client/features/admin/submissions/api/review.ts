@@ -50,6 +50,9 @@ export const exportPath = (params: URLSearchParams) =>
 /** One page of the view, as its address says: the key by which a view's page is told apart. */
 export const listPath = (params: URLSearchParams) => withQuery(SUBMISSIONS_PATH, params, PAGE);
 
+/** While any shown entry's pictures are being made, its list or page asks again this often. */
+export const PICTURES_POLL_MS = 3000;
+
 /** Everything the review shows of the entries: dropped after a decision or a deletion. */
 export const reviewKey = ['admin', 'review'] as const;
 
@@ -58,6 +61,11 @@ export const reviewPageQuery = (params: URLSearchParams) => {
   return queryOptions({
     queryKey: [...reviewKey, 'page', path],
     queryFn: () => apiFetch(path, {}, ReviewPageSchema),
+    // Pictures of a new entry are being made: the page is asked again until they are ready.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.pictures === 'processing')
+        ? PICTURES_POLL_MS
+        : false,
   });
 };
 
