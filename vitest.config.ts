@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
  * Two projects: `server` (Node; the database-backed tests, which `npm run test:pg` runs again on
  * PostgreSQL) and `client` (React components in happy-dom). Lint-rule tests run with the server.
+ * A `*.pg.test.ts` file is about PostgreSQL alone (several servers on one database, its outages):
+ * only the PostgreSQL run includes it, so the SQLite run skips nothing.
  */
+const POSTGRES_ONLY = '**/*.pg.test.ts';
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +19,10 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'src/shared/**/*.test.ts',
             'tests/unit/**/*.test.ts',
+          ],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DB === 'postgres' ? [] : [POSTGRES_ONLY]),
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 20_000,

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unclaimedKeys } from '../../../../tests/setup/registration.ts';
 import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
@@ -268,50 +267,6 @@ describe(`the sweeper's schedule on ${TEST_ENGINE}`, () => {
       expect(existsSync(onDisk)).toBe(false);
     } finally {
       await t.close();
-    }
-  });
-});
-
-describe.runIf(TEST_ENGINE === 'postgres')('two servers sweeping one PostgreSQL', () => {
-  let t: TestApp;
-  let other: FastifyInstance;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    other = await buildApp(t.config);
-    await other.ready();
-  });
-  afterAll(async () => {
-    await other?.close();
-    await t?.close();
-  });
-
-  it('sweeps on one server at a time: the other leaves the round to it', async () => {
-    const files = submissionFiles();
-    await storeUnclaimedFiles(t.app.deps, files);
-    const later = new Date(Date.now() + 2 * UNCLAIMED_FILE_LIFETIME_MS);
-    // The first server's deletes wait until the test lets them go: its round is under way.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const storage = t.app.deps.storage;
-    const remove = storage.delete.bind(storage);
-    const deletes = vi.spyOn(storage, 'delete').mockImplementation(async (key) => {
-      await held;
-      return remove(key);
-    });
-    const otherDeletes = vi.spyOn(other.deps.storage, 'delete');
-    try {
-      const first = sweepUnlessSweptElsewhere(t.app.deps, later);
-      await vi.waitFor(() => expect(deletes).toHaveBeenCalled());
-      expect(await sweepUnlessSweptElsewhere(other.deps, later)).toBeUndefined();
-      release();
-      expect(await first).toBe(2);
-      expect(otherDeletes).not.toHaveBeenCalled();
-      expect(deletes).toHaveBeenCalledTimes(2);
-      expect(await unclaimedKeys(t.app.deps.db)).toEqual([]);
-    } finally {
-      release();
-      deletes.mockRestore();
-      otherDeletes.mockRestore();
     }
   });
 });
