@@ -2,8 +2,9 @@
  * `npm run load`: LOAD_REGISTRATIONS (default 200) registrations at once, each with the two
  * pictures an artist's browser sends (from a 12-megapixel camera photo), while visitors browse
  * the public pages and an admin lists the submissions; then it checks the database and the
- * storage: every accepted registration is there once with its files, every refusal is a 429 or
- * a 503 with the API's envelope, no answer is a 500, and no file is left unclaimed.
+ * storage: every accepted registration is there once with its files (its pictures made after the
+ * answer, waited for), every refusal is a 429 or a 503 with the API's envelope, no answer is a
+ * 500, and no file is left unclaimed. The public pages are browsed alone first, for a baseline.
  *
  * The site: by default the built server started here with demo content on a fresh SQLite
  * DATA_DIR, or, with LOAD_ENGINE=postgres, on a fresh database of the PostgreSQL server at
@@ -23,6 +24,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.service.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.service.ts';
 import { findFreePort } from './lib/free-port.ts';
 import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
@@ -38,6 +40,10 @@ import { cameraLikePhoto, signInAsAdmin } from './lib/uploads.ts';
 
 const log = (message: string) => process.stderr.write(`[load] ${message}\n`);
 const REGISTRATIONS = Number(process.env.LOAD_REGISTRATIONS ?? 200);
+/** How long the quiet site is browsed for the baseline. */
+const IDLE_MS = 5000;
+/** How long the pictures may take after the last answer before the check counts them missing. */
+const PICTURES_WAIT_MS = 10 * 60_000;
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** What one kind of request met: each answer's status (0: no answer) and time. */
@@ -172,11 +178,20 @@ async function main(): Promise<number> {
         `${images.artwork.length} B) against ${base}, with browsing and the admin's list`,
     );
 
+    const pages = ['/', '/api/competitions', `/competition/${target.competitionId}`];
+    let page = 0;
+    // The public pages on a quiet site first: the baseline the busy figures are compared with.
+    const idle = new Tally('browsing while idle');
+    const idleUntil = performance.now() + IDLE_MS;
+    await keepAsking(
+      idle,
+      () => fetch(`${base}${pages[page++ % pages.length]}`),
+      () => performance.now() > idleUntil,
+    );
+
     let done = false;
     const browsing = new Tally('browsing: /, the list, a competition');
     const listing = new Tally('admin: the submissions list');
-    const pages = ['/', '/api/competitions', `/competition/${target.competitionId}`];
-    let page = 0;
     const loops = [
       keepAsking(
         browsing,
@@ -213,7 +228,7 @@ async function main(): Promise<number> {
     await Promise.all(loops);
     for (const answer of answers) registering.add(answer.status, answer.ms);
     const seconds = round((performance.now() - started) / 1000);
-    for (const tally of [registering, browsing, listing]) {
+    for (const tally of [registering, idle, browsing, listing]) {
       console.log(JSON.stringify({ ...tally.summary(), loadAverage: round(os.loadavg()[0] ?? 0) }));
     }
 
@@ -231,11 +246,30 @@ async function main(): Promise<number> {
     }
     const database = await openDatabase({ databaseUrl: site.databaseUrl, dataDir: site.dataDir });
     const storage = await createStorage({ dataDir: site.dataDir, s3: site.s3 });
+    let picturesSeconds: number | undefined;
     try {
+      // The pictures are made after the answers (decision 020): wait for every job, a while.
+      const waiting = () =>
+        database.db
+          .selectFrom('image_jobs')
+          .select(['key', 'status'])
+          .where('submission_id', 'in', accepted.length ? accepted : [''])
+          .execute();
+      const picturesUntil = performance.now() + PICTURES_WAIT_MS;
+      let left = await waiting();
+      while (left.some((job) => job.status !== 'failed') && performance.now() < picturesUntil) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        left = await waiting();
+      }
+      picturesSeconds = round((performance.now() - started) / 1000);
+      if (left.length > 0) {
+        const failed = left.filter((job) => job.status === 'failed').length;
+        problems.push(`${left.length} pictures not made (${failed} failed) after the wait`);
+      }
       const rows = accepted.length
         ? await database.db
             .selectFrom('submissions')
-            .select(['id', 'photo_key'])
+            .select(['id', 'photo_key', 'field_values'])
             .where('id', 'in', accepted)
             .execute()
         : [];
@@ -243,7 +277,13 @@ async function main(): Promise<number> {
         problems.push(`${accepted.length} accepted, ${rows.length} stored`);
       }
       for (const row of rows) {
-        if (!(await storage.stat(row.photo_key))) problems.push(`${row.id}: its photo is missing`);
+        const artwork = JSON.parse(row.field_values).artworkUrl as string | undefined;
+        for (const key of [row.photo_key, ...(artwork ? [artwork, displayKeyOf(artwork)] : [])]) {
+          if (!(await storage.stat(key))) problems.push(`${row.id}: ${key} is missing`);
+        }
+        for (const key of [row.photo_key, ...(artwork ? [artwork] : [])]) {
+          if (await storage.stat(uploadKeyOf(key))) problems.push(`${row.id}: ${key} as sent left`);
+        }
       }
       const unclaimed = await database.db.selectFrom('unclaimed_files').select('key').execute();
       if (unclaimed.length > 0) problems.push(`${unclaimed.length} files left unclaimed`);
@@ -259,6 +299,8 @@ async function main(): Promise<number> {
         refused: answers.length - accepted.length - unfair.length,
         unfair: unfair.length,
         seconds,
+        // From the first registration sent to the last picture made.
+        picturesSeconds,
         problems,
         loadAverage: os.loadavg().map(round),
       }),
