@@ -157,8 +157,9 @@ test('through nginx over HTTPS: sign in, change the title, register and pay, on 
         items: { reference: string; paymentState: string; photoUrl: string }[];
       };
       const entry = items.find((item) => item.reference === reference);
-      photoUrl = entry?.photoUrl ?? '';
-      return entry?.paymentState === 'received';
+      if (entry?.paymentState !== 'received') return false;
+      photoUrl = entry.photoUrl;
+      return true;
     },
   );
   await answeredByBoth(page, photoUrl, "the artist's photo", async (response) => {
