@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,8 +34,10 @@ import {
   type TestEnvironment,
 } from '../../tests/setup/test-database.ts';
 import { addDays } from '../shared/domain/competition-status.ts';
+import { DEFAULT_FORM_FIELDS } from '../shared/schemas/form-field.ts';
 import { buildApp } from './app.ts';
 import { ADVISORY_LOCK } from './db/advisory-locks.ts';
+import { displayKeyOf, uploadKeyOf } from './features/media/private-images.service.ts';
 import {
   storeUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
@@ -46,8 +49,9 @@ import { initializeSite } from './initialize.ts';
  * database and one S3-compatible storage, with an SMTP server and Razorpay's API (a fake) that the
  * test runs (issue 25): every periodic job is claimed, so the two never do the same work. The
  * sweeper removes each unclaimed file once, under its lock; each outbox message goes out exactly
- * once; two Publish clicks at once write each results e-mail once; a payment the artist made and
- * never came back from is settled once.
+ * once; each picture of a registration is made once (its copies written once, its job and the
+ * picture as sent gone); two Publish clicks at once write each results e-mail once; a payment the
+ * artist made and never came back from is settled once.
  *
  * Each process reaches the storage, the SMTP server and Razorpay through proxies of its own, so
  * the test sees which process did what, and can hold one process's job in the middle of its round
@@ -58,7 +62,7 @@ import { initializeSite } from './initialize.ts';
  * PostgreSQL (`npm run test:pg`).
  */
 
-/** Free entries, sent alternately to the two servers: one confirmation e-mail each. */
+/** Free entries, sent alternately to the two servers: a confirmation e-mail, two pictures each. */
 const REGISTRATIONS = 60;
 /** Registrations in flight at once. */
 const IN_FLIGHT = 6;
@@ -87,27 +91,29 @@ interface ServerProcess {
   stderr(): string;
 }
 
+/** Which requests a proxy holds: by method and path (`/<bucket>/<key>` for the storage). */
+type RequestFilter = (method: string, path: string) => boolean;
+
 /**
  * An HTTP proxy in front of a server the test runs, one per server process, so the test sees which
- * process asked what. Requests that `hold` picks wait there until release(): the job that sent
- * one stays in the middle of its round.
+ * process asked what. Requests that the filter given at the start (or to hold()) picks wait there
+ * until release(): the job that sent one stays in the middle of its round.
  */
 interface Proxy {
   endpoint: string;
   /** Every request, in order of arrival. */
   requests: { method: string; path: string }[];
+  /** From now until the next release(), the requests `which` picks wait. */
+  hold(which: RequestFilter): void;
   /** Requests waiting now. */
   held(): number;
   release(): void;
   close(): Promise<void>;
 }
 
-async function startProxy(
-  target: string,
-  hold: (method: string, path: string) => boolean = () => false,
-): Promise<Proxy> {
+async function startProxy(target: string, hold?: RequestFilter): Promise<Proxy> {
   const requests: Proxy['requests'] = [];
-  let holding = true;
+  let holding = hold;
   let waiting: (() => void)[] = [];
   const server = http.createServer((request, response) => {
     const forward = () => {
@@ -126,13 +132,13 @@ async function startProxy(
     const method = request.method ?? '';
     const path = decodeURIComponent(new URL(request.url ?? '/', target).pathname);
     requests.push({ method, path });
-    if (holding && hold(method, path)) waiting.push(forward);
+    if (holding?.(method, path)) waiting.push(forward);
     else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const release = () => {
-    holding = false;
+    holding = undefined;
     const held = waiting;
     waiting = [];
     for (const forward of held) forward();
@@ -140,6 +146,9 @@ async function startProxy(
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests,
+    hold(which) {
+      holding = which;
+    },
     held: () => waiting.length,
     release,
     async close() {
@@ -150,11 +159,25 @@ async function startProxy(
   };
 }
 
-/** The storage keys a server deleted, in order (path-style: /<bucket>/<key>). */
+/** A storage request's key (path-style: /<bucket>/<key>). */
+const keyOf = (path: string) => path.split('/').slice(2).join('/');
+
+/** The storage keys a server deleted, in order. */
 const deletedKeys = (server: ServerProcess) =>
-  server.storage.requests
-    .filter((r) => r.method === 'DELETE')
-    .map((r) => r.path.split('/').slice(2).join('/'));
+  server.storage.requests.filter((r) => r.method === 'DELETE').map((r) => keyOf(r.path));
+
+/** A picture as sent, which a registration writes; the copies are what a picture job writes. */
+const isUpload = (key: string) => key.endsWith('-upload');
+/** A picture job writing a copy: a PUT of a private file that is not a picture as sent. */
+const isCopyPut: RequestFilter = (method, p) =>
+  method === 'PUT' && keyOf(p).startsWith('private/') && !isUpload(keyOf(p));
+
+/** The keys of the copies a server wrote, in order: one for each picture it made, or more. */
+const copyPuts = (server: ServerProcess) =>
+  server.storage.requests.filter((r) => isCopyPut(r.method, r.path)).map((r) => keyOf(r.path));
+
+/** The image fields of the test's categories (makeCategoryRow: the default form). */
+const IMAGE_FIELDS = DEFAULT_FORM_FIELDS.filter((f) => f.type === 'image').map((f) => f.id);
 
 /**
  * A TCP proxy in front of the SMTP server, one per server process. Until release() each connection
@@ -253,6 +276,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       ...serverEnv({ dataDir, databaseUrl: environment.config.databaseUrl }, clientDir),
       // Each 'e-mail sent' line names its message: which server sent what.
       LOG_LEVEL: 'info',
+      // As in the browser tests: the image worker at normal priority, not behind every other test
+      // run on the machine (image-worker-client.ts), so the pictures are made within the deadlines.
+      NODE_ENV: 'test',
       // The test's requests come as through a load balancer on 127.0.0.1.
       TRUST_PROXY: '127.0.0.1',
       SMTP_URL: smtpUrlFor(mail.port),
@@ -368,6 +394,31 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
         received.filter((r) => r === id),
         id,
       ).toHaveLength(1);
+  }
+
+  /** Every key in the bucket, asked of the S3 server itself (not through a proxy). */
+  async function bucketKeys(): Promise<string[]> {
+    const { bucket, region, endpoint, accessKeyId, secretAccessKey } = s3.config;
+    const client = new S3Client({
+      region,
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: accessKeyId ?? '', secretAccessKey: secretAccessKey ?? '' },
+    });
+    const keys: string[] = [];
+    try {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+        );
+        keys.push(...(page.Contents ?? []).map((o) => o.Key ?? ''));
+        token = page.NextContinuationToken;
+      } while (token);
+    } finally {
+      client.destroy();
+    }
+    return keys;
   }
 
   /** Which server logged sending each outbox message. */
@@ -523,15 +574,21 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
         }
         return receipts;
       };
+      // The first worker to send waits at its proxy with the message it claimed, until the other
+      // server's worker is sending another: both take part, whatever the scheduling. Likewise the
+      // first picture worker to write a copy (the pictures as sent, which the registrations
+      // write, pass), for the pictures' test below.
+      for (const server of servers) server.storage.hold(isCopyPut);
+      const bothUnderWay = async (proxyOf: (server: ServerProcess) => Proxy | TcpProxy) => {
+        await vi.waitFor(
+          () => expect(Math.min(...servers.map((s) => proxyOf(s).held()))).toBeGreaterThan(0),
+          { timeout: DEADLINE_MS, interval: 20 },
+        );
+        for (const server of servers) proxyOf(server).release();
+      };
       const registering = registerAll();
       registering.catch(() => {});
-      // The first worker to send waits at its proxy with the message it claimed, until the other
-      // server's worker is sending another: both take part, whatever the scheduling.
-      await vi.waitFor(
-        () => expect(Math.min(...servers.map((s) => s.mail.held()))).toBeGreaterThan(0),
-        { timeout: DEADLINE_MS, interval: 20 },
-      );
-      for (const server of servers) server.mail.release();
+      await Promise.all([bothUnderWay((s) => s.mail), bothUnderWay((s) => s.storage)]);
       const receipts = await registering;
       const rows = await outboxRows({ submissionIds: receipts.map((r) => r.id) });
       expect(rows).toHaveLength(REGISTRATIONS);
@@ -712,6 +769,66 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
     },
   );
 
+  // Last but one: the pictures of every entry of the run were made meanwhile (the paid entries'
+  // during the minute before reconciliation), so waiting for them seldom adds to the run.
+  it(
+    'makes each picture of the run once: each copy written once, no job or picture as sent left',
+    { timeout: 3 * DEADLINE_MS },
+    async ({ annotate }) => {
+      await vi.waitFor(
+        async () =>
+          expect(
+            await db().selectFrom('image_jobs').select(['key', 'status', 'last_error']).execute(),
+          ).toEqual([]),
+        { timeout: DEADLINE_MS, interval: 100 },
+      );
+      const rows = await db()
+        .selectFrom('submissions')
+        .select(['photo_key', 'field_values'])
+        .execute();
+      expect(rows).toHaveLength(REGISTRATIONS + PAID_ENTRIES);
+      const artworks = rows.flatMap((row) => {
+        const values = JSON.parse(row.field_values) as Record<string, unknown>;
+        return IMAGE_FIELDS.map((id) => values[id]).filter(
+          (v): v is string => typeof v === 'string',
+        );
+      });
+      const photos = rows.flatMap((row) => (row.photo_key ? [row.photo_key] : []));
+      // The default form asks for a photo and an artwork; an artwork has a display copy too.
+      expect([photos.length, artworks.length]).toEqual([rows.length, rows.length]);
+      const copies = [...photos, ...artworks, ...artworks.map(displayKeyOf)];
+      // Each copy PUT once over both servers' proxies, and no other key but pictures as sent.
+      const puts = new Map(copies.map((key) => [key, 0]));
+      for (const key of servers.flatMap(copyPuts)) puts.set(key, (puts.get(key) ?? 0) + 1);
+      expect(puts.size).toBe(copies.length);
+      expect([...puts].filter(([, n]) => n !== 1)).toEqual([]);
+      // Both servers made pictures: the registrations' test held the first copy of each until
+      // the other's was on its way.
+      const made = servers.map((server) => [server.name, copyPuts(server).length] as const);
+      for (const [name, n] of made) expect(n, name).toBeGreaterThan(0);
+      // A picture as sent goes after its job's transaction: deleted, then unlisted. The copies stay.
+      const uploads = [...photos, ...artworks].map(uploadKeyOf);
+      await vi.waitFor(
+        async () => {
+          const stored = await bucketKeys();
+          expect(stored.filter(isUpload)).toEqual([]);
+          expect(stored).toEqual(expect.arrayContaining(copies));
+          expect(
+            await db()
+              .selectFrom('unclaimed_files')
+              .select('key')
+              .where('key', 'in', [...copies, ...uploads])
+              .execute(),
+          ).toEqual([]);
+        },
+        { timeout: DEADLINE_MS, interval: 100 },
+      );
+      await annotate(
+        `picture copies written: ${made.map(([name, n]) => `${name} ${n}`).join(', ')}`,
+      );
+    },
+  );
+
   it('has sent every message of the run once, each from one server, and logged no error', async ({
     annotate,
   }) => {
@@ -725,6 +842,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       const errors = server.lines().filter((line) => Number(line.level) >= 50);
       expect(errors, server.name).toEqual([]);
       expect(server.lines().filter((l) => String(l.msg).includes('claim ran out'))).toEqual([]);
+      expect(server.lines().filter((l) => l.msg === 'a picture job failed')).toEqual([]);
       expect(server.stderr(), server.name).toBe('');
     }
     const byServer = servers.map(
