@@ -228,9 +228,9 @@ async function main(): Promise<number> {
     await Promise.all(loops);
     for (const answer of answers) registering.add(answer.status, answer.ms);
     const seconds = round((performance.now() - started) / 1000);
-    for (const tally of [registering, idle, browsing, listing]) {
+    const report = (tally: Tally) =>
       console.log(JSON.stringify({ ...tally.summary(), loadAverage: round(os.loadavg()[0] ?? 0) }));
-    }
+    for (const tally of [registering, idle, browsing, listing]) report(tally);
 
     // The checks, against what the site stored.
     const problems: string[] = [];
@@ -256,11 +256,22 @@ async function main(): Promise<number> {
           .where('submission_id', 'in', accepted.length ? accepted : [''])
           .execute();
       const picturesUntil = performance.now() + PICTURES_WAIT_MS;
+      // Visitors keep browsing while the pictures are made.
+      const making = new Tally('browsing while the pictures are made');
+      let made = false;
+      const browsingOn = keepAsking(
+        making,
+        () => fetch(`${base}${pages[page++ % pages.length]}`),
+        () => made,
+      );
       let left = await waiting();
       while (left.some((job) => job.status !== 'failed') && performance.now() < picturesUntil) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         left = await waiting();
       }
+      made = true;
+      await browsingOn;
+      report(making);
       picturesSeconds = round((performance.now() - started) / 1000);
       if (left.length > 0) {
         const failed = left.filter((job) => job.status === 'failed').length;
