@@ -8,8 +8,9 @@
  * With a command after it (`node scripts/cluster.ts playwright test -c playwright.cluster.config.ts`,
  * as `npm run test:cluster` does), it runs the command against the cluster instead, with
  * CLUSTER_URL, CLUSTER_HTTP_URL (nginx's plain HTTP, which redirects), CLUSTER_ACCESS_LOG,
- * CLUSTER_SERVERS (comma-separated HOST:PORT) and CLUSTER_ADMIN_PASSWORD in its environment, and
- * exits with the command's code.
+ * CLUSTER_SERVERS (comma-separated HOST:PORT) and CLUSTER_ADMIN_PASSWORD in its environment, with
+ * the servers' DATABASE_URL and S3_* (`node scripts/cluster.ts node scripts/load.ts` checks what
+ * they stored), and exits with the command's code.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -34,6 +35,7 @@ function runCommand(command: string[], cluster: Cluster): Promise<number> {
       stdio: 'inherit',
       env: {
         ...process.env,
+        ...cluster.shared,
         CLUSTER_URL: cluster.url,
         CLUSTER_HTTP_URL: cluster.httpUrl,
         CLUSTER_ACCESS_LOG: cluster.accessLog,

@@ -13,6 +13,7 @@
  * (DATA_DIR, DATABASE_URL, S3_*, for the checks; ADMIN_PASSWORD, for the admin's listing), and
  * the site must trust its proxy (TRUST_PROXY=true), since each artist comes from an address of
  * its own (X-Forwarded-For), as real artists do, rather than meeting the per-address limit.
+ * Run by `node scripts/cluster.ts node scripts/load.ts`, it loads the cluster through nginx.
  *
  * stdout: one JSON line per kind of request (count, statuses, p50/p99), then the checks, with
  * the load average. Exits 1 when a check fails.
@@ -22,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.service.ts';
@@ -147,7 +149,7 @@ function runningSite(base: string): Site {
   const config = loadConfig();
   return {
     base,
-    adminPassword: process.env.ADMIN_PASSWORD ?? '',
+    adminPassword: process.env.ADMIN_PASSWORD ?? process.env.CLUSTER_ADMIN_PASSWORD ?? '',
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     s3: config.s3,
@@ -166,8 +168,29 @@ function isFairRefusal(status: number, body: string): boolean {
   }
 }
 
+/**
+ * Through the cluster (`node scripts/cluster.ts node scripts/load.ts`): nginx's certificate is
+ * its own, and nginx tells the servers the address a request came from, whatever the request
+ * says; so each artist connects from an address of its own on the loopback network (127.1.x.y).
+ */
+function throughCluster(): ((n: number) => { dispatcher: Agent }) | undefined {
+  if (!process.env.CLUSTER_URL) return undefined;
+  setGlobalDispatcher(new Agent({ connect: { rejectUnauthorized: false } }));
+  return (n) => ({
+    dispatcher: new Agent({
+      connections: 1,
+      connect: {
+        rejectUnauthorized: false,
+        localAddress: `127.1.${(n >> 8) & 255}.${n & 255 || 1}`,
+      },
+    }),
+  });
+}
+
 async function main(): Promise<number> {
-  const site = process.env.LOAD_URL ? runningSite(process.env.LOAD_URL) : await startOwnSite();
+  const cluster = throughCluster();
+  const url = process.env.LOAD_URL ?? process.env.CLUSTER_URL;
+  const site = url ? runningSite(url) : await startOwnSite();
   try {
     const { base } = site;
     const target = await openCompetitionForm(base);
@@ -216,8 +239,8 @@ async function main(): Promise<number> {
     const registering = new Tally('registrations');
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: REGISTRATIONS }, () =>
-        register(base, target, images).catch((error: unknown) => ({
+      Array.from({ length: REGISTRATIONS }, (_, n) =>
+        register(base, target, images, cluster?.(n + 1)).catch((error: unknown) => ({
           status: 0,
           ms: performance.now() - started,
           body: (error as Error).message,

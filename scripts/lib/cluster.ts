@@ -52,6 +52,8 @@ export interface Cluster {
   certificate: string;
   /** The first admin `admin`'s password. */
   adminPassword: string;
+  /** What both servers share (DATABASE_URL, S3_*): a command that checks what they stored. */
+  shared: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -235,6 +237,14 @@ export async function startCluster(log: Log): Promise<Cluster> {
     const adminPassword = process.env.ADMIN_PASSWORD || randomBytes(18).toString('base64url');
     const servers: RunningServer[] = [];
     cleanups.push(() => Promise.all(servers.map((server) => stopServer(server))));
+    const shared = {
+      DATABASE_URL: database.url,
+      S3_BUCKET: s3.config.bucket,
+      S3_ENDPOINT: s3.config.endpoint ?? '',
+      S3_REGION: s3.config.region,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId ?? '',
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey ?? '',
+    };
     const addresses: string[] = [];
     // One after the other: the first makes the tables, the admin and the demo content.
     for (const n of [1, 2]) {
@@ -249,12 +259,7 @@ export async function startCluster(log: Log): Promise<Cluster> {
           PORT: '0',
           DATA_DIR: dataDir,
           CLIENT_DIR,
-          DATABASE_URL: database.url,
-          S3_BUCKET: s3.config.bucket,
-          S3_ENDPOINT: s3.config.endpoint ?? '',
-          S3_REGION: s3.config.region,
-          S3_ACCESS_KEY_ID: s3.config.accessKeyId ?? '',
-          S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey ?? '',
+          ...shared,
           PUBLIC_URL: url,
           // nginx connects from here: X-Forwarded-* is believed from it alone.
           TRUST_PROXY: '127.0.0.1',
@@ -306,6 +311,7 @@ export async function startCluster(log: Log): Promise<Cluster> {
       accessLog,
       certificate,
       adminPassword,
+      shared,
       stop,
     };
   } catch (error) {
