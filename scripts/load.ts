@@ -179,10 +179,9 @@ function throughCluster(): ((n: number) => { dispatcher: Agent }) | undefined {
   return (n) => ({
     dispatcher: new Agent({
       connections: 1,
-      connect: {
-        rejectUnauthorized: false,
-        localAddress: `127.1.${(n >> 8) & 255}.${n & 255 || 1}`,
-      },
+      // n from 1: 127.1.0.1, 127.1.0.2, … (an Agent's own option: undici's connect ignores it).
+      localAddress: `127.1.${(n >> 8) & 255}.${n & 255}`,
+      connect: { rejectUnauthorized: false },
     }),
   });
 }

@@ -107,7 +107,8 @@ function nginxMainConfig(folder: string, siteFile: string): string {
     'worker_processes 1;',
     `pid ${path.join(folder, 'nginx.pid')};`,
     'error_log stderr warn;',
-    'events { worker_connections 256; }',
+    // Each request through it holds two connections, the visitor's and the server's.
+    'events { worker_connections 1024; }',
     'http {',
     `    client_body_temp_path ${temp('client-body')};`,
     `    proxy_temp_path ${temp('proxy')};`,
