@@ -11,6 +11,7 @@ import {
   postRegistration,
   registrationData,
   registrationParts,
+  unclaimedKeys,
 } from '../../tests/setup/registration.ts';
 import { buildTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
@@ -24,7 +25,7 @@ import { UNAVAILABLE_MESSAGE } from '../shared/messages.ts';
  */
 const SIZE = '8m';
 
-describe(`registering while DATA_DIR is full, on ${TEST_ENGINE}`, () => {
+describe(`registering while DATA_DIR is full or read-only, on ${TEST_ENGINE}`, () => {
   let mountPoint: string;
   let t: TestApp;
 
@@ -77,5 +78,35 @@ describe(`registering while DATA_DIR is full, on ${TEST_ENGINE}`, () => {
       );
       expect(check.rows).toEqual([{ integrity_check: 'ok' }]);
     }
+  });
+
+  it('answers 503 while the stored files are read-only, and keeps nothing; writable again, it is saved', async () => {
+    const { competition } = await addCompetition(t);
+    const parts = registrationParts(registrationData(competition.id), await defaultFiles());
+    const key = randomUUID();
+    // The files' folder made read-only (a bind mount of itself, remounted so): SQLite's database
+    // beside it stays open for writing, as it must to be remounted at all.
+    const uploads = path.join(mountPoint, 'uploads');
+    execFileSync('mount', ['--bind', uploads, uploads]);
+    let refused;
+    try {
+      execFileSync('mount', ['-o', 'remount,bind,ro', uploads]);
+      refused = await postRegistration(t, parts, { idempotencyKey: key });
+    } finally {
+      execFileSync('umount', [uploads]);
+    }
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({
+      error: { code: 'STORAGE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
+    });
+    // Nothing half-written: no file is listed as waiting for its entry.
+    expect(await unclaimedKeys(t.app.deps.db)).toEqual([]);
+    const before = await submissions();
+    const saved = await postRegistration(t, parts, { idempotencyKey: key });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const after = await submissions();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after).toContainEqual({ id: saved.json().id });
   });
 });
