@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { CategoriesTable, CompetitionsTable, DB } from '../../src/server/db/schema.ts';
+import type { FileToStore } from '../../src/server/features/media/unclaimed-files.service.ts';
 import { addDays, todayIn } from '../../src/shared/domain/competition-status.ts';
 import { makeCategoryRow, makeCompetitionRow } from '../factories/rows.ts';
 import { fastifyOf, freshAddress, type Target } from './admin-session.ts';
@@ -190,4 +191,17 @@ export async function registrationState(t: TestApp) {
     files: privateFiles(t),
     unclaimed: await unclaimedKeys(db),
   };
+}
+
+/** Two files of a submission that is being saved, as registration writes them. */
+export function submissionFiles(): FileToStore[] {
+  const folder = `private/submissions/${randomUUID()}`;
+  return [
+    { key: `${folder}/photo-1a2b3c4d.jpg`, data: randomBytes(2000), contentType: 'image/jpeg' },
+    {
+      key: `${folder}/artworkurl-5e6f7a8b.jpg`,
+      data: randomBytes(3000),
+      contentType: 'image/jpeg',
+    },
+  ];
 }

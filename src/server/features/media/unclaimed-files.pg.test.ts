@@ -1,12 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { unclaimedKeys } from '../../../../tests/setup/registration.ts';
+import { submissionFiles, unclaimedKeys } from '../../../../tests/setup/registration.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { buildApp } from '../../app.ts';
 import {
-  type FileToStore,
   storeUnclaimedFiles,
   sweepUnlessSweptElsewhere,
   UNCLAIMED_FILE_LIFETIME_MS,
@@ -16,19 +14,6 @@ import {
  * PostgreSQL only (a *.pg.test.ts file: npm run test:pg runs it, the SQLite run leaves it out):
  * two app instances on one database, the sweeper's advisory lock between them.
  */
-
-/** Two files of a submission that is being saved, as registration writes them. */
-function submissionFiles(): FileToStore[] {
-  const folder = `private/submissions/${randomUUID()}`;
-  return [
-    { key: `${folder}/photo-1a2b3c4d.jpg`, data: randomBytes(2000), contentType: 'image/jpeg' },
-    {
-      key: `${folder}/artworkurl-5e6f7a8b.jpg`,
-      data: randomBytes(3000),
-      contentType: 'image/jpeg',
-    },
-  ];
-}
 
 describe.runIf(TEST_ENGINE === 'postgres')('two servers sweeping one PostgreSQL', () => {
   let t: TestApp;

@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { unclaimedKeys } from '../../../../tests/setup/registration.ts';
+import { submissionFiles, unclaimedKeys } from '../../../../tests/setup/registration.ts';
 import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createTestEnvironment, TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
@@ -12,7 +11,6 @@ import { initializeSite } from '../../initialize.ts';
 import {
   claimFiles,
   discardUnclaimedFiles,
-  type FileToStore,
   releaseFiles,
   storeUnclaimedFiles,
   sweepUnclaimedFiles,
@@ -22,19 +20,6 @@ import {
 } from './unclaimed-files.service.ts';
 
 const MINUTE = 60_000;
-
-/** Two files of a submission that is being saved, as registration writes them. */
-function submissionFiles(): FileToStore[] {
-  const folder = `private/submissions/${randomUUID()}`;
-  return [
-    { key: `${folder}/photo-1a2b3c4d.jpg`, data: randomBytes(2000), contentType: 'image/jpeg' },
-    {
-      key: `${folder}/artworkurl-5e6f7a8b.jpg`,
-      data: randomBytes(3000),
-      contentType: 'image/jpeg',
-    },
-  ];
-}
 
 const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
