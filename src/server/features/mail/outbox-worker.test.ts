@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { retryDelayMs } from '../../jobs/retry-delay.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   SMTP_PASSWORD,
@@ -19,7 +20,6 @@ import {
   OUTBOX_MAX_ATTEMPTS,
   OUTBOX_NOT_SENT_REASON,
   type OutboxWorkerOptions,
-  retryDelayMs,
 } from './outbox-worker.ts';
 import { queueEmail } from './outbox.service.ts';
 import {

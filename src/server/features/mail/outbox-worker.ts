@@ -63,8 +63,6 @@ const BATCH_SIZE = 20;
 /** How long closing the app waits for the message being sent before leaving it to its claim. */
 const STOP_WAIT_MS = 10_000;
 
-export { retryDelayMs };
-
 interface WorkerContext {
   db: Kysely<DB>;
   mail: MailConfig;

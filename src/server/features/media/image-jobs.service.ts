@@ -136,11 +136,12 @@ async function makePicture(deps: JobsContext, job: ImageJobRow, claimedUntil: st
   if (await submissionExists(deps.db, job.submission_id)) {
     // Another worker took the job over: the copies are the submission's either way.
     await deleteUnclaimedFiles(deps.db, keys);
+    deps.log.warn({ key: job.key }, 'a picture job’s claim ran out before it was done');
   } else {
     // Deleted while its picture was made: nothing of it stays.
     await discardUnclaimedFiles(deps, keys);
+    deps.log.info({ key: job.key }, 'an entry was deleted while its picture was made');
   }
-  deps.log.warn({ key: job.key }, 'a picture job’s claim ran out before it was done');
 }
 
 /** What a failed attempt leaves: tried again later, or failed for good for the admin to see. */
