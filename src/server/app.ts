@@ -201,6 +201,8 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request without Host is refused by plugins/security.ts, with the envelope, not by Node.
+    http: { requireHostHeader: false },
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     // Node's refusals of a malformed request carry the API's envelope too.

@@ -218,6 +218,31 @@ describe(`Node's refusals of a malformed request on ${TEST_ENGINE}`, () => {
     });
   }
 
+  it.each([
+    ['HTTP/1.1', 'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['HTTP/1.0', 'GET /api/health HTTP/1.0\r\n\r\n'],
+    [
+      'a POST',
+      'POST /api/auth/login HTTP/1.1\r\nContent-Type: application/json\r\n' +
+        'X-Requested-With: white-stroke\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    ],
+  ])(
+    'answers %s without a Host header with the envelope and the security headers',
+    async (_, request) => {
+      const before = await writtenRows();
+      const answer = await exchange(port, request);
+      expect(answer.statusLine).toMatch(/^HTTP\/1\.[01] 400 Bad Request$/);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toContain('max-age=');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'The request has no Host header.' },
+      });
+      expect(await writtenRows()).toEqual(before);
+    },
+  );
+
   it('still answers a well-formed request on a new connection', async () => {
     const answer = await exchange(
       port,

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_PATHS } from '../../shared/page-paths.ts';
+import { AppError } from '../errors.ts';
 import { MAP_EMBED_ORIGINS, YOUTUBE_EMBED_ORIGIN } from '../../shared/site-defaults.ts';
 
 /**
@@ -134,6 +135,8 @@ export function pageSecurityPolicy(
   })['content-security-policy'] as string;
 }
 
+export const NO_HOST_MESSAGE = 'The request has no Host header.';
+
 export async function registerSecurity(
   app: FastifyInstance,
   options: { styleHashes?: readonly string[]; razorpayCheckout?: boolean } = {},
@@ -148,6 +151,13 @@ export async function registerSecurity(
     const pathname = request.url.split('?')[0] ?? '';
     reply.headers(checkoutPages.has(pathname) ? checkoutHeaders : headers);
     done();
+  });
+  // Node's own refusal of a request without Host is a bare 400 (app.ts turns it off): refused
+  // here instead, with the envelope and the headers above, before any other hook reads the host.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.host === undefined) {
+      throw new AppError(400, 'BAD_REQUEST', NO_HOST_MESSAGE);
+    }
   });
   await app.register(compress, {
     threshold: 1024,
