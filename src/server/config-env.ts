@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isEmailAddress } from '../shared/domain/email-address.ts';
 
 /*
  * The environment the server reads, as one zod schema: each variable's form and the message a bad
@@ -140,16 +141,17 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
-const EMAIL_ADDRESS = /^[^\s<>@"]+@[^\s<>@"]+$/;
+/** The one address rule; the operator's own sender may be at a one-label host (localhost). */
+const isSenderAddress = (value: string) => isEmailAddress(value, { singleLabelDomain: true });
 
 /** 'no-reply@example.com' or 'White Stroke <no-reply@example.com>'; undefined when neither. */
 export function parseMailFrom(
   value: string,
 ): { name: string | undefined; address: string } | undefined {
   const trimmed = value.trim();
-  if (EMAIL_ADDRESS.test(trimmed)) return { name: undefined, address: trimmed };
+  if (isSenderAddress(trimmed)) return { name: undefined, address: trimmed };
   const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
-  if (!named || !EMAIL_ADDRESS.test(named[2] ?? '')) return undefined;
+  if (!named || !isSenderAddress(named[2] ?? '')) return undefined;
   const name = (named[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
   return { name: name === '' ? undefined : name, address: named[2] as string };
 }

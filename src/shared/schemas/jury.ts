@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lowerCaseEmailSchema } from './email-address.ts';
 
 /*
  * Judging: jurors, each competition's criteria, panel and rounds, and what a juror sees and
@@ -15,12 +16,7 @@ const text = (max: number) => z.string().trim().max(max);
 
 export const JurorInviteSchema = z.object({
   name: text(100).min(1, 'Name is required'),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email('Please enter a valid email address')),
+  email: lowerCaseEmailSchema('Please enter a valid email address'),
 });
 export type JurorInvite = z.infer<typeof JurorInviteSchema>;
 
@@ -106,7 +102,7 @@ export type Judging = z.infer<typeof JudgingSchema>;
 
 export const ConflictInputSchema = z.object({
   jurorId: id,
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter the artist’s e-mail')),
+  email: lowerCaseEmailSchema('Enter the artist’s e-mail'),
 });
 
 /** What the competition's public page shows of its judging. */

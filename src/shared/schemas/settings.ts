@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_ADDRESS_MAX } from '../domain/email-address.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { canonicalTimeZoneName } from '../domain/time-zone.ts';
 import {
@@ -10,6 +11,7 @@ import {
   FONT_FAMILIES,
   MAP_EMBED_ORIGINS,
 } from '../site-defaults.ts';
+import { emailAddressCheck } from './email-address.ts';
 import {
   DEFAULT_ABOUT_MARKDOWN,
   DEFAULT_PAYMENT_POLICY_MARKDOWN,
@@ -63,7 +65,10 @@ export const ThemeSchema = z.object({
 });
 export type Theme = z.infer<typeof ThemeSchema>;
 
-const EmailSchema = z.union([z.email(M.email).max(254, M.email), z.literal('')]);
+const EmailSchema = z.union([
+  z.string().max(EMAIL_ADDRESS_MAX, M.email).check(emailAddressCheck(M.email)),
+  z.literal(''),
+]);
 const PhoneSchema = z.string().trim().max(CONTACT_PHONE_MAX, M.phoneTooLong);
 const AddressSchema = z.string().trim().max(CONTACT_ADDRESS_MAX, M.addressTooLong);
 

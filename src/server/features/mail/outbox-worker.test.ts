@@ -165,6 +165,23 @@ describe('the outbox worker with an SMTP server', () => {
     expect(parsed.messageId).toBe(`<${id}@whitestroke.example>`);
   });
 
+  it('sends to exactly the stored address, never to what a parser would read in it', async () => {
+    const server = await smtpServer();
+    const app = await mailApp({ smtpUrl: server.url });
+    // Refused at every form since; an address stored before must still not reach anyone else.
+    for (const to of ['victim;attacker@evil.example', 'a(comment)b@example.com']) {
+      await queueConfirmation(app, to);
+    }
+    await app.deps.outbox.runOnce();
+    const received = await server.waitForMessages(2);
+    // One recipient each, the stored mailbox (its local part quoted as SMTP writes it), never
+    // 'attacker@evil.example' or 'b@example.com'.
+    expect(received.map((mail) => mail.to).sort()).toEqual([
+      ['"a(comment)b"@example.com'],
+      ['"victim;attacker"@evil.example'],
+    ]);
+  });
+
   it('tries again later while the server is down, and delivers once it is up', async () => {
     const port = await unusedPort();
     const app = await mailApp({ smtpUrl: smtpUrlFor(port) });

@@ -40,9 +40,13 @@ export function createSmtpSender(smtpUrl: string, timeoutMs = SMTP_SEND_TIMEOUT_
   return {
     async send(message) {
       const domain = message.from.address.split('@')[1] ?? 'localhost';
+      // The recipient as an object and an explicit envelope: nodemailer never parses the stored
+      // address as a list, where 'a(comment)b@c' would be 'ab@c' and 'x;y@z' two recipients.
+      const to = { name: '', address: message.to };
       const sending = transport.sendMail({
         from: message.from,
-        to: message.to,
+        to,
+        envelope: { from: { name: '', address: message.from.address }, to: [to] },
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -112,7 +112,7 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: values that cannot be right`,
     );
   }
 
-  it('refuses an e-mail address with <, >, ", a comma, a space or a control character', async () => {
+  it('refuses an e-mail address with <, >, ", a comma, a semicolon, a comment, a space or a control character', async () => {
     for (const email of [
       'aarav<script>@example.com',
       '<aarav@example.com>',
@@ -128,6 +128,10 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: values that cannot be right`,
       'aa\u0001rav@example.com',
       'aarav@example.com\u007f',
       'aarav@exa\u0085mple.com',
+      // A list, a comment: a mailer would send to another address than the one stored.
+      'a;b@c.example',
+      'a(b)c@d.example',
+      'victim;attacker@evil.example',
     ]) {
       await expectFieldRefused({ email }, 'email', 'Invalid email address');
     }
@@ -195,6 +199,8 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: values that cannot be right`,
       '<aarav@example.com>',
       'aarav@example.com,x@example.com',
       'a\u0001@b.co',
+      'victim;attacker@evil.example',
+      'a(b)c@d.example',
     ]) {
       const response = await t.app.inject({
         method: 'POST',
