@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lowerCaseEmailSchema } from './email-address.ts';
 
 /** Lengths are capped before anything is hashed, so a huge input costs no hashing time. */
 export const USERNAME_MAX_LENGTH = 64;
@@ -54,6 +55,11 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 export const PasswordConfirmationSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+
+/** An admin's own e-mail address, where sign-in codes go when the account is locked. */
+export const AccountEmailSchema = PasswordConfirmationSchema.extend({
+  email: lowerCaseEmailSchema('Enter a valid e-mail address'),
 });
 
 /**

@@ -1,11 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   adminClock,
+  asAdmin,
   expectLockedOut,
   freshAddress,
   login,
   sessionCookie,
+  signIn,
   useAdminTestApp,
   whoAmI,
 } from '../../../../tests/setup/admin-session.ts';
@@ -177,5 +180,34 @@ describe(`a locked account's owner on a new browser, on ${TEST_ENGINE}`, () => {
       hashChecks.length + 5,
     );
     expectLockedOut(await attempt(PASSWORD, { emailCode: code }, home));
+  });
+
+  it('an admin gives an e-mail address (password asked) and gets in through it too', async () => {
+    const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const put = (body: unknown) => asAdmin(t, token, 'PUT', '/api/admin/account/email', body);
+    const bad = await put({ password: ADMIN_PASSWORD, email: 'victim;attacker@evil.example' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ email: 'Enter a valid e-mail address' });
+    const wrong = await put({ password: 'not the password', email: 'desk@whitestroke.example' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'The current password is not right.' });
+    expect(
+      (await put({ password: ADMIN_PASSWORD, email: 'Desk@WhiteStroke.example' })).statusCode,
+    ).toBe(204);
+
+    for (let i = 0; i < 5; i++) {
+      expect((await login(t, { username: 'admin', password: `guess ${i}` })).statusCode).toBe(401);
+    }
+    const home = freshAddress();
+    await askForCode('admin', home);
+    expect((await codeMails()).map((mail) => mail.to_address)).toEqual([
+      'desk@whitestroke.example',
+    ]);
+    const response = await login(
+      t,
+      { username: 'admin', password: ADMIN_PASSWORD, emailCode: await lastCode() },
+      { remoteAddress: home },
+    );
+    expect(response.statusCode, response.body).toBe(200);
   });
 });
