@@ -33,6 +33,8 @@ export const AdminSessionSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** Two-factor is required for every admin and this one has not turned it on yet. */
   twoFactorSetupRequired: z.boolean(),
+  /** Present (true) while the password is the one the server generated: asked to change it. */
+  passwordChangeRequired: z.literal(true).optional(),
 });
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
 

@@ -129,6 +129,8 @@ export async function setPassword(
     await options.alsoWrite?.(trx, user);
     await updateAdminUser(trx, user.id, {
       password_hash: passwordHash,
+      // Chosen by a person now: no longer the one the server printed.
+      password_generated: 0,
       updated_at: now.toISOString(),
     });
     await deleteSessionsOfUser(trx, user.id, options.keepSessionId);

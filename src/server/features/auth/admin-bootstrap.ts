@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { hasAnyAdmin, insertAdminUser } from './admins.repository.ts';
+import { hasAnyAdmin, insertAdminUser, updateAdminUser } from './admins.repository.ts';
 import { hashPassword } from './password.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -19,5 +19,7 @@ export async function ensureFirstAdmin(
   const password = configuredPassword ?? (generatedPassword as string);
   const inserted = await insertAdminUser(db, FIRST_ADMIN_USERNAME, await hashPassword(password));
   if (!inserted) return { created: false };
+  // Printed on the console once: its admin is asked to change it (the session says so).
+  if (generatedPassword) await updateAdminUser(db, inserted.id, { password_generated: 1 });
   return generatedPassword ? { created: true, generatedPassword } : { created: true };
 }

@@ -19,6 +19,7 @@ export async function findSessionWithUser(db: Kysely<DB>, id: string) {
       'u.totp_enabled',
       'u.role',
       'u.display_name',
+      'u.password_generated',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();

@@ -42,6 +42,8 @@ export interface SessionUser {
   role: AccountRole;
   /** A juror's name; null for an admin. */
   displayName: string | null;
+  /** Still the password the server generated (admin-bootstrap.ts). */
+  passwordGenerated?: boolean;
 }
 
 export async function createSession(
@@ -94,12 +96,13 @@ export async function findSessionUser(
     twoFactorEnabled: row.totp_enabled === 1,
     role: row.role,
     displayName: row.display_name,
+    passwordGenerated: row.password_generated === 1,
   };
 }
 
 /** What the browser learns about its session (GET /api/auth/session). */
 export function describeSession(
-  admin: Pick<SessionUser, 'username' | 'twoFactorEnabled' | 'role'>,
+  admin: Pick<SessionUser, 'username' | 'twoFactorEnabled' | 'role' | 'passwordGenerated'>,
   security: SecuritySettings,
 ): AdminSession {
   return {
@@ -109,6 +112,7 @@ export function describeSession(
     // The rule is the admins': a juror is offered two-factor, never required to turn it on.
     twoFactorSetupRequired:
       admin.role === 'admin' && security.requireTwoFactor && !admin.twoFactorEnabled,
+    ...(admin.passwordGenerated ? { passwordChangeRequired: true as const } : {}),
   };
 }
 

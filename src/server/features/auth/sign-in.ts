@@ -164,7 +164,12 @@ export async function signIn(
     token,
     deviceToken,
     session: describeSession(
-      { username: user.username, twoFactorEnabled, role: user.role },
+      {
+        username: user.username,
+        twoFactorEnabled,
+        role: user.role,
+        passwordGenerated: user.password_generated === 1,
+      },
       security,
     ),
   };

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { AdminForm } from '../common/forms/admin-form.tsx';
 import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
-import { useAdmin } from '../common/session.tsx';
+import { useAdmin, useSession } from '../common/session.tsx';
 import { changePassword } from './api/account.ts';
 import { Section } from '../common/shell/admin-page.tsx';
 import { checkNewPassword, PASSWORD_RULE_HINT } from './password-rule.ts';
@@ -35,6 +35,8 @@ type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordForm>>;
 /** The current password, then the new one twice. */
 export function ChangePasswordSection() {
   const { username } = useAdmin();
+  // The session says whether the password is still the generated one: asked again after a change.
+  const { refresh } = useSession();
   const change = useMutation({ mutationFn: changePassword });
   const { showToast } = useToast();
   const schema = useMemo(() => changePasswordForm(username), [username]);
@@ -50,6 +52,7 @@ export function ChangePasswordSection() {
       await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
       showToast(PASSWORD_CHANGED, { variant: 'success' });
+      await refresh();
     },
     { password: 'newPassword' },
   );

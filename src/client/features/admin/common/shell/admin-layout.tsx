@@ -27,10 +27,14 @@ export const ADMIN_NAV_LINKS = [
 
 const NAV_ID = 'admin-nav';
 
+/** Shown on every admin page while the password is the one printed at the first start. */
+export const GENERATED_PASSWORD_PROMPT =
+  'You are signed in with the password generated when the site was first started. Choose your own.';
+
 /** Signed-in pages: side navigation (behind a menu button on narrow screens) and the page. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { title } = useSettings();
-  const { username } = useAdmin();
+  const { username, passwordChangeRequired } = useAdmin();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: following a link closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -119,7 +123,20 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-10"
       >
-        <div className="mx-auto max-w-5xl">{children}</div>
+        <div className="mx-auto max-w-5xl">
+          {passwordChangeRequired ? (
+            <p
+              role="status"
+              className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {GENERATED_PASSWORD_PROMPT}{' '}
+              <NavLink to={paths.adminAccount} className={`font-semibold underline ${FOCUS_RING}`}>
+                Change it now
+              </NavLink>
+            </p>
+          ) : null}
+          {children}
+        </div>
       </main>
     </div>
   );
