@@ -16,6 +16,7 @@ import {
 // Only the home page is in the first download; other pages load when visited.
 const CompetitionPage = lazy(() => import('./features/competitions/routes/competition-page.tsx'));
 const ResultsPage = lazy(() => import('./features/results/routes/results-page.tsx'));
+const AllResultsPage = lazy(() => import('./features/results/routes/all-results-page.tsx'));
 const CertificatePage = lazy(() => import('./features/results/routes/certificate-page.tsx'));
 const RegisterPage = lazy(() => import('./features/registration/routes/register-page.tsx'));
 const RegistrationSuccessPage = lazy(
@@ -42,6 +43,7 @@ export function AppRoutes() {
             <Route path={paths.registrationSuccess} element={<RegistrationSuccessPage />} />
             <Route path={paths.competitionPattern} element={<CompetitionPage />} />
             <Route path={paths.competitionResultsPattern} element={<ResultsPage />} />
+            <Route path={paths.results} element={<AllResultsPage />} />
             <Route path={paths.certificatePattern} element={<CertificatePage />} />
             <Route path={paths.entry} element={<EntryPage />} />
             <Route path={paths.about} element={<AboutPage />} />

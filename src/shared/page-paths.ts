@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   competition: '/competition/:id',
   /** A competition's published results (issue 23). */
   competitionResults: '/competition/:id/results',
+  /** Every published result, newest first. */
+  results: '/results',
   /** Anyone checks a certificate by the code printed on it (issue 23). */
   certificate: '/certificates/:code',
   about: '/about',
@@ -45,6 +47,7 @@ const SERVER_RENDERED = new Set<string>([
   PAGE_PATHS.home,
   PAGE_PATHS.registerCompetition,
   PAGE_PATHS.registrationSuccess,
+  PAGE_PATHS.results,
   PAGE_PATHS.about,
   PAGE_PATHS.contact,
   PAGE_PATHS.privacy,

@@ -45,6 +45,7 @@ const TARGETS: Target[] = [
     heading: 'Competition not found',
     notFound: true,
   },
+  { name: 'results', path: '/results', heading: 'Results' },
   { name: 'about', path: '/about', heading: 'About Us' },
   { name: 'contact', path: '/contact', heading: 'Contact Us' },
   { name: 'privacy', path: '/privacy', heading: 'Privacy Policy' },

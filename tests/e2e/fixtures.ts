@@ -15,9 +15,14 @@ export { expect };
 
 export const SITE_TITLE = 'White Stroke International Art Space';
 
-/** The header's links (seed §2 "Header"), in order, with where each leads. */
+/**
+ * The header's links (seed §2 "Header", with Competitions and Results after Home), in order, with
+ * where each leads: Competitions to home's list of them.
+ */
 export const NAV_LINKS = [
   { name: 'Home', path: '/' },
+  { name: 'Competitions', path: '/?scrollToFeatured=true#featured' },
+  { name: 'Results', path: '/results' },
   { name: 'About Us', path: '/about' },
   { name: 'Contact', path: '/contact' },
   { name: 'Privacy Policy', path: '/privacy' },

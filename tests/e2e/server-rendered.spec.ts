@@ -78,6 +78,14 @@ test('the results page: the awards of City Lights 2026', async ({ page, request 
   }
 });
 
+test('the Results page: every published result, linked', async ({ page }) => {
+  await page.goto('/results');
+  await expectPageHeading(page, 'Results');
+  await expect(
+    page.getByRole('link', { name: `Results: ${DEMO.competitions.cityLights}`, exact: true }),
+  ).toBeVisible();
+});
+
 for (const [path, heading] of [
   ['/about', 'About Us'],
   ['/contact', 'Contact Us'],

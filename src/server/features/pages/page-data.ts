@@ -17,7 +17,7 @@ import {
 } from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/registration.service.ts';
-import { latestResults } from '../results/public-results.service.ts';
+import { allPublishedResults, latestResults } from '../results/public-results.service.ts';
 import { isStaticPageSlug, renderStaticPage, STATIC_PAGE_SLUGS } from './pages.service.ts';
 import { describeResultsPage } from './results-page-data.ts';
 
@@ -42,6 +42,9 @@ export interface PageDescription {
 }
 
 const DESCRIPTION_MAX = 160;
+
+/** The page of every published result: its heading says the same. */
+export const RESULTS_PAGE_TITLE = 'Results';
 
 /** Titles of the pages that need no data, so the tab and a shared link name them before any script. */
 const PAGE_TITLES: Record<string, string> = {
@@ -126,6 +129,15 @@ export async function describePage(
     };
   }
 
+  if (pathname === PAGE_PATHS.results) {
+    return {
+      status: 200,
+      title: RESULTS_PAGE_TITLE,
+      description: 'Every published result of our competitions, newest first.',
+      api: { '/api/results': await allPublishedResults(db) },
+    };
+  }
+
   const results = await describeResultsPage(deps, pathname, settings.timeZone, summarize);
   if (results) return results;
 
@@ -205,6 +217,7 @@ export async function sharedPagePaths(deps: Pick<Deps, 'db' | 'competitions'>): 
     PAGE_PATHS.home,
     ...STATIC_PAGE_SLUGS.map((slug) => `/${slug}`),
     PAGE_PATHS.contact,
+    PAGE_PATHS.results,
     ...competitions.all.map((competition) => competitionPagePath(competition.id)),
     ...results.map((published) => competitionResultsPath(published.competitionId)),
   ];

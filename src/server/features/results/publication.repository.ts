@@ -128,13 +128,16 @@ export async function updateCertificate(
 }
 
 /** Competitions with results up now, newest first. */
-export async function findLatestPublications(db: Kysely<DB>, limit: number) {
-  return db
+/** Published results, newest first; all of them without a limit. */
+export async function findLatestPublications(db: Kysely<DB>, limit?: number) {
+  let query = db
     .selectFrom('results_publications as p')
     .innerJoin('competitions as c', 'c.id', 'p.competition_id')
     .select(['c.id', 'c.title', 'p.published_at'])
     .where('p.published_at', 'is not', null)
+    // The id settles a tie, so both engines list two results published at once alike.
     .orderBy('p.published_at', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('c.id');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
 }

@@ -15,7 +15,12 @@ import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { certificatePdf, verifyCertificate } from './certificates.service.ts';
 import { previewPublication, publishResults, unpublishResults } from './publication.service.ts';
-import { awardImage, getPublicResults, latestResults } from './public-results.service.ts';
+import {
+  allPublishedResults,
+  awardImage,
+  getPublicResults,
+  latestResults,
+} from './public-results.service.ts';
 
 const RESULTS = '/competitions/:id/results';
 const CERTIFICATE = '/certificates/:code';
@@ -78,6 +83,17 @@ export const resultsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     async () => latestResults(deps.db),
+  );
+
+  api.get(
+    '/results',
+    {
+      schema: {
+        summary: 'Every published result, newest first',
+        response: { 200: LatestResultsSchema },
+      },
+    },
+    async () => allPublishedResults(deps.db),
   );
 
   api.get(

@@ -13,6 +13,7 @@ import { Field, SelectField } from '../common/forms/form-fields.tsx';
 import { FormAlert, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
 import { addConflict, judgingQuery, removeConflict } from './api/judging.ts';
 import { CELL, TABLE_FRAME } from './judging-styles.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 type Conflict = Judging['conflicts'][number];
 
@@ -68,7 +69,9 @@ export function ConflictsSection({
               {judging.conflicts.map((conflict) => (
                 <tr key={conflict.id}>
                   <td className={CELL}>{conflict.jurorName}</td>
-                  <td className={`${CELL} break-all`}>{conflict.email}</td>
+                  <td className={CELL}>
+                    <EmailAddress address={conflict.email} />
+                  </td>
                   <td className={CELL}>
                     <Button
                       variant="outline"

@@ -10,6 +10,7 @@ import { PictureStand } from './picture-state.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { downloadPath } from './api/review.ts';
 import { duplicatesViewOf } from './components/review-links.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** The words of a likely duplicate's badge, a link to its group. */
 export const POSSIBLE_DUPLICATE = 'Possible duplicate';
@@ -137,7 +138,9 @@ export function ReviewRow({
           </div>
           <div className="min-w-0">
             <p className="font-semibold break-words">{item.fullName}</p>
-            <p className="break-all">{item.email}</p>
+            <p>
+              <EmailAddress address={item.email} />
+            </p>
             <p>{item.phone}</p>
             <p>
               Age: {item.age} • {age}

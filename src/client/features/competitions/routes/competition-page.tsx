@@ -52,7 +52,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
   const now = useMinuteClock();
   const status = liveStatus(competition, now);
   return (
-    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16">
+    <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-12">
       <div className="overflow-hidden rounded-2xl bg-gray-100 dark:bg-gray-800">
         <ResponsiveImg
           image={image}

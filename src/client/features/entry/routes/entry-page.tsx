@@ -18,6 +18,7 @@ import { forgetSettledEntry } from '../../registration/unpaid-entry-api.ts';
 import { EntryResultSection } from '../components/entry-result.tsx';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
+import { textOrEmail } from '../../../components/email-address.tsx';
 
 type Loaded =
   | { kind: 'loading' }
@@ -89,7 +90,7 @@ export default function EntryPage() {
         : { kind: 'loading' };
 
   return (
-    <section className="mx-auto min-h-screen max-w-3xl px-4 pt-32 pb-16">
+    <section className="mx-auto min-h-screen max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Your entry</h1>
       {loaded.kind === 'loading' ? (
         <p role="status" className="mt-6 text-gray-700 dark:text-gray-300">
@@ -188,7 +189,9 @@ function EntryDetails({
           {[...entry.details, publicationLine(entry.publicationConsent)].map((line, index) => (
             <div key={index} className="grid gap-1 py-3 sm:grid-cols-3">
               <dt className="font-medium text-gray-700 dark:text-gray-300">{line.label}</dt>
-              <dd className="whitespace-pre-wrap break-words sm:col-span-2">{line.value}</dd>
+              <dd className="whitespace-pre-wrap break-words sm:col-span-2">
+                {textOrEmail(line.value)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -29,7 +29,7 @@ export default function RegisterPage() {
   usePageTitle(data ? `Register: ${data.competition.title}` : 'Register');
   if (!competitionId || error?.status === 404) return <Navigate to={paths.home} replace />;
   return (
-    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16">
+    <section className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="mb-6 text-3xl font-bold sm:text-4xl">Register</h1>
       {error ? (
         <div className="flex flex-col items-start gap-4">
