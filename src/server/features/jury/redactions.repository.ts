@@ -42,13 +42,11 @@ export async function findEntriesToCheck(db: Kysely<DB>, competitionId: string) 
       's.email',
       's.phone',
       's.field_values',
-      's.created_at',
       'c.form_fields',
     ])
     .where('s.competition_id', '=', competitionId)
     .where('s.status', 'in', ['pending', 'approved'])
-    .orderBy('s.created_at')
-    .orderBy('s.id')
+    .orderBy('s.reference')
     .execute();
 }
 
