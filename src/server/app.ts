@@ -47,6 +47,7 @@ import {
 } from './features/competitions/competitions.routes.ts';
 import { healthPublicRoutes } from './features/health/health.routes.ts';
 import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
+import { redactionsAdminRoutes } from './features/jury/redactions.routes.ts';
 import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
 import { awardsAdminRoutes } from './features/results/awards.routes.ts';
 import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
@@ -135,6 +136,7 @@ const ADMIN_API: FeaturePlugin[] = [
   exportAdminRoutes,
   archiveAdminRoutes,
   judgingAdminRoutes,
+  redactionsAdminRoutes,
   roundsAdminRoutes,
   jurorsAdminRoutes,
   awardsAdminRoutes,

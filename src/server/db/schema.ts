@@ -200,6 +200,14 @@ export interface JuryBallotsTable {
   updated_at: string;
 }
 
+/** The jury's copy of an answer that named its artist (the artist's own stays in field_values). */
+export interface JuryRedactionsTable {
+  submission_id: string;
+  field_id: string;
+  jury_text: string;
+  redacted_at: string;
+}
+
 export interface JuryScoresTable {
   round_id: string;
   submission_id: string;
@@ -459,6 +467,7 @@ export interface DB {
   jury_assignments: JuryAssignmentsTable;
   jury_scores: JuryScoresTable;
   jury_ballots: JuryBallotsTable;
+  jury_redactions: JuryRedactionsTable;
   awards: AwardsTable;
   results_publications: ResultsPublicationsTable;
   certificates: CertificatesTable;

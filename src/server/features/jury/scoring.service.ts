@@ -12,10 +12,10 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
-import { decodeEntry, imagesOf } from '../submissions/submissions.service.ts';
 import { pickReplacement } from './assignment.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf } from './judging.service.ts';
+import { readJuryCopy } from './jury-view.ts';
 import { insertAssignments, lockRoundStatus } from './rounds.repository.ts';
 import {
   deleteScores,
@@ -35,7 +35,8 @@ import {
 /*
  * The juror's side: their rounds, one work at a time in their own order, their own score sheet.
  * A work is named by its round alias; nothing personal of the artist is ever read into an answer
- * (the name, e-mail, phone, address, age, gender, guardian and photo stay in their columns).
+ * (the name, e-mail, phone, address, age, gender, guardian and photo stay in their columns), and
+ * its answers and pictures are the jury's copy (jury-view.ts): shown fields only, as redacted.
  */
 
 export const WORK_NOT_FOUND = 'Work not found';
@@ -88,21 +89,17 @@ export async function getWork(
   alias: string,
 ): Promise<Work> {
   const work = await requireWork(deps, juror, roundId, alias);
-  const entry = decodeEntry(work, deps.log);
-  const [criteria, scores, place] = await Promise.all([
+  const [copy, criteria, scores, place] = await Promise.all([
+    readJuryCopy(deps.db, work, deps.log),
     findCriteria(deps.db, work.competition_id),
     findMyScores(deps.db, roundId, juror.adminUserId, work.submission_id),
     findPlaceInOrder(deps.db, roundId, juror.adminUserId, work.order_key),
   ]);
-  const answers = entry.fields.flatMap((field) => {
-    const value = entry.values[field.id];
-    return field.type !== 'image' && value ? [{ label: field.label, value }] : [];
-  });
   return {
     alias: work.alias,
     ...place,
-    answers,
-    images: imagesOf(entry).map((image, i) => ({
+    answers: copy.answers.map(({ label, value }) => ({ label, value })),
+    images: copy.images.map((image, i) => ({
       url: imageUrl(roundId, work.alias, i + 1),
       label: image.field.label,
     })),
@@ -236,7 +233,7 @@ export async function workImage(
   size: 'display' | 'full',
 ) {
   const work = await requireWork(deps, juror, roundId, alias);
-  const image = imagesOf(decodeEntry(work, deps.log))[n - 1];
+  const image = (await readJuryCopy(deps.db, work, deps.log)).images[n - 1];
   if (!image) throw notFound('Image not found');
   const display = size === 'display' ? await deps.storage.get(displayKeyOf(image.key)) : undefined;
   const file = display ?? (await deps.storage.get(image.key));
