@@ -47,6 +47,7 @@ export function aWork(overrides: Partial<Work> = {}): Work {
       { url: `/api/jury/rounds/${ROUND_ID}/works/W013/images/1`, label: 'Artwork' },
       { url: `/api/jury/rounds/${ROUND_ID}/works/W013/images/2`, label: 'Detail' },
     ],
+    kind: 'score',
     criteria: [
       {
         id: 'c1',
