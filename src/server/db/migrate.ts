@@ -18,6 +18,7 @@ import * as results from './migrations/2026-12-02T1000-results.ts';
 import * as publicationConsent from './migrations/2026-12-02T0900-publication-consent.ts';
 import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
 import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts';
+import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02T0900-publication-consent': publicationConsent,
   '2026-12-03T0900-image-jobs': imageJobs,
   '2026-12-04T1000-jury-redactions': juryRedactions,
+  '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -94,6 +94,8 @@ export interface SubmissionsTable {
   publication_consent_at: string | null;
   paid_at: string | null;
   refunded_at: string | null;
+  /** When its artist withdrew it (an unpaid entry replaced by another); null while it stands. */
+  withdrawn_at: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
   search_text: Generated<string>;
   created_at: string;

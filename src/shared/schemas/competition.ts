@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { yearOf } from '../domain/calendar-date.ts';
 import { COMPETITION_STATUSES } from '../domain/competition-status.ts';
+import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
 
@@ -92,6 +93,8 @@ export const COMPETITION_MESSAGES = {
   entryFeeNotWhole: 'Entry fee must be a whole number',
   entryFeeNegative: 'Entry fee must be at least 0',
   entryFeeTooHigh: `Entry fee must be at most ${ENTRY_FEE_MAX}`,
+  /** Paid means a fee: a fee of 0 is a free competition, chosen as such. */
+  paidEntryFeeTooLow: 'Entry fee must be at least ₹1 for a paid competition',
   endBeforeStart: END_BEFORE_START,
   // Answered by the server, which alone knows what exists.
   categoryNotFound: 'This category no longer exists. Choose another.',
@@ -109,7 +112,10 @@ function calendarDate(requiredMessage: string) {
   return z.string(requiredMessage).min(1, requiredMessage).pipe(CalendarDateSchema);
 }
 
-/** Seed §5 and §9: a whole number, at least 0. */
+/**
+ * Seed §5 and §9: a whole number, at least 0; and, paid meaning a fee, at least ₹1 (a negative
+ * fee keeps the seed's message).
+ */
 export const EntryFeeSchema = z
   .number({
     // An empty number input reads as NaN in the browser; a missing one as undefined.
@@ -120,6 +126,7 @@ export const EntryFeeSchema = z
   })
   .int(COMPETITION_MESSAGES.entryFeeNotWhole)
   .min(0, COMPETITION_MESSAGES.entryFeeNegative)
+  .min(PAID_ENTRY_FEE_MIN, COMPETITION_MESSAGES.paidEntryFeeTooLow)
   .max(ENTRY_FEE_MAX, COMPETITION_MESSAGES.entryFeeTooHigh);
 
 /** The uploaded image's URL (`POST /api/admin/uploads/images`), or '' for none. */

@@ -1,3 +1,4 @@
+import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import {
   compareForListing,
   type CompetitionFilter,
@@ -42,8 +43,10 @@ export function toPublicCompetition(
     ...dates,
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
-    entryType: row.entry_type,
-    entryFee: row.entry_type === 'free' ? 0 : row.entry_fee,
+    // The one rule of free and paid (entry-state.ts): a paid competition without a fee is free.
+    ...(chargesFee({ entryType: row.entry_type, entryFee: row.entry_fee })
+      ? { entryType: 'paid' as const, entryFee: row.entry_fee }
+      : { entryType: 'free' as const, entryFee: 0 }),
     status: competitionStatus(dates, today),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -2,6 +2,7 @@ import { rupeesToPaise } from '../../../shared/domain/paise.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';
+import { paymentStateOfRow } from '../submissions/submissions.service.ts';
 import type { Ledger } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
@@ -54,11 +55,15 @@ export function createCheckout(
   async function payableEntry(submissionId: string) {
     const entry = await findPayableEntry(db, submissionId);
     if (!entry) throw notFound(PAYMENT_MESSAGES.entryNotFound);
-    if (entry.entry_type !== 'paid' || entry.entry_fee <= 0) {
+    // The one rule of free and paid: a fee of 0 is free, whatever the entry type says.
+    if (paymentStateOfRow(entry) === 'free') {
       throw new AppError(409, 'NOT_PAYABLE', PAYMENT_MESSAGES.notPayable);
     }
     if (entry.payment_status === 'paid') {
       throw new AppError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
+    }
+    if (entry.withdrawn_at !== null) {
+      throw new AppError(409, 'ENTRY_WITHDRAWN', PAYMENT_MESSAGES.withdrawn);
     }
     return entry;
   }

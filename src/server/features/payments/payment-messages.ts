@@ -5,6 +5,7 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'Payment cancelled',
   notPayable: 'This entry has no fee to pay.',
   alreadyPaid: 'This entry is already paid.',
+  withdrawn: 'This entry was withdrawn and cannot be paid for.',
   noOrder: 'Start the payment again: this entry has no payment in progress.',
   badSignature: 'The payment could not be verified.',
   entryNotFound: 'Entry not found.',

@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CertificatesTable, DB } from '../../db/schema.ts';
+import { paymentStateIs } from '../submissions/submissions.service.ts';
 
 /** Whether the competition's results are public now (published_at set) and since when. */
 export async function findPublication(db: Kysely<DB>, competitionId: string) {
@@ -56,8 +57,9 @@ export async function countEntriesByStatus(db: Kysely<DB>, competitionId: string
     .selectFrom('submissions')
     .select(['status', sql<string>`count(*)`.as('n')])
     .where('competition_id', '=', competitionId)
-    // An entry whose fee is still due was never received for review.
-    .where((eb) => eb.or([eb('entry_type', '=', 'free'), eb('payment_status', '=', 'paid')]))
+    // An entry whose fee is still due was never received for review (a free one owes nothing,
+    // whatever its stored entry type says; a withdrawn one is unpaid).
+    .where((eb) => eb.not(paymentStateIs('pending')))
     .groupBy('status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -42,7 +42,7 @@ export async function setStatus(
 export async function restoreStatus(
   trx: Kysely<DB>,
   id: string,
-  status: SubmissionStatus,
+  status: ReviewStatus,
   stamp: string,
 ): Promise<void> {
   await trx

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import {
   DECISION_EMAIL_DELAY_MS,
   type DecisionResult,
@@ -128,7 +128,7 @@ export async function undoDecisions(
     if (withdrawn.size === 0) throw new AppError(409, 'NOTHING_TO_UNDO', NOTHING_TO_UNDO);
     const now = deps.clock.now();
     for (const target of targets) {
-      const before: SubmissionStatus | undefined = withdrawn.get(target.id);
+      const before: ReviewStatus | undefined = withdrawn.get(target.id);
       if (!before) continue;
       await restoreStatus(trx, target.id, before, now.toISOString());
       await recordAudit(

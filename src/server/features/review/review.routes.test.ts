@@ -266,6 +266,7 @@ function expectedCounts(filters: Filters): ReviewCounts {
       pending: countOf(byStatus, (s) => s.status === 'pending'),
       approved: countOf(byStatus, (s) => s.status === 'approved'),
       rejected: countOf(byStatus, (s) => s.status === 'rejected'),
+      withdrawn: 0,
     },
     // Each entry counted once, by the state its badge shows (a free entry is not paid).
     payment: {

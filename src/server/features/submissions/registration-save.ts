@@ -1,3 +1,4 @@
+import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
@@ -77,7 +78,11 @@ function submissionRowOf(
   now: Date,
 ) {
   const { values, keyByPart } = toSave;
-  const free = competition.entry_type === 'free';
+  // The one rule of free and paid: a paid competition without a fee takes free entries.
+  const free = !chargesFee({
+    entryType: competition.entry_type,
+    entryFee: competition.entry_fee,
+  });
   const stamp = now.toISOString();
   const minor = needsGuardian(values.age);
   return {
@@ -97,7 +102,7 @@ function submissionRowOf(
     pincode: values.pincode,
     photo_key: keyByPart.get(PHOTO_PART) as string,
     field_values: JSON.stringify(storedFieldValues(toSave.fields, values, keyByPart)),
-    entry_type: competition.entry_type,
+    entry_type: free ? ('free' as const) : ('paid' as const),
     entry_fee: free ? 0 : competition.entry_fee,
     status: 'pending',
     payment_status: free ? 'paid' : 'pending',

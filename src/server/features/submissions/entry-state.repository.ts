@@ -1,0 +1,42 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { PaymentState, SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+
+/*
+ * paymentStateOf and submissionStatusOf (shared/domain/entry-state.ts) as SQL conditions, for the
+ * queries that count or filter entries by them: every screen and count reads an entry's state by
+ * this one rule. `table` is the submissions table's name or alias in the query.
+ */
+
+const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
+
+/** The entry's payment state is `state`: a fee of 0 is free; a refund outranks the rest. */
+export function paymentStateIs(state: PaymentState, table = 'submissions'): RawBuilder<boolean> {
+  const fee = column(table, 'entry_fee');
+  const refunded = column(table, 'refunded_at');
+  const status = column(table, 'payment_status');
+  switch (state) {
+    case 'free':
+      return sql<boolean>`(${fee} <= 0)`;
+    case 'refunded':
+      return sql<boolean>`(${fee} > 0 and ${refunded} is not null)`;
+    case 'received':
+      return sql<boolean>`(${fee} > 0 and ${refunded} is null and ${status} = 'paid')`;
+    case 'pending':
+      return sql<boolean>`(${fee} > 0 and ${refunded} is null and ${status} = 'pending')`;
+  }
+}
+
+/** The entry's status as people see it is `status`: withdrawn outranks the review's status. */
+export function submissionStatusIs(
+  status: SubmissionStatus,
+  table = 'submissions',
+): RawBuilder<boolean> {
+  const withdrawnAt = column(table, 'withdrawn_at');
+  if (status === 'withdrawn') return sql<boolean>`(${withdrawnAt} is not null)`;
+  return sql<boolean>`(${withdrawnAt} is null and ${column(table, 'status')} = ${status})`;
+}
+
+/** The entry stands: its artist has not withdrawn it. */
+export function notWithdrawn(table = 'submissions'): RawBuilder<boolean> {
+  return sql<boolean>`(${column(table, 'withdrawn_at')} is null)`;
+}
