@@ -52,6 +52,7 @@ import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
 import { awardsAdminRoutes } from './features/results/awards.routes.ts';
 import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
 import { resultsAdminRoutes, resultsPublicRoutes } from './features/results/results.routes.ts';
+import { lifecycleAdminRoutes } from './features/competitions/lifecycle.routes.ts';
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -126,6 +127,7 @@ const ADMIN_API: FeaturePlugin[] = [
   outboxAdminRoutes,
   emailTemplatesAdminRoutes,
   competitionsAdminRoutes,
+  lifecycleAdminRoutes,
   categoriesAdminRoutes,
   bannersAdminRoutes,
   imageUploadsAdminRoutes,

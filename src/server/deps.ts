@@ -117,6 +117,10 @@ export async function buildDeps(
     entryLink: async (submissionId) =>
       entryLinkOf(config.publicUrl, await entryTokens.issue(submissionId)),
     onEmailQueued: () => outbox.wake(),
+    paymentWindow: async () => ({
+      timeZone: (await settings.getSettings()).timeZone,
+      graceMs: config.paymentGraceMs,
+    }),
   });
   return {
     config,

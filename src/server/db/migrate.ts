@@ -19,6 +19,7 @@ import * as publicationConsent from './migrations/2026-12-02T0900-publication-co
 import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
 import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts';
 import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
+import * as lifecycle from './migrations/2026-12-04T0900-lifecycle.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03T0900-image-jobs': imageJobs,
   '2026-12-04T1000-jury-redactions': juryRedactions,
   '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
+  '2026-12-04T0900-lifecycle': lifecycle,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

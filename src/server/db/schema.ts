@@ -42,8 +42,23 @@ export interface CompetitionsTable {
   end_date: string;
   entry_type: 'free' | 'paid';
   entry_fee: number;
+  /** 1 while only admins see it (decision 021). */
+  draft: Generated<number>;
+  /** 'HH:MM', the last minute entries are taken on the end date; null: the end of the day. */
+  closing_time: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An artist's personal leave to register after the close, until valid_until (decision 021). */
+export interface EntryExtensionsTable {
+  id: string;
+  competition_id: string;
+  email: string;
+  valid_until: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
 }
 
 export interface BannersTable {
@@ -96,6 +111,8 @@ export interface SubmissionsTable {
   refunded_at: string | null;
   /** When its artist withdrew it (an unpaid entry replaced by another); null while it stands. */
   withdrawn_at: string | null;
+  /** The extension it was registered with after the close. */
+  extension_id: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
   search_text: Generated<string>;
   created_at: string;
@@ -440,6 +457,7 @@ export interface DB {
   categories: CategoriesTable;
   subcategories: SubcategoriesTable;
   competitions: CompetitionsTable;
+  entry_extensions: EntryExtensionsTable;
   banners: BannersTable;
   site_settings: SiteSettingsTable;
   submissions: SubmissionsTable;

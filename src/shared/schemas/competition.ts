@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { yearOf } from '../domain/calendar-date.ts';
-import { COMPETITION_STATUSES } from '../domain/competition-status.ts';
+import {
+  CLOSING_TIME_PATTERN,
+  COMPETITION_STAGES,
+  COMPETITION_STATUSES,
+} from '../domain/competition-status.ts';
 import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
@@ -21,13 +25,18 @@ export const PublicCompetitionSchema = z.object({
   /** Calendar dates, 'YYYY-MM-DD', in the site time zone. */
   startDate: z.string(),
   endDate: z.string(),
-  /** The instants those dates begin and end in the site time zone (ISO 8601, UTC). */
+  /**
+   * The instants registration opens (the start date begins) and closes (the end of the closing
+   * minute of the end date) in the site time zone (ISO 8601, UTC).
+   */
   opensAt: z.string(),
   closesAt: z.string(),
   entryType: z.enum(ENTRY_TYPES),
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
   status: z.enum(COMPETITION_STATUSES),
+  /** Where it is in its life (decision 021): the server always says; a visitor never sees a draft. */
+  stage: z.enum(COMPETITION_STAGES).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -100,6 +109,7 @@ export const COMPETITION_MESSAGES = {
   categoryNotFound: 'This category no longer exists. Choose another.',
   subcategoryNotInCategory: 'Choose a subcategory of the chosen category',
   unknownImage: 'This image is not one uploaded here. Upload it again.',
+  closingTime: 'Enter a time as HH:MM, from 00:00 to 23:59',
 } as const;
 
 /** A real 'YYYY-MM-DD' date of a plausible year. */
@@ -165,6 +175,16 @@ export const CompetitionInputSchema = z
     entryFee: z.unknown().optional(),
     imageUrl,
     prizeImageUrl: imageUrl,
+    /** The last minute entries are taken on the end date; '' or none: the end of the day. */
+    closingTime: z
+      .union([
+        z.literal(''),
+        z.string().regex(CLOSING_TIME_PATTERN, COMPETITION_MESSAGES.closingTime),
+      ])
+      .nullish()
+      .transform((time) => time || null),
+    /** Seen by admins alone until it is unticked. */
+    draft: z.boolean().default(false),
   })
   .superRefine((input, context) => {
     if (input.entryType === 'paid') {
@@ -197,6 +217,9 @@ export const AdminCompetitionSchema = PublicCompetitionSchema.extend({
   /** The stored image URLs, '' for none, as the form sends them back. */
   imageUrl: z.string(),
   prizeImageUrl: z.string(),
+  /** 'HH:MM', or '' for the end of the end date. */
+  closingTime: z.string(),
+  draft: z.boolean(),
   /** Submissions for it; deleting it keeps them (PRODUCT.md point 9). */
   submissionCount: z.number().int().min(0),
 });

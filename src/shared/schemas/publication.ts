@@ -21,6 +21,11 @@ export const PublicationPreviewSchema = z.object({
   emails: z.number(),
   /** Entries still waiting for a decision: they get no results e-mail. */
   awaitingReview: z.number(),
+  /**
+   * While entries are still taken: when they close ('20 Dec 2026, 11:59 pm IST'); Publish is
+   * refused until then (decision 021). Null once closed.
+   */
+  entriesOpenUntil: z.optional(z.nullable(z.string())),
 });
 export type PublicationPreview = z.infer<typeof PublicationPreviewSchema>;
 

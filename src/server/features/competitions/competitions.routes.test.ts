@@ -160,6 +160,8 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
         entryType: 'paid',
         entryFee: 499,
         status: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
+        // Its place in the lifecycle (decision 021): the same as the status here.
+        stage: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
         createdAt: '2026-11-01T10:00:00.000Z',
         updatedAt: '2026-11-02T11:00:00.000Z',
         resultsPublished: false,

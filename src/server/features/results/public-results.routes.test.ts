@@ -79,6 +79,14 @@ beforeAll(async () => {
     ],
   });
   expect(awards.statusCode, awards.body).toBe(200);
+  // Results are published only once entries are closed (decision 021).
+  const closed = await asAdmin(
+    t,
+    admin,
+    'POST',
+    `/api/admin/competitions/${competitionId}/close-entries`,
+  );
+  expect(closed.statusCode, closed.body).toBe(200);
 });
 
 describe(`published results (${TEST_ENGINE})`, () => {
