@@ -58,3 +58,16 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Runs the migrations up to and including `name` only: for a test of what a later migration does
+ * to the data an earlier release left.
+ */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

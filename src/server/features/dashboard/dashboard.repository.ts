@@ -37,12 +37,7 @@ export async function sumSubmissions(db: Kysely<DB>) {
         .as('pending'),
       eb.fn
         .sum<number>(
-          eb
-            .case()
-            .when(paymentStateIs('received'))
-            .then(eb.ref('entry_fee'))
-            .else(0)
-            .end(),
+          eb.case().when(paymentStateIs('received')).then(eb.ref('entry_fee')).else(0).end(),
         )
         .as('revenue'),
     ])

@@ -14,7 +14,15 @@ import type { DB } from '../../db/schema.ts';
 export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
   let query = trx
     .selectFrom('submissions')
-    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'status'])
+    .select([
+      'id',
+      'reference',
+      'full_name',
+      'email',
+      'competition_title',
+      'status',
+      'withdrawn_at',
+    ])
     .where('id', 'in', ids)
     .orderBy('id');
   if (isPostgres(trx)) query = query.forUpdate();

@@ -33,6 +33,10 @@ import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repos
 export const missingSubmissions = (ids: readonly string[]) =>
   `No submission has the id ${ids.join(', ')}. Nothing was changed.`;
 
+/** Withdrawn by their artists: never reviewed, so never sent a decision. */
+export const withdrawnSubmissions = (references: readonly string[]) =>
+  `${references.join(', ')} ${references.length === 1 ? 'was' : 'were'} withdrawn by the artist and cannot be approved or rejected. Nothing was changed.`;
+
 const audit = auditEntriesOf('submission');
 
 type Target = Awaited<ReturnType<typeof findDecisionTargets>>[number];
@@ -62,6 +66,11 @@ export async function decide(
   );
   return deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const targets = await lockTargets(trx, unique);
+    const withdrawnEntries = targets.filter((t) => t.withdrawn_at !== null);
+    if (withdrawnEntries.length > 0) {
+      const references = withdrawnEntries.map((t) => t.reference);
+      throw new AppError(409, 'ENTRY_WITHDRAWN', withdrawnSubmissions(references));
+    }
     const now = deps.clock.now();
     const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
     const withdrawn = await withdrawWaitingDecisionEmails(trx, [...changed]);

@@ -20,7 +20,8 @@ const emailKey = (email: Expression<string>) => sql<string>`lower(trim(${email})
  * An entry (of `table`, a name or alias) still waiting for its fee, and not withdrawn: an entry
  * its artist withdrew is replaced, neither a duplicate nor one of another.
  */
-const unpaid = (table: string) => sql<boolean>`(${paymentStateIs('pending', table)} and ${notWithdrawn(table)})`;
+const unpaid = (table: string) =>
+  sql<boolean>`(${paymentStateIs('pending', table)} and ${notWithdrawn(table)})`;
 
 /*
  * Likely duplicates: entries of one competition with the same e-mail (trimmed,
@@ -31,19 +32,21 @@ const unpaid = (table: string) => sql<boolean>`(${paymentStateIs('pending', tabl
 
 /** Whether this entry is one: another of its pair exists, this one or that one unpaid. */
 function likelyDuplicate(eb: SubmissionsEb) {
-  return eb.exists(
-    eb
-      .selectFrom('submissions as other')
-      .select(sql<number>`1`.as('one'))
-      .whereRef('other.competition_id', '=', 'submissions.competition_id')
-      .where(
-        (inner) =>
-          sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('submissions.email'))}`,
-      )
-      .whereRef('other.id', '!=', 'submissions.id')
-      .where(notWithdrawn('other'))
-      .where((inner) => inner.or([unpaid('submissions'), unpaid('other')])),
-  ).and(notWithdrawn());
+  return eb
+    .exists(
+      eb
+        .selectFrom('submissions as other')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('other.competition_id', '=', 'submissions.competition_id')
+        .where(
+          (inner) =>
+            sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('submissions.email'))}`,
+        )
+        .whereRef('other.id', '!=', 'submissions.id')
+        .where(notWithdrawn('other'))
+        .where((inner) => inner.or([unpaid('submissions'), unpaid('other')])),
+    )
+    .and(notWithdrawn());
 }
 
 /**

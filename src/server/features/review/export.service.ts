@@ -26,24 +26,25 @@ import { filtersOf, reviewBatches } from './review.service.ts';
  */
 
 /** The fixed columns; the submitted time is in the site's time zone, which its heading names. */
-const fixedColumns = (timeZone: string) => [
-  'Reference',
-  `Submitted (${timeZone})`,
-  'Full name',
-  'Age',
-  'Age category',
-  'Gender',
-  'Email',
-  'Phone',
-  'Address',
-  'Pincode',
-  'Competition',
-  'Category',
-  'Subcategory',
-  'Status',
-  'Payment',
-  'Entry fee (INR)',
-] as const;
+const fixedColumns = (timeZone: string) =>
+  [
+    'Reference',
+    `Submitted (${timeZone})`,
+    'Full name',
+    'Age',
+    'Age category',
+    'Gender',
+    'Email',
+    'Phone',
+    'Address',
+    'Pincode',
+    'Competition',
+    'Category',
+    'Subcategory',
+    'Status',
+    'Payment',
+    'Entry fee (INR)',
+  ] as const;
 
 /** The dynamic fields of the categories in view, each once, labelled (with its category if two share a label). */
 function fieldColumns(categories: { name: string; form_fields: string }[]) {

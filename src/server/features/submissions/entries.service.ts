@@ -10,11 +10,7 @@ import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.serv
 import { entryDetails } from './entry-details.ts';
 import { findPublishedCertificate } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
-import {
-  issueEntryLink,
-  paymentStateOfRow,
-  submissionStatusOfRow,
-} from './submissions.service.ts';
+import { issueEntryLink, paymentStateOfRow, submissionStatusOfRow } from './submissions.service.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
 
 /*
