@@ -181,7 +181,8 @@ export async function buildApp(
   config: Config,
   options: {
     database?: Database;
-    logStream?: NodeJS.WritableStream;
+    /** Where pino's lines go instead of stdout as JSON (readable ones at a terminal). */
+    logStream?: { write(line: string): void };
     /** The e-mail outbox worker's settings (tests turn its own rounds off). */
     outbox?: OutboxWorkerOptions;
     /** The picture worker's settings (tests that look at a picture being made turn it off). */

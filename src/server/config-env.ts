@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isEmailAddress } from '../shared/domain/email-address.ts';
+import { LOG_FORMATS } from './log-stream.ts';
 
 /*
  * The environment the server reads, as one zod schema: each variable's form and the message a bad
@@ -59,6 +60,7 @@ const EnvSchema = z.object({
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'LOG_FORMAT must be json or text' }).optional(),
   TRUST_PROXY: z.string().refine(isTrustProxy, TRUST_PROXY_MESSAGE).default('false'),
   CLIENT_DIR: z.string().min(1, 'CLIENT_DIR must be a folder path').optional(),
   S3_ENDPOINT: z

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EnvSchemaChecked, parseMailFrom } from './config-env.ts';
+import type { LogFormat } from './log-stream.ts';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -52,6 +53,8 @@ export type Config = {
   /** Set (with demo content): the demo jurors juror1-juror3 sign in with it. */
   demoJurorPassword: string | undefined;
   logLevel: string;
+  /** Unset: readable lines at a terminal, JSON lines anywhere else (log-stream.ts). */
+  logFormat: LogFormat | undefined;
   /**
    * Whom X-Forwarded-For/-Proto/-Host are believed from: nobody (false), any peer (true), or the
    * proxies at these addresses and ranges (Fastify's trustProxy).
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : isTrue(e.SEED_DEMO),
     demoJurorPassword: e.DEMO_JUROR_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : DEFAULT_CLIENT_DIR,
     s3: e.S3_BUCKET

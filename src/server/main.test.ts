@@ -1,13 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestEnvironment,
   TEST_ENGINE,
   type TestEnvironment,
 } from '../../tests/setup/test-database.ts';
-import { printedUrl, serverEnv, startMain } from '../../tests/setup/server-process.ts';
+import {
+  printedUrl,
+  serverEnv,
+  startMain,
+  startMainOnTerminal,
+} from '../../tests/setup/server-process.ts';
 
 let scratch: string;
 let clientDir: string;
@@ -74,8 +80,11 @@ describe(`a good start on ${TEST_ENGINE}`, () => {
   });
   afterAll(() => environment.cleanup());
 
-  it('prints the URL, serves, and on SIGTERM finishes and exits 0', async () => {
-    const { child, done } = startMain(serverEnv(environment.config, clientDir));
+  it('prints the URL, serves, and on SIGTERM finishes and exits 0; piped, every line is JSON', async () => {
+    const { child, done } = startMain({
+      ...serverEnv(environment.config, clientDir),
+      LOG_LEVEL: 'info',
+    });
     const url = await printedUrl(child, 20_000);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
@@ -84,7 +93,63 @@ describe(`a good start on ${TEST_ENGINE}`, () => {
     child.kill('SIGTERM');
     const run = await done;
     expect(run.code).toBe(0);
-    // The generated admin password is printed once, on the console.
-    expect(run.stdout).toMatch(/Created the admin account "admin" with the password: \S{24}/);
+    const lines = run.stdout.split('\n').filter((line) => line !== '');
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    // The generated admin password is printed once, in the log's own form.
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^Created the admin account "admin" with the password: \S{24} /),
+    );
+    expect(messages).toContainEqual(expect.stringMatching(/^White Stroke is running at /));
+  });
+});
+
+describe(`npm start in a terminal on ${TEST_ENGINE}`, () => {
+  let environment: TestEnvironment;
+  beforeAll(async () => {
+    environment = await createTestEnvironment();
+  });
+  afterAll(() => environment.cleanup());
+
+  it('prints readable lines and a banner with the address and the password, no JSON line', async () => {
+    const { child, done } = startMainOnTerminal({
+      ...serverEnv(environment.config, clientDir),
+      LOG_LEVEL: 'info',
+    });
+    const url = await printedUrl(child, 20_000);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    child.kill('SIGTERM');
+    const run = await done;
+    const lines = stripVTControlCharacters(run.stdout)
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '');
+    const json = lines.filter((line) => {
+      try {
+        return typeof JSON.parse(line) === 'object';
+      } catch {
+        return false;
+      }
+    });
+    expect(json).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\d\d:\d\d:\d\d INFO {3}applied migrations: /),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}White Stroke is running at http:\/\/localhost:\d+$/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^ {9}username admin, password \S{24}$/));
+  });
+
+  it('prints JSON lines there too with LOG_FORMAT=json', async () => {
+    const { child, done } = startMainOnTerminal({
+      ...serverEnv(environment.config, clientDir),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    });
+    await printedUrl(child, 20_000);
+    child.kill('SIGTERM');
+    const run = await done;
+    const lines = run.stdout.split(/\r?\n/).filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
   });
 });

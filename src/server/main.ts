@@ -4,8 +4,9 @@ import { buildClientIfStale } from './client-build.ts';
 import { ConfigError, DEFAULT_CLIENT_DIR, loadConfig } from './config.ts';
 import { ensureDataDir } from './data-dir.ts';
 import { type Database, openDatabase } from './db/database.ts';
-import { initializeSite } from './initialize.ts';
-import { terminalLogStream } from './log-stream.ts';
+import { type InitializeResult, initializeSite } from './initialize.ts';
+import { logFormatOf, readableLogStream } from './log-stream.ts';
+import { startBanner, startFacts, startLines } from './start-banner.ts';
 
 /** A start-up problem a person can fix: one line on stderr, exit code 1, no stack trace. */
 function fail(lines: string[]): never {
@@ -48,13 +49,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const logStream = await terminalLogStream({
-    nodeEnv: config.nodeEnv,
-    isTTY: process.stdout.isTTY === true,
-  });
+  const format = logFormatOf(config.logFormat, process.stdout.isTTY === true);
   const app: FastifyInstance = await buildApp(config, {
     database,
-    ...(logStream ? { logStream } : {}),
+    ...(format === 'text' ? { logStream: readableLogStream() } : {}),
   });
 
   const shutdown = (signal: string) => {
@@ -69,19 +67,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
+  let result: InitializeResult;
   try {
-    const result = await initializeSite(app);
+    result = await initializeSite(app);
     if (result.migrations.length > 0) {
       app.log.info(`applied migrations: ${result.migrations.join(', ')}`);
     }
     if (result.seededDemo) app.log.info('seeded demo content');
-    if (result.generatedAdminPassword) {
-      // Printed once, to the console only; the database keeps just the hash.
-      console.log(
-        `Created the admin account "admin" with the password: ${result.generatedAdminPassword}\n` +
-          'It is shown only this once. Sign in at /admin and change it.',
-      );
-    }
   } catch (error) {
     await app.close().catch(() => {});
     fail([
@@ -92,7 +84,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`White Stroke is running at http://localhost:${port}`);
+  const facts = startFacts(`http://localhost:${port}`, result);
+  if (format === 'text') console.log(startBanner(facts));
+  // As JSON lines like the log's own (the generated password is printed once, never stored).
+  else for (const line of startLines(facts)) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,29 @@ export function startMain(env: Record<string, string>): {
   return { child, done };
 }
 
+/**
+ * Runs `node src/server/main.ts` on a pseudo-terminal (util-linux's `script`), as a person's
+ * `npm start` in a terminal: its stdout is a TTY. What it prints arrives on `child.stdout`.
+ */
+export function startMainOnTerminal(env: Record<string, string>): {
+  child: ChildProcess;
+  done: Promise<Run>;
+} {
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Run>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, done };
+}
+
 /** The address the server prints once it listens, on 127.0.0.1 (it says localhost). */
 export function printedUrl(child: ChildProcess, timeoutMs = 30_000): Promise<string> {
   return new Promise<string>((resolve, reject) => {

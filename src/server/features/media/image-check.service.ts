@@ -1,10 +1,13 @@
-import sharp, { type SharpOptions } from 'sharp';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 
 import {
+  IMAGE_MAX_ASPECT_RATIO,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  imageShapeRefused,
   IMAGE_TOO_LARGE,
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UNREADABLE,
@@ -13,8 +16,9 @@ import {
 
 /*
  * The type comes from the bytes (sharp's decoder), never from the name or the declared type, so a
- * renamed PHP, HTML or SVG file is refused; the pixel limit refuses a small file that claims huge
- * dimensions before it is decoded, so memory stays bounded.
+ * renamed PHP, HTML or SVG file is refused; the pixel and shape limits refuse a small file that
+ * claims huge or extreme dimensions before it is decoded, so memory and the worker's time stay
+ * bounded.
  */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
@@ -28,6 +32,17 @@ export const UPLOAD_DECODING = {
   limitInputPixels: IMAGE_MAX_PIXELS,
   failOn: 'truncated',
 } as const satisfies SharpOptions;
+
+/**
+ * How long libvips may work on one output of a picture before it gives up (the picture then fails
+ * as unreadable). The worker's limit on a whole job (image-worker-client.ts) is the backstop.
+ */
+export const IMAGE_TIMEOUT_SECONDS = 20;
+
+/** An upload opened for decoding: UPLOAD_DECODING, within IMAGE_TIMEOUT_SECONDS. */
+export function decodeUpload(data: Buffer): Sharp {
+  return sharp(data, UPLOAD_DECODING).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+}
 
 /** The answer to an image sharp cannot decode or process. */
 export const imageUnreadable = () => new AppError(422, 'IMAGE_UNREADABLE', IMAGE_UNREADABLE);
@@ -49,8 +64,9 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
 }
 
 /**
- * The check made from the header alone: the size, the type from the bytes and the pixel limit
- * (a small file claiming huge dimensions is refused before anything decodes it).
+ * The check made from the header alone: the size, the type from the bytes, the pixel limit and
+ * the shape (a small file claiming huge or extreme dimensions is refused before anything decodes
+ * it).
  */
 async function checkHeader(data: Buffer): Promise<CheckedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
@@ -64,8 +80,13 @@ async function checkHeader(data: Buffer): Promise<CheckedImage> {
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
   }
-  if (autoOrient.width * autoOrient.height > IMAGE_MAX_PIXELS) {
+  const { width, height } = autoOrient;
+  if (width * height > IMAGE_MAX_PIXELS) {
     throw new AppError(422, 'TOO_MANY_PIXELS', IMAGE_TOO_MANY_PIXELS);
+  }
+  const [short, long] = width < height ? [width, height] : [height, width];
+  if (long > IMAGE_MAX_SIDE || long > short * IMAGE_MAX_ASPECT_RATIO) {
+    throw new AppError(400, 'IMAGE_DIMENSIONS', imageShapeRefused(width, height));
   }
   return { format: format as CheckedImage['format'], ...autoOrient };
 }
@@ -113,7 +134,7 @@ export async function inspectImage(data: Buffer): Promise<CheckedImage> {
   try {
     // Every pixel read once, streaming into a thumbnail (memory stays small): a truncated or
     // corrupt file fails here, not halfway through making its display sizes.
-    await sharp(data, UPLOAD_DECODING).resize(16, 16, { fit: 'inside' }).toBuffer();
+    await decodeUpload(data).resize(16, 16, { fit: 'inside' }).toBuffer();
   } catch {
     throw imageUnreadable();
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
+  imageShapeRefused,
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UNREADABLE,
   INVALID_IMAGE_TYPE,
@@ -101,5 +102,40 @@ describe('checkImage', () => {
     });
     // 3.6 gigapixels decoded would need gigabytes; only the header was read.
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('refuses a 1 × 39,000,000 strip (within the pixel count) from its header, before decoding (400)', async () => {
+    const strip = await pngClaiming(1, 39_000_000);
+    expect(strip.length).toBeLessThan(200);
+    expect(await refusal(strip)).toEqual({
+      status: 400,
+      code: 'IMAGE_DIMENSIONS',
+      message: imageShapeRefused(1, 39_000_000),
+    });
+    expect(imageShapeRefused(1, 39_000_000)).toBe(
+      'This image is 1 × 39,000,000 pixels. Please upload one at most 20,000 pixels on each side, with neither side more than 20 times the other.',
+    );
+  });
+
+  it('refuses a side over 20,000 px or one side over 20 times the other, and takes the limits themselves', async () => {
+    for (const [width, height] of [
+      [20_001, 1_000],
+      [1_000, 20_001],
+      [2_001, 100],
+      [100, 2_001],
+    ] as const) {
+      expect(await refusal(await pngClaiming(width, height))).toEqual({
+        status: 400,
+        code: 'IMAGE_DIMENSIONS',
+        message: imageShapeRefused(width, height),
+      });
+    }
+    for (const [width, height] of [
+      [2_000, 100],
+      [100, 2_000],
+    ] as const) {
+      const data = await picture(width, height).png().toBuffer();
+      expect(await checkImage(data)).toEqual({ format: 'png', width, height });
+    }
   });
 });

@@ -19,6 +19,7 @@ import { runQueuedImageWork } from './image-queue.service.ts';
 import { privateFileUrl } from './private-files.service.ts';
 import { displayKeyOf, uploadKeyOf } from './private-images.service.ts';
 import { isWholeImage } from './image-check.service.ts';
+import { IMAGE_TOO_SLOW, setImageJobTimeLimit } from './image-worker-client.ts';
 
 // Its rounds are the tests' own: a background round would take the jobs a test looks at.
 const t = useTestApp({ imageJobs: { background: false } });
@@ -133,6 +134,35 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
     expect((await reviewItem(entry.id)).pictures).toBe('failed');
     // The photo is made; the artwork as sent is kept with its entry.
     expect(storedKeys(entry.id)).toEqual([entry.photo, uploadKeyOf(entry.artwork)].sort());
+  });
+
+  it('a picture that takes past the time limit fails cleanly for the admin, and the next one is made', async () => {
+    const entry = await registerNow();
+    // A limit no picture meets: the worker is stopped mid-picture.
+    setImageJobTimeLimit(1);
+    try {
+      await jobs().runOnce();
+    } finally {
+      setImageJobTimeLimit();
+    }
+    expect(await jobRows()).toEqual(
+      [entry.artwork, entry.photo].sort().map((key) =>
+        expect.objectContaining({
+          key,
+          status: 'failed',
+          attempts: 1,
+          last_error: IMAGE_TOO_SLOW,
+        }),
+      ),
+    );
+    expect((await reviewItem(entry.id)).pictures).toBe('failed');
+    expect(storedKeys(entry.id)).toEqual(
+      [uploadKeyOf(entry.photo), uploadKeyOf(entry.artwork)].sort(),
+    );
+    // A new worker makes the next entry's pictures.
+    const next = await registerNow();
+    await jobs().runOnce();
+    expect((await reviewItem(next.id)).pictures).toBe('ready');
   });
 
   it('storage failing during a job: tried again later, then made once', async () => {

@@ -184,12 +184,13 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
 
   it('stores a very tall picture (WebP allows 16383 px) narrowed to 4096 px high, and only its files', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
+    // As tall and as narrow as a picture may be: 20,000 px, 20 times its width.
     const tall = [
-      { file: multipartFile(await photo(1, 20_000).png().toBuffer()), width: 1, height: 4096 },
+      { file: multipartFile(await photo(1000, 20_000).png().toBuffer()), width: 204, height: 4080 },
       {
-        file: multipartFile(await photo(200, 20_000).jpeg().toBuffer()),
-        width: 40,
-        height: 4000,
+        file: multipartFile(await photo(1500, 20_000).jpeg().toBuffer()),
+        width: 307,
+        height: 4093,
       },
     ];
     for (const { file, width, height } of tall) {

@@ -23,51 +23,82 @@ export function setImageWorkerLowPriority(low: boolean): void {
   lowPriority = low;
 }
 
+/**
+ * How long one job may take in the worker. Past it the worker is killed (a decoder that never
+ * finishes stops nothing else): the job fails as a picture that could not be processed, and the
+ * jobs beside it are sent again to a new worker. sharp's own timeout (IMAGE_TIMEOUT_SECONDS in
+ * image-check.service.ts) usually stops a slow picture first, more gently.
+ */
+export const IMAGE_JOB_TIME_LIMIT_MS = 60_000;
+let jobTimeLimitMs = IMAGE_JOB_TIME_LIMIT_MS;
+/** For the test that proves the limit holds: a limit no picture meets. */
+export function setImageJobTimeLimit(ms: number = IMAGE_JOB_TIME_LIMIT_MS): void {
+  jobTimeLimitMs = ms;
+}
+
+export const IMAGE_TOO_SLOW = 'The picture took too long to process.';
+
 interface Pending {
+  request: ImageJobRequest;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  timer: NodeJS.Timeout;
 }
 
-let worker: ChildProcess | undefined;
-const pending = new Map<number, Pending>();
+/** A worker process and the jobs sent to it that have not answered yet. */
+interface Worker {
+  child: ChildProcess;
+  pending: Map<number, Pending>;
+}
+
+let worker: Worker | undefined;
 let nextId = 1;
 
-function failAll(error: Error): void {
-  for (const job of pending.values()) job.reject(error);
-  pending.clear();
+function settle(job: Pending): void {
+  clearTimeout(job.timer);
 }
 
-function startWorker(): ChildProcess {
+function startWorker(): Worker {
   const child = fork(WORKER_FILE, ['--white-stroke-image-worker'], {
     // Buffers cross as bytes, not as JSON arrays of numbers.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [],
   });
+  const started: Worker = { child, pending: new Map() };
   try {
     if (child.pid !== undefined && lowPriority) os.setPriority(child.pid, LOWEST_PRIORITY);
   } catch {
     // Not allowed here (an unusual sandbox): the worker still keeps the work off the event loop.
   }
+  const failAll = (error: Error) => {
+    for (const job of started.pending.values()) {
+      settle(job);
+      job.reject(error);
+    }
+    started.pending.clear();
+  };
   child.on('message', (response: ImageJobResponse) => {
-    const job = pending.get(response.id);
+    const job = started.pending.get(response.id);
     if (!job) return;
-    pending.delete(response.id);
+    started.pending.delete(response.id);
+    settle(job);
     if (response.ok) job.resolve(response.value);
     else job.reject(deserialize(response));
+    if (started.pending.size === 0) child.channel?.unref();
   });
   child.on('exit', () => {
-    if (worker === child) worker = undefined;
+    if (worker === started) worker = undefined;
     failAll(new AppError(422, 'IMAGE_UNREADABLE', 'Failed to process image'));
   });
   child.on('error', (error) => {
-    if (worker === child) worker = undefined;
+    if (worker === started) worker = undefined;
     failAll(error);
   });
   // An idle worker never keeps the server (or a test run) alive.
   child.unref();
   child.channel?.unref();
-  return child;
+  return started;
 }
 
 function deserialize(response: Extract<ImageJobResponse, { ok: false }>): Error {
@@ -78,24 +109,49 @@ function deserialize(response: Extract<ImageJobResponse, { ok: false }>): Error 
   return error;
 }
 
+/** A job ran past its limit: it fails, its worker is killed, the others go to a new one. */
+function giveUp(owner: Worker, id: number): void {
+  const job = owner.pending.get(id);
+  if (!job) return;
+  owner.pending.delete(id);
+  job.reject(new AppError(422, 'IMAGE_TOO_SLOW', IMAGE_TOO_SLOW));
+  const others = [...owner.pending.values()];
+  owner.pending.clear();
+  if (worker === owner) worker = undefined;
+  owner.child.kill('SIGKILL');
+  for (const other of others) {
+    settle(other);
+    dispatch(other.request, other.resolve, other.reject);
+  }
+}
+
+function dispatch(
+  request: ImageJobRequest,
+  resolve: (value: unknown) => void,
+  reject: (error: unknown) => void,
+): void {
+  worker ??= startWorker();
+  const owner = worker;
+  const timer = setTimeout(() => giveUp(owner, request.id), jobTimeLimitMs);
+  owner.pending.set(request.id, { request, resolve, reject, timer });
+  // While jobs are in flight the channel holds the process open, so answers are not lost.
+  owner.child.channel?.ref();
+  owner.child.send(request, (error) => {
+    const job = owner.pending.get(request.id);
+    if (!error || !job) return;
+    owner.pending.delete(request.id);
+    settle(job);
+    reject(error);
+  });
+}
+
 /** Runs one job in the worker and returns what it returned (or throws what it threw). */
 export function runInImageWorker<Name extends ImageJobName>(
   name: Name,
   ...args: Parameters<ImageJobs[Name]>
 ): Promise<Awaited<ReturnType<ImageJobs[Name]>>> {
-  worker ??= startWorker();
-  const id = nextId++;
-  const request: ImageJobRequest = { id, name, args };
+  const request: ImageJobRequest = { id: nextId++, name, args };
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    // While jobs are in flight the channel holds the process open, so answers are not lost.
-    worker?.channel?.ref();
-    worker?.send(request, (error) => {
-      if (!error) return;
-      pending.delete(id);
-      reject(error);
-    });
-  }).finally(() => {
-    if (pending.size === 0) worker?.channel?.unref();
+    dispatch(request, resolve as (value: unknown) => void, reject);
   }) as Promise<Awaited<ReturnType<ImageJobs[Name]>>>;
 }

@@ -1,5 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
-import { imageUnreadable, UPLOAD_DECODING } from './image-check.service.ts';
+import type { Sharp } from 'sharp';
+import { decodeUpload, imageUnreadable } from './image-check.service.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 
 /*
@@ -69,7 +69,7 @@ export async function encodePrivateImage(
   input: Buffer,
 ): Promise<PreparedImage> {
   try {
-    const upright = sharp(input, UPLOAD_DECODING).autoOrient();
+    const upright = decodeUpload(input).autoOrient();
     if (kind === 'photo') {
       return { main: await encode(upright, PHOTO_MAX_SIDE, 'jpeg', PHOTO_JPEG_QUALITY) };
     }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
 import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.service.ts';
-import { imageUnreadable, UPLOAD_DECODING } from './image-check.service.ts';
+import { decodeUpload, imageUnreadable } from './image-check.service.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
@@ -47,7 +47,7 @@ const DISPLAY_MAX_HEIGHT = 4096;
 export async function encodeResponsiveSizes(input: Buffer): Promise<Encoded> {
   try {
     // autoOrient() applies the EXIF orientation; sharp drops all metadata on output by default.
-    const upright = sharp(input, UPLOAD_DECODING).autoOrient();
+    const upright = decodeUpload(input).autoOrient();
     const { autoOrient: size } = await sharp(input).metadata();
     // Never enlarged: a small picture gets the widths it can fill, plus its own width. A very
     // tall one is narrowed until its height fits DISPLAY_MAX_HEIGHT too.

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { freshAddress } from '../../../../tests/setup/admin-session.ts';
 import {
@@ -13,6 +15,7 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { imageShapeRefused } from '../../../shared/domain/image-upload.ts';
 
 /*
  * Bad input to registration: a NUL or a nesting too deep in the `data` part is refused
@@ -135,6 +138,24 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: values that cannot be right`,
     ]) {
       await expectFieldRefused({ email }, 'email', 'Invalid email address');
     }
+  });
+
+  it('refuses a 1 × 39,000,000 picture from its header with 400 naming the part, storing nothing', async () => {
+    const { competition } = await addCompetition(t);
+    // A real 1 × 1 PNG whose header claims 1 × 39,000,000: 39 megapixels, within the count.
+    const strip = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    strip.writeUInt32BE(39_000_000, 20);
+    strip.writeUInt32BE(crc32(strip.subarray(12, 29)), 29);
+    const message = imageShapeRefused(1, 39_000_000);
+    await expectRefused(
+      registrationData(competition.id),
+      { code: 'IMAGE_DIMENSIONS', message, fields: { 'fieldValues.artworkUrl': message } },
+      { ...(await defaultFiles()), 'fieldValues.artworkUrl': strip },
+    );
   });
 
   it('refuses a line break inside a one-line answer, naming the field', async () => {
