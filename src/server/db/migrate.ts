@@ -17,6 +17,7 @@ import * as ballots from './migrations/2026-12-01T1000-ballots.ts';
 import * as results from './migrations/2026-12-02T1000-results.ts';
 import * as publicationConsent from './migrations/2026-12-02T0900-publication-consent.ts';
 import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
+import * as competitionDetails from './migrations/2026-12-04T1400-competition-details.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02T1000-results': results,
   '2026-12-02T0900-publication-consent': publicationConsent,
   '2026-12-03T0900-image-jobs': imageJobs,
+  '2026-12-04T1400-competition-details': competitionDetails,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

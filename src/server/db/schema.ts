@@ -44,6 +44,10 @@ export interface CompetitionsTable {
   entry_fee: number;
   created_at: string;
   updated_at: string;
+  /** Markdown, or null for none (added later: older rows have none). */
+  rules: Generated<string | null>;
+  eligibility: Generated<string | null>;
+  prize_description: Generated<string | null>;
 }
 
 export interface BannersTable {

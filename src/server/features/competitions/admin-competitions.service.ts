@@ -59,6 +59,9 @@ async function toAdminCompetitions(
     ...toPublicCompetition(row, images, today, timeZone),
     imageUrl: row.image_url,
     prizeImageUrl: row.prize_image_url,
+    rules: row.rules ?? '',
+    eligibility: row.eligibility ?? '',
+    prizeDescription: row.prize_description ?? '',
     submissionCount: counts.get(row.id) ?? 0,
   }));
 }
@@ -125,6 +128,9 @@ function toRowValues(input: CompetitionInput) {
     end_date: input.endDate,
     entry_type: input.entryType,
     entry_fee: input.entryFee,
+    rules: input.rules || null,
+    eligibility: input.eligibility || null,
+    prize_description: input.prizeDescription || null,
   };
 }
 

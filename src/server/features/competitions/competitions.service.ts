@@ -8,11 +8,12 @@ import {
   competitionWindow,
   todayIn,
 } from '../../../shared/domain/competition-status.ts';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import type { CompetitionDetails, PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
 import { describeImages } from '../media/responsive-images.service.ts';
+import { competitionDetailsOf } from './competition-details.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,
@@ -56,7 +57,9 @@ export interface PublicCompetitions {
   /** `all`, serialized once. */
   allJson: CachedJson;
   byId: Map<string, PublicCompetition>;
-  /** Each competition serialized, filled on first request. */
+  /** What each competition's own page adds (rules, eligibility, prize, pictures). */
+  detailsById: Map<string, CompetitionDetails>;
+  /** Each competition with its details serialized, filled on first request. */
   jsonById: Map<string, CachedJson>;
 }
 
@@ -71,9 +74,9 @@ export interface CompetitionsService {
  * since statuses follow the date) and kept serialized in memory; see ContentCache.
  */
 export function createCompetitionsService(
-  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock' | 'log'>,
 ): CompetitionsService {
-  const { db, settings, contentCache: cache, clock } = deps;
+  const { db, settings, contentCache: cache, clock, log } = deps;
   async function listPublic(): Promise<PublicCompetitions> {
     const { timeZone } = await settings.getSettings();
     const today = todayIn(timeZone, clock.now());
@@ -97,6 +100,7 @@ export function createCompetitionsService(
         all,
         allJson: cacheJson(all),
         byId: new Map(all.map((c) => [c.id, c])),
+        detailsById: new Map(rows.map((row) => [row.id, competitionDetailsOf(row, log)])),
         jsonById: new Map(),
       };
     });
@@ -115,7 +119,7 @@ export function createCompetitionsService(
       if (!competition) return undefined;
       let json = list.jsonById.get(id);
       if (!json) {
-        json = cacheJson(competition);
+        json = cacheJson({ ...competition, details: list.detailsById.get(id) });
         list.jsonById.set(id, json);
       }
       return { competition, json };

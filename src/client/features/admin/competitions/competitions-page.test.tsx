@@ -276,6 +276,9 @@ describe('the competitions page', () => {
       entryFee: 0,
       imageUrl: '',
       prizeImageUrl: '',
+      rules: '',
+      eligibility: '',
+      prizeDescription: '',
     });
   });
 
