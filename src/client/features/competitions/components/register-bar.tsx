@@ -38,7 +38,7 @@ export function RegisterBar({
 
   return (
     <>
-      <div aria-hidden="true" className="h-20 lg:hidden" />
+      <div aria-hidden="true" className="h-8 lg:hidden" />
       <div
         data-testid="register-bar"
         className={`fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur motion-safe:transition-[translate,visibility] motion-safe:duration-200 lg:hidden dark:border-gray-800 dark:bg-gray-950/95 ${
