@@ -53,6 +53,11 @@ test("a competition's page: title, description, closing date and fee", async ({
   const entry = page.getByRole('complementary', { name: 'Entry' });
   await expect(entry.getByRole('heading', { name: 'Entry Fee' })).toBeVisible();
   await expect(entry.getByText(`₹${competition.entryFee.toLocaleString('en-IN')}`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'File requirements' })
+      .getByText('File types: JPEG, PNG or WebP'),
+  ).toBeVisible();
 });
 
 test("the registration page's shell: heading, competition and field labels", async ({

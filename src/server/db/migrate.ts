@@ -20,6 +20,7 @@ import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
 import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts';
 import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
 import * as lifecycle from './migrations/2026-12-04T0900-lifecycle.ts';
+import * as competitionDetails from './migrations/2026-12-04T1400-competition-details.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04T1000-jury-redactions': juryRedactions,
   '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
   '2026-12-04T0900-lifecycle': lifecycle,
+  '2026-12-04T1400-competition-details': competitionDetails,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -48,6 +48,10 @@ export interface CompetitionsTable {
   closing_time: string | null;
   created_at: string;
   updated_at: string;
+  /** Markdown, or null for none (added later: older rows have none). */
+  rules: Generated<string | null>;
+  eligibility: Generated<string | null>;
+  prize_description: Generated<string | null>;
 }
 
 /** An artist's personal leave to register after the close, until valid_until (decision 021). */

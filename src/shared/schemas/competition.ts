@@ -47,6 +47,30 @@ export const PublicCompetitionSchema = z.object({
 });
 export type PublicCompetition = z.infer<typeof PublicCompetitionSchema>;
 
+/**
+ * What one competition's page adds to the catalogue's card (`GET /api/competitions/:id` only):
+ * rules and eligibility as HTML the server rendered from the admin's Markdown ('' for none), the
+ * prize in words, and the pictures an entry takes, from its category's form.
+ */
+export const CompetitionDetailsSchema = z.object({
+  rulesHtml: z.string(),
+  eligibilityHtml: z.string(),
+  prizeDescription: z.string(),
+  pictures: z.object({
+    /** The file types accepted, as an artist knows them: 'JPEG', 'PNG', 'WebP'. */
+    types: z.array(z.string()),
+    maxMegabytes: z.number(),
+    /** The form's picture fields, in its order; the artist's photo comes on top of them. */
+    artworks: z.array(z.object({ label: z.string(), required: z.boolean() })),
+  }),
+});
+export type CompetitionDetails = z.infer<typeof CompetitionDetailsSchema>;
+
+export const CompetitionWithDetailsSchema = PublicCompetitionSchema.extend({
+  details: CompetitionDetailsSchema.optional(),
+});
+export type CompetitionWithDetails = z.infer<typeof CompetitionWithDetailsSchema>;
+
 /** A repeated query parameter (`?q=a&q=b`) counts as its first value. */
 const queryText = z.preprocess(
   (value) => (Array.isArray(value) ? value[0] : value),
@@ -81,6 +105,9 @@ export const COMPETITION_YEAR_MIN = 2000;
 export const COMPETITION_YEAR_MAX = 2100;
 const ID_MAX = 100;
 const IMAGE_URL_MAX = 2048;
+/** Rules and eligibility, in Markdown: a long page's worth each. */
+export const COMPETITION_RULES_MAX = 10_000;
+export const PRIZE_DESCRIPTION_MAX = 1000;
 
 /** PRODUCT.md point 6. */
 export const END_BEFORE_START = 'End date must be on or after the start date';
@@ -110,6 +137,9 @@ export const COMPETITION_MESSAGES = {
   subcategoryNotInCategory: 'Choose a subcategory of the chosen category',
   unknownImage: 'This image is not one uploaded here. Upload it again.',
   closingTime: 'Enter a time as HH:MM, from 00:00 to 23:59',
+  rulesTooLong: `Rules must be at most ${COMPETITION_RULES_MAX} characters`,
+  eligibilityTooLong: `Eligibility must be at most ${COMPETITION_RULES_MAX} characters`,
+  prizeDescriptionTooLong: `Prize description must be at most ${PRIZE_DESCRIPTION_MAX} characters`,
 } as const;
 
 /** A real 'YYYY-MM-DD' date of a plausible year. */
@@ -185,6 +215,22 @@ export const CompetitionInputSchema = z
       .transform((time) => time || null),
     /** Seen by admins alone until it is unticked. */
     draft: z.boolean().default(false),
+    /** Optional Markdown, '' for none. */
+    rules: z
+      .string()
+      .trim()
+      .max(COMPETITION_RULES_MAX, COMPETITION_MESSAGES.rulesTooLong)
+      .default(''),
+    eligibility: z
+      .string()
+      .trim()
+      .max(COMPETITION_RULES_MAX, COMPETITION_MESSAGES.eligibilityTooLong)
+      .default(''),
+    prizeDescription: z
+      .string()
+      .trim()
+      .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
+      .default(''),
   })
   .superRefine((input, context) => {
     if (input.entryType === 'paid') {
@@ -220,6 +266,10 @@ export const AdminCompetitionSchema = PublicCompetitionSchema.extend({
   /** 'HH:MM', or '' for the end of the end date. */
   closingTime: z.string(),
   draft: z.boolean(),
+  /** The form's Markdown and prize text, '' for none. */
+  rules: z.string(),
+  eligibility: z.string(),
+  prizeDescription: z.string(),
   /** Submissions for it; deleting it keeps them (PRODUCT.md point 9). */
   submissionCount: z.number().int().min(0),
 });

@@ -63,6 +63,9 @@ async function toAdminCompetitions(
     prizeImageUrl: row.prize_image_url,
     closingTime: row.closing_time ?? '',
     draft: row.draft === 1,
+    rules: row.rules ?? '',
+    eligibility: row.eligibility ?? '',
+    prizeDescription: row.prize_description ?? '',
     submissionCount: counts.get(row.id) ?? 0,
   }));
 }
@@ -131,6 +134,9 @@ function toRowValues(input: CompetitionInput) {
     entry_fee: input.entryFee,
     closing_time: input.closingTime,
     draft: input.draft ? 1 : 0,
+    rules: input.rules || null,
+    eligibility: input.eligibility || null,
+    prize_description: input.prizeDescription || null,
   };
 }
 

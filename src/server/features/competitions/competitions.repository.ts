@@ -9,7 +9,7 @@ function selectCompetitionsWithNames(db: Kysely<DB>) {
     .innerJoin('categories as cat', 'cat.id', 'c.category_id')
     .leftJoin('subcategories as sub', 'sub.id', 'c.subcategory_id')
     .selectAll('c')
-    .select(['cat.name as category_name', 'sub.name as subcategory_name']);
+    .select(['cat.name as category_name', 'sub.name as subcategory_name', 'cat.form_fields']);
 }
 
 export type CompetitionWithNamesRow = Awaited<

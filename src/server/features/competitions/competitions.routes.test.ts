@@ -497,7 +497,10 @@ describe(`GET /api/competitions/:id on ${TEST_ENGINE}`, () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const competition = response.json();
     expect(competition.title).toBe('The one');
-    expect(competition).toEqual((await list()).find((c) => c.id === row.id));
+    // The list's card, and what only the competition's own page shows.
+    const { details, ...card } = competition;
+    expect(card).toEqual((await list()).find((c) => c.id === row.id));
+    expect(details).toMatchObject({ rulesHtml: '', eligibilityHtml: '', prizeDescription: '' });
   });
 
   it('an unknown id is a 404 with the envelope', async () => {

@@ -11,11 +11,12 @@ import {
   statusOfStage,
   todayIn,
 } from '../../../shared/domain/competition-status.ts';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import type { CompetitionDetails, PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
 import { describeImages } from '../media/responsive-images.service.ts';
+import { competitionDetailsOf } from './competition-details.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,
@@ -94,7 +95,9 @@ export interface PublicCompetitions {
   /** `all`, serialized once. */
   allJson: CachedJson;
   byId: Map<string, PublicCompetition>;
-  /** Each competition serialized, filled on first request. */
+  /** What each competition's own page adds (rules, eligibility, prize, pictures). */
+  detailsById: Map<string, CompetitionDetails>;
+  /** Each competition with its details serialized, filled on first request. */
   jsonById: Map<string, CachedJson>;
 }
 
@@ -121,9 +124,9 @@ function nextChangeAfter(all: readonly PublicCompetition[], now: number): number
  * see ContentCache. Drafts are left out: a visitor never sees one.
  */
 export function createCompetitionsService(
-  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock' | 'log'>,
 ): CompetitionsService {
-  const { db, settings, contentCache: cache, clock } = deps;
+  const { db, settings, contentCache: cache, clock, log } = deps;
   /** The key the catalogue is kept under, until the next competition opens or closes. */
   let phase = { key: '', changesAt: Infinity };
   async function listPublic(): Promise<PublicCompetitions> {
@@ -156,6 +159,7 @@ export function createCompetitionsService(
         all,
         allJson: cacheJson(all),
         byId: new Map(all.map((c) => [c.id, c])),
+        detailsById: new Map(rows.map((row) => [row.id, competitionDetailsOf(row, log)])),
         jsonById: new Map(),
       };
     });
@@ -174,7 +178,7 @@ export function createCompetitionsService(
       if (!competition) return undefined;
       let json = list.jsonById.get(id);
       if (!json) {
-        json = cacheJson(competition);
+        json = cacheJson({ ...competition, details: list.detailsById.get(id) });
         list.jsonById.set(id, json);
       }
       return { competition, json };

@@ -27,6 +27,9 @@ export function adminCompetitionOf(overrides: Partial<AdminCompetition> = {}): A
     draft: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    rules: '',
+    eligibility: '',
+    prizeDescription: '',
     submissionCount: 0,
     ...overrides,
   };

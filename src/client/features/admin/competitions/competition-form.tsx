@@ -21,6 +21,7 @@ import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
 import { saveCompetition } from './api/competitions.ts';
 import { CategoryFields } from './competition-category-fields.tsx';
+import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
 
@@ -35,6 +36,9 @@ const EMPTY_FORM: CompetitionFormValues = {
   entryFee: 0,
   imageUrl: '',
   prizeImageUrl: '',
+  rules: '',
+  eligibility: '',
+  prizeDescription: '',
 };
 
 function toFormValues(competition: AdminCompetition): CompetitionFormValues {
@@ -49,6 +53,9 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     entryFee: competition.entryFee,
     imageUrl: competition.imageUrl,
     prizeImageUrl: competition.prizeImageUrl,
+    rules: competition.rules,
+    eligibility: competition.eligibility,
+    prizeDescription: competition.prizeDescription,
   };
 }
 
@@ -143,6 +150,7 @@ export function CompetitionForm({
         />
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
+      <CompetitionDetailsFields form={form} />
       <DialogActions
         label={
           competition

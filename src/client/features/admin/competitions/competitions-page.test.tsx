@@ -278,6 +278,9 @@ describe('the competitions page', () => {
       entryFee: 0,
       imageUrl: '',
       prizeImageUrl: '',
+      rules: '',
+      eligibility: '',
+      prizeDescription: '',
     });
   });
 
