@@ -2,6 +2,8 @@ import {
   certificatePagePath,
   competitionPagePath,
   competitionResultsPath,
+  JURY_INVITATION_PATH,
+  JURY_SIGN_IN_PATH,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../shared/page-paths.ts';
@@ -40,7 +42,9 @@ export const paths = {
     `/admin/judging/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}`,
   featuredOnHome: '/?scrollToFeatured=true',
   /** The invitation e-mail's link: the token follows '#', as on the entry page. */
-  juryInvitation: '/jury/invitation',
+  juryInvitation: JURY_INVITATION_PATH,
+  /** A juror's sign-in: the admin's form in the jury's words. */
+  jurySignIn: JURY_SIGN_IN_PATH,
   juryAccount: '/jury/account',
   juryWork: (roundId: string, alias: string) =>
     `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,
