@@ -62,6 +62,7 @@ const TARGETS: Target[] = [
     heading: 'Register',
   },
   { name: 'admin login', path: '/admin', heading: 'Admin Login' },
+  { name: 'jury sign-in', path: '/jury/sign-in', heading: 'Jury sign-in' },
   // The jury's link opened without its token; with one it is checked in jury.changes.spec.ts.
   {
     name: 'a jury invitation link cut short',
