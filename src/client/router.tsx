@@ -25,6 +25,10 @@ const RegistrationSuccessPage = lazy(
 const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
 const AdminArea = lazy(() => import('./features/admin/admin-entry.tsx'));
 const JuryArea = lazy(() => import('./features/jury/jury-area.tsx'));
+// The sign-in form lives with the admin's: a juror's sign-in is the same chunk in other words.
+const JurySignIn = lazy(async () => ({
+  default: (await import('./features/admin/admin-entry.tsx')).JurySignIn,
+}));
 
 /**
  * Seed §2's routes. Declarative routing (not the data router) keeps the first download small;
@@ -53,6 +57,7 @@ export function AppRoutes() {
             <Route path={paths.razorpayPolicy} element={<RazorpayPolicyPage />} />
           </Route>
           <Route path={`${paths.admin}/*`} element={<AdminArea />} />
+          <Route path={paths.jurySignIn} element={<JurySignIn />} />
           <Route path={`${paths.jury}/*`} element={<JuryArea />} />
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </Routes>

@@ -32,6 +32,14 @@ export const PAGE_PATHS = {
   jury: '/jury',
 } as const;
 
+/**
+ * Where a juror signs in (the jury area's own words; the form is the admin's). Under /jury/*, so
+ * no route of its own is needed on the server.
+ */
+export const JURY_SIGN_IN_PATH = `${PAGE_PATHS.jury}/sign-in`;
+/** The invitation e-mail's link (the token follows '#'). */
+export const JURY_INVITATION_PATH = `${PAGE_PATHS.jury}/invitation`;
+
 /** The query parameter naming the competition the registration page is for. */
 export const REGISTER_COMPETITION_PARAM = 'competition';
 

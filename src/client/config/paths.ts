@@ -2,6 +2,8 @@ import {
   certificatePagePath,
   competitionPagePath,
   competitionResultsPath,
+  JURY_INVITATION_PATH,
+  JURY_SIGN_IN_PATH,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../shared/page-paths.ts';
@@ -42,7 +44,9 @@ export const paths = {
   /** The header's way to the competitions: home's list, found by its id with scripts off too. */
   competitionsList: '/?scrollToFeatured=true#featured',
   /** The invitation e-mail's link: the token follows '#', as on the entry page. */
-  juryInvitation: '/jury/invitation',
+  juryInvitation: JURY_INVITATION_PATH,
+  /** A juror's sign-in: the admin's form in the jury's words. */
+  jurySignIn: JURY_SIGN_IN_PATH,
   juryAccount: '/jury/account',
   juryWork: (roundId: string, alias: string) =>
     `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,

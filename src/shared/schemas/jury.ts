@@ -211,6 +211,7 @@ export const JurorRoundSchema = z.object({
   status: z.enum(ROUND_STATUSES),
   /** A ranking round is one ballot to order, not works to score. */
   kind: z.enum(ROUND_KINDS),
+  /** Works scored; in a ranking round, works placed on the juror's saved ballot. */
   done: z.number().int(),
   assigned: z.number().int(),
   /** The first work this juror has not scored yet, in their own order. */

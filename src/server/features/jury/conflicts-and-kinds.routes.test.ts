@@ -292,6 +292,17 @@ describe(`a ranking round, on ${TEST_ENGINE}`, () => {
       ranking: [o, m].map((n) => aliases.get(n)),
     });
     expect(dee.statusCode, dee.body).toBe(200);
+    // Each juror's home shows this round's own progress: works placed on their ballot.
+    const progress = async (n: number) =>
+      (await asJuror(t, juror(n), 'GET', '/api/jury/rounds'))
+        .json<JurorRound[]>()
+        .map((r) => [r.number, r.kind, r.done, r.assigned]);
+    expect(await progress(DEE)).toEqual([
+      [2, 'ranking', 2, 2],
+      [1, 'score', 0, 1],
+    ]);
+    expect((await progress(FAY))[0]).toEqual([2, 'ranking', 2, 2]);
+    expect((await progress(ELI))[0]).toEqual([2, 'ranking', 0, 2]);
 
     const response = await asAdmin(t, admin, 'GET', `${roundsUrl()}/${rankingRound}/ranking`);
     expect(response.statusCode, response.body).toBe(200);

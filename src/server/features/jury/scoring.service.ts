@@ -17,6 +17,7 @@ import { readJuryCopy } from './jury-view.ts';
 import { findRound, lockRoundStatus } from './rounds.repository.ts';
 import {
   findJurorRounds,
+  findMyBallot,
   findMyScores,
   findMyWork,
   findFirstWork,
@@ -51,6 +52,15 @@ export async function requireOpenRound(trx: Kysely<DB>, roundId: string): Promis
 /** The signed-in juror (what requireJuror gives). */
 type Juror = { adminUserId: string; username: string };
 
+/** How many of the juror's works their saved ballot places (a work since taken away aside). */
+async function rankedCount(deps: Pick<Deps, 'db'>, roundId: string, jurorId: string) {
+  const { aliases, ranking } = await findMyBallot(deps.db, roundId, jurorId);
+  const placed: unknown = ranking ? JSON.parse(ranking) : [];
+  const mine = new Set(aliases);
+  return Array.isArray(placed) ? placed.filter((alias) => mine.has(alias as string)).length : 0;
+}
+
+/** The juror's rounds, each with its own progress: works scored, or placed on the ballot. */
 export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Promise<JurorRound[]> {
   const rows = await findJurorRounds(deps.db, juror.adminUserId);
   return Promise.all(
@@ -60,7 +70,8 @@ export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Pro
       number: r.number,
       status: r.status,
       kind: r.kind,
-      done: Number(r.done),
+      done:
+        r.kind === 'ranking' ? await rankedCount(deps, r.id, juror.adminUserId) : Number(r.done),
       assigned: Number(r.assigned),
       nextAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: true }),
       firstAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: false }),

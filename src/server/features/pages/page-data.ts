@@ -12,6 +12,8 @@ import {
   competitionIdInPath,
   competitionPagePath,
   competitionResultsPath,
+  JURY_INVITATION_PATH,
+  JURY_SIGN_IN_PATH,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../../shared/page-paths.ts';
@@ -52,6 +54,8 @@ const PAGE_TITLES: Record<string, string> = {
   [PAGE_PATHS.registrationSuccess]: 'Registration Successful!',
   [PAGE_PATHS.entry]: 'Your entry',
   [PAGE_PATHS.admin]: 'Admin Login',
+  [JURY_SIGN_IN_PATH]: 'Jury sign-in',
+  [JURY_INVITATION_PATH]: 'Jury invitation',
 };
 
 function summarize(text: string): string {

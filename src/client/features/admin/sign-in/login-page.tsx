@@ -9,6 +9,8 @@ import { useSession } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { useSignInForm } from './use-sign-in-form.ts';
 
+export const JURY_SIGN_IN = 'Jury sign-in';
+
 /**
  * Where to go after signing in: the page of the signed-in area that sent the visitor here, else
  * the area's first page (an admin's dashboard, a juror's rounds).
@@ -29,8 +31,16 @@ export function destinationAfterSignIn(state: unknown, role: AccountRole = 'admi
  * all three again (nothing is half signed in between the steps). The admin area's code loads
  * after sign-in; `onFirstUse` (the first focus or input in the form) may fetch it early.
  */
-export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
-  usePageTitle('Admin Login');
+export default function LoginPage({
+  onFirstUse,
+  area = 'admin',
+}: {
+  onFirstUse?: () => void;
+  /** Whose sign-in this is: a juror arrives at 'Jury sign-in', in the jury's own words. */
+  area?: AccountRole;
+}) {
+  const title = area === 'juror' ? JURY_SIGN_IN : 'Admin Login';
+  usePageTitle(title);
   const { state, signedIn } = useSession();
   const location = useLocation();
   const { step, values, errors, submitting, field, submit, startOver } = useSignInForm(signedIn);
@@ -51,7 +61,7 @@ export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
       className="flex min-h-screen items-center justify-center bg-gray-50 px-4 text-gray-900 dark:bg-gray-950 dark:text-gray-50"
     >
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow dark:bg-gray-900">
-        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <h1 className="text-2xl font-bold">{title}</h1>
         <form
           noValidate
           onSubmit={(event) => void submit(event)}
@@ -77,7 +87,7 @@ export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
                 {...field('password')}
               />
               <Button type="submit" disabled={submitting}>
-                {submitting ? 'Signing in…' : 'Login'}
+                {submitting ? 'Signing in…' : area === 'juror' ? 'Sign in' : 'Login'}
               </Button>
             </Fragment>
           ) : (
