@@ -109,6 +109,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       // A row written without the publication choice (as before issue 23) has none recorded.
       publication_consent: null,
       publication_consent_at: null,
+      withdrawn_at: null,
     });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',

@@ -44,21 +44,23 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
 export const PAID_ENTRY_FEE_MIN = 1;
 
 /**
- * Whether a competition (or an entry registered to it) charges a fee: paid, and a fee of at least
- * ₹1. Anything else is free, and its entries are stored free with a fee of 0, so a stored entry's
- * fee alone says it (paymentStateOf, and the submissions feature's SQL of the same rule).
+ * The one rule of free and paid: a competition, or an entry registered to it, charges a fee when
+ * it is paid and its fee is at least ₹1; anything else is free, whatever else is stored (a paid
+ * competition saved with a fee of 0 by an earlier release, a free entry with a fee left on it).
+ * paymentStateOf builds on it, and the submissions feature spells the same rule in SQL.
  */
 export function chargesFee(terms: { entryType: 'free' | 'paid'; entryFee: number }): boolean {
   return terms.entryType === 'paid' && terms.entryFee >= PAID_ENTRY_FEE_MIN;
 }
 
-/** Seed §4: a fee of 0 is a free entry, whatever else is stored; a refund outranks the rest. */
+/** Seed §4: an entry that charges no fee is free, whatever else is stored; a refund outranks the rest. */
 export function paymentStateOf(entry: {
+  entryType: 'free' | 'paid';
   entryFee: number;
   paymentStatus: 'pending' | 'paid';
   refunded: boolean;
 }): PaymentState {
-  if (entry.entryFee <= 0) return 'free';
+  if (!chargesFee(entry)) return 'free';
   if (entry.refunded) return 'refunded';
   return entry.paymentStatus === 'paid' ? 'received' : 'pending';
 }

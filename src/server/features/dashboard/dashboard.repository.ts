@@ -84,6 +84,7 @@ export async function findNewestSubmissions(db: Kysely<DB>, limit: number) {
       'reference',
       'full_name',
       'competition_title',
+      'entry_type',
       'entry_fee',
       'payment_status',
       'refunded_at',

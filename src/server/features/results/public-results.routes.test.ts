@@ -186,6 +186,8 @@ describe(`published results (${TEST_ENGINE})`, () => {
     expect(text).toContain('प्रिया शर्मा');
     expect(text).toContain(competitionTitle);
     expect(text).toContain('First');
+    // The work as well as the artist.
+    expect(text).toContain('for the work “Monsoon Window”');
     expect(text).toContain(code);
     const stored = await t.app.deps.db
       .selectFrom('certificates')

@@ -85,6 +85,7 @@ function reviewRows(db: Kysely<DB>) {
       'submissions.payment_status',
       'submissions.refunded_at',
       'submissions.withdrawn_at',
+      'submissions.entry_type',
       'submissions.entry_fee',
       'submissions.photo_key',
       'submissions.field_values',

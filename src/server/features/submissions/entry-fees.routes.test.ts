@@ -55,6 +55,7 @@ describe(`free, paid and received by one rule on ${TEST_ENGINE}`, () => {
       makeSubmissionRow({
         competition_id: competition.id,
         reference: 'WS-1998-000001',
+        created_at: '2026-11-20T10:00:00.000Z',
         entry_type: 'paid',
         entry_fee: 0,
         payment_status: 'pending',
@@ -62,6 +63,7 @@ describe(`free, paid and received by one rule on ${TEST_ENGINE}`, () => {
       makeSubmissionRow({
         competition_id: competition.id,
         reference: 'WS-1998-000002',
+        created_at: '2026-11-20T11:00:00.000Z',
         entry_type: 'paid',
         entry_fee: 499,
         payment_status: 'paid',
@@ -70,6 +72,7 @@ describe(`free, paid and received by one rule on ${TEST_ENGINE}`, () => {
       makeSubmissionRow({
         competition_id: competition.id,
         reference: 'WS-1998-000003',
+        created_at: '2026-11-20T12:00:00.000Z',
         entry_type: 'paid',
         entry_fee: 499,
         payment_status: 'pending',

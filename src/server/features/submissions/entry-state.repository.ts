@@ -1,5 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { PaymentState, SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import {
+  PAID_ENTRY_FEE_MIN,
+  type PaymentState,
+  type SubmissionStatus,
+} from '../../../shared/domain/entry-state.ts';
 
 /*
  * paymentStateOf and submissionStatusOf (shared/domain/entry-state.ts) as SQL conditions, for the
@@ -9,20 +13,25 @@ import type { PaymentState, SubmissionStatus } from '../../../shared/domain/entr
 
 const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
 
-/** The entry's payment state is `state`: a fee of 0 is free; a refund outranks the rest. */
+/** chargesFee in SQL: paid, with a fee of at least ₹1. */
+function chargesFee(table: string): RawBuilder<boolean> {
+  return sql<boolean>`(${column(table, 'entry_type')} = 'paid' and ${column(table, 'entry_fee')} >= ${sql.lit(PAID_ENTRY_FEE_MIN)})`;
+}
+
+/** The entry's payment state is `state`: one charging no fee is free; a refund outranks the rest. */
 export function paymentStateIs(state: PaymentState, table = 'submissions'): RawBuilder<boolean> {
-  const fee = column(table, 'entry_fee');
+  const charged = chargesFee(table);
   const refunded = column(table, 'refunded_at');
   const status = column(table, 'payment_status');
   switch (state) {
     case 'free':
-      return sql<boolean>`(${fee} <= 0)`;
+      return sql<boolean>`(not ${charged})`;
     case 'refunded':
-      return sql<boolean>`(${fee} > 0 and ${refunded} is not null)`;
+      return sql<boolean>`(${charged} and ${refunded} is not null)`;
     case 'received':
-      return sql<boolean>`(${fee} > 0 and ${refunded} is null and ${status} = 'paid')`;
+      return sql<boolean>`(${charged} and ${refunded} is null and ${status} = 'paid')`;
     case 'pending':
-      return sql<boolean>`(${fee} > 0 and ${refunded} is null and ${status} = 'pending')`;
+      return sql<boolean>`(${charged} and ${refunded} is null and ${status} = 'pending')`;
   }
 }
 

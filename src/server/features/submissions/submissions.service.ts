@@ -56,11 +56,13 @@ export async function issueEntryLink(
  * one rule of free, paid and received (queries use paymentStateIs, the same rule in SQL).
  */
 export function paymentStateOfRow(row: {
+  entry_type: 'free' | 'paid';
   entry_fee: number;
   payment_status: 'pending' | 'paid';
   refunded_at: string | null;
 }): PaymentState {
   return paymentStateOf({
+    entryType: row.entry_type,
     entryFee: row.entry_fee,
     paymentStatus: row.payment_status,
     refunded: row.refunded_at !== null,

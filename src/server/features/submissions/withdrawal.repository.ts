@@ -15,6 +15,7 @@ export async function findWithdrawalTarget(trx: Kysely<DB>, submissionId: string
       'id',
       'reference',
       'status',
+      'entry_type',
       'entry_fee',
       'payment_status',
       'refunded_at',

@@ -76,14 +76,15 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
       </dl>
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          disabled={deciding || entry.status === 'approved'}
+          // A withdrawn entry is not for review: the server refuses a decision on it.
+          disabled={deciding || entry.status === 'approved' || entry.status === 'withdrawn'}
           onClick={() => void decide('approved')}
         >
           Approve
         </Button>
         <Button
           variant="outline"
-          disabled={deciding || entry.status === 'rejected'}
+          disabled={deciding || entry.status === 'rejected' || entry.status === 'withdrawn'}
           onClick={() => void decide('rejected')}
         >
           Reject

@@ -191,7 +191,8 @@ export function ReviewRow({
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
-            disabled={busy || item.status === 'approved'}
+            // A withdrawn entry is not for review: the server refuses a decision on it.
+            disabled={busy || item.status === 'approved' || item.status === 'withdrawn'}
             onClick={() => onDecide('approved')}
             aria-label={`Approve ${item.reference}`}
           >
@@ -200,7 +201,7 @@ export function ReviewRow({
           <Button
             size="sm"
             variant="outline"
-            disabled={busy || item.status === 'rejected'}
+            disabled={busy || item.status === 'rejected' || item.status === 'withdrawn'}
             onClick={() => onDecide('rejected')}
             aria-label={`Reject ${item.reference}`}
           >

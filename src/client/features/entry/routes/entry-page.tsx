@@ -29,6 +29,8 @@ type Loaded =
 
 export const ENTRY_NOT_COMPLETE =
   'Your entry is saved, but it is not complete until the entry fee is paid.';
+export const ENTRY_WITHDRAWN =
+  'You withdrew this entry to start a different one: it will not be reviewed or charged.';
 export const ENTRY_LINK_IN_EMAIL =
   'The link to come back to this page is in your confirmation e-mail.';
 
@@ -57,8 +59,10 @@ export default function EntryPage() {
     };
     viewEntry(token).then(
       (entry) => {
-        // Paid (or refunded): this browser no longer offers it on the form as waiting for its fee.
-        if (entry.paymentState !== 'pending' && entry.competition.id) {
+        // Paid, refunded or withdrawn: this browser no longer offers it on the form as waiting for
+        // its fee.
+        const settled = entry.paymentState !== 'pending' || entry.status === 'withdrawn';
+        if (settled && entry.competition.id) {
           forgetSettledEntry(entry.competition.id, entry.reference);
         }
         settle({ kind: 'entry', entry });
@@ -163,7 +167,10 @@ function EntryDetails({
         ))}
       </dl>
       {entry.result ? <EntryResultSection result={entry.result} /> : null}
-      {entry.paymentState === 'pending' ? (
+      {entry.status === 'withdrawn' ? (
+        <p className="text-lg font-semibold">{ENTRY_WITHDRAWN}</p>
+      ) : null}
+      {entry.paymentState === 'pending' && entry.status !== 'withdrawn' ? (
         <div className="flex flex-col items-start gap-2">
           {/* Said plainly, as the checkout's failures bring the artist here. */}
           <p className="text-lg font-semibold">{ENTRY_NOT_COMPLETE}</p>

@@ -9,7 +9,12 @@ import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
-import { CHECKING_UNPAID_ENTRY, useKeptUnpaidEntry } from '../unpaid-entry-api.ts';
+import type { RegistrationDraft } from '../registration-draft.ts';
+import {
+  CHECKING_UNPAID_ENTRY,
+  loadUnpaidEntryDraft,
+  useKeptUnpaidEntry,
+} from '../unpaid-entry-api.ts';
 
 // Only a browser that kept an unpaid entry needs its check and offer: out of the form's download.
 const UnpaidEntryGate = lazy(() => import('../components/unpaid-entry-offer.tsx'));
@@ -87,6 +92,8 @@ function RegistrationView({ data }: { data: FormData }) {
 function OpenRegistration({ competition, formFields }: FormData) {
   const { kept, forget } = useKeptUnpaidEntry(competition.id);
   const [startedAfresh, setStartedAfresh] = useState(false);
+  // What the artist typed for the entry just withdrawn: the new entry starts from it.
+  const [carried, setCarried] = useState<RegistrationDraft | null>(null);
   return (
     <>
       {kept.receipt ? (
@@ -101,6 +108,7 @@ function OpenRegistration({ competition, formFields }: FormData) {
             kept={kept}
             onGone={forget}
             onStartAnother={() => {
+              setCarried(loadUnpaidEntryDraft(competition.id));
               forget();
               setStartedAfresh(true);
             }}
@@ -112,6 +120,7 @@ function OpenRegistration({ competition, formFields }: FormData) {
           competition={competition}
           formFields={formFields}
           focusFirst={startedAfresh}
+          restore={carried}
         />
       </div>
     </>
