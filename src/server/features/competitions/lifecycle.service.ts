@@ -10,6 +10,7 @@ import {
   mayStillPay,
 } from '../../../shared/domain/competition-status.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import { PUBLISH_REFUSALS } from '../../../shared/schemas/publication.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findEntryWindowRow, findExtensionByTokenHash } from './extensions.repository.ts';
@@ -29,8 +30,7 @@ export const LIFECYCLE_MESSAGES = {
   extensionExpired: 'This extension link has expired.',
   extensionOtherEmail: 'This extension link was given for another e-mail address.',
   paymentClosed: 'Entries for this competition have closed: this entry can no longer be paid for.',
-  stillOpen: (closes: string) =>
-    `Entries are still open until ${closes}. Close entries before publishing the results.`,
+  stillOpen: PUBLISH_REFUSALS.entriesOpen,
   alreadyClosed: 'Entries for this competition are already closed.',
 } as const;
 

@@ -35,6 +35,8 @@ const EMPTY_FORM: CompetitionFormValues = {
   entryFee: 0,
   imageUrl: '',
   prizeImageUrl: '',
+  closingTime: '',
+  draft: false,
 };
 
 function toFormValues(competition: AdminCompetition): CompetitionFormValues {
@@ -49,6 +51,8 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     entryFee: competition.entryFee,
     imageUrl: competition.imageUrl,
     prizeImageUrl: competition.prizeImageUrl,
+    closingTime: competition.closingTime,
+    draft: competition.draft,
   };
 }
 
@@ -127,6 +131,14 @@ export function CompetitionForm({
           {...form.register('endDate')}
         />
       </div>
+      <Field
+        label="Closing time"
+        type="time"
+        className="max-w-xs"
+        hint="The last minute entries are taken on the end date, in the site's time zone; empty: 11:59 pm"
+        error={errors.closingTime?.message}
+        {...form.register('closingTime')}
+      />
       <EntryFeeFields form={form} />
       <div className="grid gap-5 md:grid-cols-2">
         <ImageUploadField
@@ -143,6 +155,11 @@ export function CompetitionForm({
         />
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
+      <Field
+        type="checkbox"
+        label="Draft: only admins see it (with a preview link) until this is unticked"
+        {...form.register('draft')}
+      />
       <DialogActions
         label={
           competition

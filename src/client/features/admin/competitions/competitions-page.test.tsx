@@ -276,6 +276,9 @@ describe('the competitions page', () => {
       entryFee: 0,
       imageUrl: '',
       prizeImageUrl: '',
+      // Decision 021: no closing time (the end of the end date), and not a draft.
+      closingTime: null,
+      draft: false,
     });
   });
 
