@@ -6,6 +6,13 @@ import * as z from 'zod/mini';
  * zod/mini: the public pages load it.
  */
 
+/** Why Publish is refused now (decision 021): the server's 409s and the dialog say the same. */
+export const PUBLISH_REFUSALS = {
+  noAwards: 'Give at least one award before publishing the results.',
+  entriesOpen: (closes: string) =>
+    `Entries are still open until ${closes}. Close entries before publishing the results.`,
+} as const;
+
 export const RESULT_OUTCOMES = ['award', 'shortlisted', 'participated'] as const;
 export type ResultOutcome = (typeof RESULT_OUTCOMES)[number];
 

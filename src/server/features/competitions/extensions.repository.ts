@@ -40,6 +40,16 @@ export async function findExtensionsOf(db: Kysely<DB>, competitionId: string) {
     .execute();
 }
 
+/** The extension an entry was registered with after the close, if any. */
+export async function findExtensionOfEntry(db: Kysely<DB>, submissionId: string) {
+  return db
+    .selectFrom('submissions as s')
+    .innerJoin('entry_extensions as x', 'x.id', 's.extension_id')
+    .select(['x.valid_until', 'x.created_by'])
+    .where('s.id', '=', submissionId)
+    .executeTakeFirst();
+}
+
 /** The competition and extension an entry was registered with. */
 export async function findEntryWindowRow(db: Kysely<DB>, submissionId: string) {
   return db

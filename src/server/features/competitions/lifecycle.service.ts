@@ -10,9 +10,14 @@ import {
   mayStillPay,
 } from '../../../shared/domain/competition-status.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
+import { PUBLISH_REFUSALS } from '../../../shared/schemas/publication.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findEntryWindowRow, findExtensionByTokenHash } from './extensions.repository.ts';
+import {
+  findEntryWindowRow,
+  findExtensionByTokenHash,
+  findExtensionOfEntry,
+} from './extensions.repository.ts';
 import { findLifecycleFacts, type LifecycleFactsRow } from './competitions.repository.ts';
 
 /*
@@ -29,8 +34,7 @@ export const LIFECYCLE_MESSAGES = {
   extensionExpired: 'This extension link has expired.',
   extensionOtherEmail: 'This extension link was given for another e-mail address.',
   paymentClosed: 'Entries for this competition have closed: this entry can no longer be paid for.',
-  stillOpen: (closes: string) =>
-    `Entries are still open until ${closes}. Close entries before publishing the results.`,
+  stillOpen: PUBLISH_REFUSALS.entriesOpen,
   alreadyClosed: 'Entries for this competition are already closed.',
 } as const;
 
@@ -175,4 +179,13 @@ export async function refuseWhileTakingEntries(
   if (moment && now < moment.closesAt) {
     throw new AppError(409, 'ENTRIES_OPEN', LIFECYCLE_MESSAGES.stillOpen(moment.closesText));
   }
+}
+
+/** The extension an entry was let in with after the close, as the admin's entry shows it. */
+export async function extensionOfEntry(
+  db: Kysely<DB>,
+  submissionId: string,
+): Promise<{ validUntil: string; createdBy: string } | null> {
+  const row = await findExtensionOfEntry(db, submissionId);
+  return row ? { validUntil: row.valid_until, createdBy: row.created_by } : null;
 }

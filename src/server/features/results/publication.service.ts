@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { PAGE_PATHS } from '../../../shared/page-paths.ts';
 import type { EmailTemplateKind } from '../../../shared/schemas/email-template.ts';
-import type {
-  Publication,
-  PublicationPreview,
-  ResultOutcome,
+import {
+  type Publication,
+  type PublicationPreview,
+  PUBLISH_REFUSALS,
+  type ResultOutcome,
 } from '../../../shared/schemas/publication.ts';
 import type { CertificatesTable, DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -42,7 +43,7 @@ import {
  * nothing twice.
  */
 
-export const NO_AWARDS = 'Give at least one award before publishing the results.';
+export const NO_AWARDS = PUBLISH_REFUSALS.noAwards;
 export const ALREADY_PUBLISHED = 'The results are already published.';
 export const NOT_PUBLISHED = 'The results are not published.';
 const audit = auditEntriesOf('competition');

@@ -39,6 +39,8 @@ const EMPTY_FORM: CompetitionFormValues = {
   rules: '',
   eligibility: '',
   prizeDescription: '',
+  closingTime: '',
+  draft: false,
 };
 
 function toFormValues(competition: AdminCompetition): CompetitionFormValues {
@@ -56,6 +58,8 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     rules: competition.rules,
     eligibility: competition.eligibility,
     prizeDescription: competition.prizeDescription,
+    closingTime: competition.closingTime,
+    draft: competition.draft,
   };
 }
 
@@ -134,6 +138,14 @@ export function CompetitionForm({
           {...form.register('endDate')}
         />
       </div>
+      <Field
+        label="Closing time"
+        type="time"
+        className="max-w-xs"
+        hint="The last minute entries are taken on the end date, in the site's time zone; empty: 11:59 pm"
+        error={errors.closingTime?.message}
+        {...form.register('closingTime')}
+      />
       <EntryFeeFields form={form} />
       <div className="grid gap-5 md:grid-cols-2">
         <ImageUploadField
@@ -151,6 +163,11 @@ export function CompetitionForm({
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
       <CompetitionDetailsFields form={form} />
+      <Field
+        type="checkbox"
+        label="Draft: only admins see it (with a preview link) until this is unticked"
+        {...form.register('draft')}
+      />
       <DialogActions
         label={
           competition

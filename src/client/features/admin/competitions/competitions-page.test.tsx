@@ -281,6 +281,9 @@ describe('the competitions page', () => {
       rules: '',
       eligibility: '',
       prizeDescription: '',
+      // Decision 021: no closing time (the end of the end date), and not a draft.
+      closingTime: null,
+      draft: false,
     });
   });
 

@@ -12,6 +12,7 @@ import { formatEntryFee } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import {
+  ClosingTime,
   liveStatus,
   notOpenMessage,
   TimeLeft,
@@ -97,6 +98,7 @@ function CompetitionDetail({ competition }: { competition: CompetitionWithDetail
             </div>
           </dl>
           <TimeLeft competition={competition} now={now} />
+          <ClosingTime competition={competition} now={now} className="mt-2 font-medium" />
           {competition.resultsPublished ? (
             <ButtonLink
               to={paths.competitionResults(competition.id)}

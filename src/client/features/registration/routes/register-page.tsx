@@ -4,11 +4,13 @@ import { REGISTER_COMPETITION_PARAM } from '../../../../shared/page-paths.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
+import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { useFirstRenderTime } from '../../../lib/render-time.tsx';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
+import { EXTENSION_NOTE, readExtensionToken } from '../extension-link.ts';
 import type { RegistrationDraft } from '../registration-draft.ts';
 import {
   CHECKING_UNPAID_ENTRY,
@@ -63,11 +65,23 @@ function RegistrationView({ data }: { data: FormData }) {
   // Decided once, when the page opens: the artist typing at 23:59 keeps the form, and the server
   // (which alone decides, in the site time zone) answers their send.
   const status = liveStatus(competition, useFirstRenderTime());
+  // An artist's personal extension link opens the form after the close; the server checks it.
+  const extended =
+    useBrowserValue(() => readExtensionToken() !== null, false) &&
+    status === 'closed' &&
+    !competition.resultsPublished;
   return (
     <>
       <CompetitionSummary competition={competition} status={status} />
-      {status === 'open' ? (
-        <OpenRegistration competition={competition} formFields={formFields} />
+      {status === 'open' || extended ? (
+        <>
+          {extended ? (
+            <p className="mt-6 rounded-lg border border-gray-300 p-4 dark:border-gray-700">
+              {EXTENSION_NOTE}
+            </p>
+          ) : null}
+          <OpenRegistration competition={competition} formFields={formFields} />
+        </>
       ) : (
         <div className="mt-8 flex flex-col items-start gap-4">
           <p className="text-lg font-medium">{notOpenMessage(status, competition.startDate)}</p>
