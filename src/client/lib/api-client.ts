@@ -38,7 +38,7 @@ export class ApiError extends Error {
 
 /**
  * A refused sign-in keeps its own code and message ('Invalid credentials', the request for the
- * second factor, a wrong or an already used code); any other 401/403 is the seed's permission
+ * second factor, a wrong or an already used code, an e-mailed code refused); any other 401/403 is the seed's permission
  * error.
  */
 const SIGN_IN_CODES = new Set([
@@ -46,6 +46,7 @@ const SIGN_IN_CODES = new Set([
   'TWO_FACTOR_REQUIRED',
   'INVALID_CODE',
   'CODE_ALREADY_USED',
+  'INVALID_EMAIL_CODE',
 ]);
 
 /**

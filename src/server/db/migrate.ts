@@ -17,9 +17,10 @@ import * as ballots from './migrations/2026-12-01T1000-ballots.ts';
 import * as results from './migrations/2026-12-02T1000-results.ts';
 import * as publicationConsent from './migrations/2026-12-02T0900-publication-consent.ts';
 import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
+import * as lifecycle from './migrations/2026-12-04T0900-lifecycle.ts';
 import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts';
 import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
-import * as lifecycle from './migrations/2026-12-04T0900-lifecycle.ts';
+import * as signInCodes from './migrations/2026-12-04T1300-sign-in-codes.ts';
 import * as competitionDetails from './migrations/2026-12-04T1400-competition-details.ts';
 import type { DB } from './schema.ts';
 
@@ -45,9 +46,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02T1000-results': results,
   '2026-12-02T0900-publication-consent': publicationConsent,
   '2026-12-03T0900-image-jobs': imageJobs,
+  '2026-12-04T0900-lifecycle': lifecycle,
   '2026-12-04T1000-jury-redactions': juryRedactions,
   '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
-  '2026-12-04T0900-lifecycle': lifecycle,
+  '2026-12-04T1300-sign-in-codes': signInCodes,
   '2026-12-04T1400-competition-details': competitionDetails,
 };
 

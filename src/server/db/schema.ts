@@ -134,8 +134,13 @@ export interface AdminUsersTable {
   role: Generated<AccountRole>;
   /** A juror's name as the admin gave it; null for admins. */
   display_name: string | null;
-  /** A juror's e-mail, where invitations and reminders go; null for admins. */
+  /**
+   * A juror's e-mail, where invitations and reminders go; an admin's where sign-in codes go,
+   * null until the admin gives one.
+   */
   email: string | null;
+  /** 1 while the password is the one the server generated at first start (asked to change). */
+  password_generated: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -432,6 +437,17 @@ export interface KnownDevicesTable {
   created_at: string;
 }
 
+/** A code e-mailed to an account's owner to sign in past a lock (only its hash). */
+export interface SignInCodesTable {
+  id: string;
+  admin_user_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: Generated<number>;
+  used_at: string | null;
+}
+
 export interface RecoveryCodesTable {
   id: string;
   admin_user_id: string;
@@ -479,6 +495,7 @@ export interface DB {
   media: MediaTable;
   login_failures: LoginFailuresTable;
   known_devices: KnownDevicesTable;
+  sign_in_codes: SignInCodesTable;
   recovery_codes: RecoveryCodesTable;
   reference_counters: ReferenceCountersTable;
   juror_invitations: JurorInvitationsTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lowerCaseEmailSchema } from './email-address.ts';
 
 /** Lengths are capped before anything is hashed, so a huge input costs no hashing time. */
 export const USERNAME_MAX_LENGTH = 64;
@@ -12,8 +13,14 @@ export const SignInSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
   /** Sent only once the server has answered TWO_FACTOR_REQUIRED. */
   code: z.string().trim().min(1, 'Enter the code').max(SECOND_FACTOR_MAX_LENGTH).optional(),
+  /** The code e-mailed to the account while it is locked on new browsers. */
+  emailCode: z.string().trim().min(1, 'Enter the code').max(SECOND_FACTOR_MAX_LENGTH).optional(),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
+
+/** Asking for a code e-mailed to an account locked on new browsers. */
+export const SignInCodeRequestSchema = SignInSchema.pick({ username: true });
+export const SignInCodeRequestedSchema = z.object({ message: z.string() });
 
 /** An admin runs the site; a juror scores the works of the rounds they sit on, nothing else. */
 export const AccountRoleSchema = z.enum(['admin', 'juror']);
@@ -48,6 +55,11 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 export const PasswordConfirmationSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+
+/** An admin's own e-mail address, where sign-in codes go when the account is locked. */
+export const AccountEmailSchema = PasswordConfirmationSchema.extend({
+  email: lowerCaseEmailSchema('Enter a valid e-mail address'),
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountEmailSchema,
   AdminUserSchema,
   ChangePasswordSchema,
   NewAdminSchema,
@@ -12,6 +13,7 @@ import {
   listAdmins,
   removeAdmin,
   requireCurrentPassword,
+  setAccountEmail,
   setPassword,
 } from './accounts.service.ts';
 import { presentedDeviceId } from './known-devices.ts';
@@ -41,6 +43,24 @@ export const accountsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         action: 'account.password-change',
         now,
       });
+      return reply.status(204).send();
+    },
+  );
+
+  api.put(
+    '/account/email',
+    {
+      schema: {
+        summary:
+          'Sets the signed-in admin’s e-mail address, where a code goes when the account is locked on new browsers',
+        body: AccountEmailSchema,
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const now = clock.now();
+      await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
+      await setAccountEmail(db, admin, request.body.email, now);
       return reply.status(204).send();
     },
   );

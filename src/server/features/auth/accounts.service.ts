@@ -204,6 +204,29 @@ export async function unlockAdmin(db: Kysely<DB>, username: string, actor: Actor
   });
 }
 
+/** The signed-in admin's own e-mail address (for sign-in codes), audited. */
+export async function setAccountEmail(
+  db: Kysely<DB>,
+  admin: { adminUserId: string; username: string },
+  email: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await updateAdminUser(trx, admin.adminUserId, { email, updated_at: now.toISOString() });
+    await recordAudit(
+      trx,
+      {
+        adminUserId: admin.adminUserId,
+        actor: admin.username,
+        action: 'account.email-change',
+        entityType: 'admin_user',
+        entityId: admin.adminUserId,
+      },
+      now,
+    );
+  });
+}
+
 /** Every admin account, by name. */
 export async function listAdmins(db: Kysely<DB>): Promise<AdminUser[]> {
   const rows = await findAllAdmins(db);

@@ -68,7 +68,17 @@ export async function findAdminById(db: Kysely<DB>, id: string) {
 export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('admin_users')
-    .select(['id', 'username', 'password_hash', 'totp_enabled', 'totp_secret', 'role'])
+    .select([
+      'id',
+      'username',
+      'password_hash',
+      'totp_enabled',
+      'totp_secret',
+      'role',
+      'email',
+      'display_name',
+      'password_generated',
+    ])
     .where('username', '=', username)
     .executeTakeFirst();
 }

@@ -1,5 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminSessionSchema, SignInSchema } from '../../../shared/schemas/auth.ts';
+import {
+  AdminSessionSchema,
+  SignInCodeRequestedSchema,
+  SignInCodeRequestSchema,
+  SignInSchema,
+} from '../../../shared/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { signInRequired } from '../../errors.ts';
@@ -12,6 +17,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { presentedDeviceId, setDeviceCookie } from './known-devices.ts';
 import { absoluteMs, describeSession, endSession, findSessionUser } from './sessions.ts';
 import { decoyPasswordHash, signIn } from './sign-in.ts';
+import { requestSignInCode, SIGN_IN_CODE_REQUESTED } from './sign-in-codes.ts';
 
 /** Public scope (/api): signing in and out, and the session's admin. */
 export const authPublicRoutes: FeaturePlugin = async (app, { deps }) => {
@@ -28,6 +34,8 @@ export const authPublicRoutes: FeaturePlugin = async (app, { deps }) => {
         summary:
           'Signs an admin in (username and password, then the two-factor code when on); sets the session cookie',
         body: SignInSchema,
+        description:
+          'While failures from elsewhere lock the account on new browsers (429), the password with `emailCode` (asked for at /auth/sign-in-code) signs in.',
         response: { 200: AdminSessionSchema, 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
       },
     },
@@ -52,6 +60,26 @@ export const authPublicRoutes: FeaturePlugin = async (app, { deps }) => {
       });
       setDeviceCookie(request, reply, deviceToken);
       return reply.header('cache-control', 'no-store').send(session);
+    },
+  );
+
+  api.post(
+    '/auth/sign-in-code',
+    {
+      schema: {
+        summary:
+          'E-mails a one-time sign-in code to an account locked on new browsers (the same answer whatever the account)',
+        body: SignInCodeRequestSchema,
+        response: {
+          202: SignInCodeRequestedSchema,
+          400: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requestSignInCode(deps, request.body.username, request.ip);
+      return reply.status(202).send({ message: SIGN_IN_CODE_REQUESTED });
     },
   );
 

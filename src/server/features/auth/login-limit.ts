@@ -34,6 +34,11 @@ export interface Attempt {
   keys: LoginLimitKey[];
   /** The keys this attempt is the last allowed failure of: if it fails, they are locked. */
   locks: LoginLimitKey[];
+  /**
+   * With `pastAccountLock`: the seconds the account stays locked on unknown devices, when it is
+   * (the attempt was let through to be answered as locked, or to use an e-mailed code).
+   */
+  accountLockedFor?: number;
 }
 
 /** What an attempt is: who it names, from where, and which device or session it comes from. */
@@ -72,7 +77,7 @@ async function secondsUntilAllowed(
   return Math.min(wait, LOGIN_WINDOW_MS / 1000);
 }
 
-function tooManyAttempts(seconds: number): AppError {
+export function tooManyAttempts(seconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const error = new AppError(
     429,
@@ -88,6 +93,11 @@ export async function reserveAttempt(
   db: Kysely<DB>,
   source: AttemptSource,
   now = new Date(),
+  /**
+   * An unknown device's sign-in past its account's lock (its address's limit still holds): the
+   * caller checks the password, for an e-mailed code (sign-in-codes.ts), and answers as locked.
+   */
+  { pastAccountLock = false }: { pastAccountLock?: boolean } = {},
 ): Promise<Attempt> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   const keys = keysOf(source);
@@ -108,7 +118,9 @@ export async function reserveAttempt(
     for (const key of keys) {
       const count = await countLoginFailuresSince(trx, key, since);
       if (count >= LOGIN_MAX_FAILURES) {
-        wait = Math.max(wait, 1, await secondsUntilAllowed(trx, attempt, key, since));
+        const seconds = Math.max(1, await secondsUntilAllowed(trx, attempt, key, since));
+        if (pastAccountLock && key.by === 'account') attempt.accountLockedFor = seconds;
+        else wait = Math.max(wait, seconds);
       }
       if (count === LOGIN_MAX_FAILURES - 1) attempt.locks.push(key);
     }
@@ -171,4 +183,16 @@ export async function recordFailedAttempt(
       attempt.at,
     );
   }
+}
+
+/** Whether failures from elsewhere lock the account on unknown devices now. */
+export async function isLockedOnUnknownDevices(
+  db: Kysely<DB>,
+  username: string,
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  return (
+    (await countLoginFailuresSince(db, { by: 'account', username }, since)) >= LOGIN_MAX_FAILURES
+  );
 }

@@ -5,12 +5,25 @@ import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findAdminForSignIn } from './admins.repository.ts';
 import { knownDeviceOf, rememberDevice } from './known-devices.ts';
-import { keysOf, recordFailedAttempt, releaseAttempt, reserveAttempt } from './login-limit.ts';
+import {
+  type Attempt,
+  keysOf,
+  recordFailedAttempt,
+  releaseAttempt,
+  reserveAttempt,
+  tooManyAttempts,
+} from './login-limit.ts';
 import { deleteLoginFailuresOf } from './login-limit.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { AdminSession } from '../../../shared/schemas/auth.ts';
 import type { SecuritySettings } from '../../../shared/schemas/security-settings.ts';
 import { createSession, deleteStaleSessions, describeSession } from './sessions.ts';
+import {
+  invalidEmailCode,
+  matchSignInCode,
+  spendSignInCodeTry,
+  useSignInCode,
+} from './sign-in-codes.ts';
 import { consumeSecondFactor } from './two-factor.ts';
 
 /** Seed §8: the one message for an unknown user and a wrong password alike. */
@@ -34,6 +47,35 @@ interface SignInAttempt {
   userAgent: string | undefined;
   /** The device cookie's id, when the browser sent one (known-devices.ts). */
   deviceId?: string | undefined;
+  /** The code e-mailed to sign in past a lock (sign-in-codes.ts). */
+  emailCode?: string | undefined;
+}
+
+type SignInUser = NonNullable<Awaited<ReturnType<typeof findAdminForSignIn>>>;
+
+/**
+ * An unknown device's sign-in while its account is locked and its address is not. Without an
+ * e-mailed code, the lock's 429 as before, no password checked. With one, the code is checked
+ * first, so nobody without the account's mailbox gets a password checked past the lock; a live
+ * code gives its id, and the sign-in goes on to the password.
+ */
+async function passLock(
+  db: Kysely<DB>,
+  attempt: SignInAttempt,
+  reserved: Attempt,
+  user: SignInUser | undefined,
+  now: Date,
+): Promise<string> {
+  if (!attempt.emailCode) {
+    await releaseAttempt(db, reserved);
+    throw tooManyAttempts(reserved.accountLockedFor ?? 1);
+  }
+  const codeId = user ? await matchSignInCode(db, user.id, attempt.emailCode, now) : undefined;
+  if (!codeId) {
+    await recordFailedAttempt(db, reserved, user?.id ?? null, 'auth.sign-in-code-failed');
+    throw invalidEmailCode();
+  }
+  return codeId;
 }
 
 /**
@@ -46,18 +88,27 @@ export async function signIn(
   db: Kysely<DB>,
   attempt: SignInAttempt,
   security: SecuritySettings,
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; deviceToken: string; session: AdminSession }> {
   const user = await findAdminForSignIn(db, attempt.username);
   const deviceId = user ? await knownDeviceOf(db, attempt.deviceId, user.id, now) : undefined;
   const source = { username: user?.username ?? attempt.username, ip: attempt.ip, deviceId };
-  const reserved = await reserveAttempt(db, source, now);
+  const reserved = await reserveAttempt(db, source, now, { pastAccountLock: true });
+  const codeId =
+    reserved.accountLockedFor === undefined
+      ? undefined
+      : await passLock(db, attempt, reserved, user, now);
   const valid = await verifyPassword(
     user?.password_hash ?? (await decoyPasswordHash()),
     attempt.password,
   );
   if (!user || !valid) {
     await recordFailedAttempt(db, reserved, user?.id ?? null, 'auth.sign-in-failed');
+    if (codeId && user) {
+      // The code was right and the password not: the code has one try fewer.
+      await spendSignInCodeTry(db, user.id, now);
+      throw invalidEmailCode();
+    }
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
   const twoFactorEnabled = user.totp_enabled === 1;
@@ -86,6 +137,7 @@ export async function signIn(
       if (key.by === 'device') await deleteLoginFailuresOf(trx, key);
       if (key.by === 'account') await deleteLoginFailuresOf(trx, key, attempt.ip);
     }
+    if (codeId) await useSignInCode(trx, codeId, now);
     await deleteStaleSessions(trx, security, now);
     const created = await createSession(trx, user.id, attempt.userAgent, security, now);
     const device = await rememberDevice(trx, user.id, attempt.deviceId, now);
@@ -95,7 +147,14 @@ export async function signIn(
         adminUserId: user.id,
         actor: user.username,
         action: 'auth.sign-in',
-        ...(secondFactor ? { details: { secondFactor } } : {}),
+        ...(secondFactor || codeId
+          ? {
+              details: {
+                ...(secondFactor ? { secondFactor } : {}),
+                ...(codeId ? { pastLock: 'e-mailed code' } : {}),
+              },
+            }
+          : {}),
       },
       now,
     );

@@ -10,6 +10,9 @@ import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { useSignInForm } from './use-sign-in-form.ts';
 
 export const JURY_SIGN_IN = 'Jury sign-in';
+/** The server's one answer to a request for a code (auth/sign-in-codes.ts). */
+export const SIGN_IN_CODE_SENT =
+  'If this account is locked and has an e-mail address, a sign-in code is on its way there. Enter it with your password.';
 
 /**
  * Where to go after signing in: the page of the signed-in area that sent the visitor here, else
@@ -43,7 +46,8 @@ export default function LoginPage({
   usePageTitle(title);
   const { state, signedIn } = useSession();
   const location = useLocation();
-  const { step, values, errors, submitting, field, submit, startOver } = useSignInForm(signedIn);
+  const { step, values, errors, submitting, locked, field, submit, startOver, askForEmailCode } =
+    useSignInForm(signedIn);
   const used = useRef(false);
   const firstUse = () => {
     if (used.current) return;
@@ -88,6 +92,33 @@ export default function LoginPage({
               />
               <Button type="submit" disabled={submitting}>
                 {submitting ? 'Signing in…' : area === 'juror' ? 'Sign in' : 'Login'}
+              </Button>
+              {locked ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => void askForEmailCode()}
+                  disabled={submitting || values.username.trim() === ''}
+                >
+                  E-mail me a sign-in code
+                </Button>
+              ) : null}
+            </Fragment>
+          ) : step === 'email-code' ? (
+            <Fragment key="email-code">
+              <p className={MUTED_TEXT}>{SIGN_IN_CODE_SENT}</p>
+              <Field
+                label="Code from the e-mail"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                spellCheck={false}
+                {...field('emailCode')}
+              />
+              <Button type="submit" disabled={submitting}>
+                {submitting ? 'Verifying…' : 'Sign in'}
+              </Button>
+              <Button variant="secondary" onClick={startOver} disabled={submitting}>
+                Use a different account
               </Button>
             </Fragment>
           ) : (

@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AdminSession } from '../../../../shared/schemas/auth.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { signIn } from '../common/api/session.ts';
+import { requestSignInCode, signIn } from '../common/api/session.ts';
 import { placeRequestError } from '../common/forms/form-errors.ts';
 import type * as SignInSchemaModule from './sign-in-schema.ts';
 
@@ -13,17 +13,22 @@ import type * as SignInSchemaModule from './sign-in-schema.ts';
  * as it changes.
  */
 
-export type SignInStep = 'password' | 'code';
-type FieldName = 'username' | 'password' | 'code';
+export type SignInStep = 'password' | 'code' | 'email-code';
+type FieldName = 'username' | 'password' | 'code' | 'emailCode';
 type SignInValues = Record<FieldName, string>;
 type SignInErrors = { [name in FieldName | 'root']?: string | undefined };
 
-const EMPTY: SignInValues = { username: '', password: '', code: '' };
+const EMPTY: SignInValues = { username: '', password: '', code: '', emailCode: '' };
 /** The fields of each step, in the form's order; the first sends no code. */
 const FIELDS: Record<SignInStep, FieldName[]> = {
   password: ['username', 'password'],
   code: ['username', 'password', 'code'],
+  'email-code': ['username', 'password', 'emailCode'],
 };
+
+/** The step's fields, with the e-mailed code kept when two-factor is asked for after it. */
+const fieldsOf = (step: SignInStep, values: SignInValues): FieldName[] =>
+  step === 'code' && values.emailCode !== '' ? [...FIELDS.code, 'emailCode'] : FIELDS[step];
 
 type AuthSchemas = typeof SignInSchemaModule;
 /*
@@ -34,8 +39,15 @@ const loadSchemas = (): Promise<AuthSchemas> => import('./sign-in-schema.ts');
 
 /** The step's check, with each field's first message; the second step requires the code. */
 function check({ SignInSchema }: AuthSchemas, step: SignInStep, values: SignInValues) {
-  const schema = step === 'code' ? SignInSchema.required({ code: true }) : SignInSchema;
-  const result = schema.safeParse(Object.fromEntries(FIELDS[step].map((n) => [n, values[n]])));
+  const schema =
+    step === 'code'
+      ? SignInSchema.required({ code: true })
+      : step === 'email-code'
+        ? SignInSchema.required({ emailCode: true })
+        : SignInSchema;
+  const result = schema.safeParse(
+    Object.fromEntries(fieldsOf(step, values).map((n) => [n, values[n]])),
+  );
   const errors: SignInErrors = {};
   for (const { path, message } of result.error?.issues ?? []) {
     const name = path[0] as FieldName;
@@ -53,6 +65,8 @@ export function useSignInForm(onSignedIn: (admin: AdminSession) => void) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** The server answered that unknown browsers are locked out: a code by e-mail is offered. */
+  const [locked, setLocked] = useState(false);
   /** Once submitted, each change is checked again (until the admin starts over). */
   const [submitted, setSubmitted] = useState(false);
   const schemas = useRef<AuthSchemas | undefined>(undefined);
@@ -87,16 +101,32 @@ export function useSignInForm(onSignedIn: (admin: AdminSession) => void) {
       const { credentials, errors: invalid } = check(schemas.current, step, values);
       setErrors(invalid);
       if (credentials) onSignedIn(await signIn(credentials));
-      else focus(FIELDS[step].find((name) => invalid[name]));
+      else focus(fieldsOf(step, values).find((name) => invalid[name]));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS') setLocked(true);
       if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
         setValues((current) => ({ ...current, code: '' }));
         setStep('code');
         return;
       }
-      const { fields, root } = placeRequestError(error, FIELDS[step]);
+      const { fields, root } = placeRequestError(error, fieldsOf(step, values));
       setErrors({ ...Object.fromEntries(fields), root });
       focus(fields[0]?.[0] as FieldName | undefined);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  /** Asks for a code e-mailed to the locked account, then asks for it. */
+  const askForEmailCode = async () => {
+    setSubmitting(true);
+    try {
+      await requestSignInCode(values.username);
+      setErrors({});
+      setValues((current) => ({ ...current, emailCode: '' }));
+      setStep('email-code');
+    } catch (error) {
+      setErrors({ root: placeRequestError(error, []).root });
     } finally {
       setSubmitting(false);
     }
@@ -105,11 +135,12 @@ export function useSignInForm(onSignedIn: (admin: AdminSession) => void) {
   const startOver = () => {
     setValues(EMPTY);
     setErrors({});
+    setLocked(false);
     setSubmitted(false);
     // The button that had focus is gone with the code step: focus goes to the first field.
     flushSync(() => setStep('password'));
     focus('username');
   };
 
-  return { step, values, errors, submitting, field, submit, startOver };
+  return { step, values, errors, submitting, locked, field, submit, startOver, askForEmailCode };
 }

@@ -21,7 +21,15 @@ async function checked(answer: Promise<AdminSession>): Promise<AdminSession> {
 export const fetchSession = () => checked(apiFetch<AdminSession>('/api/auth/session'));
 
 /** The password, and the second factor's code once the server asked for it. */
-export const signIn = (credentials: { username: string; password: string; code?: string }) =>
-  checked(apiFetch<AdminSession>('/api/auth/login', send('POST', credentials)));
+export const signIn = (credentials: {
+  username: string;
+  password: string;
+  code?: string;
+  emailCode?: string;
+}) => checked(apiFetch<AdminSession>('/api/auth/login', send('POST', credentials)));
+
+/** Asks for a one-time code e-mailed to an account locked on new browsers. */
+export const requestSignInCode = (username: string) =>
+  apiFetch('/api/auth/sign-in-code', send('POST', { username }));
 
 export const signOut = () => apiFetch('/api/auth/logout', send('POST'));
