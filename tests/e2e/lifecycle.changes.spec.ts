@@ -139,13 +139,14 @@ test('after the close, the artist with an extension link registers; another arti
   await expect(page.getByText(CLOSED_MESSAGE)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Registration' })).toHaveCount(0);
 
-  // Another artist with the link (it was forwarded): refused.
+  // Another artist with the link (it was forwarded): refused. Opened afresh, as from an e-mail.
+  await page.goto('about:blank');
   await page.goto(`${link.pathname}${link.search}${link.hash}`);
   await expectPageHeading(page, 'Register');
   await appStarted(page);
   await expect(page.getByText(/you have a personal extension/)).toBeVisible();
   await expect(submitButton(page)).toBeEnabled();
-  expectConsoleError({ text: /status of 403/, url: /\/api\/submissions$/ });
+  expectConsoleError({ text: /status of 409/, url: /\/api\/submissions$/ });
   await fillValidForm(page, { ...artist, email: `someone-else-${tag}@example.com` });
   await submitButton(page).click();
   await expect(
@@ -154,6 +155,7 @@ test('after the close, the artist with an extension link registers; another arti
   await expect(page).toHaveURL(/\/register\/competition/);
 
   // The artist it was given to registers.
+  await page.goto('about:blank');
   await page.goto(`${link.pathname}${link.search}${link.hash}`);
   await expectPageHeading(page, 'Register');
   await appStarted(page);
