@@ -47,7 +47,7 @@ export const DEMO = {
     heritage: 'Heritage Lines Drawing Contest',
     winter: 'Winter Landscapes',
     /** Closed yesterday at 6 pm (decision 021): its page has no Register Now. */
-    streetSketch: 'Street Sketch Sprint',
+    streetCorners: 'Street Corners in Ink',
     /** A draft: listed for admins only, invisible to visitors. */
     festivalDraft: 'Festival of Lights Poster Prize',
     /** The jury demo (demo-judging.ts, with DEMO_JUROR_PASSWORD): closed three days ago. */
@@ -77,7 +77,7 @@ export const DEMO_LISTING = [
   { title: DEMO.competitions.sketchers, status: 'Open' },
   { title: DEMO.competitions.digitalDreams, status: 'Upcoming' },
   { title: DEMO.competitions.heritage, status: 'Upcoming' },
-  { title: DEMO.competitions.streetSketch, status: 'Closed' },
+  { title: DEMO.competitions.streetCorners, status: 'Closed' },
   { title: DEMO.competitions.sketchbook, status: 'Closed' },
   { title: DEMO.competitions.winter, status: 'Closed' },
   { title: DEMO.competitions.cityLights, status: 'Closed' },

@@ -126,6 +126,7 @@ test.describe('featured competitions list', () => {
       C.sketchers,
       C.digitalDreams,
       C.heritage,
+      C.streetCorners,
       C.sketchbook,
       C.cityLights,
     ]);

@@ -213,7 +213,7 @@ describe(`an artist's extension (${TEST_ENGINE})`, () => {
 
     await expectRefused(
       competition.id,
-      { status: 403, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionOtherEmail },
+      { status: 409, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionOtherEmail },
       { email: 'someone.else@example.com' },
       { [ENTRY_EXTENSION_HEADER]: token },
     );
@@ -252,7 +252,7 @@ describe(`an artist's extension (${TEST_ENGINE})`, () => {
     for (const bad of [altered, otherToken, 'not-a-token', `${token}x`]) {
       await expectRefused(
         competition.id,
-        { status: 403, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionNotValid },
+        { status: 409, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionNotValid },
         artist,
         { [ENTRY_EXTENSION_HEADER]: bad },
       );
@@ -261,7 +261,7 @@ describe(`an artist's extension (${TEST_ENGINE})`, () => {
     try {
       await expectRefused(
         competition.id,
-        { status: 403, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionExpired },
+        { status: 409, code: 'EXTENSION_REFUSED', message: LIFECYCLE_MESSAGES.extensionExpired },
         artist,
         { [ENTRY_EXTENSION_HEADER]: token },
       );

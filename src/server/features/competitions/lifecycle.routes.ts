@@ -53,7 +53,7 @@ export const lifecycleAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Lets one artist (by e-mail) register after the close, until a chosen time',
         description:
-          'Answers the personal link once (only a hash of its secret is kept); registering with it from another e-mail, after `validUntil` or with an altered secret is refused (403 `EXTENSION_REFUSED`).',
+          'Answers the personal link once (only a hash of its secret is kept); registering with it from another e-mail, after `validUntil` or with an altered secret is refused (409 `EXTENSION_REFUSED`).',
         params: CompetitionIdParamsSchema,
         body: ExtensionInputSchema,
         response: {

@@ -85,7 +85,7 @@ export function newExtensionToken(): { token: string; tokenHash: string } {
 
 export const newExtensionId = () => randomUUID();
 
-/** The extension a link opens for this competition and e-mail at `now`, or 403 saying why not. */
+/** The extension a link opens for this competition and e-mail at `now`, or 409 saying why not. */
 async function requireExtension(
   db: Kysely<DB>,
   competitionId: string,
@@ -93,7 +93,7 @@ async function requireExtension(
   email: unknown,
   now: Date,
 ): Promise<string> {
-  const refuse = (message: string) => new AppError(403, 'EXTENSION_REFUSED', message);
+  const refuse = (message: string) => new AppError(409, 'EXTENSION_REFUSED', message);
   const found = /^[A-Za-z0-9_-]{43}$/.test(token)
     ? await findExtensionByTokenHash(db, hashExtensionToken(token))
     : undefined;

@@ -98,11 +98,11 @@ const COMPETITIONS = [
     fee: 350,
   },
   {
-    title: 'Street Sketch Sprint',
+    title: 'Street Corners in Ink',
     description:
-      'A week of quick sketches made on the street, in pencil or ink. Entries closed at 6 pm on its last day.',
+      'A week of drawings made on the street, in pen and ink. Entries closed at 6 pm on its last day.',
     category: 1,
-    subcategory: 0,
+    subcategory: null,
     start: -8,
     end: -1,
     fee: 150,
