@@ -67,6 +67,7 @@ const view = (params: {
       pattern: params.q === undefined ? undefined : searchPattern(params.q),
       status: params.status,
       payment: params.payment,
+      hideWithdrawn: true,
       competitionId: undefined,
     },
   };

@@ -16,6 +16,7 @@ import {
 // Only the home page is in the first download; other pages load when visited.
 const CompetitionPage = lazy(() => import('./features/competitions/routes/competition-page.tsx'));
 const ResultsPage = lazy(() => import('./features/results/routes/results-page.tsx'));
+const AllResultsPage = lazy(() => import('./features/results/routes/all-results-page.tsx'));
 const CertificatePage = lazy(() => import('./features/results/routes/certificate-page.tsx'));
 const RegisterPage = lazy(() => import('./features/registration/routes/register-page.tsx'));
 const RegistrationSuccessPage = lazy(
@@ -24,6 +25,10 @@ const RegistrationSuccessPage = lazy(
 const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
 const AdminArea = lazy(() => import('./features/admin/admin-entry.tsx'));
 const JuryArea = lazy(() => import('./features/jury/jury-area.tsx'));
+// The sign-in form lives with the admin's: a juror's sign-in is the same chunk in other words.
+const JurySignIn = lazy(async () => ({
+  default: (await import('./features/admin/admin-entry.tsx')).JurySignIn,
+}));
 
 /**
  * Seed §2's routes. Declarative routing (not the data router) keeps the first download small;
@@ -42,6 +47,7 @@ export function AppRoutes() {
             <Route path={paths.registrationSuccess} element={<RegistrationSuccessPage />} />
             <Route path={paths.competitionPattern} element={<CompetitionPage />} />
             <Route path={paths.competitionResultsPattern} element={<ResultsPage />} />
+            <Route path={paths.results} element={<AllResultsPage />} />
             <Route path={paths.certificatePattern} element={<CertificatePage />} />
             <Route path={paths.entry} element={<EntryPage />} />
             <Route path={paths.about} element={<AboutPage />} />
@@ -51,6 +57,7 @@ export function AppRoutes() {
             <Route path={paths.razorpayPolicy} element={<RazorpayPolicyPage />} />
           </Route>
           <Route path={`${paths.admin}/*`} element={<AdminArea />} />
+          <Route path={paths.jurySignIn} element={<JurySignIn />} />
           <Route path={`${paths.jury}/*`} element={<JuryArea />} />
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </Routes>

@@ -47,10 +47,12 @@ import {
 } from './features/competitions/competitions.routes.ts';
 import { healthPublicRoutes } from './features/health/health.routes.ts';
 import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
+import { redactionsAdminRoutes } from './features/jury/redactions.routes.ts';
 import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
 import { awardsAdminRoutes } from './features/results/awards.routes.ts';
 import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
 import { resultsAdminRoutes, resultsPublicRoutes } from './features/results/results.routes.ts';
+import { lifecycleAdminRoutes } from './features/competitions/lifecycle.routes.ts';
 import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -125,6 +127,7 @@ const ADMIN_API: FeaturePlugin[] = [
   outboxAdminRoutes,
   emailTemplatesAdminRoutes,
   competitionsAdminRoutes,
+  lifecycleAdminRoutes,
   categoriesAdminRoutes,
   bannersAdminRoutes,
   imageUploadsAdminRoutes,
@@ -135,6 +138,7 @@ const ADMIN_API: FeaturePlugin[] = [
   exportAdminRoutes,
   archiveAdminRoutes,
   judgingAdminRoutes,
+  redactionsAdminRoutes,
   roundsAdminRoutes,
   jurorsAdminRoutes,
   awardsAdminRoutes,

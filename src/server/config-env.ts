@@ -95,6 +95,13 @@ const EnvSchema = z.object({
       'RAZORPAY_KEY_ID must be a Razorpay key id, such as rzp_test_1DP5mmOlF5G5ag',
     )
     .optional(),
+  /** How long an entry saved before the close may still be paid for after it (decision 021). */
+  PAYMENT_GRACE_MINUTES: z.coerce
+    .number({ error: 'PAYMENT_GRACE_MINUTES must be a whole number of minutes from 0 to 10080' })
+    .int('PAYMENT_GRACE_MINUTES must be a whole number of minutes from 0 to 10080')
+    .min(0, 'PAYMENT_GRACE_MINUTES must be a whole number of minutes from 0 to 10080')
+    .max(10080, 'PAYMENT_GRACE_MINUTES must be a whole number of minutes from 0 to 10080')
+    .default(60),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z

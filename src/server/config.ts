@@ -66,6 +66,8 @@ export type Config = {
   s3: S3Config | undefined;
   mail: MailConfig;
   payments: PaymentsConfig;
+  /** How long after the close an entry saved in time may still be paid for (default 1 hour). */
+  paymentGraceMs: number;
   /** The site's address without a trailing slash, for links in e-mails. */
   publicUrl: string;
 };
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // Unset outside production: this machine, as `npm run dev` and the tests serve it.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    paymentGraceMs: e.PAYMENT_GRACE_MINUTES * 60_000,
     payments:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
         ? {

@@ -102,7 +102,7 @@ export async function buildDeps(
     contentCache.invalidateFromElsewhere();
   });
   const siteTitle = async () => (await settings.getSettings()).title;
-  const competitions = createCompetitionsService({ db, settings, contentCache, clock });
+  const competitions = createCompetitionsService({ db, settings, contentCache, clock, log });
   const entryTokens = createEntryTokens(db, clock);
   const outbox = createOutboxWorker(
     { db, mail: config.mail, siteTitle, log, clock },
@@ -117,6 +117,10 @@ export async function buildDeps(
     entryLink: async (submissionId) =>
       entryLinkOf(config.publicUrl, await entryTokens.issue(submissionId)),
     onEmailQueued: () => outbox.wake(),
+    paymentWindow: async () => ({
+      timeZone: (await settings.getSettings()).timeZone,
+      graceMs: config.paymentGraceMs,
+    }),
   });
   return {
     config,

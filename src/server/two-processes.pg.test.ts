@@ -650,6 +650,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
         })
         .execute();
 
+      // Results are published only once entries are closed (decision 021).
+      const close = `/api/admin/competitions/${freeCompetitionId}/close-entries`;
+      expect((await post(servers[0] as ServerProcess, close, undefined, cookie)).status).toBe(200);
       const publish = `/api/admin/competitions/${freeCompetitionId}/results/publish`;
       const answers = await Promise.all(
         servers.map((server) => post(server, publish, undefined, cookie)),

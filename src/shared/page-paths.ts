@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   competition: '/competition/:id',
   /** A competition's published results (issue 23). */
   competitionResults: '/competition/:id/results',
+  /** Every published result, newest first. */
+  results: '/results',
   /** Anyone checks a certificate by the code printed on it (issue 23). */
   certificate: '/certificates/:code',
   about: '/about',
@@ -30,6 +32,14 @@ export const PAGE_PATHS = {
   jury: '/jury',
 } as const;
 
+/**
+ * Where a juror signs in (the jury area's own words; the form is the admin's). Under /jury/*, so
+ * no route of its own is needed on the server.
+ */
+export const JURY_SIGN_IN_PATH = `${PAGE_PATHS.jury}/sign-in`;
+/** The invitation e-mail's link (the token follows '#'). */
+export const JURY_INVITATION_PATH = `${PAGE_PATHS.jury}/invitation`;
+
 /** The query parameter naming the competition the registration page is for. */
 export const REGISTER_COMPETITION_PARAM = 'competition';
 
@@ -45,6 +55,7 @@ const SERVER_RENDERED = new Set<string>([
   PAGE_PATHS.home,
   PAGE_PATHS.registerCompetition,
   PAGE_PATHS.registrationSuccess,
+  PAGE_PATHS.results,
   PAGE_PATHS.about,
   PAGE_PATHS.contact,
   PAGE_PATHS.privacy,

@@ -24,3 +24,6 @@ export function fieldIdOfImagePart(part: string): string {
 
 /** The header carrying the idempotency key. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** The header carrying an artist's extension link's secret (decision 021), when they have one. */
+export const ENTRY_EXTENSION_HEADER = 'entry-extension';

@@ -45,6 +45,7 @@ const TARGETS: Target[] = [
     heading: 'Competition not found',
     notFound: true,
   },
+  { name: 'results', path: '/results', heading: 'Results' },
   { name: 'about', path: '/about', heading: 'About Us' },
   { name: 'contact', path: '/contact', heading: 'Contact Us' },
   { name: 'privacy', path: '/privacy', heading: 'Privacy Policy' },
@@ -62,6 +63,7 @@ const TARGETS: Target[] = [
     heading: 'Register',
   },
   { name: 'admin login', path: '/admin', heading: 'Admin Login' },
+  { name: 'jury sign-in', path: '/jury/sign-in', heading: 'Jury sign-in' },
   // The jury's link opened without its token; with one it is checked in jury.changes.spec.ts.
   {
     name: 'a jury invitation link cut short',
@@ -103,7 +105,7 @@ for (const target of TARGETS) {
   }) => {
     const path = typeof target.path === 'string' ? target.path : await target.path(request);
     if (target.notFound) expectConsoleError({ text: failedToLoad(404), url: `${baseURL}${path}` });
-    if (path === '/admin') expectConsoleError(SIGNED_OUT_CHECK);
+    if (path === '/admin' || path === '/jury/sign-in') expectConsoleError(SIGNED_OUT_CHECK);
     // page.request shares the page's cookies: the session it opens is the page's.
     if (target.admin) await signInThroughApi(page.request, FIRST_ADMIN);
     // The slideshow stands still and the 'Why Choose Us' cards show at once: axe sees the page

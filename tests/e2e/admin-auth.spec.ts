@@ -19,7 +19,14 @@ import {
   submitSignIn,
   totpCode,
 } from './admin-fixtures.ts';
-import { DEMO_ENTRIES, DEMO_LISTING, expect, expectPageHeading, test } from './fixtures.ts';
+import {
+  DEMO_DRAFTS,
+  DEMO_ENTRIES,
+  DEMO_LISTING,
+  expect,
+  expectPageHeading,
+  test,
+} from './fixtures.ts';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -94,7 +101,9 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL('/admin/dashboard');
     await expectPageHeading(page, 'Dashboard');
     const stat = (term: string) => page.getByRole('term').filter({ hasText: term }).locator('+ dd');
-    await expect(stat('Total Competitions')).toHaveText(String(DEMO_LISTING.length));
+    await expect(stat('Total Competitions')).toHaveText(
+      String(DEMO_LISTING.length + DEMO_DRAFTS.length),
+    );
     await expect(stat('Total Categories')).toHaveText('2');
     // The demo's entries (the jury demo's twelve and the results demo's six), all free; the
     // growth is what the dashboard's API says (it depends on today's date within the month).

@@ -436,3 +436,34 @@ test("a competition's artworks download as one ZIP, named per entry, with only t
   expect(approvedOnly.has(artworkOf(waiting, 'omar-qureshi'))).toBe(false);
   await expectNoAxeViolations(page, `${SCREEN} after downloading a competition's artworks`);
 });
+
+test("the ZIP arrives as an ordinary download when the browser's save dialog closes at once, and no error shows", async ({
+  page,
+  request,
+}) => {
+  // Headless Chromium has showSaveFilePicker but closes its dialog at once, as an abort: the
+  // browser's own picker is left in place here, so this is what an admin in such a browser gets.
+  const tag = newTag();
+  const entry = await register(request, C.portraits, {
+    fullName: `Pia Fernandes ${tag}`,
+    email: `pia-${tag}@example.com`,
+  });
+  await openAdminScreen(page, SCREEN, HEADING);
+  await searchFor(page, tag);
+  await expectListed(page, [entry]);
+  await page
+    .getByRole('search', { name: 'Filter submissions' })
+    .getByRole('combobox', { name: 'Competition', exact: true })
+    .selectOption({ label: C.portraits });
+  const download = page.getByRole('button', { name: 'Download artworks (ZIP)' });
+  await expect(download).toBeEnabled();
+
+  const zip = await downloadFrom(page, download);
+  expect(zip.name).toMatch(/_artworks\.zip$/);
+  await expect(page.getByRole('status').getByText(`Saved ${zip.name}.`)).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Artworks archive' }).getByRole('alert'),
+  ).toHaveCount(0);
+  const artwork = `${entry.reference}_pia-fernandes-${tag}_artwork-photo.jpg`;
+  expect([...(await zipEntries(zip.bytes)).keys()]).toContain(artwork);
+});

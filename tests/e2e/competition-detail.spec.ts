@@ -286,7 +286,8 @@ test.describe('on a phone', () => {
     const competition = await getCompetition(request, C.portraits);
     await page.goto(`/competition/${competition.id}`);
     await expectPageHeading(page, C.portraits);
-    const register = registerNow(page);
+    // The entry card's own: a bar at the bottom holds another (phone-layout.changes.spec.ts).
+    const register = entryCard(page).getByRole('link', { name: 'Register Now' });
     await register.scrollIntoViewIfNeeded();
     await expect(register).toBeVisible();
     await expect(register).toBeInViewport({ ratio: 1 });

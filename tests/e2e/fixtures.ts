@@ -15,9 +15,14 @@ export { expect };
 
 export const SITE_TITLE = 'White Stroke International Art Space';
 
-/** The header's links (seed §2 "Header"), in order, with where each leads. */
+/**
+ * The header's links (seed §2 "Header", with Competitions and Results after Home), in order, with
+ * where each leads: Competitions to home's list of them.
+ */
 export const NAV_LINKS = [
   { name: 'Home', path: '/' },
+  { name: 'Competitions', path: '/?scrollToFeatured=true#featured' },
+  { name: 'Results', path: '/results' },
   { name: 'About Us', path: '/about' },
   { name: 'Contact', path: '/contact' },
   { name: 'Privacy Policy', path: '/privacy' },
@@ -41,6 +46,10 @@ export const DEMO = {
     digitalDreams: 'Digital Dreams Illustration Prize',
     heritage: 'Heritage Lines Drawing Contest',
     winter: 'Winter Landscapes',
+    /** Closed yesterday at 6 pm (decision 021): its page has no Register Now. */
+    streetCorners: 'Street Corners in Ink',
+    /** A draft: listed for admins only, invisible to visitors. */
+    festivalDraft: 'Festival of Lights Poster Prize',
     /** The jury demo (demo-judging.ts, with DEMO_JUROR_PASSWORD): closed three days ago. */
     sketchbook: 'Monsoon Sketchbook 2026',
     /** The results demo (demo-results.ts): closed a month ago, its results published. */
@@ -55,6 +64,9 @@ export const DEMO = {
   },
 } as const;
 
+/** The demo's drafts: in the admin's list and counts, never on the public site. */
+export const DEMO_DRAFTS = [DEMO.competitions.festivalDraft] as const;
+
 /** The demo's entries: twelve in the jury demo, six in the results demo. */
 export const DEMO_ENTRIES = 18;
 
@@ -65,6 +77,7 @@ export const DEMO_LISTING = [
   { title: DEMO.competitions.sketchers, status: 'Open' },
   { title: DEMO.competitions.digitalDreams, status: 'Upcoming' },
   { title: DEMO.competitions.heritage, status: 'Upcoming' },
+  { title: DEMO.competitions.streetCorners, status: 'Closed' },
   { title: DEMO.competitions.sketchbook, status: 'Closed' },
   { title: DEMO.competitions.winter, status: 'Closed' },
   { title: DEMO.competitions.cityLights, status: 'Closed' },

@@ -53,7 +53,8 @@ test.describe('featured competitions list', () => {
     // Exactly one status each: an Open card does not also say Upcoming or Closed.
     await expect(featuredSection(page).getByText('Open', { exact: true })).toHaveCount(3);
     await expect(featuredSection(page).getByText('Upcoming', { exact: true })).toHaveCount(2);
-    await expect(featuredSection(page).getByText('Closed', { exact: true })).toHaveCount(3);
+    // Four closed: the demo's competition closed yesterday at 6 pm is one (decision 021).
+    await expect(featuredSection(page).getByText('Closed', { exact: true })).toHaveCount(4);
   });
 
   test('searches titles and descriptions case-insensitively; the search is in the URL and survives a reload', async ({
@@ -126,6 +127,7 @@ test.describe('featured competitions list', () => {
       C.sketchers,
       C.digitalDreams,
       C.heritage,
+      C.streetCorners,
       C.sketchbook,
       C.cityLights,
     ]);

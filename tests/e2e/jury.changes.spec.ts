@@ -1,17 +1,13 @@
 /*
  * The jury, end to end: the admin invites jurors, sets up a competition's judging and opens round
- * 1; a juror accepts the e-mailed invitation on a phone and scores every work from the keyboard; a
+ * 1; a juror accepts the e-mailed invitation on a phone (which signs them in: no second sign-in)
+ * and scores every work from the keyboard, then signs out to the jury's own sign-in; a
  * juror declares a conflict, the work passes to another juror, and the admin reads the results
  * and downloads every score. Each journey makes its own competition and jurors through the API
  * (journeys beside it invite jurors too: every list is read for this one's own).
  */
 import { readFile } from 'node:fs/promises';
-import {
-  openAdminScreen,
-  SIGNED_OUT_CHECK,
-  signInThroughApi,
-  submitSignIn,
-} from './admin-fixtures.ts';
+import { openAdminScreen, SIGNED_OUT_CHECK, signInThroughApi } from './admin-fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, expectPageHeading, test } from './fixtures.ts';
 import * as jury from './jury-fixtures.ts';
@@ -89,7 +85,7 @@ test('the admin invites three jurors, sets up the judging and opens round 1', as
   expect(scored.map((row) => /0 \/ (\d)/.exec(row)?.[1]).sort()).toEqual(['2', '3', '3']);
 });
 
-test('a juror accepts the invitation on a phone and scores every work from the keyboard', async ({
+test('a juror accepts the invitation on a phone, is signed in by it and scores every work from the keyboard', async ({
   page,
   request,
   browser,
@@ -113,12 +109,19 @@ test('a juror accepts the invitation on a phone and scores every work from the k
   await jurorPage.getByLabel('Password', { exact: true }).fill(password);
   await jurorPage.getByLabel('Confirm password').fill(password);
   await jurorPage.getByRole('button', { name: 'Set password' }).click();
-  await expectPageHeading(jurorPage, 'Your password is set');
-  await jurorPage.getByRole('link', { name: 'Sign in' }).click();
-  await expectPageHeading(jurorPage, 'Admin Login');
-  await submitSignIn(jurorPage, { username: juror.username, password });
+  // Signed in by the password just chosen: straight to the rounds, no second sign-in, and this
+  // browser is now a known device.
   await expectPageHeading(jurorPage, 'Your rounds');
   await expect(jurorPage).toHaveURL(/\/jury$/);
+  await expect(
+    jurorPage
+      .getByRole('status')
+      .filter({ hasText: 'Your password is set, and you are signed in.' }),
+  ).toBeVisible();
+  const cookies = await phone.context.cookies();
+  expect(cookies.map((c) => c.name).sort()).toEqual(
+    expect.arrayContaining(['ws_device', 'ws_session']),
+  );
   const card = jurorPage.getByRole('region', { name: `${round.title}: round 1` });
   await expect(card.getByText(/^0 of [23] scored$/)).toBeVisible();
 
@@ -152,9 +155,22 @@ test('a juror accepts the invitation on a phone and scores every work from the k
     }
   }
   await expectPageHeading(jurorPage, 'Your rounds');
-  await expect(jurorPage.getByRole('status').filter({ hasText: 'All works scored' })).toBeVisible();
+  // The notice names its round; the round's card shows its own progress.
+  await expect(
+    jurorPage.getByRole('status').filter({ hasText: `${round.title}, round 1: All works scored` }),
+  ).toBeVisible();
   await expect(card.getByText(`${total} of ${total} scored`)).toBeVisible();
   await expect(card.getByText('All works scored', { exact: true })).toBeVisible();
+
+  // Signed out, the juror is at the jury's own sign-in, and back in with the password they chose.
+  await jurorPage.getByRole('button', { name: 'Sign out' }).click();
+  await expectPageHeading(jurorPage, 'Jury sign-in');
+  await expect(jurorPage).toHaveURL(/\/jury\/sign-in$/);
+  await expect(jurorPage).toHaveTitle(/^Jury sign-in/);
+  await jurorPage.getByRole('textbox', { name: 'Username' }).fill(juror.username);
+  await jurorPage.getByLabel('Password', { exact: true }).fill(password);
+  await jurorPage.getByRole('button', { name: 'Sign in' }).click();
+  await expectPageHeading(jurorPage, 'Your rounds');
   expect(phone.unexpectedErrors()).toEqual([]);
   await phone.context.close();
 
@@ -248,7 +264,7 @@ test('a juror declares a conflict; the work passes to another juror; the round s
   expect(round.entries.map((e) => e.reference)).toContain(reference);
 
   // The conflict B declared, for the admin.
-  const conflicts = page.getByRole('table', { name: 'Conflicts declared by jurors' });
+  const conflicts = page.getByRole('table', { name: 'Conflicts declared' });
   const conflict = conflicts.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(conflict.getByRole('cell')).toHaveText([alias, reference, b!.name, REASON, /\d/]);
 
@@ -304,7 +320,7 @@ test("the admin's jury screens have no axe violations, light or dark", async ({
 
   await page.goto(roundPath(round));
   await expectPageHeading(page, 'Round 1');
-  await expect(page.getByRole('table', { name: 'Conflicts declared by jurors' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Conflicts declared' })).toBeVisible();
   await expectNoAxeViolations(page, 'a round');
 });
 

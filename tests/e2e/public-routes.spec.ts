@@ -1,5 +1,6 @@
 import {
   appStarted,
+  DEMO,
   expect,
   expectPageHeading,
   failedToLoad,
@@ -15,6 +16,7 @@ test.describe('public routes', () => {
   const routes = [
     { path: '/', heading: SITE_TITLE },
     { path: '/registration-success', heading: 'Registration Successful!' },
+    { path: '/results', heading: 'Results' },
     { path: '/about', heading: 'About Us' },
     { path: '/contact', heading: 'Contact Us' },
     { path: '/privacy', heading: 'Privacy Policy' },
@@ -77,13 +79,41 @@ test.describe('redirects', () => {
 });
 
 test.describe('header', () => {
-  test('the main navigation has the six links of the seed, in order', async ({ page }) => {
+  test("the main navigation has the seed's six links with Competitions and Results, in order", async ({
+    page,
+  }) => {
     await page.goto('/');
     const links = mainNav(page).getByRole('link');
     await expect(links).toHaveText(NAV_LINKS.map((link) => link.name));
-    for (const { name } of NAV_LINKS) {
-      await expect(mainNav(page).getByRole('link', { name, exact: true })).toBeVisible();
+    for (const { name, path } of NAV_LINKS) {
+      const link = mainNav(page).getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', path);
     }
+    // Only Home is the page open: Competitions is a part of it.
+    await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(['Home']);
+  });
+
+  test("'Competitions' brings home's list of competitions into view", async ({ page }) => {
+    await page.goto('/about');
+    await appStarted(page);
+    await mainNav(page).getByRole('link', { name: 'Competitions', exact: true }).click();
+    await expect(page).toHaveURL('/?scrollToFeatured=true#featured');
+    await expect(
+      page.getByRole('heading', { name: 'Featured Competitions', level: 2 }),
+    ).toBeInViewport();
+  });
+
+  test("'Results' lists every published result, newest first, each linked", async ({ page }) => {
+    await page.goto('/about');
+    await mainNav(page).getByRole('link', { name: 'Results', exact: true }).click();
+    await expect(page).toHaveURL('/results');
+    await expectPageHeading(page, 'Results');
+    await expect(page).toHaveTitle(`Results | ${SITE_TITLE}`);
+    const results = page.getByRole('main').getByRole('link', { name: /^Results: / });
+    await expect(results.first()).toHaveText(`Results: ${DEMO.competitions.cityLights}`);
+    await results.first().click();
+    await expectPageHeading(page, `Results: ${DEMO.competitions.cityLights}`);
   });
 
   // The other five links are followed in static-pages.spec.ts, which checks what they show.
@@ -130,7 +160,9 @@ test.describe('header', () => {
 
     // The menu opens by script: a tap before the app has started is not seen (a journey that
     // taps at once would race the page's start).
-    test('opens with the six links, and following one closes it', async ({ page }) => {
+    test('opens with the eight links and one way to contact us, and following one closes it', async ({
+      page,
+    }) => {
       await page.goto('/');
       await appStarted(page);
       await expect(mainNav(page)).toBeHidden();
@@ -142,10 +174,14 @@ test.describe('header', () => {
       const menuButton = page.getByRole('button', { name: 'Close menu' });
       await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
       await expect(mobileNav(page)).toBeVisible();
+      // Its Contact link is the phone's one way there: no 'Contact Us' button beside it.
       await expect(mobileNav(page).getByRole('link')).toHaveText(
-        // The six links, then the 'Contact Us' button.
-        [...NAV_LINKS.map((link) => link.name), 'Contact Us'],
+        NAV_LINKS.map((link) => link.name),
       );
+      // Home's hero button is the one 'Contact Us' a phone shows.
+      await expect(
+        page.getByRole('link', { name: 'Contact Us', exact: true }).filter({ visible: true }),
+      ).toHaveCount(1);
 
       await mobileNav(page).getByRole('link', { name: 'About Us', exact: true }).click();
       await expect(page).toHaveURL('/about');

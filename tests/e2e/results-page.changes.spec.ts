@@ -83,6 +83,8 @@ test('a visitor follows Results to the awards, a withheld name unsaid, and check
   ];
   const competitionApi = `/api/admin/competitions/${competitionId}`;
   await json(await admin.put(`${competitionApi}/awards`, { data: { awards } }), 200);
+  // Results are published only once entries are closed (decision 021).
+  await json(await admin.post(`${competitionApi}/close-entries`), 200);
   await json(await admin.post(`${competitionApi}/results/publish`), 200);
 
   // The home page lists the newest results (at most three: these were published just now).

@@ -53,6 +53,11 @@ test("a competition's page: title, description, closing date and fee", async ({
   const entry = page.getByRole('complementary', { name: 'Entry' });
   await expect(entry.getByRole('heading', { name: 'Entry Fee' })).toBeVisible();
   await expect(entry.getByText(`₹${competition.entryFee.toLocaleString('en-IN')}`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'File requirements' })
+      .getByText('File types: JPEG, PNG or WebP'),
+  ).toBeVisible();
 });
 
 test("the registration page's shell: heading, competition and field labels", async ({
@@ -76,6 +81,14 @@ test('the results page: the awards of City Lights 2026', async ({ page, request 
   for (const prize of ['₹25,000 and a solo show', '₹10,000', '₹5,000']) {
     await expect(page.getByText(`Prize: ${prize}`, { exact: true })).toBeVisible();
   }
+});
+
+test('the Results page: every published result, linked', async ({ page }) => {
+  await page.goto('/results');
+  await expectPageHeading(page, 'Results');
+  await expect(
+    page.getByRole('link', { name: `Results: ${DEMO.competitions.cityLights}`, exact: true }),
+  ).toBeVisible();
 });
 
 for (const [path, heading] of [

@@ -73,6 +73,12 @@ export function artistNumbered(n: number): Artist {
   };
 }
 
+/** Answers and files beyond the default fields' (or replacing their answers). */
+export interface EntryExtras {
+  fieldValues?: Record<string, string>;
+  files?: Record<string, Buffer>;
+}
+
 /** Registers an entry through the API for `artist`, approves it as the admin; answers its id. */
 export async function approvedEntry(
   t: TestApp,
@@ -80,12 +86,20 @@ export async function approvedEntry(
   competitionId: string,
   artist: Artist,
   title: string,
+  extras: EntryExtras = {},
 ): Promise<string> {
   const data = registrationData(competitionId, {
     ...artist,
-    fieldValues: { artworkTitle: title, medium: 'Oil', size: 'A2', description: 'A study.' },
+    fieldValues: {
+      artworkTitle: title,
+      medium: 'Oil',
+      size: 'A2',
+      description: 'A study.',
+      ...extras.fieldValues,
+    },
   });
-  const response = await postRegistration(t, registrationParts(data, await defaultFiles()));
+  const files = { ...(await defaultFiles()), ...extras.files };
+  const response = await postRegistration(t, registrationParts(data, files));
   expect(response.statusCode, response.body).toBe(201);
   const { id } = response.json<{ id: string }>();
   const decided = await asAdmin(t, adminToken, 'PUT', `/api/admin/submissions/${id}/status`, {

@@ -19,7 +19,7 @@ export function PageProblem({
   children: ReactNode;
 }) {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-32 pb-16">
+    <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-3xl font-bold">{heading}</h1>
       {message ? <p className="text-lg">{message}</p> : null}
       <div className="flex flex-wrap gap-4">
@@ -48,7 +48,7 @@ export function PageLoading({
   return (
     <div
       role="status"
-      className={`mx-auto ${narrow ? 'max-w-3xl' : 'max-w-5xl'} px-4 pt-32 pb-16 text-lg`}
+      className={`mx-auto ${narrow ? 'max-w-3xl' : 'max-w-5xl'} px-4 pt-8 pb-16 sm:pt-12 text-lg`}
     >
       {children}
     </div>

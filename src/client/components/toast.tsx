@@ -65,7 +65,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={{ showToast }}>
       {children}
-      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-end gap-2 sm:left-auto sm:w-96">
+      {/* On a phone, under the header: at the bottom a toast covered the button it spoke of
+          ('Payment cancelled' over 'Complete payment') and the competition's Register Now bar. */}
+      <div className="pointer-events-none fixed inset-x-4 top-20 z-50 flex flex-col items-end gap-2 sm:top-auto sm:bottom-4 sm:left-auto sm:w-96">
         <div role="status" aria-live="polite" className="flex w-full flex-col gap-2">
           {list(['success', 'info'])}
         </div>

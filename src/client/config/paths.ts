@@ -2,6 +2,8 @@ import {
   certificatePagePath,
   competitionPagePath,
   competitionResultsPath,
+  JURY_INVITATION_PATH,
+  JURY_SIGN_IN_PATH,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../shared/page-paths.ts';
@@ -39,8 +41,12 @@ export const paths = {
   adminRound: (competitionId: string, roundId: string) =>
     `/admin/judging/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}`,
   featuredOnHome: '/?scrollToFeatured=true',
+  /** The header's way to the competitions: home's list, found by its id with scripts off too. */
+  competitionsList: '/?scrollToFeatured=true#featured',
   /** The invitation e-mail's link: the token follows '#', as on the entry page. */
-  juryInvitation: '/jury/invitation',
+  juryInvitation: JURY_INVITATION_PATH,
+  /** A juror's sign-in: the admin's form in the jury's words. */
+  jurySignIn: JURY_SIGN_IN_PATH,
   juryAccount: '/jury/account',
   juryWork: (roundId: string, alias: string) =>
     `/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`,
@@ -48,12 +54,18 @@ export const paths = {
   juryBallot: (roundId: string) => `/jury/rounds/${encodeURIComponent(roundId)}/ballot`,
 } as const;
 
-/** The header's links, in the seed's order and with its labels. */
-export const NAV_LINKS = [
+/**
+ * The header's links: the seed's six, in its order and with its labels, and after Home the ways
+ * to the competitions (home's list, which has the search and filters) and to every result.
+ * `section` marks a link to a part of another page: never shown as the page the visitor is on.
+ */
+export const NAV_LINKS: readonly { to: string; label: string; section?: boolean }[] = [
   { to: paths.home, label: 'Home' },
+  { to: paths.competitionsList, label: 'Competitions', section: true },
+  { to: paths.results, label: 'Results' },
   { to: paths.about, label: 'About Us' },
   { to: paths.contact, label: 'Contact' },
   { to: paths.privacy, label: 'Privacy Policy' },
   { to: paths.terms, label: 'Terms' },
   { to: paths.razorpayPolicy, label: 'Razorpay Policy' },
-] as const;
+];

@@ -17,7 +17,11 @@ import * as ballots from './migrations/2026-12-01T1000-ballots.ts';
 import * as results from './migrations/2026-12-02T1000-results.ts';
 import * as publicationConsent from './migrations/2026-12-02T0900-publication-consent.ts';
 import * as imageJobs from './migrations/2026-12-03T0900-image-jobs.ts';
+import * as lifecycle from './migrations/2026-12-04T0900-lifecycle.ts';
+import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts';
+import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
 import * as signInCodes from './migrations/2026-12-04T1300-sign-in-codes.ts';
+import * as competitionDetails from './migrations/2026-12-04T1400-competition-details.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -42,7 +46,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02T1000-results': results,
   '2026-12-02T0900-publication-consent': publicationConsent,
   '2026-12-03T0900-image-jobs': imageJobs,
+  '2026-12-04T0900-lifecycle': lifecycle,
+  '2026-12-04T1000-jury-redactions': juryRedactions,
+  '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
   '2026-12-04T1300-sign-in-codes': signInCodes,
+  '2026-12-04T1400-competition-details': competitionDetails,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
@@ -53,4 +61,17 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs the migrations up to and including `name` only: for a test of what a later migration does
+ * to the data an earlier release left.
+ */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

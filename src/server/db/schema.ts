@@ -42,8 +42,27 @@ export interface CompetitionsTable {
   end_date: string;
   entry_type: 'free' | 'paid';
   entry_fee: number;
+  /** 1 while only admins see it (decision 021). */
+  draft: Generated<number>;
+  /** 'HH:MM', the last minute entries are taken on the end date; null: the end of the day. */
+  closing_time: string | null;
   created_at: string;
   updated_at: string;
+  /** Markdown, or null for none (added later: older rows have none). */
+  rules: Generated<string | null>;
+  eligibility: Generated<string | null>;
+  prize_description: Generated<string | null>;
+}
+
+/** An artist's personal leave to register after the close, until valid_until (decision 021). */
+export interface EntryExtensionsTable {
+  id: string;
+  competition_id: string;
+  email: string;
+  valid_until: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
 }
 
 export interface BannersTable {
@@ -94,6 +113,10 @@ export interface SubmissionsTable {
   publication_consent_at: string | null;
   paid_at: string | null;
   refunded_at: string | null;
+  /** When its artist withdrew it (an unpaid entry replaced by another); null while it stands. */
+  withdrawn_at: string | null;
+  /** The extension it was registered with after the close. */
+  extension_id: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
   search_text: Generated<string>;
   created_at: string;
@@ -203,6 +226,14 @@ export interface JuryBallotsTable {
   juror_id: string;
   ranking: string;
   updated_at: string;
+}
+
+/** The jury's copy of an answer that named its artist (the artist's own stays in field_values). */
+export interface JuryRedactionsTable {
+  submission_id: string;
+  field_id: string;
+  jury_text: string;
+  redacted_at: string;
 }
 
 export interface JuryScoresTable {
@@ -446,6 +477,7 @@ export interface DB {
   categories: CategoriesTable;
   subcategories: SubcategoriesTable;
   competitions: CompetitionsTable;
+  entry_extensions: EntryExtensionsTable;
   banners: BannersTable;
   site_settings: SiteSettingsTable;
   submissions: SubmissionsTable;
@@ -476,6 +508,7 @@ export interface DB {
   jury_assignments: JuryAssignmentsTable;
   jury_scores: JuryScoresTable;
   jury_ballots: JuryBallotsTable;
+  jury_redactions: JuryRedactionsTable;
   awards: AwardsTable;
   results_publications: ResultsPublicationsTable;
   certificates: CertificatesTable;

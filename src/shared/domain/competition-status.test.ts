@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  closingInstant,
+  competitionStage,
+  formatClosing,
+  mayStillPay,
   competitionStatus,
   competitionWindow,
   startOfDayIn,
@@ -134,5 +138,55 @@ describe('competitionWindow', () => {
     expect(statusAt(opensAt.getTime())).toBe('open');
     expect(statusAt(closesAt.getTime() - 1)).toBe('open');
     expect(statusAt(closesAt.getTime())).toBe('closed');
+  });
+});
+
+describe('the lifecycle (decision 021)', () => {
+  const facts = {
+    startDate: '2026-12-01',
+    endDate: '2026-12-20',
+    closingTime: null,
+    draft: false,
+    judging: false,
+    resultsPublished: false,
+  };
+  const zone = 'Asia/Kolkata';
+
+  it('closes at the end of the closing minute, or of the end date without one', () => {
+    expect(closingInstant('2026-12-20', null, zone).toISOString()).toBe('2026-12-20T18:30:00.000Z');
+    expect(closingInstant('2026-12-20', '23:59', zone).toISOString()).toBe(
+      '2026-12-20T18:30:00.000Z',
+    );
+    expect(closingInstant('2026-12-20', '18:00', zone).toISOString()).toBe(
+      '2026-12-20T12:31:00.000Z',
+    );
+    expect(formatClosing('2026-12-20T18:30:00.000Z', zone)).toBe('20 Dec 2026, 11:59 pm IST');
+  });
+
+  it('decides each stage, a draft and published results first', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(competitionStage(facts, zone, at('2026-11-30T12:00:00Z'))).toBe('upcoming');
+    expect(competitionStage(facts, zone, at('2026-12-20T18:29:59Z'))).toBe('open');
+    expect(competitionStage(facts, zone, at('2026-12-20T18:30:00Z'))).toBe('closed');
+    expect(competitionStage({ ...facts, judging: true }, zone, at('2026-12-21T00:00:00Z'))).toBe(
+      'judging',
+    );
+    expect(
+      competitionStage({ ...facts, resultsPublished: true }, zone, at('2026-12-10T00:00:00Z')),
+    ).toBe('published');
+    expect(
+      competitionStage({ ...facts, draft: true, resultsPublished: true }, zone, at('2026-12-10')),
+    ).toBe('draft');
+  });
+
+  it('lets an entry pay until the grace after the close or its extension, never after publication', () => {
+    const closesAt = new Date('2026-12-20T18:30:00Z');
+    const hour = 3_600_000;
+    const window = { closesAt, extendedUntil: null, resultsPublished: false };
+    expect(mayStillPay(window, hour, new Date(closesAt.getTime() + hour - 1))).toBe(true);
+    expect(mayStillPay(window, hour, new Date(closesAt.getTime() + hour))).toBe(false);
+    const extended = { ...window, extendedUntil: new Date(closesAt.getTime() + 5 * hour) };
+    expect(mayStillPay(extended, hour, new Date(closesAt.getTime() + 5 * hour))).toBe(true);
+    expect(mayStillPay({ ...window, resultsPublished: true }, hour, closesAt)).toBe(false);
   });
 });

@@ -85,13 +85,142 @@ export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
   return new Date(onDate.length > 0 ? Math.min(...onDate) : (readings[1] as number));
 }
 
-/** When registration opens and closes: the start of the start date, the end of the end date. */
+/** 'HH:MM', 00:00 to 23:59: the last minute a competition takes entries on its end date. */
+export const CLOSING_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The instant entries close: the end of the minute `closingTime` of the end date in the time
+ * zone ('23:59' closes at the next midnight), or the end of the end date when none is set.
+ */
+export function closingInstant(
+  endDate: CalendarDate,
+  closingTime: string | null | undefined,
+  timeZone: string,
+): Date {
+  if (!closingTime) return startOfDayIn(addDays(endDate, 1), timeZone);
+  const [hours, minutes] = closingTime.split(':').map(Number) as [number, number];
+  const wall = utcMidnightOf(endDate) + (hours * 60 + minutes + 1) * 60_000;
+  // The wall-clock time read with the offset in force then (checked once more across a change).
+  const first = wall - offsetMinutes(timeZone, wall) * 60_000;
+  return new Date(wall - offsetMinutes(timeZone, first) * 60_000);
+}
+
+/** When registration opens and closes: the start of the start date, the closing instant. */
 export function competitionWindow(
-  dates: { startDate: CalendarDate; endDate: CalendarDate },
+  dates: { startDate: CalendarDate; endDate: CalendarDate; closingTime?: string | null },
   timeZone: string,
 ): { opensAt: Date; closesAt: Date } {
   return {
     opensAt: startOfDayIn(dates.startDate, timeZone),
-    closesAt: startOfDayIn(addDays(dates.endDate, 1), timeZone),
+    closesAt: closingInstant(dates.endDate, dates.closingTime, timeZone),
   };
+}
+
+/*
+ * A competition's lifecycle (docs/decisions/021-competition-lifecycle.md): Draft (admins only),
+ * Upcoming, Open, Closed, Judging (closed, and a jury round exists), Results published.
+ */
+export const COMPETITION_STAGES = [
+  'draft',
+  'upcoming',
+  'open',
+  'closed',
+  'judging',
+  'published',
+] as const;
+export type CompetitionStage = (typeof COMPETITION_STAGES)[number];
+
+export const COMPETITION_STAGE_LABELS: Record<CompetitionStage, string> = {
+  draft: 'Draft',
+  upcoming: 'Upcoming',
+  open: 'Open',
+  closed: 'Closed',
+  judging: 'Judging',
+  published: 'Results published',
+};
+
+export interface LifecycleFacts {
+  startDate: CalendarDate;
+  endDate: CalendarDate;
+  closingTime: string | null;
+  draft: boolean;
+  /** A jury round exists. */
+  judging: boolean;
+  resultsPublished: boolean;
+}
+
+/** The one rule of where a competition is in its life at `now`. */
+export function competitionStage(
+  facts: LifecycleFacts,
+  timeZone: string,
+  now: Date,
+): CompetitionStage {
+  if (facts.draft) return 'draft';
+  if (facts.resultsPublished) return 'published';
+  const { opensAt, closesAt } = competitionWindow(facts, timeZone);
+  if (now < opensAt) return 'upcoming';
+  if (now < closesAt) return 'open';
+  return facts.judging ? 'judging' : 'closed';
+}
+
+/** The badge a visitor sees: a draft reads as its dates would; after the close, Closed. */
+export function statusOfStage(
+  stage: CompetitionStage,
+  facts: LifecycleFacts,
+  timeZone: string,
+  now: Date,
+): CompetitionStatus {
+  const shown =
+    stage === 'draft'
+      ? competitionStage({ ...facts, draft: false, resultsPublished: false }, timeZone, now)
+      : stage;
+  return shown === 'upcoming' || shown === 'open' ? shown : 'closed';
+}
+
+/**
+ * Whether an entry saved in time may still be paid for at `now`: never once the results are
+ * published; otherwise until the grace period after the close (or after the artist's extension).
+ */
+export function mayStillPay(
+  window: { closesAt: Date; extendedUntil: Date | null; resultsPublished: boolean },
+  graceMs: number,
+  now: Date,
+): boolean {
+  if (window.resultsPublished) return false;
+  const deadline = Math.max(window.closesAt.getTime(), window.extendedUntil?.getTime() ?? 0);
+  return now.getTime() < deadline + graceMs;
+}
+
+const closingFormats = new Map<string, Intl.DateTimeFormat>();
+/** '20 Dec 2026, 11:59 pm IST': the last minute entries are taken, in a time zone. */
+export function formatClosing(closesAt: string | Date, timeZone: string): string {
+  let format = closingFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    closingFormats.set(timeZone, format);
+  }
+  return format.format(new Date(new Date(closesAt).getTime() - 60_000));
+}
+
+/** The 'HH:MM' and date of the minute before `now` in a time zone: what "Close entries now" sets. */
+export function lastMinuteBefore(
+  now: Date,
+  timeZone: string,
+): { date: CalendarDate; time: string } {
+  const before = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 60_000);
+  const time = formatIn('en-GB', timeZone, {
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(before);
+  return { date: todayIn(timeZone, before), time };
 }

@@ -35,6 +35,8 @@ export const AdminEntrySchema = z.object({
   payments: z.array(AdminPaymentSchema),
   /** More than one payment captured and not refunded: one is owed back to the artist. */
   paidTwice: z.boolean(),
+  /** The artist's extension it was registered with after the close (decision 021), or null. */
+  extension: z.object({ validUntil: z.string(), createdBy: z.string() }).nullable().optional(),
 });
 export type AdminEntry = z.infer<typeof AdminEntrySchema>;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { yearOf } from '../domain/calendar-date.ts';
-import { COMPETITION_STATUSES } from '../domain/competition-status.ts';
+import {
+  CLOSING_TIME_PATTERN,
+  COMPETITION_STAGES,
+  COMPETITION_STATUSES,
+} from '../domain/competition-status.ts';
+import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
 
@@ -20,13 +25,18 @@ export const PublicCompetitionSchema = z.object({
   /** Calendar dates, 'YYYY-MM-DD', in the site time zone. */
   startDate: z.string(),
   endDate: z.string(),
-  /** The instants those dates begin and end in the site time zone (ISO 8601, UTC). */
+  /**
+   * The instants registration opens (the start date begins) and closes (the end of the closing
+   * minute of the end date) in the site time zone (ISO 8601, UTC).
+   */
   opensAt: z.string(),
   closesAt: z.string(),
   entryType: z.enum(ENTRY_TYPES),
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
   status: z.enum(COMPETITION_STATUSES),
+  /** Where it is in its life (decision 021): the server always says; a visitor never sees a draft. */
+  stage: z.enum(COMPETITION_STAGES).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -36,6 +46,30 @@ export const PublicCompetitionSchema = z.object({
   resultsPublished: z.boolean().optional(),
 });
 export type PublicCompetition = z.infer<typeof PublicCompetitionSchema>;
+
+/**
+ * What one competition's page adds to the catalogue's card (`GET /api/competitions/:id` only):
+ * rules and eligibility as HTML the server rendered from the admin's Markdown ('' for none), the
+ * prize in words, and the pictures an entry takes, from its category's form.
+ */
+export const CompetitionDetailsSchema = z.object({
+  rulesHtml: z.string(),
+  eligibilityHtml: z.string(),
+  prizeDescription: z.string(),
+  pictures: z.object({
+    /** The file types accepted, as an artist knows them: 'JPEG', 'PNG', 'WebP'. */
+    types: z.array(z.string()),
+    maxMegabytes: z.number(),
+    /** The form's picture fields, in its order; the artist's photo comes on top of them. */
+    artworks: z.array(z.object({ label: z.string(), required: z.boolean() })),
+  }),
+});
+export type CompetitionDetails = z.infer<typeof CompetitionDetailsSchema>;
+
+export const CompetitionWithDetailsSchema = PublicCompetitionSchema.extend({
+  details: CompetitionDetailsSchema.optional(),
+});
+export type CompetitionWithDetails = z.infer<typeof CompetitionWithDetailsSchema>;
 
 /** A repeated query parameter (`?q=a&q=b`) counts as its first value. */
 const queryText = z.preprocess(
@@ -71,6 +105,9 @@ export const COMPETITION_YEAR_MIN = 2000;
 export const COMPETITION_YEAR_MAX = 2100;
 const ID_MAX = 100;
 const IMAGE_URL_MAX = 2048;
+/** Rules and eligibility, in Markdown: a long page's worth each. */
+export const COMPETITION_RULES_MAX = 10_000;
+export const PRIZE_DESCRIPTION_MAX = 1000;
 
 /** PRODUCT.md point 6. */
 export const END_BEFORE_START = 'End date must be on or after the start date';
@@ -92,11 +129,17 @@ export const COMPETITION_MESSAGES = {
   entryFeeNotWhole: 'Entry fee must be a whole number',
   entryFeeNegative: 'Entry fee must be at least 0',
   entryFeeTooHigh: `Entry fee must be at most ${ENTRY_FEE_MAX}`,
+  /** Paid means a fee: a fee of 0 is a free competition, chosen as such. */
+  paidEntryFeeTooLow: 'Entry fee must be at least ₹1 for a paid competition',
   endBeforeStart: END_BEFORE_START,
   // Answered by the server, which alone knows what exists.
   categoryNotFound: 'This category no longer exists. Choose another.',
   subcategoryNotInCategory: 'Choose a subcategory of the chosen category',
   unknownImage: 'This image is not one uploaded here. Upload it again.',
+  closingTime: 'Enter a time as HH:MM, from 00:00 to 23:59',
+  rulesTooLong: `Rules must be at most ${COMPETITION_RULES_MAX} characters`,
+  eligibilityTooLong: `Eligibility must be at most ${COMPETITION_RULES_MAX} characters`,
+  prizeDescriptionTooLong: `Prize description must be at most ${PRIZE_DESCRIPTION_MAX} characters`,
 } as const;
 
 /** A real 'YYYY-MM-DD' date of a plausible year. */
@@ -109,7 +152,10 @@ function calendarDate(requiredMessage: string) {
   return z.string(requiredMessage).min(1, requiredMessage).pipe(CalendarDateSchema);
 }
 
-/** Seed §5 and §9: a whole number, at least 0. */
+/**
+ * Seed §5 and §9: a whole number, at least 0; and, paid meaning a fee, at least ₹1 (a negative
+ * fee keeps the seed's message).
+ */
 export const EntryFeeSchema = z
   .number({
     // An empty number input reads as NaN in the browser; a missing one as undefined.
@@ -120,6 +166,7 @@ export const EntryFeeSchema = z
   })
   .int(COMPETITION_MESSAGES.entryFeeNotWhole)
   .min(0, COMPETITION_MESSAGES.entryFeeNegative)
+  .min(PAID_ENTRY_FEE_MIN, COMPETITION_MESSAGES.paidEntryFeeTooLow)
   .max(ENTRY_FEE_MAX, COMPETITION_MESSAGES.entryFeeTooHigh);
 
 /** The uploaded image's URL (`POST /api/admin/uploads/images`), or '' for none. */
@@ -158,6 +205,32 @@ export const CompetitionInputSchema = z
     entryFee: z.unknown().optional(),
     imageUrl,
     prizeImageUrl: imageUrl,
+    /** The last minute entries are taken on the end date; '' or none: the end of the day. */
+    closingTime: z
+      .union([
+        z.literal(''),
+        z.string().regex(CLOSING_TIME_PATTERN, COMPETITION_MESSAGES.closingTime),
+      ])
+      .nullish()
+      .transform((time) => time || null),
+    /** Seen by admins alone until it is unticked. */
+    draft: z.boolean().default(false),
+    /** Optional Markdown, '' for none. */
+    rules: z
+      .string()
+      .trim()
+      .max(COMPETITION_RULES_MAX, COMPETITION_MESSAGES.rulesTooLong)
+      .default(''),
+    eligibility: z
+      .string()
+      .trim()
+      .max(COMPETITION_RULES_MAX, COMPETITION_MESSAGES.eligibilityTooLong)
+      .default(''),
+    prizeDescription: z
+      .string()
+      .trim()
+      .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
+      .default(''),
   })
   .superRefine((input, context) => {
     if (input.entryType === 'paid') {
@@ -190,6 +263,13 @@ export const AdminCompetitionSchema = PublicCompetitionSchema.extend({
   /** The stored image URLs, '' for none, as the form sends them back. */
   imageUrl: z.string(),
   prizeImageUrl: z.string(),
+  /** 'HH:MM', or '' for the end of the end date. */
+  closingTime: z.string(),
+  draft: z.boolean(),
+  /** The form's Markdown and prize text, '' for none. */
+  rules: z.string(),
+  eligibility: z.string(),
+  prizeDescription: z.string(),
   /** Submissions for it; deleting it keeps them (PRODUCT.md point 9). */
   submissionCount: z.number().int().min(0),
 });

@@ -32,6 +32,14 @@ export const EntryViewSchema = z.object({
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;
 
+/** `POST /api/entries/withdraw`: the artist's unpaid entry, withdrawn by its own link. */
+export const WithdrawEntrySchema = ViewEntrySchema;
+
+export const WITHDRAWAL_MESSAGES = {
+  notUnpaid: 'Only an entry whose fee is still to be paid can be withdrawn.',
+  reviewed: 'This entry has been reviewed and can no longer be withdrawn.',
+} as const;
+
 export const LINK_REQUEST_MESSAGES = {
   referenceRequired: 'Reference is required',
   referenceInvalid: 'Enter the reference as it is in your e-mail, such as WS-2026-000123',

@@ -18,6 +18,7 @@ export const FORM_FIELD_MESSAGES = {
   idTaken: 'This field appears more than once',
   defaultMissing: 'The default fields cannot be removed; turn them off instead.',
   defaultType: 'The type of a default field cannot be changed',
+  shownToJurors: 'Choose whether jurors see this field',
   tooMany: `A form can have at most ${FORM_FIELDS_MAX} fields`,
 } as const;
 
@@ -38,18 +39,56 @@ export const FormFieldSchema = z.object({
   type: z.enum(FORM_FIELD_TYPES, FORM_FIELD_MESSAGES.type),
   required: z.boolean(),
   enabled: z.boolean(),
+  /**
+   * Whether the jury's copy of the entry holds this field's answer (blind judging). Fields saved
+   * before it was a choice have none: read it through isShownToJurors, never directly. The stored
+   * JSON is read this way rather than rewritten by a migration: no JSON rewrite on two engines,
+   * and a server of the previous release, which saves fields without it, leaves the default.
+   */
+  shownToJurors: z.boolean().optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
+/**
+ * A field jurors see unless the admin says otherwise: a link most often leads to the artist's own
+ * site or profile, which names them, so link fields start hidden; text, images and videos are the
+ * work itself.
+ */
+export function shownToJurorsByDefault(type: FormFieldType): boolean {
+  return type !== 'link';
+}
+
+/** Whether jurors see the field's answers: its own choice, else its type's default. */
+export function isShownToJurors(field: Pick<FormField, 'type' | 'shownToJurors'>): boolean {
+  return field.shownToJurors ?? shownToJurorsByDefault(field.type);
+}
+
+const field = (f: Omit<FormField, 'shownToJurors'>): Required<FormField> => ({
+  ...f,
+  shownToJurors: shownToJurorsByDefault(f.type),
+});
+
 /** Seed §3: every new category starts with these seven fields, five of them enabled. */
-export const DEFAULT_FORM_FIELDS: readonly FormField[] = [
-  { id: 'artworkTitle', type: 'text', label: 'Artwork Title', required: true, enabled: true },
-  { id: 'artworkUrl', type: 'image', label: 'Artwork Photo', required: true, enabled: true },
-  { id: 'medium', type: 'text', label: 'Medium', required: true, enabled: true },
-  { id: 'size', type: 'text', label: 'Size', required: true, enabled: true },
-  { id: 'description', type: 'text', label: 'Description', required: false, enabled: true },
-  { id: 'videoUrl', type: 'video', label: 'YouTube Video Link', required: false, enabled: false },
-  { id: 'link', type: 'link', label: 'Additional Link', required: false, enabled: false },
+export const DEFAULT_FORM_FIELDS: readonly Required<FormField>[] = [
+  field({
+    id: 'artworkTitle',
+    type: 'text',
+    label: 'Artwork Title',
+    required: true,
+    enabled: true,
+  }),
+  field({ id: 'artworkUrl', type: 'image', label: 'Artwork Photo', required: true, enabled: true }),
+  field({ id: 'medium', type: 'text', label: 'Medium', required: true, enabled: true }),
+  field({ id: 'size', type: 'text', label: 'Size', required: true, enabled: true }),
+  field({ id: 'description', type: 'text', label: 'Description', required: false, enabled: true }),
+  field({
+    id: 'videoUrl',
+    type: 'video',
+    label: 'YouTube Video Link',
+    required: false,
+    enabled: false,
+  }),
+  field({ id: 'link', type: 'link', label: 'Additional Link', required: false, enabled: false }),
 ];
 
 const DEFAULT_TYPES = new Map(DEFAULT_FORM_FIELDS.map((f) => [f.id, f.type]));
@@ -63,6 +102,8 @@ export function isDefaultFormField(id: string | undefined): boolean {
  * (submissions store their values by field id, so an id, once given, never changes or moves to
  * another field). 'required' means something only while the field is enabled (seed §4), so a
  * disabled field is saved as not required: nothing can ever demand a value the form does not ask.
+ * `shownToJurors` left out keeps what the field had (a new field: the default for its type), so a
+ * caller that does not know the flag never changes it.
  */
 export const FormFieldInputSchema = z
   .object({
@@ -72,6 +113,7 @@ export const FormFieldInputSchema = z
     type: z.enum(FORM_FIELD_TYPES, FORM_FIELD_MESSAGES.type),
     required: z.boolean(),
     enabled: z.boolean(),
+    shownToJurors: z.boolean(FORM_FIELD_MESSAGES.shownToJurors).optional(),
   })
   .transform((field) => ({ ...field, required: field.enabled && field.required }));
 export type FormFieldInput = z.input<typeof FormFieldInputSchema>;

@@ -105,6 +105,19 @@ export const ConflictInputSchema = z.object({
   email: lowerCaseEmailSchema('Enter the artist’s e-mail'),
 });
 
+/** The set-up after a conflict is added, with the works it took from the juror in open rounds. */
+export const ConflictAddedSchema = JudgingSchema.extend({
+  taken: z.array(
+    z.object({
+      round: z.number().int(),
+      alias: z.string(),
+      /** Passed to another juror; false: the entry is now short of a juror. */
+      reassigned: z.boolean(),
+    }),
+  ),
+});
+export type ConflictAdded = z.infer<typeof ConflictAddedSchema>;
+
 /** What the competition's public page shows of its judging. */
 export const PublicJudgingSchema = z.object({
   criteria: z.array(CriterionSchema.pick({ name: true, description: true, weight: true })),
@@ -198,6 +211,7 @@ export const JurorRoundSchema = z.object({
   status: z.enum(ROUND_STATUSES),
   /** A ranking round is one ballot to order, not works to score. */
   kind: z.enum(ROUND_KINDS),
+  /** Works scored; in a ranking round, works placed on the juror's saved ballot. */
   done: z.number().int(),
   assigned: z.number().int(),
   /** The first work this juror has not scored yet, in their own order. */
@@ -218,6 +232,8 @@ export const WorkSchema = z.object({
   /** The category's non-personal answers (title, medium, size, statement ...). */
   answers: z.array(z.object({ label: z.string(), value: z.string() })),
   images: z.array(z.object({ url: z.string(), label: z.string() })),
+  /** A ranking round's work is looked at, then placed on the ballot: no criteria, no scores. */
+  kind: z.enum(ROUND_KINDS),
   criteria: z.array(CriterionSchema),
   /** This juror's own scores, by criterion id; never another juror's. */
   scores: z.record(z.string(), z.number().int()),

@@ -6,6 +6,13 @@ import * as z from 'zod/mini';
  * zod/mini: the public pages load it.
  */
 
+/** Why Publish is refused now (decision 021): the server's 409s and the dialog say the same. */
+export const PUBLISH_REFUSALS = {
+  noAwards: 'Give at least one award before publishing the results.',
+  entriesOpen: (closes: string) =>
+    `Entries are still open until ${closes}. Close entries before publishing the results.`,
+} as const;
+
 export const RESULT_OUTCOMES = ['award', 'shortlisted', 'participated'] as const;
 export type ResultOutcome = (typeof RESULT_OUTCOMES)[number];
 
@@ -21,6 +28,11 @@ export const PublicationPreviewSchema = z.object({
   emails: z.number(),
   /** Entries still waiting for a decision: they get no results e-mail. */
   awaitingReview: z.number(),
+  /**
+   * While entries are still taken: when they close ('20 Dec 2026, 11:59 pm IST'); Publish is
+   * refused until then (decision 021). Null once closed.
+   */
+  entriesOpenUntil: z.optional(z.nullable(z.string())),
 });
 export type PublicationPreview = z.infer<typeof PublicationPreviewSchema>;
 

@@ -10,6 +10,12 @@ import { FORM_FIELD_TYPES } from './form-field.ts';
 export const STATUS_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
 /** Seed §5: free is a fee of 0; paid and pending are the payment status (free entries are paid). */
 export const PAYMENT_FILTERS = ['all', 'free', 'paid', 'pending'] as const;
+/**
+ * Withdrawn entries (an unpaid entry its artist replaced by a new attempt) are hidden unless
+ * asked for: they are not for review, and shown they read as a second entry of the artist. The
+ * status filter 'withdrawn' shows them whatever this says.
+ */
+export const WITHDRAWN_FILTERS = ['hide', 'show'] as const;
 export const REVIEW_SORTS = ['newest', 'oldest'] as const;
 export const REVIEW_PAGE_SIZE = 25;
 export const REVIEW_PAGE_SIZE_MAX = 100;
@@ -19,6 +25,7 @@ export const ReviewQuerySchema = z.object({
   q: z.string().max(REVIEW_SEARCH_MAX).optional(),
   status: z.enum(STATUS_FILTERS).default('all'),
   payment: z.enum(PAYMENT_FILTERS).default('all'),
+  withdrawn: z.enum(WITHDRAWN_FILTERS).default('hide'),
   competition: z.uuid().optional(),
   /** `only`: the likely duplicates alone. */
   duplicates: z.enum(['only']).optional(),
@@ -91,12 +98,17 @@ export const ReviewCountsQuerySchema = ReviewQuerySchema.omit({
 });
 
 /**
- * By status (the status filter left out), and by payment state (the payment filter left out): the
- * states the badges show, each entry once; `paid` is a fee received and not refunded, never a free
- * entry.
+ * By status (the status filter left out, and withdrawn entries counted even while hidden), and by
+ * payment state (the payment filter left out): the states the badges show, each entry once;
+ * `paid` is a fee received and not refunded, never a free entry.
  */
 export const ReviewCountsSchema = z.object({
-  status: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+  status: z.object({
+    pending: z.number(),
+    approved: z.number(),
+    rejected: z.number(),
+    withdrawn: z.number(),
+  }),
   payment: z.object({
     free: z.number(),
     paid: z.number(),

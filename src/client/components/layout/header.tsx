@@ -41,7 +41,7 @@ export function Header() {
   }, [menuOpen]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-2 py-2 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-current ${
+    `rounded px-2 py-2 font-medium xl:text-sm 2xl:text-base underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-current ${
       isActive ? 'underline' : ''
     }`;
 
@@ -63,31 +63,30 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link
           to={paths.home}
-          className="flex min-w-0 items-center gap-2 rounded text-lg font-bold focus-visible:outline-2 focus-visible:outline-current"
+          className="flex min-w-0 items-center gap-2 rounded text-base leading-tight font-bold focus-visible:outline-2 focus-visible:outline-current sm:text-lg"
         >
           {logo ? (
             <img src={logo} alt="" width={32} height={32} className="h-8 w-8 rounded" />
           ) : null}
-          <span className="truncate">{title}</span>
+          {/* Whole, on two lines if it must: a phone never cuts it short. */}
+          <span className="line-clamp-2 text-balance break-words">{title}</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={linkClass}>
-                  {link.label}
-                </NavLink>
+                <HeaderLink link={link} className={linkClass} />
               </li>
             ))}
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <ButtonLink to={paths.contact} size="sm" className="hidden sm:inline-flex">
+          <ButtonLink to={paths.contact} size="sm" className="shrink-0 max-sm:hidden">
             Contact Us
           </ButtonLink>
           <button
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-current lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-current xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(!menuOpen)}
@@ -101,22 +100,40 @@ export function Header() {
         <nav
           id="mobile-menu"
           aria-label="Mobile"
-          className="border-t border-gray-200 bg-white px-4 pb-4 text-gray-900 lg:hidden dark:border-gray-800 dark:bg-gray-950 dark:text-gray-50"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-gray-200 bg-white px-4 pb-4 text-gray-900 xl:hidden dark:border-gray-800 dark:bg-gray-950 dark:text-gray-50"
         >
+          {/* The menu's own Contact link is its one way there: no second 'Contact Us'. */}
           <ul className="flex flex-col py-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={(s) => `block ${linkClass(s)}`}>
-                  {link.label}
-                </NavLink>
+                <HeaderLink link={link} className={(s) => `block ${linkClass(s)}`} />
               </li>
             ))}
           </ul>
-          <ButtonLink to={paths.contact} className="w-full">
-            Contact Us
-          </ButtonLink>
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** A header link: a page shows when it is the one open; a part of another page never does. */
+function HeaderLink({
+  link,
+  className,
+}: {
+  link: (typeof NAV_LINKS)[number];
+  className: (state: { isActive: boolean }) => string;
+}) {
+  if (link.section) {
+    return (
+      <Link to={link.to} className={className({ isActive: false })}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={link.to} end className={className}>
+      {link.label}
+    </NavLink>
   );
 }

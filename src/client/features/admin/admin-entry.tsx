@@ -25,17 +25,43 @@ export default function AdminEntry() {
   );
 }
 
-function AdminGate() {
+/** While the session is checked, or why it could not be. */
+function SessionPending({ heading }: { heading: string }) {
   const { state, retry } = useSession();
-  if (state.status === 'loading') return <FullScreenSpinner />;
-  if (state.status === 'failed') {
-    return (
-      <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
-        <h1 className="text-2xl font-bold">Admin</h1>
-        <p role="alert">{state.error.message}</p>
-        <Button onClick={retry}>Try again</Button>
-      </main>
-    );
+  if (state.status !== 'failed') return <FullScreenSpinner />;
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 p-4">
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <p role="alert">{state.error.message}</p>
+      <Button onClick={retry}>Try again</Button>
+    </main>
+  );
+}
+
+/**
+ * /jury/sign-in: where a juror arrives to sign in (a jury page asked for, or signed out), the same
+ * form in the jury's words; once signed in, on to the page they wanted or their rounds.
+ */
+export function JurySignIn() {
+  return (
+    <SessionProvider>
+      <JurySignInGate />
+    </SessionProvider>
+  );
+}
+
+function JurySignInGate() {
+  const { state } = useSession();
+  if (state.status === 'loading' || state.status === 'failed') {
+    return <SessionPending heading="Jury" />;
+  }
+  return <LoginPage area="juror" />;
+}
+
+function AdminGate() {
+  const { state } = useSession();
+  if (state.status === 'loading' || state.status === 'failed') {
+    return <SessionPending heading="Admin" />;
   }
   if (state.status === 'signed-in' && state.admin.role === 'admin') {
     return (

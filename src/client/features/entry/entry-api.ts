@@ -9,6 +9,13 @@ export const viewEntry = (entryToken: string) =>
     body: JSON.stringify({ entryToken }),
   });
 
+/** "Start a different entry": the unpaid entry the token opens is withdrawn. */
+export const withdrawEntry = (entryToken: string) =>
+  apiFetch<EntryView>('/api/entries/withdraw', {
+    method: 'POST',
+    body: JSON.stringify({ entryToken }),
+  });
+
 export const requestEntryLink = (request: LinkRequest) =>
   apiFetch<{ message: string }>('/api/entries/link-requests', {
     method: 'POST',

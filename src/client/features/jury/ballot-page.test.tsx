@@ -59,7 +59,9 @@ describe('a juror’s ranking ballot', () => {
     });
     renderJury('/jury');
     const open = await screen.findAllByRole('region', { name: 'Spring Colours: round 1' });
-    expect(within(open[0]!).queryByRole('progressbar')).toBeNull();
+    // Its own progress: works placed on the saved ballot, never 'scored'.
+    expect(within(open[0]!).getByRole('progressbar', { name: 'Works ranked' })).toBeTruthy();
+    expect(within(open[0]!).queryByText(/scored/)).toBeNull();
     expect(within(open[0]!).getByText(/put the 3 works in your order/)).toBeTruthy();
     expect(
       within(open[0]!).getByRole('link', { name: 'Rank the works' }).getAttribute('href'),

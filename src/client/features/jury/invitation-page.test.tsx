@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubApi } from '../admin/common/test-helpers.tsx';
 import { LINK_INCOMPLETE, PASSWORD_SET } from './invitation-page.tsx';
-import { renderJury } from './jury-test-helpers.tsx';
+import { aRound, currentLocation, JUROR_SIGNED_IN, renderJury } from './jury-test-helpers.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -21,7 +21,7 @@ const errorOf = (label: string) => {
 };
 
 describe('the invitation link', () => {
-  it('welcomes the juror and sets their password, with the admin’s password rules', async () => {
+  it('welcomes the juror, sets their password with the admin’s rules, and they are signed in', async () => {
     const sent: unknown[] = [];
     const looked: unknown[] = [];
     const calls = stubApi({
@@ -33,6 +33,9 @@ describe('the invitation link', () => {
         sent.push(body);
         return { status: 204 };
       },
+      // The accept's answer set the session cookie: the jury area finds the juror signed in.
+      'GET /api/auth/session': JUROR_SIGNED_IN,
+      'GET /api/jury/rounds': { status: 200, body: [aRound({ done: 0, assigned: 8 })] },
     });
     renderJury(`/jury/invitation#${TOKEN}`);
     expect(
@@ -51,17 +54,21 @@ describe('the invitation link', () => {
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Password'), 'a good long password');
     await user.type(screen.getByLabelText('Confirm password'), 'a good long password');
+    // No session is asked for on this page.
+    expect(calls.some((call) => call.includes('/api/auth/session'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Set password' }));
 
-    const done = await screen.findByRole('heading', { level: 1, name: PASSWORD_SET });
-    expect(document.activeElement).toBe(done);
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/admin');
+    // Signed in by it: straight to the rounds, no second sign-in, the round's own progress.
+    const rounds = await screen.findByRole('heading', { level: 1, name: 'Your rounds' });
+    expect(document.activeElement).toBe(rounds);
+    expect(currentLocation()).toBe('/jury');
+    expect(await screen.findByText(PASSWORD_SET)).toBeTruthy();
+    expect(await screen.findByText('0 of 8 scored')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /sign-in|Login/i })).toBeNull();
     expect(looked).toEqual([{ token: TOKEN }]);
     expect(sent).toEqual([{ token: TOKEN, password: 'a good long password' }]);
     // The token never appears in an address the browser asks for.
     expect(calls.some((call) => call.includes(TOKEN))).toBe(false);
-    // No session is asked for on this page.
-    expect(calls.some((call) => call.includes('/api/auth/session'))).toBe(false);
   });
 
   it('shows the server’s message for a used or expired link', async () => {
@@ -69,6 +76,10 @@ describe('the invitation link', () => {
     renderJury(`/jury/invitation#${TOKEN}`);
     expect((await screen.findByText(GONE)).getAttribute('role')).toBe('alert');
     expect(screen.queryByLabelText('Password')).toBeNull();
+    // A juror who chose a password already is pointed to the jury's sign-in.
+    expect(screen.getByRole('link', { name: 'Jury sign-in' }).getAttribute('href')).toBe(
+      '/jury/sign-in',
+    );
   });
 
   it('shows the server’s refusals of the password under it, and a link gone meanwhile above', async () => {

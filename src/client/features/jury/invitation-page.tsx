@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passwordProblem } from '../../../shared/schemas/auth.ts';
 import type { Invitation } from '../../../shared/schemas/jury.ts';
@@ -14,10 +14,12 @@ import { Field } from '../admin/common/forms/form-fields.tsx';
 import { LoadFailed } from '../admin/common/resource-view.tsx';
 import { FOCUS_RING, FormAlert, MUTED_TEXT } from '../admin/common/shell/admin-page.tsx';
 import { acceptInvitation, fetchInvitation } from './api/invitation.ts';
+import type { RoundsPageState } from './rounds-page.tsx';
 
 /** The admin's change-password form says the same (account/password-rule.ts). */
 export const PASSWORD_RULE_HINT = 'At least 12 characters, not your username';
-export const PASSWORD_SET = 'Your password is set';
+/** Said on the juror's rounds, where choosing a password leads: they are signed in by it. */
+export const PASSWORD_SET = 'Your password is set, and you are signed in.';
 export const LINK_INCOMPLETE =
   'This invitation link is not complete. Open it again from your invitation e-mail.';
 
@@ -35,12 +37,12 @@ type Loaded =
   | { kind: 'loading' }
   | { kind: 'open'; invitation: Invitation }
   | { kind: 'refused'; message: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'done' };
+  | { kind: 'failed'; message: string };
 
 /**
- * The invitation e-mail's link: whom it is for, and the juror's first password. A used or expired
- * link answers 410 with the server's words.
+ * The invitation e-mail's link: whom it is for, and the juror's first password, which signs them
+ * in (no second sign-in) and takes them to their rounds. A used or expired link answers 410 with
+ * the server's words, and the way to the jury's sign-in.
  */
 export default function InvitationPage() {
   usePageTitle('Jury invitation');
@@ -73,18 +75,10 @@ export default function InvitationPage() {
   let state: Loaded = loaded.key === key ? loaded.state : { kind: 'loading' };
   if (token === '') state = { kind: 'refused', message: LINK_INCOMPLETE };
 
-  const done = () => setLoaded({ key, state: { kind: 'done' } });
   if (state.kind === 'open') {
     return (
       <Card>
-        <PasswordForm token={token} invitation={state.invitation} done={done} />
-      </Card>
-    );
-  }
-  if (state.kind === 'done') {
-    return (
-      <Card>
-        <PasswordSet />
+        <PasswordForm token={token} invitation={state.invitation} />
       </Card>
     );
   }
@@ -92,7 +86,20 @@ export default function InvitationPage() {
     <Card>
       <InvitationHeading>Jury invitation</InvitationHeading>
       {state.kind === 'loading' ? <p role="status">Checking your invitation…</p> : null}
-      {state.kind === 'refused' ? <FormAlert message={state.message} /> : null}
+      {state.kind === 'refused' ? (
+        <>
+          <FormAlert message={state.message} />
+          <p className={MUTED_TEXT}>
+            Already chose your password?{' '}
+            <Link
+              to={paths.jurySignIn}
+              className={`font-semibold text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
+            >
+              Jury sign-in
+            </Link>
+          </p>
+        </>
+      ) : null}
       {state.kind === 'failed' ? (
         <LoadFailed message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
       ) : null}
@@ -135,15 +142,8 @@ function passwordForm(username: string) {
 type PasswordValues = z.infer<ReturnType<typeof passwordForm>>;
 
 /** 'Welcome, {name}', the username to sign in with, and the new password twice. */
-function PasswordForm({
-  token,
-  invitation,
-  done,
-}: {
-  token: string;
-  invitation: Invitation;
-  done: () => void;
-}) {
+function PasswordForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const navigate = useNavigate();
   const schema = useMemo(() => passwordForm(invitation.username), [invitation.username]);
   const form = useForm<PasswordValues>({
     resolver: zodResolver(schema),
@@ -152,8 +152,12 @@ function PasswordForm({
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
+      // The answer signs the juror in: on to their rounds, the used link left behind.
       await acceptInvitation(token, password);
-      done();
+      void navigate(paths.jury, {
+        replace: true,
+        state: { notice: PASSWORD_SET } satisfies RoundsPageState,
+      });
     } catch (error) {
       // A link that expired while the form was open: the server's words, above the form.
       if (error instanceof ApiError && error.status === 410) {
@@ -164,7 +168,7 @@ function PasswordForm({
   return (
     <>
       <InvitationHeading>Welcome, {invitation.name}</InvitationHeading>
-      <p>Choose a password to sign in to the jury with.</p>
+      <p>Choose a password to sign in to the jury with. Setting it signs you in.</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <FormAlert message={errors.root?.message} />
         {/* Read-only, so a password manager files the new password under the right name. */}
@@ -188,28 +192,6 @@ function PasswordForm({
           {isSubmitting ? 'Setting your password…' : 'Set password'}
         </Button>
       </form>
-    </>
-  );
-}
-
-/** Done: the heading says so (focus goes to it) and the way to sign in. */
-function PasswordSet() {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <>
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        {PASSWORD_SET}
-      </h1>
-      <p className={MUTED_TEXT}>Sign in with your username and the password you chose.</p>
-      <p>
-        <Link
-          to={paths.admin}
-          className={`font-semibold text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`}
-        >
-          Sign in
-        </Link>
-      </p>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminEntry from '../admin/admin-entry.tsx';
+import AdminEntry, { JurySignIn } from '../admin/admin-entry.tsx';
 import { SIGNED_IN, SIGNED_OUT, stubApi } from '../admin/common/test-helpers.tsx';
 import { destinationAfterSignIn } from '../admin/sign-in/login-page.tsx';
 import {
@@ -26,14 +26,15 @@ describe('the jury area', () => {
       },
       [`GET ${workPath('W013')}`]: { status: 200, body: aWork() },
     });
-    renderJury('/jury/rounds/r1/works/W013', <AdminEntry />);
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
-    expect(currentLocation()).toBe('/admin');
+    renderJury('/jury/rounds/r1/works/W013', <AdminEntry />, <JurySignIn />);
+    expect(await screen.findByRole('heading', { name: 'Jury sign-in' })).toBeTruthy();
+    expect(currentLocation()).toBe('/jury/sign-in');
+    expect(document.title).toMatch(/^Jury sign-in/);
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username'), 'asha');
     await user.type(screen.getByLabelText('Password'), 'a long password');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Work W013' })).toBeTruthy();
     expect(currentLocation()).toBe('/jury/rounds/r1/works/W013');
   });
@@ -65,8 +66,8 @@ describe('the jury area', () => {
     await screen.findByRole('heading', { name: 'Your rounds' });
     expect(currentLocation()).toBe('/jury');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
-    expect(currentLocation()).toBe('/admin');
+    expect(await screen.findByRole('heading', { name: 'Jury sign-in' })).toBeTruthy();
+    expect(currentLocation()).toBe('/jury/sign-in');
     expect(calls).toContain('POST /api/auth/logout');
   });
 });

@@ -17,8 +17,9 @@ const BallotPage = lazy(() => import('./ballot-page.tsx'));
 
 /*
  * The jury area: its own chunk (React.lazy in router.tsx), like the admin area, whose session,
- * query defaults and form pieces it shares. A juror signs in on the admin sign-in page, which
- * sends them here; the invitation link's page needs no session.
+ * query defaults and form pieces it shares. A juror signs in at /jury/sign-in (the admin's form in
+ * the jury's words, routed in router.tsx), which sends them here; the invitation link's page
+ * needs no session, and choosing a password there signs the juror in.
  */
 export default function JuryArea() {
   return (
@@ -71,7 +72,7 @@ function JuryRoutes() {
 }
 
 /**
- * Signed-in jurors only. A visitor signs in on /admin, and the page they wanted rides along
+ * Signed-in jurors only. A visitor signs in at /jury/sign-in, and the page they wanted rides along
  * (`from`); an admin, who has no works to score, goes to the admin area.
  */
 function RequireJuror() {

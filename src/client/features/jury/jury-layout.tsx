@@ -25,7 +25,7 @@ export function JuryLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
-          <p className="truncate font-bold">{title}</p>
+          <p className="min-w-0 font-bold text-balance break-words">{title}</p>
           <nav aria-label="Jury" className="flex gap-2">
             <GuardedLink to={paths.jury} className={NAV_LINK}>
               Your rounds

@@ -47,6 +47,7 @@ export function aWork(overrides: Partial<Work> = {}): Work {
       { url: `/api/jury/rounds/${ROUND_ID}/works/W013/images/1`, label: 'Artwork' },
       { url: `/api/jury/rounds/${ROUND_ID}/works/W013/images/2`, label: 'Detail' },
     ],
+    kind: 'score',
     criteria: [
       {
         id: 'c1',
@@ -83,12 +84,20 @@ function CurrentLocation() {
 
 export const currentLocation = () => screen.getByTestId('location').textContent;
 
-/** The jury area as the app mounts it, at `url`; `adminArea` stands at /admin/* (sign-in). */
-export function renderJury(url: string, adminArea: ReactNode = <h1>Admin Login</h1>) {
+/**
+ * The jury area as the app mounts it, at `url`; `adminArea` stands at /admin/*, and `signIn` at
+ * /jury/sign-in (the admin's form in the jury's words, which the router mounts).
+ */
+export function renderJury(
+  url: string | { pathname: string; state: unknown },
+  adminArea: ReactNode = <h1>Admin Login</h1>,
+  signIn: ReactNode = <h1>Jury sign-in</h1>,
+) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <ToastProvider>
         <Routes>
+          <Route path="/jury/sign-in" element={signIn} />
           <Route path="/jury/*" element={<JuryArea />} />
           <Route path="/admin/*" element={adminArea} />
         </Routes>

@@ -1,14 +1,19 @@
-/** How far a juror is: '12 of 40 scored' as text, and as a bar for those who see it. */
+/**
+ * How far a juror is: '12 of 40 scored' (or, on a ranking ballot, '3 of 8 ranked') as text, and
+ * as a bar for those who see it.
+ */
 export function ProgressBar({
   done,
   total,
   label,
+  verb = 'scored',
 }: {
   done: number;
   total: number;
   label: string;
+  verb?: 'scored' | 'ranked';
 }) {
-  const text = `${done} of ${total} scored`;
+  const text = `${done} of ${total} ${verb}`;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <div className="flex flex-col gap-1">

@@ -83,4 +83,24 @@ describe('the juror’s rounds', () => {
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(await screen.findByText(NO_ROUNDS)).toBeTruthy();
   });
+
+  it('names the round a notice is about, beside another round with its own progress', async () => {
+    stubApi({
+      'GET /api/auth/session': JUROR_SIGNED_IN,
+      'GET /api/jury/rounds': {
+        status: 200,
+        body: [
+          aRound({ id: 'r2', number: 2, done: 0, assigned: 8, nextAlias: 'W001' }),
+          aRound({ done: 40, assigned: 40, nextAlias: null }),
+        ],
+      },
+    });
+    renderJury({ pathname: '/jury', state: { notice: 'All works scored', roundId: 'r1' } });
+    const status = await screen.findByText('Spring Colours, round 1: All works scored');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    const next = await round('Spring Colours: round 2');
+    expect(within(next).getByText('0 of 8 scored')).toBeTruthy();
+    expect(within(next).queryByText('All works scored')).toBeNull();
+    expect(within(next).getByRole('link', { name: 'Start' })).toBeTruthy();
+  });
 });

@@ -11,9 +11,19 @@ import { roundsQuery } from './api/jury.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { useFocusOnArrival } from './use-focus-on-arrival.ts';
 
-/** What a page that sends the juror back here has to say ('All works scored'). */
+/** What a page that sends the juror back here has to say ('All works scored'), and of which round. */
 export interface RoundsPageState {
   notice?: string;
+  roundId?: string;
+}
+
+/** A notice about one round names it: the juror may sit on several, each with its own progress. */
+function noticeText(state: RoundsPageState | null, rounds: JurorRound[] | undefined) {
+  if (!state?.notice || !state.roundId) return state?.notice;
+  // Said once the rounds are in, so the live region reads it out whole.
+  if (!rounds) return undefined;
+  const round = rounds.find((r) => r.id === state.roundId);
+  return round ? `${round.competition}, round ${round.number}: ${state.notice}` : state.notice;
 }
 
 export const NO_ROUNDS =
@@ -23,7 +33,7 @@ export const NO_ROUNDS =
 export default function RoundsPage() {
   usePageTitle('Your rounds');
   const rounds = useAdminQuery(roundsQuery());
-  const notice = (useLocation().state as RoundsPageState | null)?.notice;
+  const notice = noticeText(useLocation().state as RoundsPageState | null, rounds.data);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(heading, true);
   return (
@@ -98,6 +108,7 @@ function BallotAction({ round, describedBy }: { round: JurorRound; describedBy: 
   const open = round.status === 'open';
   return (
     <div className="flex flex-col items-start gap-3">
+      <ProgressBar done={round.done} total={round.assigned} label="Works ranked" verb="ranked" />
       <p className={open ? 'font-medium' : MUTED_TEXT}>
         {open
           ? `A ranking ballot: put the ${round.assigned} works in your order.`

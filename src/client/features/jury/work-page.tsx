@@ -7,13 +7,20 @@ import { LoadFailed } from '../admin/common/resource-view.tsx';
 import { workQuery } from './api/jury.ts';
 import { GuardedLink } from './leave-guard.tsx';
 import { useFocusOnArrival } from './use-focus-on-arrival.ts';
+import { RankingWorkScreen } from './ranking-work-screen.tsx';
 import { WorkScreen } from './work-screen.tsx';
 
-/** One work to score, by its round and alias: loaded, then shown with the juror's sheet. */
+/**
+ * One work, by its round and alias: loaded, then shown with the juror's sheet to score it, or (a
+ * ranking round) to look at before placing it on the ballot.
+ */
 export default function WorkPage() {
   const { roundId = '', alias = '' } = useParams();
   usePageTitle(`Work ${alias}`);
   const work = useQuery(workQuery(roundId, alias));
+  if (work.data?.kind === 'ranking') {
+    return <RankingWorkScreen key={`${roundId}/${alias}`} roundId={roundId} work={work.data} />;
+  }
   if (work.data) {
     // A new sheet for each work: nothing typed for one is carried to the next.
     return (

@@ -63,7 +63,7 @@ export function WorkScreen({
   const toWork = (alias: string, state?: WorkPageState) =>
     void navigate(paths.juryWork(roundId, alias), { state });
   const toRounds = (notice: string) =>
-    void navigate(paths.jury, { state: { notice } satisfies RoundsPageState });
+    void navigate(paths.jury, { state: { notice, roundId } satisfies RoundsPageState });
 
   const saveAndNext = () => {
     // The criteria left out are said at once, without asking the server.
@@ -171,7 +171,7 @@ export function WorkScreen({
 }
 
 /** The work's answers to the category's questions (title, medium, size, statement ...). */
-function WorkAnswers({ answers }: { answers: Work['answers'] }) {
+export function WorkAnswers({ answers }: { answers: Work['answers'] }) {
   if (answers.length === 0) return null;
   return (
     <section aria-label="About the work">

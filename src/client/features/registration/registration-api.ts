@@ -12,6 +12,7 @@ import type {
   RegistrationValues,
 } from '../../../shared/schemas/registration.ts';
 import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../lib/api-client.ts';
+import { sendExtension } from './extension-link.ts';
 
 /** `GET /api/competitions/:id/registration-form`: the competition and its enabled fields, in order. */
 export interface RegistrationForm {
@@ -79,6 +80,7 @@ export function sendRegistration(
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+    sendExtension(xhr);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

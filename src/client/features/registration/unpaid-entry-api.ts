@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { isReceipt } from './registration-api.ts';
+import { draftOf, type RegistrationDraft } from './registration-draft.ts';
 import { useBrowserValue } from '../../lib/browser-value.ts';
 
 /*
@@ -18,19 +19,27 @@ const KEY_PREFIX = 'ws:unpaid-entry:';
  */
 export const UNPAID_ENTRY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** What is stored: the receipt and when it was kept (ms since the epoch). */
+/**
+ * What is stored: the receipt, when it was kept (ms since the epoch), and what the artist typed
+ * for it (never the pictures): "Start a different entry" starts from it rather than a blank form.
+ */
 interface KeptRecord {
   keptAt: number;
   receipt: RegistrationReceipt;
+  draft?: RegistrationDraft | null;
 }
 
 export function unpaidEntryKey(competitionId: string): string {
   return `${KEY_PREFIX}${competitionId}`;
 }
 
-export function rememberUnpaidEntry(receipt: RegistrationReceipt, now = Date.now()): void {
+export function rememberUnpaidEntry(
+  receipt: RegistrationReceipt,
+  now = Date.now(),
+  draft: RegistrationDraft | null = null,
+): void {
   try {
-    const record: KeptRecord = { keptAt: now, receipt };
+    const record: KeptRecord = { keptAt: now, receipt, draft };
     localStorage.setItem(unpaidEntryKey(receipt.competition.id), JSON.stringify(record));
   } catch {
     // Storage full or switched off: the entry's link is in the artist's e-mail all the same.
@@ -58,6 +67,23 @@ export function loadUnpaidEntry(
   if (fresh && isReceipt(receipt) && receipt.competition.id === competitionId) return receipt;
   forgetUnpaidEntry(competitionId);
   return null;
+}
+
+/** What the artist typed for the kept unpaid entry of `competitionId`, if it was kept with it. */
+export function loadUnpaidEntryDraft(competitionId: string): RegistrationDraft | null {
+  if (loadUnpaidEntry(competitionId) === null) return null;
+  try {
+    const record = JSON.parse(
+      localStorage.getItem(unpaidEntryKey(competitionId)) ?? 'null',
+    ) as Partial<KeptRecord> | null;
+    // Read back through draftOf: whatever else a stored value holds is dropped.
+    const draft = record?.draft;
+    return typeof draft === 'object' && draft !== null
+      ? draftOf(draft as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The entry page shows the entry `reference` paid (or refunded): if it is the one kept, forgotten. */

@@ -20,6 +20,7 @@ import {
   type RegistrationFormValues,
 } from './registration-form-values.ts';
 import { attemptFor, type RegistrationAttempt, withRetries } from './registration-retry.ts';
+import { draftOf } from './registration-draft.ts';
 import { forgetUnpaidEntry, rememberUnpaidEntry } from './unpaid-entry-api.ts';
 import type { DraftAutosave } from './use-draft-autosave.ts';
 
@@ -93,7 +94,8 @@ export function useRegistrationSubmit({
     // free) entry is a success; one whose fee is not received goes to its entry page, which
     // offers the payment again, and this browser remembers it so the form is not sent twice.
     if (receipt.entryType === 'paid' && receipt.paymentStatus === 'pending') {
-      rememberUnpaidEntry(receipt);
+      // With what was typed: "Start a different entry" starts from it, not from a blank form.
+      rememberUnpaidEntry(receipt, Date.now(), draftOf({ ...form.getValues() }));
       setSending({ phase: 'paying' });
       const paymentStatus = await checkout.pay(receipt.entryToken);
       setSending({ phase: 'idle' });

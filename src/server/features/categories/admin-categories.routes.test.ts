@@ -170,6 +170,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
         type: 'text',
         required: true,
         enabled: true,
+        shownToJurors: true,
       },
       {
         id: expect.stringMatching(/^custom_[0-9a-f]{12}$/),
@@ -177,6 +178,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
         type: 'video',
         required: false,
         enabled: false,
+        shownToJurors: true,
       },
     ]);
     expect(custom[0]?.id).not.toBe(custom[1]?.id);

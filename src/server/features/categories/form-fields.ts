@@ -4,6 +4,7 @@ import {
   DEFAULT_FORM_FIELDS,
   type FormField,
   isDefaultFormField,
+  isShownToJurors,
 } from '../../../shared/schemas/form-field.ts';
 import { invalidField } from '../../errors.ts';
 
@@ -19,7 +20,7 @@ function newFieldId(taken: Set<string>): string {
  * The fields to store. Fields the category already has keep their ids and types (submissions
  * hold values by field id, read by type); a field without an id is a new custom one and gets a
  * fresh id; an id the category does not have is refused rather than adopted, so no field can
- * take over another's stored values.
+ * take over another's stored values. Every field is stored with its `shownToJurors` spelt out.
  */
 export function resolveFormFields(
   sent: CategoryValues['formFields'],
@@ -33,7 +34,7 @@ export function resolveFormFields(
     if (field.id === undefined) {
       const id = newFieldId(taken);
       taken.add(id);
-      return { ...field, id };
+      return { ...field, id, shownToJurors: isShownToJurors(field) };
     }
     const existing = known.get(field.id);
     if (!existing && !isDefaultFormField(field.id)) {
@@ -42,6 +43,8 @@ export function resolveFormFields(
     if (existing && existing.type !== field.type) {
       throw invalidField(`formFields.${index}.type`, CATEGORY_MESSAGES.formFieldType);
     }
-    return { ...field, id: field.id };
+    // Left out: the field keeps its own choice (stored or its type's default).
+    const shownToJurors = field.shownToJurors ?? isShownToJurors(existing ?? field);
+    return { ...field, id: field.id, shownToJurors };
   });
 }

@@ -258,13 +258,14 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
     }
   });
 
-  it('a paid entry needs a whole-number fee of at least 0', async () => {
+  it('a paid entry needs a whole-number fee of at least ₹1', async () => {
     for (const [entryFee, message] of [
       [undefined, M.entryFeeRequired],
       [null, M.entryFeeNotNumber],
       ['499', M.entryFeeNotNumber],
       [49.5, M.entryFeeNotWhole],
       [-1, M.entryFeeNegative],
+      [0, M.paidEntryFeeTooLow],
       [1_000_001, M.entryFeeTooHigh],
       [1e300, M.entryFeeNotWhole],
     ] as const) {
@@ -272,8 +273,9 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
         entryFee: message,
       });
     }
-    // 0 is a fee a paid entry may have.
-    expect((await create({ entryType: 'paid', entryFee: 0 })).entryFee).toBe(0);
+    // Paid means a fee: 0 is refused (above, 400 naming entryFee, nothing saved); ₹1 is enough.
+    expect(await competitionRows()).toEqual([]);
+    expect((await create({ entryType: 'paid', entryFee: 1 })).entryFee).toBe(1);
   });
 
   it('refuses an unknown entry type, over-long text and wrong types', async () => {
@@ -460,6 +462,9 @@ describe(`PUT ${URL}/:id on ${TEST_ENGINE}`, () => {
       endDate: END_BEFORE_START,
     });
     await expectRefused('PUT', url, validInput({ entryFee: -5 }), { entryFee: M.entryFeeNegative });
+    await expectRefused('PUT', url, validInput({ entryType: 'paid', entryFee: 0 }), {
+      entryFee: 'Entry fee must be at least ₹1 for a paid competition',
+    });
     await expectRefused('PUT', url, validInput({ categoryId: drawing.id }), {
       subcategoryId: M.subcategoryNotInCategory,
     });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
-import { todayIn } from '../../../shared/domain/competition-status.ts';
 import {
   type AdminCompetition,
   COMPETITION_MESSAGES,
@@ -31,7 +30,7 @@ import {
   insertCompetition,
   updateCompetitionRow,
 } from './competitions.repository.ts';
-import { toPublicCompetition } from './competitions.service.ts';
+import { findListingFacts, toPublicCompetition } from './competitions.service.ts';
 
 /*
  * The admin's side of competitions: the public ones with what the form edits, and the
@@ -50,15 +49,23 @@ async function toAdminCompetitions(
   counts: Map<string, number>,
 ): Promise<AdminCompetition[]> {
   const { timeZone } = await ctx.settings.getSettings();
-  const today = todayIn(timeZone, ctx.clock.now());
-  const images = await describeImages(
-    ctx.db,
-    rows.flatMap((r) => [r.image_url, r.prize_image_url]),
-  );
+  const now = ctx.clock.now();
+  const [images, facts] = await Promise.all([
+    describeImages(
+      ctx.db,
+      rows.flatMap((r) => [r.image_url, r.prize_image_url]),
+    ),
+    findListingFacts(ctx.db),
+  ]);
   return rows.map((row) => ({
-    ...toPublicCompetition(row, images, today, timeZone),
+    ...toPublicCompetition(row, images, facts, timeZone, now),
     imageUrl: row.image_url,
     prizeImageUrl: row.prize_image_url,
+    closingTime: row.closing_time ?? '',
+    draft: row.draft === 1,
+    rules: row.rules ?? '',
+    eligibility: row.eligibility ?? '',
+    prizeDescription: row.prize_description ?? '',
     submissionCount: counts.get(row.id) ?? 0,
   }));
 }
@@ -125,6 +132,11 @@ function toRowValues(input: CompetitionInput) {
     end_date: input.endDate,
     entry_type: input.entryType,
     entry_fee: input.entryFee,
+    closing_time: input.closingTime,
+    draft: input.draft ? 1 : 0,
+    rules: input.rules || null,
+    eligibility: input.eligibility || null,
+    prize_description: input.prizeDescription || null,
   };
 }
 

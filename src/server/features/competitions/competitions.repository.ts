@@ -9,7 +9,7 @@ function selectCompetitionsWithNames(db: Kysely<DB>) {
     .innerJoin('categories as cat', 'cat.id', 'c.category_id')
     .leftJoin('subcategories as sub', 'sub.id', 'c.subcategory_id')
     .selectAll('c')
-    .select(['cat.name as category_name', 'sub.name as subcategory_name']);
+    .select(['cat.name as category_name', 'sub.name as subcategory_name', 'cat.form_fields']);
 }
 
 export type CompetitionWithNamesRow = Awaited<
@@ -37,6 +37,71 @@ export async function findCompetitionIdsWithPublishedResults(db: Kysely<DB>): Pr
     .where('published_at', 'is not', null)
     .execute();
   return new Set(rows.map((r) => r.competition_id));
+}
+
+/** The ids of the competitions with a jury round: judging, once entries are closed. */
+export async function findCompetitionIdsWithRounds(db: Kysely<DB>): Promise<Set<string>> {
+  const rows = await db.selectFrom('jury_rounds').select('competition_id').distinct().execute();
+  return new Set(rows.map((r) => r.competition_id));
+}
+
+/** What decides one competition's stage (decision 021), or undefined when there is none. */
+export async function findLifecycleFacts(db: Kysely<DB>, competitionId: string) {
+  return db
+    .selectFrom('competitions as c')
+    .select((eb) => [
+      'c.id',
+      'c.title',
+      'c.start_date',
+      'c.end_date',
+      'c.closing_time',
+      'c.draft',
+      eb
+        .exists(
+          eb
+            .selectFrom('jury_rounds as r')
+            .select('r.id')
+            .whereRef('r.competition_id', '=', 'c.id'),
+        )
+        .as('judging'),
+      eb
+        .exists(
+          eb
+            .selectFrom('results_publications as p')
+            .select('p.competition_id')
+            .whereRef('p.competition_id', '=', 'c.id')
+            .where('p.published_at', 'is not', null),
+        )
+        .as('published'),
+    ])
+    .where('c.id', '=', competitionId)
+    .executeTakeFirst();
+}
+export type LifecycleFactsRow = NonNullable<Awaited<ReturnType<typeof findLifecycleFacts>>>;
+
+/** Moves the close to the end of `time` on `date` (and the start no later than it). */
+export async function closeEntriesRow(
+  db: Kysely<DB>,
+  id: string,
+  close: { date: string; time: string },
+  stamp: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('competitions')
+    .set((eb) => ({
+      end_date: close.date,
+      closing_time: close.time,
+      start_date: eb
+        .case()
+        .when('start_date', '>', close.date)
+        .then(close.date)
+        .else(eb.ref('start_date'))
+        .end(),
+      updated_at: stamp,
+    }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Submissions per competition id (those of a deleted competition are under no id). */

@@ -160,6 +160,8 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
         entryType: 'paid',
         entryFee: 499,
         status: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
+        // Its place in the lifecycle (decision 021): the same as the status here.
+        stage: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
         createdAt: '2026-11-01T10:00:00.000Z',
         updatedAt: '2026-11-02T11:00:00.000Z',
         resultsPublished: false,
@@ -495,7 +497,10 @@ describe(`GET /api/competitions/:id on ${TEST_ENGINE}`, () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const competition = response.json();
     expect(competition.title).toBe('The one');
-    expect(competition).toEqual((await list()).find((c) => c.id === row.id));
+    // The list's card, and what only the competition's own page shows.
+    const { details, ...card } = competition;
+    expect(card).toEqual((await list()).find((c) => c.id === row.id));
+    expect(details).toMatchObject({ rulesHtml: '', eligibilityHtml: '', prizeDescription: '' });
   });
 
   it('an unknown id is a 404 with the envelope', async () => {

@@ -6,6 +6,7 @@ import {
   CompetitionIdParamsSchema,
   CompetitionInputSchema,
   CompetitionListQuerySchema,
+  CompetitionWithDetailsSchema,
   PublicCompetitionSchema,
 } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
@@ -49,7 +50,7 @@ export const competitionsPublicRoutes: FeaturePlugin = async (app, { deps }) => 
       schema: {
         summary: 'One competition',
         params: CompetitionIdParamsSchema,
-        response: { 200: PublicCompetitionSchema, 404: ErrorEnvelopeSchema },
+        response: { 200: CompetitionWithDetailsSchema, 404: ErrorEnvelopeSchema },
       },
     },
     async (request, reply) => {

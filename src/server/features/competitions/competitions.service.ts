@@ -1,33 +1,69 @@
+import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import {
   compareForListing,
   type CompetitionFilter,
   filterCompetitions,
 } from '../../../shared/domain/competition-filter.ts';
 import {
-  competitionStatus,
+  competitionStage,
   competitionWindow,
+  type LifecycleFacts,
+  statusOfStage,
   todayIn,
 } from '../../../shared/domain/competition-status.ts';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
+import type { CompetitionDetails, PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
 import { describeImages } from '../media/responsive-images.service.ts';
+import { competitionDetailsOf } from './competition-details.ts';
 import {
   type CompetitionWithNamesRow,
   findAllCompetitionsWithNames,
   findCompetitionIdsWithPublishedResults,
+  findCompetitionIdsWithRounds,
 } from './competitions.repository.ts';
+
+/** What the stage of a listed competition is decided from. */
+export interface ListingFacts {
+  published: Set<string>;
+  judging: Set<string>;
+}
+
+export function lifecycleFactsOf(
+  row: CompetitionWithNamesRow,
+  facts: ListingFacts,
+): LifecycleFacts {
+  return {
+    startDate: row.start_date,
+    endDate: row.end_date,
+    closingTime: row.closing_time,
+    draft: row.draft === 1,
+    judging: facts.judging.has(row.id),
+    resultsPublished: facts.published.has(row.id),
+  };
+}
+
+export async function findListingFacts(db: Deps['db']): Promise<ListingFacts> {
+  const [published, judging] = await Promise.all([
+    findCompetitionIdsWithPublishedResults(db),
+    findCompetitionIdsWithRounds(db),
+  ]);
+  return { published, judging };
+}
 
 /** A competition as the public site shows it; the admin's view adds to it. */
 export function toPublicCompetition(
   row: CompetitionWithNamesRow,
   images: Map<string, ResponsiveImage>,
-  today: string,
+  facts: ListingFacts,
   timeZone: string,
+  now: Date,
 ): PublicCompetition {
   const dates = { startDate: row.start_date, endDate: row.end_date };
-  const { opensAt, closesAt } = competitionWindow(dates, timeZone);
+  const lifecycle = lifecycleFactsOf(row, facts);
+  const { opensAt, closesAt } = competitionWindow(lifecycle, timeZone);
+  const stage = competitionStage(lifecycle, timeZone, now);
   return {
     id: row.id,
     title: row.title,
@@ -42,9 +78,12 @@ export function toPublicCompetition(
     ...dates,
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
-    entryType: row.entry_type,
-    entryFee: row.entry_type === 'free' ? 0 : row.entry_fee,
-    status: competitionStatus(dates, today),
+    // The one rule of free and paid (entry-state.ts): a paid competition without a fee is free.
+    ...(chargesFee({ entryType: row.entry_type, entryFee: row.entry_fee })
+      ? { entryType: 'paid' as const, entryFee: row.entry_fee }
+      : { entryType: 'free' as const, entryFee: 0 }),
+    status: statusOfStage(stage, lifecycle, timeZone, now),
+    stage,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -56,7 +95,9 @@ export interface PublicCompetitions {
   /** `all`, serialized once. */
   allJson: CachedJson;
   byId: Map<string, PublicCompetition>;
-  /** Each competition serialized, filled on first request. */
+  /** What each competition's own page adds (rules, eligibility, prize, pictures). */
+  detailsById: Map<string, CompetitionDetails>;
+  /** Each competition with its details serialized, filled on first request. */
   jsonById: Map<string, CachedJson>;
 }
 
@@ -66,37 +107,59 @@ export interface CompetitionsService {
   findPublic(id: string): Promise<{ competition: PublicCompetition; json: CachedJson } | undefined>;
 }
 
+/** The next instant after `now` a listed competition opens or closes (Infinity: none). */
+function nextChangeAfter(all: readonly PublicCompetition[], now: number): number {
+  let next = Infinity;
+  for (const c of all) {
+    for (const at of [Date.parse(c.opensAt), Date.parse(c.closesAt)]) {
+      if (at > now && at < next) next = at;
+    }
+  }
+  return next;
+}
+
 /**
- * The public catalogue of competitions, built from the database once per change (or per day,
- * since statuses follow the date) and kept serialized in memory; see ContentCache.
+ * The public catalogue of competitions, built from the database once per change (or when a
+ * competition opens or closes, since statuses follow the time) and kept serialized in memory;
+ * see ContentCache. Drafts are left out: a visitor never sees one.
  */
 export function createCompetitionsService(
-  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'contentCache' | 'clock' | 'log'>,
 ): CompetitionsService {
-  const { db, settings, contentCache: cache, clock } = deps;
+  const { db, settings, contentCache: cache, clock, log } = deps;
+  /** The key the catalogue is kept under, until the next competition opens or closes. */
+  let phase = { key: '', changesAt: Infinity };
   async function listPublic(): Promise<PublicCompetitions> {
     const { timeZone } = await settings.getSettings();
-    const today = todayIn(timeZone, clock.now());
-    return cache.get(`competitions:${today}:${timeZone}`, async () => {
-      const rows = await findAllCompetitionsWithNames(db);
-      const [images, published] = await Promise.all([
+    const now = clock.now();
+    const base = `competitions:${todayIn(timeZone, now)}:${timeZone}:`;
+    if (!phase.key.startsWith(base) || now.getTime() >= phase.changesAt) {
+      phase = { key: `${base}${now.getTime()}`, changesAt: Infinity };
+    }
+    const key = phase.key;
+    return cache.get(key, async () => {
+      const rows = (await findAllCompetitionsWithNames(db)).filter((row) => row.draft !== 1);
+      const [images, facts] = await Promise.all([
         describeImages(
           db,
           rows.flatMap((r) => [r.image_url, r.prize_image_url]),
         ),
-        // Publish and Unpublish empty the cache, so the flag is never stale.
-        findCompetitionIdsWithPublishedResults(db),
+        // Publish, Unpublish and a new round empty the cache, so the stages are never stale.
+        findListingFacts(db),
       ]);
+      const builtAt = clock.now();
       const all = rows
         .map((row) => ({
-          ...toPublicCompetition(row, images, today, timeZone),
-          resultsPublished: published.has(row.id),
+          ...toPublicCompetition(row, images, facts, timeZone, builtAt),
+          resultsPublished: facts.published.has(row.id),
         }))
         .sort(compareForListing);
+      if (phase.key === key) phase.changesAt = nextChangeAfter(all, builtAt.getTime());
       return {
         all,
         allJson: cacheJson(all),
         byId: new Map(all.map((c) => [c.id, c])),
+        detailsById: new Map(rows.map((row) => [row.id, competitionDetailsOf(row, log)])),
         jsonById: new Map(),
       };
     });
@@ -115,7 +178,7 @@ export function createCompetitionsService(
       if (!competition) return undefined;
       let json = list.jsonById.get(id);
       if (!json) {
-        json = cacheJson(competition);
+        json = cacheJson({ ...competition, details: list.detailsById.get(id) });
         list.jsonById.set(id, json);
       }
       return { competition, json };

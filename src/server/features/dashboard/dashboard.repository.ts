@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { paymentStateIs, submissionStatusIs } from '../submissions/submissions.service.ts';
 
 /** The rows `query` selects, counted: a number on both engines (PostgreSQL's count is a bigint). */
 async function countOf<TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>) {
@@ -22,7 +23,8 @@ export async function countCompetitionsEndingFrom(db: Kysely<DB>, date: string):
 }
 
 /**
- * Every submission counted, the pending ones, and the fees of the paid ones not refunded. `pending` and
+ * Every submission counted, the ones pending review (a withdrawn one is not), and the fees
+ * received (paymentStateIs: not free, paid, not refunded). `pending` and
  * `revenue` are null without submissions and may come back as strings (PostgreSQL sums).
  */
 export async function sumSubmissions(db: Kysely<DB>) {
@@ -31,22 +33,11 @@ export async function sumSubmissions(db: Kysely<DB>) {
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn
-        .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
+        .sum<number>(eb.case().when(submissionStatusIs('pending')).then(1).else(0).end())
         .as('pending'),
       eb.fn
         .sum<number>(
-          eb
-            .case()
-            .when(
-              eb.and([
-                eb('entry_type', '=', 'paid'),
-                eb('payment_status', '=', 'paid'),
-                eb('refunded_at', 'is', null),
-              ]),
-            )
-            .then(eb.ref('entry_fee'))
-            .else(0)
-            .end(),
+          eb.case().when(paymentStateIs('received')).then(eb.ref('entry_fee')).else(0).end(),
         )
         .as('revenue'),
     ])
@@ -93,6 +84,7 @@ export async function findNewestSubmissions(db: Kysely<DB>, limit: number) {
       'reference',
       'full_name',
       'competition_title',
+      'entry_type',
       'entry_fee',
       'payment_status',
       'refunded_at',

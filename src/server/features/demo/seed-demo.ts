@@ -97,7 +97,39 @@ const COMPETITIONS = [
     end: -15,
     fee: 350,
   },
-];
+  {
+    title: 'Street Corners in Ink',
+    description:
+      'A week of drawings made on the street, in pen and ink. Entries closed at 6 pm on its last day.',
+    category: 1,
+    subcategory: null,
+    start: -8,
+    end: -1,
+    fee: 150,
+    closingTime: '18:00',
+  },
+  {
+    title: 'Festival of Lights Poster Prize',
+    description:
+      'Posters for the festival season, painted or drawn. A draft: only admins see it until it is published.',
+    category: 0,
+    subcategory: null,
+    start: 20,
+    end: 50,
+    fee: 0,
+    draft: true,
+  },
+] satisfies readonly {
+  title: string;
+  description: string;
+  category: number;
+  subcategory: number | null;
+  start: number;
+  end: number;
+  fee: number;
+  closingTime?: string;
+  draft?: boolean;
+}[];
 
 const BANNERS = [
   {
@@ -199,6 +231,8 @@ export async function seedDemoContent(
           end_date: addDays(today, c.end),
           entry_type: c.fee > 0 ? 'paid' : 'free',
           entry_fee: c.fee,
+          closing_time: 'closingTime' in c ? c.closingTime : null,
+          draft: 'draft' in c && c.draft ? 1 : 0,
           created_at: stamp(10 + i),
           updated_at: stamp(10 + i),
         })

@@ -129,6 +129,28 @@ export async function findConflicts(db: Kysely<DB>, competitionId: string) {
     .execute();
 }
 
+/**
+ * A juror's works in the competition's open rounds, still theirs, with the artist's e-mail: what
+ * a conflict declared now takes from them.
+ */
+export async function findOpenWorksOfJuror(db: Kysely<DB>, competitionId: string, jurorId: string) {
+  return db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
+    .innerJoin('jury_round_entries as e', (join) =>
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+    )
+    .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .select(['a.round_id', 'a.submission_id', 'r.number', 'e.alias', 's.email'])
+    .where('r.competition_id', '=', competitionId)
+    .where('r.status', '=', 'open')
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null)
+    .orderBy('r.number')
+    .orderBy('e.alias')
+    .execute();
+}
+
 /** False when the same conflict is already declared. */
 export async function insertConflict(
   db: Kysely<DB>,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CompetitionIdParamsSchema } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
+  ConflictAddedSchema,
   ConflictInputSchema,
   JudgingInputSchema,
   JudgingSchema,
@@ -73,9 +74,11 @@ export const judgingAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     {
       schema: {
         summary: 'Declares that a juror may not judge the entries of an artist (by e-mail)',
+        description:
+          'In a round already open, each of the artist’s works is taken from the juror at once: their scores for it are removed and it passes to another juror or is marked short of jurors (`taken`).',
         params: CompetitionIdParamsSchema,
         body: ConflictInputSchema,
-        response: { 200: JudgingSchema, ...errors },
+        response: { 200: ConflictAddedSchema, ...errors },
       },
     },
     async (request) => addConflict(deps, request.params.id, request.body, requireAdmin(request)),
@@ -85,7 +88,8 @@ export const judgingAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     `${JUDGING}/conflicts/:conflictId`,
     {
       schema: {
-        summary: 'Withdraws a declared conflict (rounds already open keep their assignments)',
+        summary:
+          'Withdraws a declared conflict (a work it took from the juror in an open round stays taken)',
         params: CompetitionIdParamsSchema.extend({ conflictId: z.string() }),
         response: { 200: JudgingSchema, 404: ErrorEnvelopeSchema },
       },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type {
+  ConflictAdded,
   Criterion,
   Judging,
   JudgingInputSchema,
@@ -18,6 +19,7 @@ import {
   findConflicts,
   findCriteria,
   findJurorIds,
+  findOpenWorksOfJuror,
   findPanel,
   findSetup,
   hasOpenedRound,
@@ -26,6 +28,7 @@ import {
   upsertCriterion,
   upsertSetup,
 } from './judging.repository.ts';
+import { takeWorkFromJuror } from './work-conflicts.ts';
 
 /*
  * A competition's judging set-up (admin): the criteria jurors score, the panel, how many jurors
@@ -168,19 +171,47 @@ export async function saveJudging(
   return getJudging(db, competitionId);
 }
 
+/** The reason a work taken by the admin's conflict shows on the round's page. */
+export const adminConflictReason = (admin: AuditActor) =>
+  `Conflict declared by the admin (${admin.username})`;
+
+/**
+ * Declares that a juror may not judge an artist's entries. In a round already open, each such
+ * work is taken from the juror at once (their scores for it go) and passed on or marked short;
+ * the answer says which.
+ */
 export async function addConflict(
   deps: Pick<Deps, 'db' | 'clock'>,
   competitionId: string,
   input: { jurorId: string; email: string },
   admin: AuditActor,
-): Promise<Judging> {
+): Promise<ConflictAdded> {
   const { db } = deps;
   await requireCompetition(db, competitionId);
   if ((await findJurorIds(db, [input.jurorId])).length === 0) {
     throw invalidField('jurorId', 'No such juror');
   }
   const now = deps.clock.now();
+  const taken: ConflictAdded['taken'] = [];
   await db.transaction().execute(async (trx) => {
+    for (const work of await findOpenWorksOfJuror(trx, competitionId, input.jurorId)) {
+      if (work.email.toLowerCase() !== input.email) continue;
+      const result = await takeWorkFromJuror(
+        trx,
+        {
+          roundId: work.round_id,
+          competitionId,
+          submissionId: work.submission_id,
+          email: work.email,
+          jurorId: input.jurorId,
+        },
+        adminConflictReason(admin),
+        now,
+      );
+      if (result.taken) {
+        taken.push({ round: work.number, alias: work.alias, reassigned: result.reassigned });
+      }
+    }
     const row = {
       id: randomUUID(),
       competition_id: competitionId,
@@ -194,12 +225,13 @@ export async function addConflict(
         audit(admin, 'judging.conflict-add', competitionId, {
           jurorId: input.jurorId,
           email: input.email,
+          taken,
         }),
         now,
       );
     }
   });
-  return getJudging(db, competitionId);
+  return { ...(await getJudging(db, competitionId)), taken };
 }
 
 export async function removeConflict(

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/jury.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
+import { signInBrowser } from '../auth/sessions.service.ts';
 import {
   acceptInvitation,
   createJuror,
@@ -101,7 +102,8 @@ export const jurorInvitationsPublicRoutes: FeaturePlugin = async (app, { deps })
     '/juror-invitations/accept',
     {
       schema: {
-        summary: 'Sets the juror’s password from their invitation, once',
+        summary:
+          'Sets the juror’s password from their invitation, once, and signs them in (this browser becomes a known device)',
         body: AcceptInvitationSchema,
         response: {
           204: z.null(),
@@ -112,8 +114,14 @@ export const jurorInvitationsPublicRoutes: FeaturePlugin = async (app, { deps })
       },
     },
     async (request, reply) => {
-      await acceptInvitation(deps, request.body, request.ip);
-      return reply.status(204).send(null);
+      const juror = await acceptInvitation(deps, request.body, request.ip);
+      // Signed in by the password just chosen: no second sign-in, and a known device from now on.
+      await signInBrowser(deps.db, juror, request, reply, {
+        security: (await deps.settings.getSettings()).security,
+        now: deps.clock.now(),
+        via: 'invitation',
+      });
+      return reply.status(204).header('cache-control', 'no-store').send(null);
     },
   );
 };

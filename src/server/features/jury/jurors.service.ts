@@ -325,13 +325,14 @@ export async function viewInvitation(
 
 /**
  * Sets the juror's password (the admins' rules) and uses the invitation up in one transaction;
- * of two accepts at once, the second is 410 and changes nothing.
+ * of two accepts at once, the second is 410 and changes nothing. Answers the juror's account, for
+ * the route to sign them in.
  */
 export async function acceptInvitation(
   deps: Pick<Deps, 'db' | 'clock'>,
   accept: { token: string; password: string },
   ip: string,
-): Promise<void> {
+): Promise<{ id: string; username: string }> {
   const { row, now } = await openInvitation(deps, accept.token, ip);
   await setPassword(deps.db, row.username, accept.password, {
     actor: { adminUserId: row.juror_id, username: row.username },
@@ -341,4 +342,5 @@ export async function acceptInvitation(
       if (!(await markInvitationUsed(trx, row.id, now.toISOString()))) throw invitationGone();
     },
   });
+  return { id: row.juror_id, username: row.username };
 }

@@ -195,7 +195,8 @@ export async function openRound(
   if (round.status !== 'draft') {
     throw new AppError(409, 'ROUND_NOT_DRAFT', `Round ${round.number} has already been opened.`);
   }
-  if ((await countCriteria(db, competitionId)) === 0) {
+  // A ranking round asks for an order, not scores: it needs no criteria.
+  if (round.kind !== 'ranking' && (await countCriteria(db, competitionId)) === 0) {
     throw new AppError(400, 'NO_CRITERIA', 'Add at least one criterion before opening a round.');
   }
   const panel = await findPanelIds(db, competitionId);

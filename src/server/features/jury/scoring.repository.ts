@@ -47,6 +47,20 @@ export async function findFirstWork(
   return row?.alias ?? null;
 }
 
+/** The juror's works in a round, by alias, and their saved ranking there (JSON), if any. */
+export async function findMyBallot(db: Kysely<DB>, roundId: string, jurorId: string) {
+  const [aliases, ballot] = await Promise.all([
+    mine(db, roundId, jurorId).select('e.alias').execute(),
+    db
+      .selectFrom('jury_ballots')
+      .select('ranking')
+      .where('round_id', '=', roundId)
+      .where('juror_id', '=', jurorId)
+      .executeTakeFirst(),
+  ]);
+  return { aliases: aliases.map((r) => r.alias), ranking: ballot?.ranking };
+}
+
 /**
  * One of the juror's works by its alias, with the round and the entry's stored answers. From the
  * alias (one row by its unique index) to the juror's assignment by its key: never a scan of the

@@ -9,6 +9,12 @@ import {
   artistNumbered,
   asJuror,
 } from '../../../../tests/setup/jury.ts';
+import {
+  extrasWithHidden,
+  FIELDS_WITH_HIDDEN,
+  HIDDEN_TEXT,
+  redactAsSuggested,
+} from '../../../../tests/setup/jury-copy.ts';
 import { addCompetition } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
@@ -22,7 +28,8 @@ import type {
 
 /*
  * The juror's side over HTTP, one story in order: works in the juror's own order, score sheets
- * checked and saved once, a declared conflict passing the work on, nothing personal ever sent,
+ * checked and saved once, a declared conflict passing the work on, nothing personal ever sent
+ * (nor a field hidden from jurors, nor an answer the admin redacted),
  * the admin's progress, standings and CSV, closing, and a shortlist round.
  */
 
@@ -64,15 +71,19 @@ const sheet = (composition: number, technique: number, comment = '') => ({
 
 beforeAll(async () => {
   admin = await signIn(t, 'admin', ADMIN_PASSWORD);
-  competitionId = (await addCompetition(t)).competition.id;
+  const form = { form_fields: JSON.stringify(FIELDS_WITH_HIDDEN) };
+  competitionId = (await addCompetition(t, {}, form)).competition.id;
   jurors = [
     await addJuror(t, 'juror.dee', 'Dee Mensah'),
     await addJuror(t, 'juror.eli', 'Eli Kaur'),
     await addJuror(t, 'juror.fay', 'Fay Ito'),
   ];
   for (const [i, artist] of artists.entries()) {
-    await approvedEntry(t, admin, competitionId, artist, `Harbour study ${i + 1}`);
+    const extras = await extrasWithHidden(artist, i + 1);
+    await approvedEntry(t, admin, competitionId, artist, `Harbour study ${i + 1}`, extras);
   }
+  // Each description names its artist: the admin redacts the jury's copy before the round opens.
+  expect((await redactAsSuggested(t, admin, competitionId)).entries).toHaveLength(artists.length);
   const judging = await asAdmin(
     t,
     admin,
@@ -104,6 +115,12 @@ describe(`scoring on ${TEST_ENGINE}`, () => {
     const first = (await juror(dee!.token, 'GET', workUrl(aliases[0]!))).json<Work>();
     expect(first).toMatchObject({ position: 1, total: aliases.length, previousAlias: null });
     expect(first.answers).toContainEqual({ label: 'Medium', value: 'Oil' });
+    expect(first.answers).toContainEqual({
+      label: 'Description',
+      value: 'A study by [redacted].',
+    });
+    expect(first.answers.map((a) => a.label)).not.toContain('Studio notes');
+    expect(first.answers.map((a) => a.label)).not.toContain('Additional Link');
     expect(first.images).toHaveLength(1);
     expect(first.criteria.map((c) => c.name)).toEqual(['Composition', 'Technique']);
     // The same order every time for the same juror.
@@ -250,6 +267,9 @@ describe(`scoring on ${TEST_ENGINE}`, () => {
           expect(width).toBeGreaterThan(height);
         }
       }
+      // The hidden picture is not the next one either: there is none.
+      const hidden = await juror(dee!.token, 'GET', workUrl(alias) + '/images/2?size=full');
+      expect(hidden.statusCode).toBe(404);
     }
     const personal = artists.flatMap((a) => [
       a.fullName,
@@ -258,6 +278,7 @@ describe(`scoring on ${TEST_ENGINE}`, () => {
       a.address,
       a.pincode,
       'Zenobia',
+      ...HIDDEN_TEXT,
     ]);
     const keys = ['fullName', 'email', 'phone', 'address', 'pincode', 'age', 'gender', 'guardian'];
     expect(seenByJurors.length).toBeGreaterThan(30);

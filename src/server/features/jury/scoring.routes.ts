@@ -58,7 +58,7 @@ export const scoringJuryRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Saves the juror’s whole score sheet for a work (the same sheet again is a no-op)',
         description:
-          'A score off its criterion’s scale, an unknown criterion or a required one left out is a 400 naming each; a closed round is a 409.',
+          'A score off its criterion’s scale, an unknown criterion or a required one left out is a 400 naming each; a closed round (`ROUND_CLOSED`) or a ranking round (`ROUND_NOT_SCORED`: it has a ballot, not score sheets) is a 409.',
         params: WorkParamsSchema,
         body: ScoreSheetSchema,
         response: { 200: WorkSchema, 400: ErrorEnvelopeSchema, ...notFoundOrClosed },

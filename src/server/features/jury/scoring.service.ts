@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -12,34 +11,33 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { displayKeyOf } from '../media/private-images.service.ts';
-import { decodeEntry, imagesOf } from '../submissions/submissions.service.ts';
-import { pickReplacement } from './assignment.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf } from './judging.service.ts';
-import { insertAssignments, lockRoundStatus } from './rounds.repository.ts';
+import { readJuryCopy } from './jury-view.ts';
+import { findRound, lockRoundStatus } from './rounds.repository.ts';
 import {
-  deleteScores,
-  findEntryJurors,
   findJurorRounds,
-  findJurorsInConflictWith,
-  findLoads,
+  findMyBallot,
   findMyScores,
   findMyWork,
   findFirstWork,
   findPlaceInOrder,
-  incrementJurorsMissing,
   replaceScores,
   updateMyAssignment,
 } from './scoring.repository.ts';
+import { takeWorkFromJuror } from './work-conflicts.ts';
 
 /*
  * The juror's side: their rounds, one work at a time in their own order, their own score sheet.
  * A work is named by its round alias; nothing personal of the artist is ever read into an answer
- * (the name, e-mail, phone, address, age, gender, guardian and photo stay in their columns).
+ * (the name, e-mail, phone, address, age, gender, guardian and photo stay in their columns), and
+ * its answers and pictures are the jury's copy (jury-view.ts): shown fields only, as redacted.
  */
 
 export const WORK_NOT_FOUND = 'Work not found';
 export const ROUND_CLOSED = 'This round is closed: scores can no longer change.';
+export const ROUND_NOT_SCORED =
+  'This round is a ranking ballot: put the works in your order on the ballot; there is nothing to score.';
 
 /**
  * Inside a juror's write (a score sheet, a conflict, a ballot): the round must still be open, its
@@ -54,6 +52,15 @@ export async function requireOpenRound(trx: Kysely<DB>, roundId: string): Promis
 /** The signed-in juror (what requireJuror gives). */
 type Juror = { adminUserId: string; username: string };
 
+/** How many of the juror's works their saved ballot places (a work since taken away aside). */
+async function rankedCount(deps: Pick<Deps, 'db'>, roundId: string, jurorId: string) {
+  const { aliases, ranking } = await findMyBallot(deps.db, roundId, jurorId);
+  const placed: unknown = ranking ? JSON.parse(ranking) : [];
+  const mine = new Set(aliases);
+  return Array.isArray(placed) ? placed.filter((alias) => mine.has(alias as string)).length : 0;
+}
+
+/** The juror's rounds, each with its own progress: works scored, or placed on the ballot. */
 export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Promise<JurorRound[]> {
   const rows = await findJurorRounds(deps.db, juror.adminUserId);
   return Promise.all(
@@ -63,7 +70,8 @@ export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Pro
       number: r.number,
       status: r.status,
       kind: r.kind,
-      done: Number(r.done),
+      done:
+        r.kind === 'ranking' ? await rankedCount(deps, r.id, juror.adminUserId) : Number(r.done),
       assigned: Number(r.assigned),
       nextAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: true }),
       firstAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: false }),
@@ -88,26 +96,26 @@ export async function getWork(
   alias: string,
 ): Promise<Work> {
   const work = await requireWork(deps, juror, roundId, alias);
-  const entry = decodeEntry(work, deps.log);
-  const [criteria, scores, place] = await Promise.all([
+  const [copy, criteria, scores, place, round] = await Promise.all([
+    readJuryCopy(deps.db, work, deps.log),
     findCriteria(deps.db, work.competition_id),
     findMyScores(deps.db, roundId, juror.adminUserId, work.submission_id),
     findPlaceInOrder(deps.db, roundId, juror.adminUserId, work.order_key),
+    findRound(deps.db, roundId),
   ]);
-  const answers = entry.fields.flatMap((field) => {
-    const value = entry.values[field.id];
-    return field.type !== 'image' && value ? [{ label: field.label, value }] : [];
-  });
+  // A ranking round asks for an order on the ballot, never for scores: no sheet to show.
+  const scored = round?.kind !== 'ranking';
   return {
     alias: work.alias,
     ...place,
-    answers,
-    images: imagesOf(entry).map((image, i) => ({
+    answers: copy.answers.map(({ label, value }) => ({ label, value })),
+    images: copy.images.map((image, i) => ({
       url: imageUrl(roundId, work.alias, i + 1),
       label: image.field.label,
     })),
-    criteria: criteria.map(criterionOf),
-    scores: Object.fromEntries(scores.map((s) => [s.criterion_id, s.score])),
+    kind: scored ? 'score' : 'ranking',
+    criteria: scored ? criteria.map(criterionOf) : [],
+    scores: scored ? Object.fromEntries(scores.map((s) => [s.criterion_id, s.score])) : {},
     comment: work.comment,
     roundOpen: work.status === 'open',
   };
@@ -140,6 +148,9 @@ export async function saveScores(
   sheet: z.output<typeof ScoreSheetSchema>,
 ): Promise<Work> {
   const work = await requireWork(deps, juror, roundId, alias);
+  if ((await findRound(deps.db, roundId))?.kind === 'ranking') {
+    throw new AppError(409, 'ROUND_NOT_SCORED', ROUND_NOT_SCORED);
+  }
   if (work.status !== 'open') throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
   const criteria = (await findCriteria(deps.db, work.competition_id)).map(criterionOf);
   const problems = sheetProblems(criteria, sheet.scores);
@@ -175,39 +186,21 @@ export async function declareConflict(
 ): Promise<{ nextAlias: string | null }> {
   const work = await requireWork(deps, juror, roundId, alias);
   if (work.status !== 'open') throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
-  const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
-  const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await requireOpenRound(trx, roundId);
-    if (!(await updateMyAssignment(trx, key, { conflict_reason: reason, conflict_at: now }))) {
-      throw notFound(WORK_NOT_FOUND);
-    }
-    await deleteScores(trx, key);
-    const onEntry = await findEntryJurors(trx, roundId, work.submission_id);
-    const declared = new Set(await findJurorsInConflictWith(trx, work.competition_id, work.email));
-    const loads = await findLoads(trx, roundId, work.competition_id);
-    const replacement = pickReplacement({
-      entryJurors: onEntry,
-      jurors: loads.map((l) => l.juror_id),
-      loads: new Map(loads.map((l) => [l.juror_id, Number(l.load)])),
-      isConflicted: (id) => declared.has(id),
-    });
-    if (replacement) {
-      await insertAssignments(trx, [
-        {
-          round_id: roundId,
-          submission_id: work.submission_id,
-          juror_id: replacement,
-          order_key: randomBytes(8).toString('hex'),
-          assigned_at: now,
-          scored_at: null,
-          conflict_reason: null,
-          conflict_at: null,
-        },
-      ]);
-    } else {
-      await incrementJurorsMissing(trx, roundId, work.submission_id);
-    }
+    const taken = await takeWorkFromJuror(
+      trx,
+      {
+        roundId,
+        competitionId: work.competition_id,
+        submissionId: work.submission_id,
+        email: work.email,
+        jurorId: juror.adminUserId,
+      },
+      reason,
+      deps.clock.now(),
+    );
+    if (!taken.taken) throw notFound(WORK_NOT_FOUND);
     await recordAudit(
       trx,
       {
@@ -216,7 +209,7 @@ export async function declareConflict(
         action: 'jury.conflict-declared',
         entityType: 'jury_round',
         entityId: roundId,
-        details: { alias, reason, reassigned: replacement !== undefined },
+        details: { alias, reason, reassigned: taken.reassigned },
       },
       deps.clock.now(),
     );
@@ -236,7 +229,7 @@ export async function workImage(
   size: 'display' | 'full',
 ) {
   const work = await requireWork(deps, juror, roundId, alias);
-  const image = imagesOf(decodeEntry(work, deps.log))[n - 1];
+  const image = (await readJuryCopy(deps.db, work, deps.log)).images[n - 1];
   if (!image) throw notFound('Image not found');
   const display = size === 'display' ? await deps.storage.get(displayKeyOf(image.key)) : undefined;
   const file = display ?? (await deps.storage.get(image.key));

@@ -103,8 +103,30 @@ View your entry: {entryLink}
 {siteTitle}`,
 };
 
-export function paymentRefundedEmail(details: ArtistDetails & { amountRupees: number }) {
-  return artistEmail(PAYMENT_REFUNDED_TEMPLATE, paymentValues(details));
+/** A payment taken after the competition stopped accepting it (decision 021). */
+const LATE_PAYMENT_REFUNDED_TEMPLATE = {
+  subject: 'Refund: {competition} ({reference})',
+  body: `Dear {name},
+
+Your payment of {amount} for {competition} reached us after entries had closed, so your entry could not be accepted. We have refunded it in full to the account you paid from.
+
+${REFUND_TIMING}
+
+Reference: {reference}
+
+View your entry: {entryLink}
+
+{siteTitle}`,
+};
+
+export function paymentRefundedEmail(
+  details: ArtistDetails & { amountRupees: number },
+  late = false,
+) {
+  return artistEmail(
+    late ? LATE_PAYMENT_REFUNDED_TEMPLATE : PAYMENT_REFUNDED_TEMPLATE,
+    paymentValues(details),
+  );
 }
 
 /* The artist hears of the jury's decision, once per change. */

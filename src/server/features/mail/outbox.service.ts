@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import {
   OUTBOX_MESSAGES,
   type OutboxMessage,
@@ -36,7 +36,7 @@ export interface OutgoingEmail {
 export interface HeldBack {
   sendAfter: Date;
   /** The entry's status before the decisions it tells of: what an undo goes back to. */
-  decisionFrom: SubmissionStatus;
+  decisionFrom: ReviewStatus;
 }
 
 /**
@@ -94,9 +94,9 @@ function outboxRow(email: OutgoingEmail, now: Date, held?: HeldBack) {
 export async function withdrawWaitingDecisionEmails(
   db: Kysely<DB>,
   submissionIds: readonly string[],
-): Promise<Map<string, SubmissionStatus>> {
+): Promise<Map<string, ReviewStatus>> {
   const rows = await deleteWaitingDecisionMessages(db, submissionIds);
-  const withdrawn = new Map<string, SubmissionStatus>();
+  const withdrawn = new Map<string, ReviewStatus>();
   for (const row of rows) {
     if (row.submission_id && row.decision_from) withdrawn.set(row.submission_id, row.decision_from);
   }

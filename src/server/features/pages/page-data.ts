@@ -12,12 +12,14 @@ import {
   competitionIdInPath,
   competitionPagePath,
   competitionResultsPath,
+  JURY_INVITATION_PATH,
+  JURY_SIGN_IN_PATH,
   PAGE_PATHS,
   REGISTER_COMPETITION_PARAM,
 } from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/registration.service.ts';
-import { latestResults } from '../results/public-results.service.ts';
+import { allPublishedResults, latestResults } from '../results/public-results.service.ts';
 import { isStaticPageSlug, renderStaticPage, STATIC_PAGE_SLUGS } from './pages.service.ts';
 import { describeResultsPage } from './results-page-data.ts';
 
@@ -43,12 +45,17 @@ export interface PageDescription {
 
 const DESCRIPTION_MAX = 160;
 
+/** The page of every published result: its heading says the same. */
+export const RESULTS_PAGE_TITLE = 'Results';
+
 /** Titles of the pages that need no data, so the tab and a shared link name them before any script. */
 const PAGE_TITLES: Record<string, string> = {
   [PAGE_PATHS.contact]: 'Contact Us',
   [PAGE_PATHS.registrationSuccess]: 'Registration Successful!',
   [PAGE_PATHS.entry]: 'Your entry',
   [PAGE_PATHS.admin]: 'Admin Login',
+  [JURY_SIGN_IN_PATH]: 'Jury sign-in',
+  [JURY_INVITATION_PATH]: 'Jury invitation',
 };
 
 function summarize(text: string): string {
@@ -123,6 +130,15 @@ export async function describePage(
         '/api/banners': banners.json,
         '/api/results/latest': latest,
       },
+    };
+  }
+
+  if (pathname === PAGE_PATHS.results) {
+    return {
+      status: 200,
+      title: RESULTS_PAGE_TITLE,
+      description: 'Every published result of our competitions, newest first.',
+      api: { '/api/results': await allPublishedResults(db) },
     };
   }
 
@@ -205,6 +221,7 @@ export async function sharedPagePaths(deps: Pick<Deps, 'db' | 'competitions'>): 
     PAGE_PATHS.home,
     ...STATIC_PAGE_SLUGS.map((slug) => `/${slug}`),
     PAGE_PATHS.contact,
+    PAGE_PATHS.results,
     ...competitions.all.map((competition) => competitionPagePath(competition.id)),
     ...results.map((published) => competitionResultsPath(published.competitionId)),
   ];

@@ -65,6 +65,12 @@ async function awardedCompetition() {
 }
 
 async function publication(competitionId: string, action: 'publish' | 'unpublish') {
+  if (action === 'publish') {
+    // Results are published only once entries are closed (decision 021); closed already is fine.
+    const base = `/api/admin/competitions/${competitionId}`;
+    const closed = await asAdmin(t, admin, 'POST', `${base}/close-entries`);
+    expect([200, 409], closed.body).toContain(closed.statusCode);
+  }
   const url = `/api/admin/competitions/${competitionId}/results/${action}`;
   const response = await asAdmin(t, admin, 'POST', url);
   expect(response.statusCode, response.body).toBe(200);

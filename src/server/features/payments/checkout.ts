@@ -2,7 +2,9 @@ import { rupeesToPaise } from '../../../shared/domain/paise.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';
-import type { Ledger } from './ledger.ts';
+import { entryMayStillPay } from '../competitions/lifecycle.service.ts';
+import { paymentStateOfRow } from '../submissions/submissions.service.ts';
+import type { Ledger, LedgerOptions } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import {
@@ -47,18 +49,31 @@ export function createCheckout(
   { db, clock, log }: Pick<Deps, 'db' | 'clock' | 'log'>,
   provider: PaymentProvider,
   ledger: Pick<Ledger, 'settle'>,
+  paymentWindow: LedgerOptions['paymentWindow'],
 ): Checkout {
+  /** Whether the entry's competition still accepts its payment (decision 021). */
+  async function mayStillPay(submissionId: string): Promise<boolean> {
+    return entryMayStillPay(db, submissionId, { ...(await paymentWindow()), now: clock.now() });
+  }
+
   /** Checkouts being started, per submission: a double click asks the provider once. */
   const starting = singleFlight<CheckoutOrder>();
 
   async function payableEntry(submissionId: string) {
     const entry = await findPayableEntry(db, submissionId);
     if (!entry) throw notFound(PAYMENT_MESSAGES.entryNotFound);
-    if (entry.entry_type !== 'paid' || entry.entry_fee <= 0) {
+    // The one rule of free and paid: a fee of 0 is free, whatever the entry type says.
+    if (paymentStateOfRow(entry) === 'free') {
       throw new AppError(409, 'NOT_PAYABLE', PAYMENT_MESSAGES.notPayable);
     }
     if (entry.payment_status === 'paid') {
       throw new AppError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
+    }
+    if (entry.withdrawn_at !== null) {
+      throw new AppError(409, 'ENTRY_WITHDRAWN', PAYMENT_MESSAGES.withdrawn);
+    }
+    if (!(await mayStillPay(submissionId))) {
+      throw new AppError(409, 'ENTRIES_CLOSED', PAYMENT_MESSAGES.entriesClosed);
     }
     return entry;
   }
@@ -134,6 +149,8 @@ export function createCheckout(
       (await provider.checkoutSignatureValid(order.order_id, paymentId, signature));
     if (!valid) throw new AppError(400, 'INVALID_SIGNATURE', PAYMENT_MESSAGES.badSignature);
     if (entry.payment_status === 'paid') return { paymentStatus: 'paid' };
+    // Money taken too late is still settled, and so given back by the ledger.
+    const late = !(await mayStillPay(submissionId));
 
     let payment: ProviderPayment | undefined;
     try {
@@ -154,6 +171,7 @@ export function createCheckout(
     }
     const after = await findPayableEntry(db, submissionId);
     if (after?.payment_status === 'paid') return { paymentStatus: 'paid' };
+    if (late) throw new AppError(409, 'ENTRIES_CLOSED', PAYMENT_MESSAGES.refundedLate);
     throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_MESSAGES.failed);
   }
 

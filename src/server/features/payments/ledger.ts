@@ -2,8 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentOrdersTable, PaymentStatus } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { entryMayStillPay } from '../competitions/lifecycle.service.ts';
 import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
+import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
 import {
   countCapturedPayments,
@@ -11,6 +12,7 @@ import {
   findPayment,
   insertPayment,
   lockOrder,
+  findPayableEntry,
   markEntryPaid,
   markEntryRefunded,
   markOrderPaid,
@@ -37,7 +39,15 @@ export interface PaymentFact {
   eventId?: string | undefined;
   /** The admin whose action this fact is the result of: audited in the same transaction. */
   actor?: AuditActor | undefined;
+  /** A refund the server made itself, of money taken after entries closed (decision 021). */
+  late?: boolean | undefined;
 }
+
+/** Who the audit log names for the server's own refunds. */
+const SERVER_ACTOR: AuditActor = { adminUserId: null, username: 'system' };
+
+/** The one idempotency key of a payment's refund: Razorpay makes one refund per key. */
+export const refundKeyOf = (paymentId: string) => `refund_${paymentId}`;
 
 export type FactOutcome =
   /** The event was seen before: nothing changed. */
@@ -46,6 +56,8 @@ export type FactOutcome =
   | 'unknown-order'
   /** The amount or currency is not the order's: recorded nowhere, logged. */
   | 'mismatch'
+  /** Captured for an entry that may no longer be paid for: not marked paid, to be refunded. */
+  | 'late'
   | 'applied';
 
 export interface Ledger {
@@ -61,6 +73,23 @@ export interface LedgerOptions {
   entryLink: (submissionId: string) => Promise<string>;
   /** Called after a commit that queued an e-mail. */
   onEmailQueued?: () => void;
+  /** The site's time zone and the grace period after the close: whether an entry may pay. */
+  paymentWindow: () => Promise<{ timeZone: string; graceMs: number }>;
+}
+
+type PaymentWindow = Awaited<ReturnType<LedgerOptions['paymentWindow']>> & { now: Date };
+
+/** Money taken for an entry, not yet paid, whose competition no longer accepts its payment. */
+async function isLateCapture(
+  trx: Kysely<DB>,
+  order: OrderRow,
+  status: PaymentStatus,
+  window: PaymentWindow,
+): Promise<boolean> {
+  if (status !== 'captured' || !order.submission_id) return false;
+  const entry = await findPayableEntry(trx, order.submission_id);
+  if (!entry || entry.payment_status === 'paid') return false;
+  return !(await entryMayStillPay(trx, order.submission_id, window));
 }
 
 type OrderRow = Selectable<PaymentOrdersTable>;
@@ -126,7 +155,14 @@ async function applyConsequences(
       await markEntryRefunded(trx, order.submission_id, stamp);
     }
     emailQueued = true;
-    await queueArtistEmail(trx, 'refunded', order.submission_id, fact.amountPaise, mail);
+    await queueArtistEmail(
+      trx,
+      'refunded',
+      order.submission_id,
+      fact.amountPaise,
+      mail,
+      fact.late === true,
+    );
   }
   // Once per refund, even when two servers carry the same admin's request.
   if (fact.actor && newlyRefunded) {
@@ -135,10 +171,14 @@ async function applyConsequences(
       {
         adminUserId: fact.actor.adminUserId,
         actor: fact.actor.username,
-        action: 'payment.refund',
+        action: fact.late ? 'payment.refund-late' : 'payment.refund',
         entityType: 'submission',
         entityId: order.submission_id ?? undefined,
-        details: { paymentId: fact.paymentId, amountPaise: fact.amountPaise },
+        details: {
+          paymentId: fact.paymentId,
+          amountPaise: fact.amountPaise,
+          ...(fact.late ? { reason: 'entries closed' } : {}),
+        },
       },
       now,
     );
@@ -158,6 +198,7 @@ export function createLedger(
     const known = await findOrder(db, fact.orderId);
     const entryLink = known?.submission_id ? await options.entryLink(known.submission_id) : '';
     const mail = { siteTitle, entryLink, now: clock.now() };
+    const window = await options.paymentWindow();
     const outcome = await db.transaction().execute(async (trx): Promise<FactOutcome> => {
       const now = clock.now();
       const stamp = now.toISOString();
@@ -170,10 +211,12 @@ export function createLedger(
         return 'mismatch';
       }
       const change = await recordPayment(trx, fact, order, stamp);
+      if (await isLateCapture(trx, order, change.status, { ...window, now })) return 'late';
       emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
       return 'applied';
     });
     if (emailQueued) options.onEmailQueued?.();
+    if (outcome === 'late') await refundLate(fact);
     if (outcome === 'mismatch' || outcome === 'unknown-order') {
       log.warn(
         { orderId: fact.orderId, paymentId: fact.paymentId, outcome },
@@ -181,6 +224,40 @@ export function createLedger(
       );
     }
     return outcome;
+  }
+
+  /**
+   * Gives back money taken after the competition stopped accepting it, through the same refund
+   * as an admin's (one key per payment, so never twice); the ledger audits it and e-mails the
+   * artist. When the provider fails, the next webhook or reconciliation round tries again.
+   */
+  async function refundLate(fact: PaymentFact): Promise<void> {
+    let refundId: string | undefined;
+    try {
+      ({ refundId } = await provider.refund(
+        fact.paymentId,
+        fact.amountPaise,
+        refundKeyOf(fact.paymentId),
+      ));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      const current = await provider.fetchPayment(fact.paymentId).catch(() => undefined);
+      if (current?.status !== 'refunded') {
+        log.warn({ err: error.message, paymentId: fact.paymentId }, 'late payment refund failed');
+        return;
+      }
+    }
+    log.info({ paymentId: fact.paymentId }, 'payment taken after entries closed: refunded');
+    await applyFact({
+      orderId: fact.orderId,
+      paymentId: fact.paymentId,
+      amountPaise: fact.amountPaise,
+      currency: fact.currency,
+      status: 'refunded',
+      refundId,
+      actor: SERVER_ACTOR,
+      late: true,
+    });
   }
 
   async function settle(payment: ProviderPayment): Promise<void> {

@@ -26,6 +26,8 @@ export async function queueArtistEmail(
   submissionId: string,
   amountPaise: number,
   mail: PaymentMailContext,
+  /** A refund made because entries had closed: the e-mail says why. */
+  late = false,
 ): Promise<void> {
   const entry = await findPayableEntry(trx, submissionId);
   if (!entry) return;
@@ -40,7 +42,7 @@ export async function queueArtistEmail(
   const email =
     kind === 'received'
       ? await writeEmail(trx, PAYMENT_RECEIVED_KIND, paymentValues(details))
-      : paymentRefundedEmail(details);
+      : paymentRefundedEmail(details, late);
   await queueEmail(
     trx,
     {

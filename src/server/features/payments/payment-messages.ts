@@ -5,6 +5,7 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'Payment cancelled',
   notPayable: 'This entry has no fee to pay.',
   alreadyPaid: 'This entry is already paid.',
+  withdrawn: 'This entry was withdrawn and cannot be paid for.',
   noOrder: 'Start the payment again: this entry has no payment in progress.',
   badSignature: 'The payment could not be verified.',
   entryNotFound: 'Entry not found.',
@@ -12,4 +13,7 @@ export const PAYMENT_MESSAGES = {
   notRefundable: 'Only a received payment can be refunded.',
   alreadyRefunded: 'This payment is already refunded.',
   refundFailed: 'The refund could not be made. Please try again.',
+  entriesClosed: 'Entries for this competition have closed: this entry can no longer be paid for.',
+  refundedLate:
+    'Entries for this competition closed before your payment reached us. Any amount taken is refunded in full.',
 } as const;

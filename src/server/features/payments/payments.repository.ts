@@ -19,6 +19,7 @@ export async function findPayableEntry(db: Kysely<DB>, submissionId: string) {
       'entry_fee',
       'payment_status',
       'refunded_at',
+      'withdrawn_at',
     ])
     .where('id', '=', submissionId)
     .executeTakeFirst();

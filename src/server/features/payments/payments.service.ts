@@ -24,7 +24,12 @@ export function createPaymentsService(
   options: LedgerOptions,
 ): PaymentsService {
   const ledger = createLedger(deps, provider, options);
-  const { startCheckout, confirmCheckout } = createCheckout(deps, provider, ledger);
+  const { startCheckout, confirmCheckout } = createCheckout(
+    deps,
+    provider,
+    ledger,
+    options.paymentWindow,
+  );
   const { refund } = createRefunds(deps, provider, ledger);
   return {
     provider,

@@ -255,6 +255,8 @@ describe(`GET /api/admin/submissions/:id on ${TEST_ENGINE}`, () => {
       },
       payments: [],
       paidTwice: false,
+      // Registered in time, with no artist's extension (decision 021).
+      extension: null,
     });
   });
 

@@ -2,13 +2,12 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import type { Ledger } from './ledger.ts';
+import { type Ledger, refundKeyOf } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { type PaymentProvider, ProviderError } from './payment-provider.ts';
 import { findPayment } from './payments.repository.ts';
 
-/** The one idempotency key of a payment's refund: Razorpay makes one refund per key. */
-export const refundKeyOf = (paymentId: string) => `refund_${paymentId}`;
+export { refundKeyOf };
 
 export interface Refunds {
   /**

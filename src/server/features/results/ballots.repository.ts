@@ -60,6 +60,16 @@ export async function findBallots(db: Kysely<DB>, roundId: string) {
     .execute();
 }
 
+/** Each juror's works in the round they may judge (a conflict, theirs or the admin's, aside). */
+export async function findJudgedWorks(db: Kysely<DB>, roundId: string) {
+  return db
+    .selectFrom('jury_assignments')
+    .select(['juror_id', 'submission_id'])
+    .where('round_id', '=', roundId)
+    .where('conflict_at', 'is', null)
+    .execute();
+}
+
 /** One row per juror and round: saving again replaces the ranking. */
 export async function upsertBallot(
   db: Kysely<DB>,

@@ -157,10 +157,10 @@ describe(`ranking rounds on ${TEST_ENGINE}`, () => {
     expect((await readRanking()).ballots).toBe(0);
   });
 
-  it('refuses a ballot on a scored round (400), and a round the juror is not on (404)', async () => {
+  it('refuses a ballot on a scored round (409), and a round the juror is not on (404)', async () => {
     const scored = await putBallot(0, [3], scoreRound);
-    expect(scored.statusCode).toBe(400);
-    expect(scored.json<ErrorEnvelope>().error.fields?.ranking).toBe(ROUND_NOT_RANKED);
+    expect(scored.statusCode).toBe(409);
+    expect(scored.json<ErrorEnvelope>().error.message).toBe(ROUND_NOT_RANKED);
     const adminView = await asAdmin(t, admin, 'GET', rankingUrl(scoreRound));
     expect(adminView.statusCode).toBe(400);
     const outsider = await addJuror(t, 'juror.dev', 'Dev Nair');

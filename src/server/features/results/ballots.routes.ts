@@ -23,9 +23,9 @@ export const ballotsJuryRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'The juror’s works in their order and their saved ranking ([] before a save)',
         description:
-          '400 `fields.ranking` for a scored round; 404 for a round the juror is not on.',
+          '409 `ROUND_NOT_RANKED` for a scored round; 404 for a round the juror is not on.',
         params: RoundParamsSchema,
-        response: { 200: BallotSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        response: { 200: BallotSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
       },
     },
     async (request) => getBallot(deps, requireJuror(request), request.params.roundId),
@@ -37,7 +37,7 @@ export const ballotsJuryRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Saves the juror’s ranking, best first (saving it again is a no-op)',
         description:
-          'A partial ranking is allowed. 400 `fields.ranking` for an alias not among the juror’s works, an alias twice, or a scored round; 409 `ROUND_CLOSED` once the round has closed; 404 for a round the juror is not on.',
+          'A partial ranking is allowed. 400 `fields.ranking` for an alias not among the juror’s works (one taken by a conflict included) or an alias twice; 409 `ROUND_NOT_RANKED` for a scored round and `ROUND_CLOSED` once the round has closed; 404 for a round the juror is not on.',
         params: RoundParamsSchema,
         body: BallotInputSchema,
         response: {

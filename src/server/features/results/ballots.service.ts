@@ -14,6 +14,7 @@ import { artworkTitleOf } from './artwork-title.ts';
 import {
   findBallot,
   findBallots,
+  findJudgedWorks,
   findJurorAliases,
   findJurorRound,
   upsertBallot,
@@ -26,7 +27,8 @@ import { ballotProblem, SCHULZE_NOTE, schulze, TIE_BREAK_NOTE } from './schulze.
  * tie broke as it did (the previous round's normalised mean, then the earlier entry).
  */
 
-export const ROUND_NOT_RANKED = 'This round is scored, not ranked.';
+export const ROUND_NOT_RANKED =
+  'This round is scored, not ranked: score each work on its page; there is no ballot.';
 export const ROUND_NOT_RANKING = 'This round is scored: it has no ranking ballots.';
 
 /** The signed-in juror (what requireJuror gives). */
@@ -36,7 +38,7 @@ type Juror = { adminUserId: string; username: string };
 async function requireJurorRankingRound(deps: Pick<Deps, 'db'>, juror: Juror, roundId: string) {
   const round = await findJurorRound(deps.db, roundId, juror.adminUserId);
   if (!round) throw notFound(ROUND_NOT_FOUND);
-  if (round.kind !== 'ranking') throw invalidField('ranking', ROUND_NOT_RANKED);
+  if (round.kind !== 'ranking') throw new AppError(409, 'ROUND_NOT_RANKED', ROUND_NOT_RANKED);
   return round;
 }
 
@@ -56,7 +58,10 @@ export async function getBallot(
     findJurorAliases(deps.db, roundId, juror.adminUserId),
     findBallot(deps.db, roundId, juror.adminUserId),
   ]);
-  return { aliases, ranking: parseRanking(saved?.ranking), roundOpen: round.status === 'open' };
+  // A work taken from the juror since (a conflict) leaves their saved ranking too.
+  const mine = new Set(aliases);
+  const ranking = parseRanking(saved?.ranking).filter((alias) => mine.has(alias));
+  return { aliases, ranking, roundOpen: round.status === 'open' };
 }
 
 /** Saves the juror's whole ballot; saving the same ballot again changes nothing. */
@@ -112,19 +117,31 @@ export async function getRoundRanking(
 ): Promise<RoundRanking> {
   const round = await requireRound(deps.db, competitionId, roundId);
   if (round.kind !== 'ranking') throw new AppError(400, 'ROUND_NOT_RANKING', ROUND_NOT_RANKING);
-  const [rows, saved, means] = await Promise.all([
+  const [rows, saved, means, assigned] = await Promise.all([
     listRoundEntries(deps.db, roundId),
     findBallots(deps.db, roundId),
     previousMeans(deps, competitionId, round.number),
+    findJudgedWorks(deps.db, roundId),
   ]);
   const byAlias = new Map(rows.map((r) => [r.alias, r.submission_id]));
   const candidates = rows.map((r) => r.submission_id);
-  // A ballot's aliases were checked against the juror's works when saved; a work since lost (a
-  // deleted entry) is dropped rather than voiding the ballot.
-  const ballots = saved.map((b) => ({
-    jurorId: b.juror_id,
-    ranking: parseRanking(b.ranking).flatMap((alias) => byAlias.get(alias) ?? []),
-  }));
+  const judgedBy = new Map<string, Set<string>>();
+  for (const a of assigned) {
+    judgedBy.set(a.juror_id, (judgedBy.get(a.juror_id) ?? new Set()).add(a.submission_id));
+  }
+  // A ballot speaks only of the works its juror may judge: one taken by a conflict (or a deleted
+  // entry) is dropped from it, and the count skips every pair with a work the juror never had.
+  const ballots = saved.map((b) => {
+    const judged = judgedBy.get(b.juror_id) ?? new Set<string>();
+    return {
+      jurorId: b.juror_id,
+      ranking: parseRanking(b.ranking).flatMap((alias) => {
+        const id = byAlias.get(alias);
+        return id !== undefined && judged.has(id) ? [id] : [];
+      }),
+      judged: [...judged],
+    };
+  });
   const tieBreaks = rows.map((r) => ({
     entryId: r.submission_id,
     previousNormalisedMean: means.get(r.submission_id) ?? null,

@@ -8,6 +8,7 @@ export async function findCertificate(db: Kysely<DB>, code: string) {
     .innerJoin('submissions as s', 's.id', 'c.submission_id')
     .innerJoin('competitions as k', 'k.id', 'c.competition_id')
     .innerJoin('results_publications as p', 'p.competition_id', 'c.competition_id')
+    .leftJoin('categories as cat', 'cat.id', 's.category_id')
     .select([
       'c.id',
       'c.code',
@@ -17,6 +18,11 @@ export async function findCertificate(db: Kysely<DB>, code: string) {
       'c.file_key',
       'c.file_inputs',
       's.full_name',
+      // What the PDF names the work by: the entry's title answer (artworkTitleOf).
+      's.id as submission_id',
+      's.reference',
+      's.field_values',
+      'cat.form_fields',
       'k.title as competition_title',
     ])
     .where('c.code', '=', code)

@@ -9,6 +9,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { artworkTitleOf } from './artwork-title.ts';
 import { type CertificateContent, renderCertificatePdf } from './certificate-pdf.ts';
 import { findCertificate, setCertificateFile } from './certificates.repository.ts';
 import { certificatePathOf } from './publication.service.ts';
@@ -54,9 +55,10 @@ export async function verifyCertificate(
 }
 
 async function contentOf(
-  deps: Pick<Deps, 'settings' | 'config'>,
+  deps: Pick<Deps, 'settings' | 'config' | 'log'>,
   row: CertificateRow,
 ): Promise<CertificateContent> {
+  const entry = { ...row, id: row.submission_id };
   const settings = await deps.settings.getSettings();
   return {
     kind: row.kind,
@@ -65,7 +67,8 @@ async function contentOf(
     artistName: row.full_name,
     competitionTitle: row.competition_title,
     award: row.award,
-    artworkTitle: '',
+    // The work as well as the artist: the entry's title, when its form asked one.
+    artworkTitle: artworkTitleOf(entry, deps.log),
     issuedOn: formatCalendarDate(row.issued_on),
     code: row.code,
     verifyUrl: `${deps.config.publicUrl}${certificatePathOf(row.code)}`,
@@ -74,7 +77,7 @@ async function contentOf(
 
 /** The certificate's PDF: the stored copy while what it says is unchanged, else made again. */
 export async function certificatePdf(
-  deps: Pick<Deps, 'db' | 'settings' | 'config' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'config' | 'storage' | 'log'>,
   code: string,
 ): Promise<{ body: Buffer | Readable; size: number; name: string }> {
   const row = await requireCertificate(deps.db, code);

@@ -79,6 +79,14 @@ beforeAll(async () => {
     ],
   });
   expect(awards.statusCode, awards.body).toBe(200);
+  // Results are published only once entries are closed (decision 021).
+  const closed = await asAdmin(
+    t,
+    admin,
+    'POST',
+    `/api/admin/competitions/${competitionId}/close-entries`,
+  );
+  expect(closed.statusCode, closed.body).toBe(200);
 });
 
 describe(`published results (${TEST_ENGINE})`, () => {
@@ -178,6 +186,8 @@ describe(`published results (${TEST_ENGINE})`, () => {
     expect(text).toContain('प्रिया शर्मा');
     expect(text).toContain(competitionTitle);
     expect(text).toContain('First');
+    // The work as well as the artist.
+    expect(text).toContain('for the work “Monsoon Window”');
     expect(text).toContain(code);
     const stored = await t.app.deps.db
       .selectFrom('certificates')

@@ -78,11 +78,21 @@ export async function awardImage(
   return file;
 }
 
-export async function latestResults(db: Kysely<DB>, limit = 3): Promise<LatestResults> {
+async function publishedResults(db: Kysely<DB>, limit?: number): Promise<LatestResults> {
   const rows = await findLatestPublications(db, limit);
   return rows.map((r) => ({
     competitionId: r.id,
     title: r.title,
     publishedAt: r.published_at ?? '',
   }));
+}
+
+/** The latest published results, newest first, for the home page. */
+export function latestResults(db: Kysely<DB>, limit = 3): Promise<LatestResults> {
+  return publishedResults(db, limit);
+}
+
+/** Every published result, newest first (the Results page). */
+export function allPublishedResults(db: Kysely<DB>): Promise<LatestResults> {
+  return publishedResults(db);
 }

@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CertificatesTable, DB } from '../../db/schema.ts';
+import { paymentStateIs } from '../submissions/submissions.service.ts';
 
 /** Whether the competition's results are public now (published_at set) and since when. */
 export async function findPublication(db: Kysely<DB>, competitionId: string) {
@@ -56,8 +57,9 @@ export async function countEntriesByStatus(db: Kysely<DB>, competitionId: string
     .selectFrom('submissions')
     .select(['status', sql<string>`count(*)`.as('n')])
     .where('competition_id', '=', competitionId)
-    // An entry whose fee is still due was never received for review.
-    .where((eb) => eb.or([eb('entry_type', '=', 'free'), eb('payment_status', '=', 'paid')]))
+    // An entry whose fee is still due was never received for review (a free one owes nothing,
+    // whatever its stored entry type says; a withdrawn one is unpaid).
+    .where((eb) => eb.not(paymentStateIs('pending')))
     .groupBy('status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
@@ -128,13 +130,16 @@ export async function updateCertificate(
 }
 
 /** Competitions with results up now, newest first. */
-export async function findLatestPublications(db: Kysely<DB>, limit: number) {
-  return db
+/** Published results, newest first; all of them without a limit. */
+export async function findLatestPublications(db: Kysely<DB>, limit?: number) {
+  let query = db
     .selectFrom('results_publications as p')
     .innerJoin('competitions as c', 'c.id', 'p.competition_id')
     .select(['c.id', 'c.title', 'p.published_at'])
     .where('p.published_at', 'is not', null)
+    // The id settles a tie, so both engines list two results published at once alike.
     .orderBy('p.published_at', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('c.id');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
 }

@@ -50,6 +50,14 @@ async function competitionWithEntries(approved: number, first = 1) {
   });
   const pending = await postRegistration(t, registrationParts(data, await defaultFiles()));
   expect(pending.statusCode, pending.body).toBe(201);
+  // Results are published only once entries are closed (decision 021).
+  const closed = await asAdmin(
+    t,
+    admin,
+    'POST',
+    `/api/admin/competitions/${competitionId}/close-entries`,
+  );
+  expect(closed.statusCode, closed.body).toBe(200);
   return { competitionId, ids, pendingId: pending.json<{ id: string }>().id };
 }
 

@@ -3,15 +3,20 @@ import type { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { PAGE_PATHS } from '../../../shared/page-paths.ts';
 import type { EmailTemplateKind } from '../../../shared/schemas/email-template.ts';
-import type {
-  Publication,
-  PublicationPreview,
-  ResultOutcome,
+import {
+  type Publication,
+  type PublicationPreview,
+  PUBLISH_REFUSALS,
+  type ResultOutcome,
 } from '../../../shared/schemas/publication.ts';
 import type { CertificatesTable, DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
+import {
+  findCompetitionMoment,
+  refuseWhileTakingEntries,
+} from '../competitions/lifecycle.service.ts';
 import { requireCompetition } from '../jury/judging.service.ts';
 import { artistEmail, artistValues } from '../mail/artist-emails.service.ts';
 import { currentTemplate } from '../mail/email-templates.service.ts';
@@ -38,7 +43,7 @@ import {
  * nothing twice.
  */
 
-export const NO_AWARDS = 'Give at least one award before publishing the results.';
+export const NO_AWARDS = PUBLISH_REFUSALS.noAwards;
 export const ALREADY_PUBLISHED = 'The results are already published.';
 export const NOT_PUBLISHED = 'The results are not published.';
 const audit = auditEntriesOf('competition');
@@ -87,10 +92,14 @@ async function outcomes(db: Kysely<DB>, competitionId: string) {
 }
 
 export async function previewPublication(
-  db: Kysely<DB>,
+  deps: Pick<Deps, 'db' | 'settings' | 'clock'>,
   competitionId: string,
 ): Promise<PublicationPreview> {
+  const { db } = deps;
   await requireCompetition(db, competitionId);
+  const { timeZone } = await deps.settings.getSettings();
+  const now = deps.clock.now();
+  const moment = await findCompetitionMoment(db, competitionId, timeZone, now);
   const { participants, awards, outcomeOf } = await outcomes(db, competitionId);
   const written = new Set((await findCertificates(db, competitionId)).map((c) => c.submission_id));
   const publication = await findPublication(db, competitionId);
@@ -103,6 +112,7 @@ export async function previewPublication(
     participants: participants.length,
     emails: participants.filter((p) => !written.has(p.id)).length,
     awaitingReview: byStatus.get('pending') ?? 0,
+    entriesOpenUntil: moment && now < moment.closesAt ? moment.closesText : null,
   };
 }
 
@@ -110,7 +120,8 @@ const awardText = (award: Outcome['award']) =>
   award ? (award.prize ? `${award.title} (${award.prize})` : award.title) : '';
 
 /**
- * Publishes the results: 409 NO_AWARDS before any award, 409 ALREADY_PUBLISHED when they are up.
+ * Publishes the results: 409 ENTRIES_OPEN while the competition takes entries (first of all),
+ * 409 NO_AWARDS before any award, 409 ALREADY_PUBLISHED when they are up.
  * The e-mails are written with the publication, in one transaction, and sent by the outbox.
  */
 export async function publishResults(
@@ -125,9 +136,10 @@ export async function publishResults(
 ): Promise<Publication> {
   const { db, config } = deps;
   await requireCompetition(db, competitionId);
+  const settings = await deps.settings.getSettings();
+  await refuseWhileTakingEntries(db, competitionId, settings.timeZone, deps.clock.now());
   const { participants, awards, outcomeOf } = await outcomes(db, competitionId);
   if (awards.size === 0) throw new AppError(409, 'NO_AWARDS', NO_AWARDS);
-  const settings = await deps.settings.getSettings();
   const links = new Map<string, string>();
   for (const p of participants) links.set(p.id, await issueEntryLink(deps, p.id));
   const now = deps.clock.now();

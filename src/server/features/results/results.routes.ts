@@ -15,7 +15,12 @@ import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { certificatePdf, verifyCertificate } from './certificates.service.ts';
 import { previewPublication, publishResults, unpublishResults } from './publication.service.ts';
-import { awardImage, getPublicResults, latestResults } from './public-results.service.ts';
+import {
+  allPublishedResults,
+  awardImage,
+  getPublicResults,
+  latestResults,
+} from './public-results.service.ts';
 
 const RESULTS = '/competitions/:id/results';
 const CERTIFICATE = '/certificates/:code';
@@ -81,6 +86,17 @@ export const resultsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   );
 
   api.get(
+    '/results',
+    {
+      schema: {
+        summary: 'Every published result, newest first',
+        response: { 200: LatestResultsSchema },
+      },
+    },
+    async () => allPublishedResults(deps.db),
+  );
+
+  api.get(
     CERTIFICATE,
     {
       schema: {
@@ -128,7 +144,7 @@ export const resultsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         response: { 200: PublicationPreviewSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (request) => previewPublication(deps.db, request.params.id),
+    async (request) => previewPublication(deps, request.params.id),
   );
 
   api.post(
@@ -137,7 +153,7 @@ export const resultsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Publishes the results: the page, the certificates and one e-mail per entrant',
         description:
-          '409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again.',
+          '409 `ENTRIES_OPEN` while the competition takes entries (before any other check); 409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again.',
         params: CompetitionIdParamsSchema,
         response: { 200: PublicationSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
       },

@@ -300,6 +300,48 @@ describe('schulze, ballots', () => {
   });
 });
 
+describe('schulze, a ballot with entries its juror may not judge', () => {
+  it('says nothing of a pair with an entry outside `judged`: unranked is not beaten by it', () => {
+    const candidates = ['A', 'B', 'C'];
+    // The first juror may not judge C (a conflict): ranking A > B says nothing of C.
+    const ballots: Ballot[] = [
+      { jurorId: 'j1', ranking: ['A', 'B'], judged: ['A', 'B'] },
+      { jurorId: 'j2', ranking: ['C'], judged: ['A', 'B', 'C'] },
+    ];
+    const result = schulze(candidates, ballots, level(candidates));
+    expect(result.pairwise).toEqual(
+      table(candidates, [
+        [0, 1, 0],
+        [0, 0, 0],
+        [1, 1, 0],
+      ]),
+    );
+    // Counted as if the first juror had ranked C last, A and B would each have beaten C once.
+    const unfenced = schulze(
+      candidates,
+      ballots.map(({ jurorId, ranking }) => ({ jurorId, ranking })),
+      level(candidates),
+    );
+    expect(unfenced.pairwise.A?.C).toBe(1);
+    expect(result.pairwise.A?.C).toBe(0);
+  });
+
+  it('skips an entry of the ranking outside `judged` as well', () => {
+    const candidates = ['A', 'B'];
+    const result = schulze(
+      candidates,
+      [{ jurorId: 'j1', ranking: ['A', 'B'], judged: ['B'] }],
+      level(candidates),
+    );
+    expect(result.pairwise).toEqual(
+      table(candidates, [
+        [0, 0],
+        [0, 0],
+      ]),
+    );
+  });
+});
+
 describe('ballotProblem', () => {
   const shortlist = ['W001', 'W002', 'W003'];
 

@@ -8,6 +8,11 @@ export interface Ballot {
   jurorId: string;
   /** Entry ids, best first. May be partial: unranked entries tie below all ranked ones. */
   ranking: readonly string[];
+  /**
+   * The entries this juror may judge (a conflict keeps the others from them); the ballot says
+   * nothing of a pair with any other entry. Absent: every candidate.
+   */
+  judged?: readonly string[];
 }
 
 /** One per candidate: what breaks a tie the Schulze method leaves. */
@@ -122,16 +127,21 @@ function checkInput(
   return (entryId) => byEntry.get(entryId) as TieBreak;
 }
 
-/** Ranked beats unranked; two ranked compare by position; two unranked express nothing. */
+/**
+ * Ranked beats unranked; two ranked compare by position; two unranked express nothing; a pair
+ * with an entry the juror may not judge expresses nothing either.
+ */
 function pairwiseTable(candidates: readonly string[], ballots: readonly Ballot[]): Table {
   const d = square(candidates);
-  for (const { ranking } of ballots) {
+  for (const { ranking, judged } of ballots) {
     const position = new Map(ranking.map((entryId, i) => [entryId, i]));
-    for (const a of candidates) {
+    const mayJudge = judged ? new Set(judged) : undefined;
+    const compared = candidates.filter((c) => !mayJudge || mayJudge.has(c));
+    for (const a of compared) {
       const pa = position.get(a);
       if (pa === undefined) continue;
       const row = d[a] as Record<string, number>;
-      for (const b of candidates) {
+      for (const b of compared) {
         const pb = position.get(b);
         if (a !== b && (pb === undefined || pa < pb)) row[b] = (row[b] ?? 0) + 1;
       }

@@ -1,6 +1,7 @@
 import type { AdminEntry } from '../../../shared/schemas/admin-entry.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { extensionOfEntry } from '../competitions/lifecycle.service.ts';
 import { findEntryView } from '../submissions/entries.service.ts';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
@@ -10,14 +11,16 @@ export async function loadAdminEntry(
   deps: Pick<Deps, 'db' | 'log' | 'payments'>,
   submissionId: string,
 ): Promise<AdminEntry> {
-  const [found, payments] = await Promise.all([
+  const [found, payments, extension] = await Promise.all([
     findEntryView(deps, submissionId),
     deps.payments.paymentsOfEntry(submissionId),
+    extensionOfEntry(deps.db, submissionId),
   ]);
   if (!found) throw notFound(SUBMISSION_NOT_FOUND);
   return {
     ...found,
     payments,
     paidTwice: payments.filter((p) => p.status === 'captured').length > 1,
+    extension,
   };
 }

@@ -95,6 +95,8 @@ async function planArchive(deps: ArchiveDeps, query: ArchiveQuery, signal: Abort
     pattern: undefined,
     status: query.status === 'approved' ? 'approved' : 'all',
     payment: 'all',
+    // An entry its artist withdrew is no entry of the competition.
+    hideWithdrawn: true,
     competitionId: query.competition,
   };
   for await (const batch of reviewBatches(deps, view, 'oldest')) {

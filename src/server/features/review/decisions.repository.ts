@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -14,7 +14,15 @@ import type { DB } from '../../db/schema.ts';
 export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
   let query = trx
     .selectFrom('submissions')
-    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'status'])
+    .select([
+      'id',
+      'reference',
+      'full_name',
+      'email',
+      'competition_title',
+      'status',
+      'withdrawn_at',
+    ])
     .where('id', 'in', ids)
     .orderBy('id');
   if (isPostgres(trx)) query = query.forUpdate();
@@ -42,7 +50,7 @@ export async function setStatus(
 export async function restoreStatus(
   trx: Kysely<DB>,
   id: string,
-  status: SubmissionStatus,
+  status: ReviewStatus,
   stamp: string,
 ): Promise<void> {
   await trx

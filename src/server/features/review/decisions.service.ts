@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import {
   DECISION_EMAIL_DELAY_MS,
   type DecisionResult,
@@ -33,6 +33,10 @@ import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repos
 export const missingSubmissions = (ids: readonly string[]) =>
   `No submission has the id ${ids.join(', ')}. Nothing was changed.`;
 
+/** Withdrawn by their artists: never reviewed, so never sent a decision. */
+export const withdrawnSubmissions = (references: readonly string[]) =>
+  `${references.join(', ')} ${references.length === 1 ? 'was' : 'were'} withdrawn by the artist and cannot be approved or rejected. Nothing was changed.`;
+
 const audit = auditEntriesOf('submission');
 
 type Target = Awaited<ReturnType<typeof findDecisionTargets>>[number];
@@ -62,6 +66,11 @@ export async function decide(
   );
   return deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const targets = await lockTargets(trx, unique);
+    const withdrawnEntries = targets.filter((t) => t.withdrawn_at !== null);
+    if (withdrawnEntries.length > 0) {
+      const references = withdrawnEntries.map((t) => t.reference);
+      throw new AppError(409, 'ENTRY_WITHDRAWN', withdrawnSubmissions(references));
+    }
     const now = deps.clock.now();
     const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
     const withdrawn = await withdrawWaitingDecisionEmails(trx, [...changed]);
@@ -128,7 +137,7 @@ export async function undoDecisions(
     if (withdrawn.size === 0) throw new AppError(409, 'NOTHING_TO_UNDO', NOTHING_TO_UNDO);
     const now = deps.clock.now();
     for (const target of targets) {
-      const before: SubmissionStatus | undefined = withdrawn.get(target.id);
+      const before: ReviewStatus | undefined = withdrawn.get(target.id);
       if (!before) continue;
       await restoreStatus(trx, target.id, before, now.toISOString());
       await recordAudit(

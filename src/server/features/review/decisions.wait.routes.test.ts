@@ -15,7 +15,7 @@ import {
   TEST_ENGINE,
   type TestEnvironment,
 } from '../../../../tests/setup/test-database.ts';
-import type { SubmissionStatus } from '../../../shared/domain/entry-state.ts';
+import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import { DECISION_EMAIL_DELAY_MS, NOTHING_TO_UNDO } from '../../../shared/schemas/review.ts';
 import { buildApp } from '../../app.ts';
 import { DEFAULT_MAIL_FROM_ADDRESS } from '../../config.ts';
@@ -64,7 +64,7 @@ beforeEach(async () => {
   token = await signIn(app, 'admin', ADMIN_PASSWORD);
 });
 
-async function addEntries(...statuses: SubmissionStatus[]) {
+async function addEntries(...statuses: ReviewStatus[]) {
   const rows = statuses.map((status, i) =>
     makeSubmissionRow({ status, full_name: `Artist ${i}`, email: `artist${i}@example.com` }),
   );

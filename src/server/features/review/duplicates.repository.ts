@@ -6,6 +6,7 @@ import {
   sql,
 } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { notWithdrawn, paymentStateIs } from '../submissions/submissions.service.ts';
 
 /** The queries of likely duplicates: the review's flag and filter, the dashboard's groups. */
 
@@ -15,13 +16,12 @@ export type SubmissionsEb = ExpressionBuilder<DB, 'submissions'>;
 /** An e-mail as duplicates compare them: the expression of the index, spelt the same everywhere. */
 const emailKey = (email: Expression<string>) => sql<string>`lower(trim(${email}))`;
 
-/** An entry still waiting for its fee: pending on a paid competition. */
-function unpaid(eb: SubmissionsEb) {
-  return eb.and([
-    eb('submissions.payment_status', '=', 'pending'),
-    eb('submissions.entry_fee', '>', 0),
-  ]);
-}
+/**
+ * An entry (of `table`, a name or alias) still waiting for its fee, and not withdrawn: an entry
+ * its artist withdrew is replaced, neither a duplicate nor one of another.
+ */
+const unpaid = (table: string) =>
+  sql<boolean>`(${paymentStateIs('pending', table)} and ${notWithdrawn(table)})`;
 
 /*
  * Likely duplicates: entries of one competition with the same e-mail (trimmed,
@@ -32,26 +32,21 @@ function unpaid(eb: SubmissionsEb) {
 
 /** Whether this entry is one: another of its pair exists, this one or that one unpaid. */
 function likelyDuplicate(eb: SubmissionsEb) {
-  return eb.exists(
-    eb
-      .selectFrom('submissions as other')
-      .select(sql<number>`1`.as('one'))
-      .whereRef('other.competition_id', '=', 'submissions.competition_id')
-      .where(
-        (inner) =>
-          sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('submissions.email'))}`,
-      )
-      .whereRef('other.id', '!=', 'submissions.id')
-      .where((inner) =>
-        inner.or([
-          unpaid(eb),
-          inner.and([
-            inner('other.payment_status', '=', 'pending'),
-            inner('other.entry_fee', '>', 0),
-          ]),
-        ]),
-      ),
-  );
+  return eb
+    .exists(
+      eb
+        .selectFrom('submissions as other')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('other.competition_id', '=', 'submissions.competition_id')
+        .where(
+          (inner) =>
+            sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('submissions.email'))}`,
+        )
+        .whereRef('other.id', '!=', 'submissions.id')
+        .where(notWithdrawn('other'))
+        .where((inner) => inner.or([unpaid('submissions'), unpaid('other')])),
+    )
+    .and(notWithdrawn());
 }
 
 /**
@@ -62,8 +57,7 @@ function likelyDuplicate(eb: SubmissionsEb) {
 function unpaidWithAnother() {
   return expressionBuilder<DB>()
     .selectFrom('submissions as unpaid')
-    .where('unpaid.payment_status', '=', 'pending')
-    .where('unpaid.entry_fee', '>', 0)
+    .where(unpaid('unpaid'))
     .where((eb) =>
       eb.exists(
         eb
@@ -74,7 +68,8 @@ function unpaidWithAnother() {
             (inner) =>
               sql<boolean>`${emailKey(inner.ref('other.email'))} = ${emailKey(inner.ref('unpaid.email'))}`,
           )
-          .whereRef('other.id', '!=', 'unpaid.id'),
+          .whereRef('other.id', '!=', 'unpaid.id')
+          .where(notWithdrawn('other')),
       ),
     );
 }
@@ -125,6 +120,7 @@ export async function findLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
         .selectFrom('submissions as member')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('member.competition_id', '=', 'g.competition_id')
+        .where(notWithdrawn('member'))
         .where(
           (inner) =>
             sql<boolean>`${emailKey(inner.ref('member.email'))} = ${inner.ref('g.email_key')}`,

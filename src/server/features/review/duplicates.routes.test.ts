@@ -139,11 +139,11 @@ describe(`likely duplicates on ${TEST_ENGINE}`, () => {
 
   it('counts each entry once by its payment state, under the filter only the duplicates', async () => {
     expect(await get<ReviewCounts>('/api/admin/submissions/counts')).toEqual({
-      status: { pending: 13, approved: 0, rejected: 0 },
+      status: { pending: 13, approved: 0, rejected: 0, withdrawn: 0 },
       payment: { free: 2, paid: 4, pending: 7, refunded: 0 },
     });
     expect(await get<ReviewCounts>('/api/admin/submissions/counts?duplicates=only')).toEqual({
-      status: { pending: 5, approved: 0, rejected: 0 },
+      status: { pending: 5, approved: 0, rejected: 0, withdrawn: 0 },
       payment: { free: 0, paid: 1, pending: 4, refunded: 0 },
     });
   });

@@ -75,8 +75,10 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     expect(text.startsWith(BOM)).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Reference,Submitted,Full name,Age,Age category,Gender,Email,Phone,Address,Pincode,Competition,Category,Subcategory,Status,Payment,Entry fee (INR),Artwork Title,Artwork Photo,Medium,Size,Description,YouTube Video Link,Additional Link',
+      'Reference,Submitted (Asia/Kolkata),Full name,Age,Age category,Gender,Email,Phone,Address,Pincode,Competition,Category,Subcategory,Status,Payment,Entry fee (INR),Artwork Title,Artwork Photo,Medium,Size,Description,YouTube Video Link,Additional Link',
     );
+    // The time in the site's time zone (10:00 UTC is 15:30 in India), as a spreadsheet reads it.
+    expect(lines[1]?.startsWith('WS-2026-000001,2026-11-20 15:30,')).toBe(true);
     // Quotes doubled, the line break kept inside quotes, formulas neutralised with a quote mark.
     expect(text).toContain('"आशा ""Asha"" Rao"');
     expect(text).toContain('"Line one\nLine two, Pune"');
@@ -122,6 +124,41 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
     expect(anonymous.body).not.toContain('WS-2026-000010');
+  });
+
+  it("dates in the site's time zone, as a spreadsheet reads them; a withdrawn entry only when shown", async () => {
+    await db()
+      .insertInto('submissions')
+      .values([
+        // 23:59 on 20 Dec in India, still the 20th; 00:30 on the 21st there, the 20th in UTC.
+        makeSubmissionRow({ reference: 'WS-2026-000020', created_at: '2026-12-20T18:29:00.000Z' }),
+        makeSubmissionRow({ reference: 'WS-2026-000021', created_at: '2026-12-20T19:00:00.000Z' }),
+        makeSubmissionRow({
+          reference: 'WS-2026-000022',
+          entry_type: 'paid',
+          entry_fee: 499,
+          payment_status: 'pending',
+          withdrawn_at: '2026-12-20T19:05:00.000Z',
+        }),
+      ])
+      .execute();
+    const csv = await asAdmin(t, token, 'GET', '/api/admin/submissions/export.csv?sort=oldest');
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines[0]?.startsWith('Reference,Submitted (Asia/Kolkata),')).toBe(true);
+    expect(lines.filter((l) => l.startsWith('WS-')).map((l) => l.split(',', 2).join(','))).toEqual([
+      'WS-2026-000020,2026-12-20 23:59',
+      'WS-2026-000021,2026-12-21 00:30',
+    ]);
+    const shown = await asAdmin(
+      t,
+      token,
+      'GET',
+      '/api/admin/submissions/export.csv?status=withdrawn',
+    );
+    const withdrawn = shown.body.split('\r\n').filter((l) => l.startsWith('WS-'));
+    expect(withdrawn).toHaveLength(1);
+    expect(withdrawn[0]).toContain('WS-2026-000022,');
+    expect(withdrawn[0]).toMatch(/,Withdrawn,Payment Pending,499$/);
   });
 
   it('streams 100,000 rows in bounded memory', { timeout: 240_000 }, async () => {

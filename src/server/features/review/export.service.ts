@@ -10,7 +10,11 @@ import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/regi
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
 import type { Deps } from '../../deps.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { decodeFieldValues, paymentStateOfRow } from '../submissions/submissions.service.ts';
+import {
+  decodeFieldValues,
+  paymentStateOfRow,
+  submissionStatusOfRow,
+} from '../submissions/submissions.service.ts';
 import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
 import { filtersOf, reviewBatches } from './review.service.ts';
 
@@ -21,24 +25,26 @@ import { filtersOf, reviewBatches } from './review.service.ts';
  * database a batch at a time, so 100,000 rows take the memory of one batch.
  */
 
-const FIXED_COLUMNS = [
-  'Reference',
-  'Submitted',
-  'Full name',
-  'Age',
-  'Age category',
-  'Gender',
-  'Email',
-  'Phone',
-  'Address',
-  'Pincode',
-  'Competition',
-  'Category',
-  'Subcategory',
-  'Status',
-  'Payment',
-  'Entry fee (INR)',
-] as const;
+/** The fixed columns; the submitted time is in the site's time zone, which its heading names. */
+const fixedColumns = (timeZone: string) =>
+  [
+    'Reference',
+    `Submitted (${timeZone})`,
+    'Full name',
+    'Age',
+    'Age category',
+    'Gender',
+    'Email',
+    'Phone',
+    'Address',
+    'Pincode',
+    'Competition',
+    'Category',
+    'Subcategory',
+    'Status',
+    'Payment',
+    'Entry fee (INR)',
+  ] as const;
 
 /** The dynamic fields of the categories in view, each once, labelled (with its category if two share a label). */
 function fieldColumns(categories: { name: string; form_fields: string }[]) {
@@ -75,19 +81,43 @@ export function spreadsheetCsv(columns: string[]) {
   });
 }
 
+/**
+ * An instant as a spreadsheet reads a date and time ('2026-12-20 23:59'), in `timeZone`: a
+ * spreadsheet reads no zone in a cell, so the column's heading names it.
+ */
+export function spreadsheetDateTime(timeZone: string): (instant: string) => string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (instant) => {
+    const parts = Object.fromEntries(
+      format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  };
+}
+
 /** The view as a CSV stream; its errors end the download (the caller has sent the headers). */
 export async function exportCsv(
-  deps: Pick<Deps, 'db' | 'log' | 'config'>,
+  deps: Pick<Deps, 'db' | 'log' | 'config' | 'settings'>,
   query: Omit<ReviewQuery, 'cursor' | 'limit'>,
 ): Promise<Readable> {
   const filters = filtersOf(query);
+  const { timeZone } = await deps.settings.getSettings();
+  const dateTime = spreadsheetDateTime(timeZone);
   const columns = fieldColumns(await findCategoriesInView(deps.db, filters));
   const base = deps.config.publicUrl;
   const line = (row: ReviewRow) => {
     const values = decodeFieldValues(row, deps.log);
     return [
       row.reference,
-      row.created_at,
+      dateTime(row.created_at),
       row.full_name,
       row.age,
       AGE_CATEGORY_LABELS[row.age_category as keyof typeof AGE_CATEGORY_LABELS] ?? row.age_category,
@@ -99,7 +129,7 @@ export async function exportCsv(
       row.competition_title || 'Unknown Competition',
       row.category_name ?? row.category_id ?? '',
       row.subcategory_name ?? row.subcategory_id ?? '',
-      SUBMISSION_STATUS_LABELS[row.status],
+      SUBMISSION_STATUS_LABELS[submissionStatusOfRow(row)],
       PAYMENT_STATE_LABELS[paymentStateOfRow(row)],
       row.entry_fee,
       ...columns.map((column) => {
@@ -112,7 +142,7 @@ export async function exportCsv(
       }),
     ];
   };
-  const csv = spreadsheetCsv([...FIXED_COLUMNS, ...columns.map((c) => c.label)]);
+  const csv = spreadsheetCsv([...fixedColumns(timeZone), ...columns.map((c) => c.label)]);
   const source = Readable.from(
     (async function* () {
       for await (const batch of reviewBatches(deps, filters, query.sort)) {

@@ -1,6 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  PAYMENT_STATES,
+  type PaymentState,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '../../../shared/domain/entry-state.ts';
 import type { DB } from '../../db/schema.ts';
-import { LIKE_ESCAPE } from '../submissions/submissions.service.ts';
+import {
+  LIKE_ESCAPE,
+  notWithdrawn,
+  paymentStateIs,
+  submissionStatusIs,
+} from '../submissions/submissions.service.ts';
 import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts';
 
 /** The queries of the submissions review: its pages, counts, downloads and export columns. */
@@ -8,8 +19,10 @@ import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts
 export interface ReviewFilters {
   /** A LIKE pattern over `search_text` (see searchPattern). */
   pattern: string | undefined;
-  status: 'all' | 'pending' | 'approved' | 'rejected';
+  status: 'all' | SubmissionStatus;
   payment: 'all' | 'free' | 'paid' | 'pending';
+  /** Whether withdrawn entries are left out (unless the status asked for is withdrawn). */
+  hideWithdrawn: boolean;
   competitionId: string | undefined;
   /** Only the likely duplicates. */
   duplicates?: boolean;
@@ -32,15 +45,15 @@ function matching(eb: SubmissionsEb, filters: ReviewFilters, omit?: 'status' | '
   if (filters.competitionId !== undefined) {
     conditions.push(eb('submissions.competition_id', '=', filters.competitionId));
   }
-  if (omit !== 'status' && filters.status !== 'all') {
-    conditions.push(eb('submissions.status', '=', filters.status));
+  if (omit !== 'status') {
+    if (filters.status !== 'all') conditions.push(submissionStatusIs(filters.status));
+    if (filters.hideWithdrawn && filters.status !== 'withdrawn') conditions.push(notWithdrawn());
   }
   if (omit !== 'payment') {
-    if (filters.payment === 'free') conditions.push(eb('submissions.entry_fee', '=', 0));
-    if (filters.payment === 'paid') conditions.push(eb('submissions.payment_status', '=', 'paid'));
-    if (filters.payment === 'pending') {
-      conditions.push(eb('submissions.payment_status', '=', 'pending'));
-    }
+    // Seed §5: paid is the fee settled (free entries count as paid), pending the fee still due.
+    if (filters.payment === 'free') conditions.push(paymentStateIs('free'));
+    if (filters.payment === 'paid') conditions.push(eb.not(paymentStateIs('pending')));
+    if (filters.payment === 'pending') conditions.push(paymentStateIs('pending'));
   }
   if (filters.duplicates) conditions.push(inDuplicateGroup(eb));
   return eb.and(conditions);
@@ -71,6 +84,8 @@ function reviewRows(db: Kysely<DB>) {
       'submissions.status',
       'submissions.payment_status',
       'submissions.refunded_at',
+      'submissions.withdrawn_at',
+      'submissions.entry_type',
       'submissions.entry_fee',
       'submissions.photo_key',
       'submissions.field_values',
@@ -117,45 +132,52 @@ export async function findReviewRow(db: Kysely<DB>, id: string) {
 }
 
 /**
- * How many match by status (the status filter left out), and by payment state (the payment filter
- * left out). The payment counts are the states the rows' badges show, each entry counted once: a
- * free entry is stored paid, but is counted free, never paid.
+ * How many match by status (the status filter left out, withdrawn entries counted even while
+ * hidden), and by payment state (the payment filter left out). Both are the states the rows'
+ * badges show, each entry counted once: a free entry is stored paid, but is counted free.
  */
 export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) {
+  const countsOf = <K extends string>(
+    conditions: Record<K, RawBuilder<boolean>>,
+    omit: 'status' | 'payment',
+  ) =>
+    db
+      .selectFrom('submissions')
+      .select((eb) =>
+        Object.entries<RawBuilder<boolean>>(conditions).map(([name, condition]) =>
+          eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end()).as(name),
+        ),
+      )
+      .where((eb) => matching(eb, filters, omit))
+      .executeTakeFirstOrThrow() as Promise<Record<K, number | string | null>>;
   const [byStatus, byPayment] = await Promise.all([
-    db
-      .selectFrom('submissions')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where((eb) => matching(eb, filters, 'status'))
-      .groupBy('status')
-      .execute(),
-    db
-      .selectFrom('submissions')
-      .select((eb) => {
-        const countWhen = (condition: ReturnType<typeof eb.and>) =>
-          eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
-        const charged = eb('entry_fee', '>', 0);
-        return [
-          countWhen(eb.and([eb('entry_fee', '=', 0)])).as('free'),
-          countWhen(
-            eb.and([charged, eb('payment_status', '=', 'paid'), eb('refunded_at', 'is', null)]),
-          ).as('paid'),
-          countWhen(eb.and([charged, eb('payment_status', '=', 'pending')])).as('pending'),
-          countWhen(eb.and([charged, eb('refunded_at', 'is not', null)])).as('refunded'),
-        ];
-      })
-      .where((eb) => matching(eb, filters, 'payment'))
-      .executeTakeFirstOrThrow(),
+    countsOf(
+      Object.fromEntries(
+        SUBMISSION_STATUSES.map((status) => [status, submissionStatusIs(status)]),
+      ) as Record<SubmissionStatus, RawBuilder<boolean>>,
+      'status',
+    ),
+    countsOf(
+      Object.fromEntries(PAYMENT_STATES.map((state) => [state, paymentStateIs(state)])) as Record<
+        PaymentState,
+        RawBuilder<boolean>
+      >,
+      'payment',
+    ),
   ]);
-  const status = { pending: 0, approved: 0, rejected: 0 };
-  for (const row of byStatus) status[row.status] = Number(row.n);
+  const number = (value: number | string | null) => Number(value ?? 0);
   return {
-    status,
+    status: {
+      pending: number(byStatus.pending),
+      approved: number(byStatus.approved),
+      rejected: number(byStatus.rejected),
+      withdrawn: number(byStatus.withdrawn),
+    },
     payment: {
-      free: Number(byPayment.free ?? 0),
-      paid: Number(byPayment.paid ?? 0),
-      pending: Number(byPayment.pending ?? 0),
-      refunded: Number(byPayment.refunded ?? 0),
+      free: number(byPayment.free),
+      paid: number(byPayment.received),
+      pending: number(byPayment.pending),
+      refunded: number(byPayment.refunded),
     },
   };
 }

@@ -266,6 +266,7 @@ function expectedCounts(filters: Filters): ReviewCounts {
       pending: countOf(byStatus, (s) => s.status === 'pending'),
       approved: countOf(byStatus, (s) => s.status === 'approved'),
       rejected: countOf(byStatus, (s) => s.status === 'rejected'),
+      withdrawn: 0,
     },
     // Each entry counted once, by the state its badge shows (a free entry is not paid).
     payment: {
@@ -387,7 +388,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: access and bad input`, (
     const competition = randomUUID();
     expect(await page({ competition })).toEqual({ items: [], nextCursor: null });
     expect(await countsOf({ competition })).toEqual({
-      status: { pending: 0, approved: 0, rejected: 0 },
+      status: { pending: 0, approved: 0, rejected: 0, withdrawn: 0 },
       payment: { free: 0, paid: 0, pending: 0, refunded: 0 },
     });
   });
@@ -490,7 +491,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: filters and counts`, () 
     // All 60 rows are counted, each once by its payment state: free entries are stored paid but
     // counted free (never "Paid 36" when 12 of them are free), refunded ones refunded.
     expect(counts).toEqual({
-      status: { pending: 20, approved: 20, rejected: 20 },
+      status: { pending: 20, approved: 20, rejected: 20, withdrawn: 0 },
       payment: { free: 12, paid: 12, pending: 24, refunded: 12 },
     });
   });

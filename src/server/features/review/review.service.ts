@@ -18,6 +18,7 @@ import {
   imagesOf,
   searchPattern,
   paymentStateOfRow,
+  submissionStatusOfRow,
 } from '../submissions/submissions.service.ts';
 import { SUBMISSION_NOT_FOUND } from './admin-entry.service.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
@@ -88,7 +89,7 @@ function itemOf(
     competition: { id: row.competition_id, title: row.competition_title },
     category: { id: row.category_id, name: row.category_name },
     subcategory: { id: row.subcategory_id, name: row.subcategory_name },
-    status: row.status,
+    status: submissionStatusOfRow(row),
     paymentState: paymentStateOfRow(row),
     entryFee: row.entry_fee,
     photoUrl: privateFileUrl(row.photo_key),
@@ -117,6 +118,7 @@ export function filtersOf(query: Omit<ReviewQuery, 'cursor' | 'limit' | 'sort'>)
     pattern: search === '' ? undefined : searchPattern(search),
     status: query.status,
     payment: query.payment,
+    hideWithdrawn: query.withdrawn === 'hide',
     competitionId: query.competition,
     duplicates: query.duplicates === 'only',
   };

@@ -5,10 +5,12 @@ import {
   LinkRequestAnswerSchema,
   LinkRequestSchema,
   ViewEntrySchema,
+  WithdrawEntrySchema,
 } from '../../../shared/schemas/entry.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requestEntryLink, viewEntry } from './entries.service.ts';
+import { withdrawEntry } from './withdrawal.ts';
 
 /**
  * Public scope (/api): the artist's entry page and "Lost your link?". Both are POSTs so the token
@@ -28,6 +30,27 @@ export const entriesPublicRoutes: FeaturePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const view = await viewEntry(deps, request.body.entryToken);
+      reply.header('cache-control', 'private, no-store');
+      return view;
+    },
+  );
+
+  api.post(
+    '/entries/withdraw',
+    {
+      schema: {
+        summary: 'Withdraws the unpaid entry a signed link opens ("Start a different entry")',
+        body: WithdrawEntrySchema,
+        response: {
+          200: EntryViewSchema,
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const view = await withdrawEntry(deps, request.body.entryToken);
       reply.header('cache-control', 'private, no-store');
       return view;
     },

@@ -10,7 +10,7 @@ import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.serv
 import { entryDetails } from './entry-details.ts';
 import { findPublishedCertificate } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
-import { issueEntryLink, paymentStateOfRow } from './submissions.service.ts';
+import { issueEntryLink, paymentStateOfRow, submissionStatusOfRow } from './submissions.service.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
 
 /*
@@ -49,7 +49,7 @@ function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): 
     reference: row.reference,
     competition: { id: row.competition_id, title: row.competition_title },
     submittedAt: row.created_at,
-    status: row.status,
+    status: submissionStatusOfRow(row),
     paymentState: paymentStateOfRow(row),
     entryFee: row.entry_fee,
     details: entryDetails(

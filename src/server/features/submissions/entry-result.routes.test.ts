@@ -64,6 +64,8 @@ describe(`the result on the entry page (${TEST_ENGINE})`, () => {
     });
     expect((await viewOf(winner)).result).toBeNull();
 
+    // Results are published only once entries are closed (decision 021).
+    await asAdminOk('POST', `${base}/close-entries`);
     await asAdminOk('POST', `${base}/results/publish`);
     const resultsUrl = `/competition/${competitionId}/results`;
     const won = (await viewOf(winner)).result;

@@ -1,3 +1,4 @@
+import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import { createHash } from 'node:crypto';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { AppError } from '../../errors.ts';
@@ -49,7 +50,10 @@ export function receiptOf(row: ReceiptRow, competitionId: string): SavedReceipt 
     entryType: row.entry_type,
     entryFee: row.entry_fee,
     status: 'pending',
-    paymentStatus: row.entry_type === 'free' ? 'paid' : 'pending',
+    // A free entry is saved paid; one that charges a fee waits for it.
+    paymentStatus: chargesFee({ entryType: row.entry_type, entryFee: row.entry_fee })
+      ? 'pending'
+      : 'paid',
     email: row.email,
     createdAt: row.created_at,
   };

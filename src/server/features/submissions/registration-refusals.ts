@@ -1,12 +1,11 @@
-import { formatCalendarDate } from '../../../shared/domain/calendar-date.ts';
-import { competitionStatus, todayIn } from '../../../shared/domain/competition-status.ts';
 import { AppError } from '../../errors.ts';
+import { LIFECYCLE_MESSAGES } from '../competitions/lifecycle.service.ts';
 
 /** The messages of registration's refusals. */
 export const REGISTRATION_REFUSALS = {
   notAccepted: 'Your registration could not be accepted.',
-  closed: 'Registration for this competition has closed.',
-  opensOn: (date: string) => `Registration opens on ${date}.`,
+  closed: LIFECYCLE_MESSAGES.closed,
+  opensOn: LIFECYCLE_MESSAGES.opensOn,
   keyRequired:
     'Send an Idempotency-Key header of 8 to 100 letters, digits, hyphens or underscores, the same for every retry of one registration.',
   keyReused:
@@ -23,20 +22,4 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
     throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', REGISTRATION_REFUSALS.keyRequired);
   }
   return header;
-}
-
-/** 409 COMPETITION_NOT_OPEN unless registration is open at `now` in the site time zone. */
-export function refuseUnlessOpen(
-  competition: { start_date: string; end_date: string },
-  timeZone: string,
-  now: Date,
-): void {
-  const dates = { startDate: competition.start_date, endDate: competition.end_date };
-  const status = competitionStatus(dates, todayIn(timeZone, now));
-  if (status === 'open') return;
-  const message =
-    status === 'closed'
-      ? REGISTRATION_REFUSALS.closed
-      : REGISTRATION_REFUSALS.opensOn(formatCalendarDate(competition.start_date));
-  throw new AppError(409, 'COMPETITION_NOT_OPEN', message);
 }

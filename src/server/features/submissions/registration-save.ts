@@ -1,3 +1,4 @@
+import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
@@ -13,9 +14,9 @@ import { queueEmail } from '../mail/outbox.service.ts';
 import { CONFIRMATION_KIND, confirmationValues } from '../mail/artist-emails.service.ts';
 import { type PictureJob, queuePictureJobs } from '../media/image-jobs.service.ts';
 import { claimFiles } from '../media/unclaimed-files.service.ts';
+import { admitEntry } from '../competitions/lifecycle.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
-import { refuseUnlessOpen } from './registration-refusals.ts';
 import { searchTextOf } from './search-text.ts';
 import { issueEntryLink, takeEntryReference } from './submissions.service.ts';
 import {
@@ -43,6 +44,8 @@ export interface SubmissionToSave {
   values: Values;
   fingerprint: string;
   submissionId: string;
+  /** The secret of the artist's extension link, if they came with one. */
+  extensionToken: string | undefined;
   /** The private key each file part was stored under. */
   keyByPart: ReadonlyMap<string, string>;
   /** Every stored file (the pictures as sent): claimed by the submission. */
@@ -75,9 +78,14 @@ function submissionRowOf(
   competition: RegistrationTargetRow,
   reference: string,
   now: Date,
+  extensionId: string | null,
 ) {
   const { values, keyByPart } = toSave;
-  const free = competition.entry_type === 'free';
+  // The one rule of free and paid: a paid competition without a fee takes free entries.
+  const free = !chargesFee({
+    entryType: competition.entry_type,
+    entryFee: competition.entry_fee,
+  });
   const stamp = now.toISOString();
   const minor = needsGuardian(values.age);
   return {
@@ -97,7 +105,7 @@ function submissionRowOf(
     pincode: values.pincode,
     photo_key: keyByPart.get(PHOTO_PART) as string,
     field_values: JSON.stringify(storedFieldValues(toSave.fields, values, keyByPart)),
-    entry_type: competition.entry_type,
+    entry_type: free ? ('free' as const) : ('paid' as const),
     entry_fee: free ? 0 : competition.entry_fee,
     status: 'pending',
     payment_status: free ? 'paid' : 'pending',
@@ -109,6 +117,7 @@ function submissionRowOf(
     // The choice and the server's time of it, in the entry's own transaction.
     publication_consent: values.publicationConsent,
     publication_consent_at: stamp,
+    extension_id: extensionId,
     created_at: stamp,
     updated_at: stamp,
   } as const;
@@ -116,7 +125,7 @@ function submissionRowOf(
 
 /**
  * The submission, its files' claim and its confirmation e-mail, in one transaction. Registration
- * is checked open again here, at the moment of writing, in the site time zone.
+ * is checked open (or the artist's extension valid) again here, at the moment of writing.
  */
 export async function saveSubmission(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'settings' | 'entryTokens'>,
@@ -133,9 +142,14 @@ export async function saveSubmission(
     const competition = await findRegistrationTarget(trx, toSave.competitionId, true);
     if (!competition) throw notFound(COMPETITION_NOT_FOUND);
     const now = deps.clock.now();
-    refuseUnlessOpen(competition, timeZone, now);
+    const { extensionId } = await admitEntry(
+      trx,
+      competition.id,
+      { timeZone, now },
+      { extensionToken: toSave.extensionToken, email: values.email },
+    );
     const reference = await takeEntryReference(trx, todayIn(timeZone, now));
-    const row = submissionRowOf(toSave, competition, reference, now);
+    const row = submissionRowOf(toSave, competition, reference, now, extensionId);
     await insertSubmission(trx, {
       ...row,
       search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),

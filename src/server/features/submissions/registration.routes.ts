@@ -10,7 +10,11 @@ import {
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
-import { DATA_PART, IDEMPOTENCY_KEY_HEADER } from '../../../shared/registration-request.ts';
+import {
+  DATA_PART,
+  ENTRY_EXTENSION_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+} from '../../../shared/registration-request.ts';
 import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
 import type { ReceivedFile } from './registration-images.ts';
@@ -185,7 +189,13 @@ function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
       await countRegistrationAttempt(deps, request.ip, idempotencyKey);
       const parts = request.parts()[Symbol.asyncIterator]();
       const data = await readData(parts).catch(refuseBody);
-      const opened = await openRegistration(deps, idempotencyKey, data);
+      const extension = request.headers[ENTRY_EXTENSION_HEADER];
+      const opened = await openRegistration(
+        deps,
+        idempotencyKey,
+        data,
+        typeof extension === 'string' && extension !== '' ? extension : undefined,
+      );
       const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
       const outcome = await registerEntry(deps, opened, files).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {

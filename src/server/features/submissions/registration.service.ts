@@ -23,7 +23,8 @@ import {
   fingerprintOf,
   type RegistrationOutcome,
 } from './registration-receipts.ts';
-import { REGISTRATION_REFUSALS, refuseUnlessOpen } from './registration-refusals.ts';
+import { admitEntry } from '../competitions/lifecycle.service.ts';
+import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { type Saved, saveSubmission } from './registration-save.ts';
 import {
   findRegistrationTarget,
@@ -62,19 +63,23 @@ export interface OpenedRegistration {
   data: Record<string, unknown>;
   competition: RegistrationTargetRow;
   fields: FormField[];
+  /** The secret of the artist's extension link, when they came with one (decision 021). */
+  extensionToken: string | undefined;
   /** The file parts the form takes: `photo` and `fieldValues.<id>` of each image field. */
   fileParts: Set<string>;
 }
 
 /**
  * The first checks, made on `data` before any file is read: the honeypot, the seed's missing
- * fields, the competition (404) and, unless this key already has a submission to answer with,
- * that it is open (409). Nothing is written.
+ * fields, the competition (404, a draft too) and, unless this key already has a submission to
+ * answer with, that it takes entries (409), or the artist's extension lets them in (403 when it
+ * does not). Nothing is written.
  */
 export async function openRegistration(
   deps: Pick<Deps, 'db' | 'settings' | 'clock'>,
   idempotencyKey: string,
   data: Record<string, unknown>,
+  extensionToken?: string,
 ): Promise<OpenedRegistration> {
   // A person never sees the honeypot field; only a bot fills it. The answer says no more.
   if (typeof data.website === 'string' && data.website !== '') {
@@ -97,14 +102,19 @@ export async function openRegistration(
   const { timeZone } = await deps.settings.getSettings();
   // A retry of a registration made just before the deadline still gets its receipt after it.
   if (!(await findSubmissionByIdempotencyKey(deps.db, idempotencyKey))) {
-    refuseUnlessOpen(competition, timeZone, deps.clock.now());
+    await admitEntry(
+      deps.db,
+      competition.id,
+      { timeZone, now: deps.clock.now() },
+      { extensionToken, email: data.email },
+    );
   }
   const fields = enabledFields(competition);
   const fileParts = new Set([
     PHOTO_PART,
     ...fields.filter((f) => f.type === 'image').map((f) => imagePartOf(f.id)),
   ]);
-  return { idempotencyKey, data, competition, fields, fileParts };
+  return { idempotencyKey, data, competition, fields, extensionToken, fileParts };
 }
 
 /** The values to check: `data` with the files put in (`photo`, `fieldValues.<id>`). */
@@ -174,6 +184,7 @@ export async function registerEntry(
       values: checked.data,
       fingerprint,
       submissionId,
+      extensionToken: opened.extensionToken,
       keyByPart,
       fileKeys,
       jobs,

@@ -109,6 +109,7 @@ export async function findEntry(db: Kysely<DB>, submissionId: string) {
       's.status',
       's.payment_status',
       's.refunded_at',
+      's.withdrawn_at',
       's.created_at',
       's.publication_consent',
       's.publication_consent_at',

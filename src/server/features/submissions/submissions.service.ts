@@ -1,4 +1,10 @@
-import { type PaymentState, paymentStateOf } from '../../../shared/domain/entry-state.ts';
+import {
+  type PaymentState,
+  paymentStateOf,
+  type ReviewStatus,
+  type SubmissionStatus,
+  submissionStatusOf,
+} from '../../../shared/domain/entry-state.ts';
 import type { Kysely } from 'kysely';
 import { entryReferenceOf, referenceSeriesOf } from '../../../shared/domain/entry-reference.ts';
 import type { DB } from '../../db/schema.ts';
@@ -24,6 +30,7 @@ export {
 } from './stored-entry.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { publicationOf } from './publication.ts';
+export { notWithdrawn, paymentStateIs, submissionStatusIs } from './entry-state.repository.ts';
 export { entryLinkOf };
 
 /**
@@ -44,15 +51,28 @@ export async function issueEntryLink(
   return entryLinkOf(deps.config.publicUrl, token);
 }
 
-/** An entry's payment state from its stored row: the fee, the payment's status and any refund. */
+/**
+ * An entry's payment state from its stored row: the fee, the payment's status and any refund. The
+ * one rule of free, paid and received (queries use paymentStateIs, the same rule in SQL).
+ */
 export function paymentStateOfRow(row: {
+  entry_type: 'free' | 'paid';
   entry_fee: number;
   payment_status: 'pending' | 'paid';
   refunded_at: string | null;
 }): PaymentState {
   return paymentStateOf({
+    entryType: row.entry_type,
     entryFee: row.entry_fee,
     paymentStatus: row.payment_status,
     refunded: row.refunded_at !== null,
   });
+}
+
+/** An entry's status from its stored row: withdrawn, or the review's status. */
+export function submissionStatusOfRow(row: {
+  status: ReviewStatus;
+  withdrawn_at: string | null;
+}): SubmissionStatus {
+  return submissionStatusOf({ status: row.status, withdrawnAt: row.withdrawn_at });
 }

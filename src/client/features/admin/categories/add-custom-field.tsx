@@ -6,6 +6,7 @@ import {
   type FormFieldInput,
   type FormFieldType,
   FormFieldLabelSchema,
+  shownToJurorsByDefault,
 } from '../../../../shared/schemas/form-field.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../common/forms/form-fields.tsx';
@@ -48,7 +49,13 @@ export function AddCustomField({
       labelRef.current?.focus();
       return;
     }
-    onAdd({ label: parsed.data, type, required: false, enabled: true });
+    onAdd({
+      label: parsed.data,
+      type,
+      required: false,
+      enabled: true,
+      shownToJurors: shownToJurorsByDefault(type),
+    });
     setLabel('');
     setType('text');
     setError(undefined);

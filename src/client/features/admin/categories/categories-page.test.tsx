@@ -315,9 +315,49 @@ describe('the categories page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]?.formFields?.slice(7)).toEqual([
-      { label: 'Frame colour', type: 'text', required: false, enabled: true },
-      { label: 'Portfolio', type: 'link', required: false, enabled: true },
+      { label: 'Frame colour', type: 'text', required: false, enabled: true, shownToJurors: true },
+      { label: 'Portfolio', type: 'link', required: false, enabled: true, shownToJurors: false },
     ]);
+  });
+
+  it("shows each field's 'Shown to jurors', links off, and sends what the admin changes", async () => {
+    // Saved before the choice existed: no flag, so each field shows its type's default.
+    const legacy = {
+      ...PAINTING,
+      formFields: PAINTING.formFields.map(({ shownToJurors: _, ...f }) => f),
+    };
+    const { bodies } = stubPage([legacy]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Painting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const shown = (label: string) =>
+      within(fieldRow(dialog, label)).getByRole('checkbox', {
+        name: 'Shown to jurors',
+      }) as HTMLInputElement;
+    expect(DEFAULT_FORM_FIELDS.map((f) => shown(f.label).checked)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    await user.click(shown('Description'));
+    await user.click(shown('Additional Link'));
+    expect(shown('Description').checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    const sent = bodies[0]?.formFields ?? [];
+    expect(Object.fromEntries(sent.map((f) => [f.id, f.shownToJurors]))).toEqual({
+      artworkTitle: true,
+      artworkUrl: true,
+      medium: true,
+      size: true,
+      description: false,
+      videoUrl: true,
+      link: true,
+    });
   });
 
   it('edits a category keeping its subcategory ids; a failure says so with the reason', async () => {

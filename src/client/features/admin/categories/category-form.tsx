@@ -9,7 +9,7 @@ import {
   CategoryInputSchema,
   SUBCATEGORY_NAME_MAX,
 } from '../../../../shared/schemas/category.ts';
-import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
+import { DEFAULT_FORM_FIELDS, isShownToJurors } from '../../../../shared/schemas/form-field.ts';
 import { Button } from '../../../components/button.tsx';
 import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
@@ -30,7 +30,11 @@ function startingValues(category: AdminCategory | null) {
   return {
     name: category?.name ?? '',
     subcategories: subcategories.length > 0 ? subcategories : [{ name: '' }],
-    formFields: (category?.formFields ?? DEFAULT_FORM_FIELDS).map((field) => ({ ...field })),
+    // The flag spelt out (a field saved before it was a choice has its type's default).
+    formFields: (category?.formFields ?? DEFAULT_FORM_FIELDS).map((field) => ({
+      ...field,
+      shownToJurors: isShownToJurors(field),
+    })),
   };
 }
 

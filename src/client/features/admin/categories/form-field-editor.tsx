@@ -56,6 +56,8 @@ export function FormFieldEditor({
       <legend className="mb-1 text-lg font-bold">Registration form fields</legend>
       <p className={`text-sm ${MUTED_TEXT}`}>
         Artists see the enabled fields on the registration form, after their personal details.
+        Jurors see only the answers of fields shown to jurors; link fields start hidden, as a link
+        often names its artist.
       </p>
       {errors.message ? (
         <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">

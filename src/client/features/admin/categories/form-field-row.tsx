@@ -3,6 +3,7 @@ import {
   FORM_FIELD_LABEL_MAX,
   type FormFieldInput,
   isDefaultFormField,
+  isShownToJurors,
 } from '../../../../shared/schemas/form-field.ts';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../common/forms/form-fields.tsx';
@@ -13,8 +14,8 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /**
  * One field of the list: its label, edited inline (Enter or leaving the input keeps it, Escape or
- * Cancel throws it away, a blank one is not saved), its type, and its Enabled and Required
- * toggles; Remove for a custom field only (`onRemove`).
+ * Cancel throws it away, a blank one is not saved), its type, and its Enabled, Required and
+ * Shown to jurors toggles; Remove for a custom field only (`onRemove`).
  */
 export function FormFieldRow({
   field,
@@ -150,6 +151,14 @@ export function FormFieldRow({
             checked={field.enabled && field.required}
             disabled={!field.enabled}
             onChange={(event) => onChange({ required: event.target.checked })}
+          />
+          {/* Blind judging: a hidden field's answers never reach a juror. Independent of
+            'Enabled', since a field turned off may still hold answers given before. */}
+          <Field
+            type="checkbox"
+            label="Shown to jurors"
+            checked={isShownToJurors(field)}
+            onChange={(event) => onChange({ shownToJurors: event.target.checked })}
           />
           {onRemove ? (
             <Button size="sm" variant="secondary" onClick={onRemove} className="ml-auto">

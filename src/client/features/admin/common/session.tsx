@@ -115,15 +115,16 @@ export function useSignOut() {
 }
 
 /**
- * For a visitor without a session: the sign-in page at /admin (admins and jurors alike), with the
- * page they wanted riding along (`from`) unless they signed out themselves.
+ * For a visitor without a session: the sign-in page, the jury's own for a jury page and /admin for
+ * the rest, with the page they wanted riding along (`from`) unless they signed out themselves.
  */
 export function SignInFirst({ state }: { state: Exclude<SessionState, { status: 'signed-in' }> }) {
   const { pathname, search } = useLocation();
   const remember = state.status === 'signed-out' && state.rememberPage;
+  const jury = pathname === paths.jury || pathname.startsWith(`${paths.jury}/`);
   return (
     <Navigate
-      to={paths.admin}
+      to={jury ? paths.jurySignIn : paths.admin}
       replace
       state={remember ? { from: `${pathname}${search}` } : undefined}
     />

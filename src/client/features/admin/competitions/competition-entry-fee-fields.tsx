@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
+import { PAID_ENTRY_FEE_MIN } from '../../../../shared/domain/entry-state.ts';
 import {
   type CompetitionFormValues,
   type CompetitionInput,
@@ -55,7 +56,7 @@ export function EntryFeeFields({ form }: { form: CompetitionForm }) {
           type="number"
           inputMode="numeric"
           required
-          min={0}
+          min={PAID_ENTRY_FEE_MIN}
           max={ENTRY_FEE_MAX}
           step={1}
           hint="Whole rupees"

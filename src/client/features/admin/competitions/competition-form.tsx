@@ -21,6 +21,7 @@ import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
 import { saveCompetition } from './api/competitions.ts';
 import { CategoryFields } from './competition-category-fields.tsx';
+import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
 
@@ -35,6 +36,11 @@ const EMPTY_FORM: CompetitionFormValues = {
   entryFee: 0,
   imageUrl: '',
   prizeImageUrl: '',
+  rules: '',
+  eligibility: '',
+  prizeDescription: '',
+  closingTime: '',
+  draft: false,
 };
 
 function toFormValues(competition: AdminCompetition): CompetitionFormValues {
@@ -49,6 +55,11 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     entryFee: competition.entryFee,
     imageUrl: competition.imageUrl,
     prizeImageUrl: competition.prizeImageUrl,
+    rules: competition.rules,
+    eligibility: competition.eligibility,
+    prizeDescription: competition.prizeDescription,
+    closingTime: competition.closingTime,
+    draft: competition.draft,
   };
 }
 
@@ -127,6 +138,14 @@ export function CompetitionForm({
           {...form.register('endDate')}
         />
       </div>
+      <Field
+        label="Closing time"
+        type="time"
+        className="max-w-xs"
+        hint="The last minute entries are taken on the end date, in the site's time zone; empty: 11:59 pm"
+        error={errors.closingTime?.message}
+        {...form.register('closingTime')}
+      />
       <EntryFeeFields form={form} />
       <div className="grid gap-5 md:grid-cols-2">
         <ImageUploadField
@@ -143,6 +162,12 @@ export function CompetitionForm({
         />
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
+      <CompetitionDetailsFields form={form} />
+      <Field
+        type="checkbox"
+        label="Draft: only admins see it (with a preview link) until this is unticked"
+        {...form.register('draft')}
+      />
       <DialogActions
         label={
           competition

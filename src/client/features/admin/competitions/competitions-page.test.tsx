@@ -231,7 +231,7 @@ describe('the competitions page', () => {
     expect(bodies[0]).toMatchObject({ categoryId: 'cat-painting', subcategoryId: null });
   });
 
-  it('free is the default and hides the fee; paid asks for a whole number of at least 0; back to free sends 0', async () => {
+  it('free is the default and hides the fee; paid asks for a whole number of at least ₹1; back to free sends 0', async () => {
     const { bodies } = stubPage([]);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
@@ -243,7 +243,8 @@ describe('the competitions page', () => {
     await user.click($.getByLabelText('Paid'));
     const fee = $.getByLabelText('Entry fee (₹) *');
     expect(fee.getAttribute('type')).toBe('number');
-    expect(fee.getAttribute('min')).toBe('0');
+    // Paid means a fee: at least ₹1.
+    expect(fee.getAttribute('min')).toBe('1');
     expect(fee.getAttribute('step')).toBe('1');
     expect(fee.hasAttribute('required')).toBe(true);
     const submit = $.getByRole('button', { name: 'Add Competition' });
@@ -251,6 +252,7 @@ describe('the competitions page', () => {
       ['', 'Entry fee is required'],
       ['12.5', 'Entry fee must be a whole number'],
       ['-1', 'Entry fee must be at least 0'],
+      ['0', 'Entry fee must be at least ₹1 for a paid competition'],
     ] as const) {
       await user.clear(fee);
       if (typed) await user.type(fee, typed);
@@ -276,6 +278,12 @@ describe('the competitions page', () => {
       entryFee: 0,
       imageUrl: '',
       prizeImageUrl: '',
+      rules: '',
+      eligibility: '',
+      prizeDescription: '',
+      // Decision 021: no closing time (the end of the end date), and not a draft.
+      closingTime: null,
+      draft: false,
     });
   });
 

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
+import { COMPETITION_STAGE_LABELS } from '../../../../shared/domain/competition-status.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { StatusBadge } from '../../competitions/components/status-badge.tsx';
@@ -169,6 +170,11 @@ function CompetitionRow({
       </td>
       <td className={CELL}>
         <StatusBadge status={competition.status} />
+        {competition.stage && competition.stage !== competition.status ? (
+          <span className={`mt-1 block ${MUTED_TEXT}`}>
+            {COMPETITION_STAGE_LABELS[competition.stage]}
+          </span>
+        ) : null}
       </td>
       <td className={CELL}>
         <div className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { dashboardQuery } from './api/dashboard.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** '+25%', '-10%', '0%'; 'No data' when last month had no submissions to compare with. */
 export function formatGrowth(percent: number | null): string {
@@ -143,9 +144,9 @@ function LikelyDuplicates({ duplicates }: { duplicates: Dashboard['likelyDuplica
           <li key={`${group.competitionId} ${group.email}`} className="py-3">
             <Link
               to={duplicatesViewOf(group.competitionId, group.email)}
-              className={`rounded font-semibold break-all text-[var(--color-primary-text)] underline-offset-4 hover:underline ${FOCUS_RING}`}
+              className={`rounded font-semibold text-[var(--color-primary-text)] underline-offset-4 hover:underline ${FOCUS_RING}`}
             >
-              {group.email}
+              <EmailAddress address={group.email} />
             </Link>
             <p className={`text-sm ${MUTED_TEXT}`}>
               {group.competitionTitle} · {count(group.entries, 'entry', 'entries')}, {group.unpaid}{' '}

@@ -3,7 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ConflictInputSchema, type Judging, type Juror } from '../../../../shared/schemas/jury.ts';
+import {
+  type ConflictAdded,
+  ConflictInputSchema,
+  type Judging,
+  type Juror,
+} from '../../../../shared/schemas/jury.ts';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import type { AdminResource } from '../common/admin-query.tsx';
@@ -13,12 +18,14 @@ import { Field, SelectField } from '../common/forms/form-fields.tsx';
 import { FormAlert, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
 import { addConflict, judgingQuery, removeConflict } from './api/judging.ts';
 import { CELL, TABLE_FRAME } from './judging-styles.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 type Conflict = Judging['conflicts'][number];
 
 /**
- * Conflicts the admin knows of before a round opens: a juror never gets the entries of an artist
- * with this e-mail. Rounds already open keep their assignments.
+ * Conflicts the admin knows of: a juror never gets the entries of an artist with this e-mail. One
+ * added while a round is open takes those works from the juror at once; the toast says where each
+ * went.
  */
 export function ConflictsSection({
   competitionId,
@@ -52,8 +59,10 @@ export function ConflictsSection({
   return (
     <div className="flex flex-col gap-6">
       <p className={`text-sm ${MUTED_TEXT}`}>
-        A juror never gets the entries of an artist they know. Rounds already open keep their
-        assignments; jurors can also declare a conflict on a work themselves.
+        A juror never gets the entries of an artist they know. Added while a round is open, a
+        conflict takes the artist’s works from that juror at once: their scores for them are
+        removed, and each work passes to another juror or is marked short of jurors. Jurors can also
+        declare a conflict on a work themselves.
       </p>
       {judging.conflicts.length === 0 ? (
         <p className={MUTED_TEXT}>No conflicts declared.</p>
@@ -68,7 +77,9 @@ export function ConflictsSection({
               {judging.conflicts.map((conflict) => (
                 <tr key={conflict.id}>
                   <td className={CELL}>{conflict.jurorName}</td>
-                  <td className={`${CELL} break-all`}>{conflict.email}</td>
+                  <td className={CELL}>
+                    <EmailAddress address={conflict.email} />
+                  </td>
                   <td className={CELL}>
                     <Button
                       variant="outline"
@@ -95,11 +106,20 @@ export function ConflictsSection({
         selectRef={jurorSelect}
         onAdded={(saved, values) => {
           update(saved);
-          showToast(`Conflict added: ${values.email}`, { variant: 'success' });
+          showToast([`Conflict added: ${values.email}`, ...saved.taken.map(takenText)].join(' '), {
+            variant: 'success',
+          });
         }}
       />
     </div>
   );
+}
+
+/** What became of a work the conflict took from the juror in an open round. */
+export function takenText({ round, alias, reassigned }: ConflictAdded['taken'][number]): string {
+  return reassigned
+    ? `Work ${alias} of round ${round} passed to another juror.`
+    : `Work ${alias} of round ${round} is now short of a juror.`;
 }
 
 /** The server's rule, with the browser's word for a juror not chosen yet. */
@@ -117,7 +137,7 @@ function AddConflictForm({
   competitionId: string;
   jurors: Juror[];
   selectRef: RefObject<HTMLSelectElement | null>;
-  onAdded: (saved: Judging, values: ConflictValues) => void;
+  onAdded: (saved: ConflictAdded, values: ConflictValues) => void;
 }) {
   const adding = useMutation({ mutationFn: addConflict });
   const form = useForm<ConflictValues, unknown, z.output<typeof ConflictFormSchema>>({

@@ -178,11 +178,16 @@ export function publicationPreviewOf(
 }
 
 /**
- * What the judging screen of c1 asks for beyond its set-up, rounds and jurors: no awards yet and
- * results not published. Every test of the screen answers these, so none shows a failed fetch.
+ * What the judging screen of c1 asks for beyond its set-up, rounds and jurors: no awards yet,
+ * results not published and no answer naming its artist. Every test of the screen answers these,
+ * so none shows a failed fetch.
  */
 export function judgingScreenAnswers(): Record<string, Answer> {
   return {
+    'GET /api/admin/competitions/c1/judging/identity-check': {
+      status: 200,
+      body: { roundOpened: false, entries: [] },
+    },
     'GET /api/admin/competitions/c1/awards': { status: 200, body: [] },
     'GET /api/admin/competitions/c1/results': { status: 200, body: publicationPreviewOf() },
   };

@@ -172,7 +172,7 @@ describe('the judging screen', () => {
     );
   });
 
-  it('adds and removes a declared conflict', async () => {
+  it('adds and removes a declared conflict, saying where the works it took went', async () => {
     const withConflict = judgingOf({
       conflicts: [{ id: 'x1', jurorId: 'j2', jurorName: 'Vikram Sen', email: 'ravi@example.com' }],
     });
@@ -180,7 +180,12 @@ describe('the judging screen', () => {
     const { calls } = stubJudging('/admin/judging/c1', {
       [`POST ${JUDGING}/conflicts`]: (body): Answer => {
         bodies.push(body);
-        return { status: 200, body: withConflict };
+        // In an open round the conflict took two works from the juror.
+        const taken = [
+          { round: 2, alias: 'W002', reassigned: true },
+          { round: 2, alias: 'W007', reassigned: false },
+        ];
+        return { status: 200, body: { ...withConflict, taken } };
       },
       [`DELETE ${JUDGING}/conflicts/x1`]: { status: 200, body: judgingOf() },
     });
@@ -198,6 +203,11 @@ describe('the judging screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Add conflict' }));
     const table = await screen.findByRole('table', { name: 'Declared conflicts' });
     expect(bodies).toEqual([{ jurorId: 'j2', email: 'ravi@example.com' }]);
+    expect(
+      await screen.findByText(
+        'Conflict added: ravi@example.com Work W002 of round 2 passed to another juror. Work W007 of round 2 is now short of a juror.',
+      ),
+    ).toBeTruthy();
     await user.click(
       within(table).getByRole('button', {
         name: 'Remove conflict of Vikram Sen with ravi@example.com',

@@ -13,9 +13,11 @@ import { awardsQuery } from './api/awards.ts';
 import { judgingQuery } from './api/judging.ts';
 import { jurorsQuery } from './api/jurors.ts';
 import { publicationQuery } from './api/publication.ts';
+import { identityCheckQuery } from './api/redactions.ts';
 import { roundsQuery } from './api/rounds.ts';
 import { AwardsSection } from './awards-section.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
+import { IdentityCheckSection } from './identity-check-section.tsx';
 import { JudgingSetupForm } from './judging-setup-form.tsx';
 import { LINK_CLASS } from './judging-styles.ts';
 import { PublishSection } from './publish-section.tsx';
@@ -28,6 +30,7 @@ export const JUDGING_FAILURES = {
   fetchRounds: 'Failed to fetch rounds',
   fetchAwards: 'Failed to fetch awards',
   fetchResults: 'Failed to fetch the results',
+  fetchIdentityCheck: 'Failed to fetch the identity check',
 } as const;
 
 /** A competition's judging: its set-up, declared conflicts and rounds (/admin/judging/:id). */
@@ -105,6 +108,7 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
   const rounds = useAdminQuery(roundsQuery(competitionId));
   const awards = useAdminQuery(awardsQuery(competitionId));
   const publication = useAdminQuery(publicationQuery(competitionId));
+  const identityCheck = useAdminQuery(identityCheckQuery(competitionId));
   const criteriaFixed = rounds.data?.some((round) => round.status !== 'draft') ?? false;
   const jurorsShown = withSeedMessage(jurors, JUDGING_FAILURES.fetchJurors);
   return (
@@ -126,6 +130,13 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
           {(setup) => (
             <ConflictsSection competitionId={competitionId} judging={setup} jurors={jurorsShown} />
           )}
+        </ResourceView>
+      </Section>
+      <Section title="Answers that name the artist">
+        <ResourceView
+          resource={withSeedMessage(identityCheck, JUDGING_FAILURES.fetchIdentityCheck)}
+        >
+          {(check) => <IdentityCheckSection competitionId={competitionId} check={check} />}
         </ResourceView>
       </Section>
       <Section title="Rounds">

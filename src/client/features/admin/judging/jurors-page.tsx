@@ -11,6 +11,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
 import { jurorsQuery, reinviteJuror, removeJuror } from './api/jurors.ts';
 import { InviteJurorForm } from './invite-juror-form.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 export const JUROR_FAILURES = {
   fetch: 'Failed to fetch jurors',
@@ -105,7 +106,7 @@ function JurorTable({
   onRemove: (juror: Juror) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+    <div className="relative overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
       <table className="w-full text-sm">
         <TableHead
           caption="Jurors, by name"
@@ -118,7 +119,9 @@ function JurorTable({
                 {juror.name}
               </th>
               <td className={CELL}>{juror.username}</td>
-              <td className={`${CELL} break-all`}>{juror.email}</td>
+              <td className={CELL}>
+                <EmailAddress address={juror.email} />
+              </td>
               <td className={CELL}>{INVITATION_STATES[juror.invitation]}</td>
               <td className={CELL}>{juror.twoFactor ? 'On' : 'Off'}</td>
               <td className={CELL}>

@@ -1,10 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
   type PublicationPreview,
+  PUBLISH_REFUSALS,
   publicationSummary,
 } from '../../../../shared/schemas/publication.ts';
-import { DialogActions, ModalDialog } from '../../../components/modal-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { toApiError } from '../../../lib/api-client.ts';
 import { FormAlert, Notice } from '../common/shell/admin-page.tsx';
+import { closeEntries, publicationQuery } from './api/publication.ts';
+
+export const CLOSE_ENTRIES_NOW = 'Close entries now';
+
+/** Why Publish cannot go ahead now, or null: entries still open come first, then no award. */
+export function publishBlocker(preview: PublicationPreview): string | null {
+  if (preview.entriesOpenUntil) return PUBLISH_REFUSALS.entriesOpen(preview.entriesOpenUntil);
+  if (preview.awards === 0) return PUBLISH_REFUSALS.noAwards;
+  return null;
+}
 
 export const PUBLISH_QUESTION =
   'The results page goes up, every approved entry gets its certificate, and each artist written to for the first time gets one results e-mail.';
@@ -22,6 +36,7 @@ export function awaitingReviewWarning(count: number): string {
  * for them; `busy`: the publication is under way, so a second click sends nothing.
  */
 export function PublishDialog({
+  competitionId,
   open,
   preview,
   counting,
@@ -30,6 +45,7 @@ export function PublishDialog({
   onConfirm,
   onClose,
 }: {
+  competitionId: string;
   open: boolean;
   preview: PublicationPreview;
   counting: boolean;
@@ -40,6 +56,15 @@ export function PublishDialog({
 }) {
   const questionId = useId();
   const summaryId = useId();
+  const blockerId = useId();
+  const queryClient = useQueryClient();
+  // Entries first: results are published only once the competition takes no more (decision 021).
+  const closing = useMutation({
+    mutationFn: () => closeEntries(competitionId),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: publicationQuery(competitionId).queryKey }),
+  });
+  const blocker = publishBlocker(preview);
   return (
     <ModalDialog
       open={open}
@@ -55,15 +80,34 @@ export function PublishDialog({
         {preview.awaitingReview > 0 ? (
           <Notice>{awaitingReviewWarning(preview.awaitingReview)}</Notice>
         ) : null}
-        <FormAlert message={error} />
+        {blocker ? (
+          <p id={blockerId} className="font-medium">
+            {blocker}
+          </p>
+        ) : null}
+        <FormAlert message={closing.error ? toApiError(closing.error).message : error} />
       </div>
-      <DialogActions
-        label="Publish"
-        busy={busy || counting}
-        onCancel={onClose}
-        onConfirm={onConfirm}
-        className="mt-6"
-      />
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        {preview.entriesOpenUntil ? (
+          <Button
+            variant="outline"
+            disabled={closing.isPending || counting}
+            onClick={() => closing.mutate()}
+          >
+            {CLOSE_ENTRIES_NOW}
+          </Button>
+        ) : null}
+        <Button
+          onClick={onConfirm}
+          disabled={busy || counting || blocker !== null}
+          aria-describedby={blocker ? blockerId : undefined}
+        >
+          Publish
+        </Button>
+      </div>
     </ModalDialog>
   );
 }

@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Publication, PublicationPreview } from '../../../../shared/schemas/publication.ts';
+import {
+  type Publication,
+  type PublicationPreview,
+  PUBLISH_REFUSALS,
+} from '../../../../shared/schemas/publication.ts';
 import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
 import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
 import {
@@ -114,7 +118,8 @@ describe('publishing a competition’s results', () => {
   });
 
   it('warns of entries awaiting review and shows a refusal in the dialog, then Cancel gives focus back', async () => {
-    stubResults(publicationPreviewOf({ awards: 0, shortlisted: 0, awaitingReview: 4 }), {
+    // An award given when the page loaded, removed since in another tab: the server refuses.
+    stubResults(publicationPreviewOf({ awards: 1, shortlisted: 0, awaitingReview: 4 }), {
       [`POST ${RESULTS}/publish`]: envelope(409, 'NO_AWARDS', NO_AWARDS),
     });
     const user = userEvent.setup();
@@ -124,7 +129,7 @@ describe('publishing a competition’s results', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
     await expectNoAxeViolations();
     expect(
-      dialog.getByText('0 winners and shortlisted, 230 participants, 230 e-mails'),
+      dialog.getByText('1 winner and shortlisted, 230 participants, 230 e-mails'),
     ).toBeTruthy();
     expect(
       dialog.getByText('4 entries still await review: they get no results e-mail.'),
@@ -139,6 +144,41 @@ describe('publishing a competition’s results', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(publishButton);
     expect(region.getByText('The results are not published.')).toBeTruthy();
+  });
+
+  it('keeps Publish disabled, with its reason, while there is no award', async () => {
+    stubResults(publicationPreviewOf({ awards: 0, shortlisted: 0 }));
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    await user.click(await region.findByRole('button', { name: 'Publish results…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    const confirm = dialog.getByRole('button', { name: 'Publish' });
+    await waitFor(() => expect(dialog.getByText(NO_AWARDS)).toBeTruthy());
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(confirm.getAttribute('aria-describedby')).toBe(dialog.getByText(NO_AWARDS).id);
+    expect(dialog.queryByRole('button', { name: 'Close entries now' })).toBeNull();
+  });
+
+  it('offers "Close entries now" while entries are open, and Publish once they are closed', async () => {
+    const closes = '20 Dec 2026, 11:59 pm IST';
+    const server = stubResults(publicationPreviewOf({ entriesOpenUntil: closes }), {
+      'POST /api/admin/competitions/c1/close-entries': () => {
+        server.set(publicationPreviewOf({ entriesOpenUntil: null }));
+        return { status: 200, body: adminCompetitionOf({ status: 'closed', stage: 'closed' }) };
+      },
+    });
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    await user.click(await region.findByRole('button', { name: 'Publish results…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    const reason = PUBLISH_REFUSALS.entriesOpen(closes);
+    await waitFor(() => expect(dialog.getByText(reason)).toBeTruthy());
+    const confirm = dialog.getByRole('button', { name: 'Publish' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(dialog.getByRole('button', { name: 'Close entries now' }));
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    expect(dialog.queryByText(reason)).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Close entries now' })).toBeNull();
   });
 
   it('unpublishes after saying that e-mails already sent stay sent', async () => {

@@ -106,7 +106,12 @@ export function PublishSection({
           <Button onClick={askPublish}>Publish results…</Button>
         )}
       </div>
-      <PublishDialog {...publishing.dialog} preview={preview} counting={counting} />
+      <PublishDialog
+        {...publishing.dialog}
+        competitionId={competitionId}
+        preview={preview}
+        counting={counting}
+      />
       <ConfirmDialog
         {...unpublishing.dialog}
         title="Unpublish the results"

@@ -59,7 +59,7 @@ describe('a round', () => {
     expect(screen.getByText(OUTLIER_NOTE)).toBeTruthy();
     const csv = screen.getByRole('link', { name: 'Download scores (CSV)' });
     expect(csv.getAttribute('href')).toBe(`${ROUND}/scores.csv`);
-    const conflicts = screen.getByRole('table', { name: 'Conflicts declared by jurors' });
+    const conflicts = screen.getByRole('table', { name: 'Conflicts declared' });
     expect(within(conflicts).getByText('I taught this artist.')).toBeTruthy();
   });
 

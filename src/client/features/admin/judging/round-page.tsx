@@ -19,6 +19,8 @@ import { RoundProgress } from './round-progress.tsx';
 import { StandingsTable } from './standings-table.tsx';
 
 export const ROUND_FETCH_FAILED = 'Failed to fetch the round';
+/** By a juror on the work's page, or by the admin in the set-up while the round was open. */
+export const CONFLICTS_DECLARED = 'Conflicts declared';
 
 /** One round (/admin/judging/:competitionId/rounds/:roundId): progress, standings, conflicts. */
 export default function RoundPage() {
@@ -87,7 +89,7 @@ export function RoundView({
       ) : (
         <ScoreSections detail={detail} />
       )}
-      <Section title="Conflicts declared by jurors">
+      <Section title={CONFLICTS_DECLARED}>
         <DeclaredConflicts conflicts={detail.declaredConflicts} />
       </Section>
     </div>
@@ -136,13 +138,13 @@ function ReminderButton({ competitionId, roundId }: { competitionId: string; rou
 
 function DeclaredConflicts({ conflicts }: { conflicts: RoundDetail['declaredConflicts'] }) {
   if (conflicts.length === 0) {
-    return <p className={MUTED_TEXT}>No juror has declared a conflict in this round.</p>;
+    return <p className={MUTED_TEXT}>No conflict has been declared in this round.</p>;
   }
   return (
-    <ScrollFrame label="Conflicts declared by jurors">
+    <ScrollFrame label={CONFLICTS_DECLARED}>
       <table className="w-full text-sm">
         <TableHead
-          caption="Conflicts declared by jurors"
+          caption={CONFLICTS_DECLARED}
           headings={['Alias', 'Reference', 'Juror', 'Reason', 'When']}
         />
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">

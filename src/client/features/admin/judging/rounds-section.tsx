@@ -19,6 +19,11 @@ export const OPEN_QUESTION =
   'Every entry is given its jurors from the panel and the jurors can start scoring. The criteria can no longer change.';
 export const CLOSE_QUESTION =
   'Jurors can no longer change their scores, and the round’s standings are final.';
+/** A ranking round asks for an order on one ballot: its dialogs speak of ranking, not scores. */
+export const OPEN_RANKING_QUESTION =
+  'Every juror on the panel is given the shortlist on one ballot and can start ranking it.';
+export const CLOSE_RANKING_QUESTION =
+  'Jurors can no longer change their rankings, and the round’s ranking is final.';
 
 /** The rounds: their status, opening and closing them, and creating the next one. */
 export function RoundsSection({
@@ -75,13 +80,13 @@ export function RoundsSection({
       <ConfirmDialog
         {...opening.dialog}
         title={`Open round ${opening.target?.number ?? ''}`.trim()}
-        question={OPEN_QUESTION}
+        question={opening.target?.kind === 'ranking' ? OPEN_RANKING_QUESTION : OPEN_QUESTION}
         confirmLabel="Open round"
       />
       <ConfirmDialog
         {...closing.dialog}
         title={`Close round ${closing.target?.number ?? ''}`.trim()}
-        question={CLOSE_QUESTION}
+        question={closing.target?.kind === 'ranking' ? CLOSE_RANKING_QUESTION : CLOSE_QUESTION}
         confirmLabel="Close round"
       />
     </div>

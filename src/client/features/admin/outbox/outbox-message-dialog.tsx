@@ -7,6 +7,7 @@ import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { outboxMessageQuery } from './api/outbox.ts';
 import { OutboxStatusBadge } from './outbox-status.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 export const MESSAGE_FETCH_FAILED = 'Failed to fetch message';
 
@@ -38,7 +39,9 @@ function MessageView({ id }: { id: string }) {
         <div className="flex flex-col gap-6">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-semibold">To</dt>
-            <dd className="break-all">{message.to}</dd>
+            <dd>
+              <EmailAddress address={message.to} />
+            </dd>
             <dt className="font-semibold">State</dt>
             <dd>
               <OutboxStatusBadge status={message.status} />

@@ -12,6 +12,7 @@ import { AdminPage, FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.ts
 import { outboxPageQuery, outboxPagesKey, sendAgain as sendAgainTo } from './api/outbox.ts';
 import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
 import { OutboxStatusBadge } from './outbox-status.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** The screen's failure messages, worded as the seed words its others (§8). */
 export const OUTBOX_FAILURES = {
@@ -103,7 +104,9 @@ export default function OutboxPage() {
                     </p>
                   ) : null}
                 </td>
-                <td className={`${CELL} break-all`}>{message.to}</td>
+                <td className={CELL}>
+                  <EmailAddress address={message.to} />
+                </td>
                 <td className={CELL}>
                   <button
                     type="button"

@@ -9,6 +9,7 @@ import { useSession } from '../common/session.tsx';
 import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { useSignInForm } from './use-sign-in-form.ts';
 
+export const JURY_SIGN_IN = 'Jury sign-in';
 /** The server's one answer to a request for a code (auth/sign-in-codes.ts). */
 export const SIGN_IN_CODE_SENT =
   'If this account is locked and has an e-mail address, a sign-in code is on its way there. Enter it with your password.';
@@ -33,8 +34,16 @@ export function destinationAfterSignIn(state: unknown, role: AccountRole = 'admi
  * all three again (nothing is half signed in between the steps). The admin area's code loads
  * after sign-in; `onFirstUse` (the first focus or input in the form) may fetch it early.
  */
-export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
-  usePageTitle('Admin Login');
+export default function LoginPage({
+  onFirstUse,
+  area = 'admin',
+}: {
+  onFirstUse?: () => void;
+  /** Whose sign-in this is: a juror arrives at 'Jury sign-in', in the jury's own words. */
+  area?: AccountRole;
+}) {
+  const title = area === 'juror' ? JURY_SIGN_IN : 'Admin Login';
+  usePageTitle(title);
   const { state, signedIn } = useSession();
   const location = useLocation();
   const { step, values, errors, submitting, locked, field, submit, startOver, askForEmailCode } =
@@ -56,7 +65,7 @@ export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
       className="flex min-h-screen items-center justify-center bg-gray-50 px-4 text-gray-900 dark:bg-gray-950 dark:text-gray-50"
     >
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow dark:bg-gray-900">
-        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <h1 className="text-2xl font-bold">{title}</h1>
         <form
           noValidate
           onSubmit={(event) => void submit(event)}
@@ -82,7 +91,7 @@ export default function LoginPage({ onFirstUse }: { onFirstUse?: () => void }) {
                 {...field('password')}
               />
               <Button type="submit" disabled={submitting}>
-                {submitting ? 'Signing in…' : 'Login'}
+                {submitting ? 'Signing in…' : area === 'juror' ? 'Sign in' : 'Login'}
               </Button>
               {locked ? (
                 <Button

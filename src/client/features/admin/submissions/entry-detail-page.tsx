@@ -19,6 +19,7 @@ import { DecisionUndoNotice } from './decision-undo-notice.tsx';
 import { DuplicateBadge } from './review-row.tsx';
 import { reviewViewFrom } from './review-view.ts';
 import { useEntryActions } from './use-entry-actions.ts';
+import { textOrEmail } from '../../../components/email-address.tsx';
 
 export const PAID_TWICE_NOTICE =
   'This entry was paid twice. Refund one of the received payments below.';
@@ -75,14 +76,15 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
       </dl>
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          disabled={deciding || entry.status === 'approved'}
+          // A withdrawn entry is not for review: the server refuses a decision on it.
+          disabled={deciding || entry.status === 'approved' || entry.status === 'withdrawn'}
           onClick={() => void decide('approved')}
         >
           Approve
         </Button>
         <Button
           variant="outline"
-          disabled={deciding || entry.status === 'rejected'}
+          disabled={deciding || entry.status === 'rejected' || entry.status === 'withdrawn'}
           onClick={() => void decide('rejected')}
         >
           Reject
@@ -106,7 +108,9 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
           ].map((line, index) => (
             <div key={index} className="grid gap-1 py-2 sm:grid-cols-3">
               <dt className="font-medium">{line.label}</dt>
-              <dd className="break-words whitespace-pre-wrap sm:col-span-2">{line.value}</dd>
+              <dd className="break-words whitespace-pre-wrap sm:col-span-2">
+                {textOrEmail(line.value)}
+              </dd>
             </div>
           ))}
         </dl>

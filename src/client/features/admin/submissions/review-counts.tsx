@@ -10,6 +10,8 @@ export function Counts({ counts }: { counts: ReviewCounts }) {
     [SUBMISSION_STATUS_LABELS.pending, counts.status.pending],
     [SUBMISSION_STATUS_LABELS.approved, counts.status.approved],
     [SUBMISSION_STATUS_LABELS.rejected, counts.status.rejected],
+    // Counted even while the list hides them: the admin sees there are some to show.
+    [SUBMISSION_STATUS_LABELS.withdrawn, counts.status.withdrawn],
     // Each entry once, by the state its badge shows: a free entry is never counted paid.
     [PAYMENT_STATE_LABELS.received, counts.payment.paid],
     [PAYMENT_STATE_LABELS.pending, counts.payment.pending],

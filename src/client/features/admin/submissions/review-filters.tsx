@@ -7,6 +7,15 @@ const STATUS_OPTIONS = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'withdrawn', label: 'Withdrawn' },
+];
+/**
+ * Hidden by default: an entry its artist withdrew (an unpaid one replaced by a new attempt) is
+ * not for review, and beside the new one it reads as a second entry.
+ */
+const WITHDRAWN_OPTIONS = [
+  { value: '', label: 'Hide withdrawn' },
+  { value: 'show', label: 'Show withdrawn' },
 ];
 const PAYMENT_OPTIONS = [
   { value: '', label: 'All payments' },
@@ -39,6 +48,7 @@ export function ReviewFilters({
   const filters = [
     ['Status', 'status', STATUS_OPTIONS],
     ['Payment', 'payment', PAYMENT_OPTIONS],
+    ['Withdrawn entries', 'withdrawn', WITHDRAWN_OPTIONS],
     ['Competition', 'competition', competitionOptions],
     ['Duplicates', 'duplicates', DUPLICATE_OPTIONS],
     ['Order', 'sort', SORT_OPTIONS],
@@ -48,7 +58,7 @@ export function ReviewFilters({
       role="search"
       aria-label="Filter submissions"
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-4 md:grid-cols-2 xl:grid-cols-5"
+      className="grid gap-4 md:grid-cols-2 xl:grid-cols-4"
     >
       <Field
         label="Search"

@@ -10,6 +10,7 @@ import { PictureStand } from './picture-state.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { downloadPath } from './api/review.ts';
 import { duplicatesViewOf } from './components/review-links.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** The words of a likely duplicate's badge, a link to its group. */
 export const POSSIBLE_DUPLICATE = 'Possible duplicate';
@@ -137,7 +138,9 @@ export function ReviewRow({
           </div>
           <div className="min-w-0">
             <p className="font-semibold break-words">{item.fullName}</p>
-            <p className="break-all">{item.email}</p>
+            <p>
+              <EmailAddress address={item.email} />
+            </p>
             <p>{item.phone}</p>
             <p>
               Age: {item.age} • {age}
@@ -188,7 +191,8 @@ export function ReviewRow({
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
-            disabled={busy || item.status === 'approved'}
+            // A withdrawn entry is not for review: the server refuses a decision on it.
+            disabled={busy || item.status === 'approved' || item.status === 'withdrawn'}
             onClick={() => onDecide('approved')}
             aria-label={`Approve ${item.reference}`}
           >
@@ -197,7 +201,7 @@ export function ReviewRow({
           <Button
             size="sm"
             variant="outline"
-            disabled={busy || item.status === 'rejected'}
+            disabled={busy || item.status === 'rejected' || item.status === 'withdrawn'}
             onClick={() => onDecide('rejected')}
             aria-label={`Reject ${item.reference}`}
           >

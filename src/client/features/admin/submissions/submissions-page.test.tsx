@@ -54,7 +54,7 @@ function itemOf(n: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
 }
 
 const COUNTS: ReviewCounts = {
-  status: { pending: 1234, approved: 56, rejected: 7 },
+  status: { pending: 1234, approved: 56, rejected: 7, withdrawn: 0 },
   payment: { free: 3, paid: 123456, pending: 0, refunded: 2 },
 };
 
@@ -353,7 +353,7 @@ describe('the submissions review: what it shows', () => {
           ? {
               status: 200,
               body: {
-                status: { pending: 0, approved: 0, rejected: 1 },
+                status: { pending: 0, approved: 0, rejected: 1, withdrawn: 0 },
                 payment: { free: 0, paid: 1, pending: 0, refunded: 0 },
               } satisfies ReviewCounts,
             }

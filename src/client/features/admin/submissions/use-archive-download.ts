@@ -1,10 +1,9 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { archiveFileName, archivePath } from '../../../../shared/schemas/archive.ts';
-import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../../lib/api-client.ts';
+import { ApiError, errorFromResponse } from '../../../lib/api-client.ts';
 import { useSession } from '../common/session.tsx';
 import {
   diskSink,
-  isAbort,
   memorySink,
   megabytes,
   nameFromDisposition,
@@ -82,18 +81,19 @@ export function useArchiveDownload(
     const suggestedName = archiveFileName(competitionTitle ?? '', approvedOnly);
     setFailure(undefined);
     setAnnouncement('');
-    let sink: Sink;
     const picker = savePicker();
-    try {
-      // Asked first, while the click still counts as the admin's own act (the browser's rule).
-      sink = picker
-        ? await diskSink(await picker({ suggestedName, types: ZIP_TYPES }))
-        : memorySink();
-    } catch (error) {
-      // Closing the save dialog is a choice, not a failure.
-      if (!isAbort(error)) end({ fail: ERROR_MESSAGES.UNKNOWN_ERROR });
-      return;
+    let sink: Sink | undefined;
+    if (picker) {
+      try {
+        // Asked first, while the click still counts as the admin's own act (the browser's rule).
+        sink = await diskSink(await picker({ suggestedName, types: ZIP_TYPES }));
+      } catch {
+        // Refused, unavailable or closed (headless Chromium closes it at once, as an abort): the
+        // archive still comes, as an ordinary download the admin can cancel below.
+      }
     }
+    const toDisk = sink !== undefined;
+    sink ??= memorySink();
 
     const controller = new AbortController();
     running.current = controller;
@@ -109,7 +109,7 @@ export function useArchiveDownload(
         throw errorFromResponse(response.status, body);
       }
       const total = Number(response.headers.get('content-length')) || null;
-      if (!picker && total !== null && total > MEMORY_SAVE_LIMIT) {
+      if (!toDisk && total !== null && total > MEMORY_SAVE_LIMIT) {
         controller.abort();
         await sink.discard();
         saveThroughBrowser(archivePath(competitionId, approvedOnly));

@@ -5,11 +5,13 @@ import { ResponsiveImg } from '../../../components/responsive-image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
+import { ClosingTime, useMinuteClock } from './competition-timing.tsx';
 import { Chip, StatusBadge } from './status-badge.tsx';
 
 /** A competition in the home list; the whole card opens its detail page (seed §2). */
 export function CompetitionCard({ competition }: { competition: PublicCompetition }) {
   const { id, title, description, image, category, subcategory, status } = competition;
+  const now = useMinuteClock();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-lg dark:border-gray-800 dark:bg-gray-900">
       <div className="aspect-video overflow-hidden bg-gray-100 dark:bg-gray-800">
@@ -36,6 +38,9 @@ export function CompetitionCard({ competition }: { competition: PublicCompetitio
           </Link>
         </h3>
         <p className="line-clamp-3 text-gray-700 dark:text-gray-300">{description}</p>
+        {status === 'closed' ? null : (
+          <ClosingTime competition={competition} now={now} className="text-sm font-medium" />
+        )}
         <dl className="mt-auto grid grid-cols-2 gap-4 pt-2 text-sm">
           <div>
             <dt className="text-gray-600 dark:text-gray-400">Dates</dt>

@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
-import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import type { CompetitionWithDetails } from '../../../../shared/schemas/competition.ts';
 import { COMPETITION_NOT_FOUND } from '../../../../shared/messages.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
@@ -11,12 +12,15 @@ import { formatEntryFee } from '../../../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import {
+  ClosingTime,
   liveStatus,
   notOpenMessage,
   TimeLeft,
   useMinuteClock,
 } from '../components/competition-timing.tsx';
+import { CompetitionDetailsSections } from '../components/competition-details.tsx';
 import { JudgingSection } from '../components/judging-section.tsx';
+import { RegisterBar } from '../components/register-bar.tsx';
 import { Chip, StatusBadge } from '../components/status-badge.tsx';
 
 export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
@@ -24,7 +28,7 @@ export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
 /** Seed §2 "Competition detail". */
 export default function CompetitionPage() {
   const { id = '' } = useParams();
-  const { data, error, retry } = useApiResource<PublicCompetition>(
+  const { data, error, retry } = useApiResource<CompetitionWithDetails>(
     `/api/competitions/${encodeURIComponent(id)}`,
   );
   usePageTitle(data?.title ?? (error?.status === 404 ? COMPETITION_NOT_FOUND : undefined));
@@ -47,12 +51,14 @@ export default function CompetitionPage() {
   return <CompetitionDetail competition={data} />;
 }
 
-function CompetitionDetail({ competition }: { competition: PublicCompetition }) {
+function CompetitionDetail({ competition }: { competition: CompetitionWithDetails }) {
   const { title, description, image, prizeImage, category, subcategory } = competition;
   const now = useMinuteClock();
   const status = liveStatus(competition, now);
+  const entryBox = useRef<HTMLDivElement>(null);
+  const { details } = competition;
   return (
-    <article className="mx-auto max-w-5xl px-4 pt-24 pb-16">
+    <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:pt-12">
       <div className="overflow-hidden rounded-2xl bg-gray-100 dark:bg-gray-800">
         <ResponsiveImg
           image={image}
@@ -92,6 +98,7 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
             </div>
           </dl>
           <TimeLeft competition={competition} now={now} />
+          <ClosingTime competition={competition} now={now} className="mt-2 font-medium" />
           {competition.resultsPublished ? (
             <ButtonLink
               to={paths.competitionResults(competition.id)}
@@ -102,9 +109,13 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
               Results
             </ButtonLink>
           ) : null}
+          {details ? <CompetitionDetailsSections details={details} /> : null}
         </div>
         <aside className="flex flex-col gap-6" aria-label="Entry">
-          <div className="rounded-2xl border border-gray-200 p-6 shadow-sm dark:border-gray-800">
+          <div
+            ref={entryBox}
+            className="rounded-2xl border border-gray-200 p-6 shadow-sm dark:border-gray-800"
+          >
             <h2 className="text-sm font-medium text-gray-600 dark:text-gray-400">Entry Fee</h2>
             <p className="mt-1 text-3xl font-bold">{formatEntryFee(competition.entryFee)}</p>
             {status === 'open' ? (
@@ -125,13 +136,30 @@ function CompetitionDetail({ competition }: { competition: PublicCompetition }) 
                 alt={`Prize for ${title}`}
                 className="h-auto w-full object-cover"
               />
-              <figcaption className="p-4 font-semibold">Prize</figcaption>
+              <figcaption className="p-4">
+                <span className="font-semibold">Prize</span>
+                {details?.prizeDescription ? (
+                  <span className="mt-1 block whitespace-pre-line">{details.prizeDescription}</span>
+                ) : null}
+              </figcaption>
             </figure>
+          ) : details?.prizeDescription ? (
+            <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+              <h2 className="font-semibold">Prize</h2>
+              <p className="mt-1 whitespace-pre-line">{details.prizeDescription}</p>
+            </div>
           ) : null}
         </aside>
       </div>
       {/* After the entry box: on a phone, 'Register Now' stays near the top. */}
       <JudgingSection competitionId={competition.id} />
+      {status === 'open' ? (
+        <RegisterBar
+          competitionId={competition.id}
+          fee={formatEntryFee(competition.entryFee)}
+          pageButton={entryBox}
+        />
+      ) : null}
     </article>
   );
 }

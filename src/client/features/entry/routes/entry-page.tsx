@@ -18,6 +18,7 @@ import { forgetSettledEntry } from '../../registration/unpaid-entry-api.ts';
 import { EntryResultSection } from '../components/entry-result.tsx';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
+import { textOrEmail } from '../../../components/email-address.tsx';
 
 type Loaded =
   | { kind: 'loading' }
@@ -28,6 +29,8 @@ type Loaded =
 
 export const ENTRY_NOT_COMPLETE =
   'Your entry is saved, but it is not complete until the entry fee is paid.';
+export const ENTRY_WITHDRAWN =
+  'You withdrew this entry to start a different one: it will not be reviewed or charged.';
 export const ENTRY_LINK_IN_EMAIL =
   'The link to come back to this page is in your confirmation e-mail.';
 
@@ -56,8 +59,10 @@ export default function EntryPage() {
     };
     viewEntry(token).then(
       (entry) => {
-        // Paid (or refunded): this browser no longer offers it on the form as waiting for its fee.
-        if (entry.paymentState !== 'pending' && entry.competition.id) {
+        // Paid, refunded or withdrawn: this browser no longer offers it on the form as waiting for
+        // its fee.
+        const settled = entry.paymentState !== 'pending' || entry.status === 'withdrawn';
+        if (settled && entry.competition.id) {
           forgetSettledEntry(entry.competition.id, entry.reference);
         }
         settle({ kind: 'entry', entry });
@@ -89,7 +94,7 @@ export default function EntryPage() {
         : { kind: 'loading' };
 
   return (
-    <section className="mx-auto min-h-screen max-w-3xl px-4 pt-32 pb-16">
+    <section className="mx-auto min-h-screen max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Your entry</h1>
       {loaded.kind === 'loading' ? (
         <p role="status" className="mt-6 text-gray-700 dark:text-gray-300">
@@ -162,7 +167,10 @@ function EntryDetails({
         ))}
       </dl>
       {entry.result ? <EntryResultSection result={entry.result} /> : null}
-      {entry.paymentState === 'pending' ? (
+      {entry.status === 'withdrawn' ? (
+        <p className="text-lg font-semibold">{ENTRY_WITHDRAWN}</p>
+      ) : null}
+      {entry.paymentState === 'pending' && entry.status !== 'withdrawn' ? (
         <div className="flex flex-col items-start gap-2">
           {/* Said plainly, as the checkout's failures bring the artist here. */}
           <p className="text-lg font-semibold">{ENTRY_NOT_COMPLETE}</p>
@@ -188,7 +196,9 @@ function EntryDetails({
           {[...entry.details, publicationLine(entry.publicationConsent)].map((line, index) => (
             <div key={index} className="grid gap-1 py-3 sm:grid-cols-3">
               <dt className="font-medium text-gray-700 dark:text-gray-300">{line.label}</dt>
-              <dd className="whitespace-pre-wrap break-words sm:col-span-2">{line.value}</dd>
+              <dd className="whitespace-pre-wrap break-words sm:col-span-2">
+                {textOrEmail(line.value)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { useHydrated } from '../../../lib/browser-value.ts';
 import { RequiredNote } from '../../../components/form-fields.tsx';
 import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
-import { loadDraft } from '../registration-draft.ts';
+import { loadDraft, type RegistrationDraft, saveDraft } from '../registration-draft.ts';
 import {
   initialFormValues,
   lazyRegistrationResolver,
@@ -30,11 +30,14 @@ export function RegistrationForm({
   competition,
   formFields,
   focusFirst = false,
+  restore = null,
 }: {
   competition: PublicCompetition;
   formFields: FormField[];
   /** Set when shown in place of something the artist chose away from: the focus goes to its start. */
   focusFirst?: boolean;
+  /** What was typed for an entry the artist withdrew to start this one: put in the form. */
+  restore?: RegistrationDraft | null;
 }) {
   const competitionId = competition.id;
   const [restored, setRestored] = useState(false);
@@ -62,6 +65,15 @@ export function RegistrationForm({
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true);
   }, [competitionId, formFields, form]);
+  // The withdrawn entry's answers, kept as this form's draft too; the pictures chosen stay.
+  useEffect(() => {
+    if (restore === null) return;
+    saveDraft(competitionId, { ...restore });
+    form.reset(keepingPictures(initialFormValues(formFields, restore), form, formFields));
+    // Chosen by the artist a moment ago ("Start a different entry"), after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestored(true);
+  }, [restore, competitionId, formFields, form]);
   // Shown (or shown again, from hidden) in place of what the artist chose away from.
   useEffect(() => {
     if (focusFirst) form.setFocus('fullName');
@@ -92,14 +104,8 @@ export function RegistrationForm({
 
   function clearRestored() {
     draftSaving.discard();
-    const empty = initialFormValues(formFields);
     // The pictures were chosen now, not restored: they stay.
-    const values = form.getValues();
-    empty.photo = values.photo;
-    for (const field of formFields.filter((f) => f.type === 'image')) {
-      empty.fieldValues[field.id] = values.fieldValues[field.id] ?? null;
-    }
-    form.reset(empty);
+    form.reset(keepingPictures(initialFormValues(formFields), form, formFields));
     setRestored(false);
     // Clear's notice goes away: the focus goes to the first field once the form shows again.
     focusFirstField.current = true;
@@ -158,6 +164,20 @@ export function RegistrationForm({
       {checkoutDialog}
     </>
   );
+}
+
+/** `next`, with the pictures chosen in the form now: typed text is reset, pictures stay. */
+function keepingPictures(
+  next: RegistrationFormValues,
+  form: RegistrationFormApi,
+  formFields: FormField[],
+): RegistrationFormValues {
+  const current = form.getValues();
+  next.photo = current.photo;
+  for (const field of formFields.filter((f) => f.type === 'image')) {
+    next.fieldValues[field.id] = current.fieldValues[field.id] ?? null;
+  }
+  return next;
 }
 
 function DraftRestoredNotice({ onClear }: { onClear: () => void }) {

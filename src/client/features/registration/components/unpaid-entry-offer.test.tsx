@@ -11,6 +11,7 @@ import { ToastProvider } from '../../../components/toast.tsx';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
 import { readReceipt } from '../registration-api.ts';
 import RegisterPage from '../routes/register-page.tsx';
+import { startAnotherNote } from './unpaid-entry-offer.tsx';
 import {
   loadUnpaidEntry,
   rememberUnpaidEntry,
@@ -91,9 +92,20 @@ const view = (paymentState: EntryView['paymentState']): Answer => ({
 });
 
 /** The server: the form, the entry page's call answering `entry` in turn, and the checkout. */
-function stubServer(...entry: (Answer | (() => Promise<Answer>))[]) {
+function stubServer(...entry: (Answer | (() => Promise<Answer>))[]): {
+  calls: string[];
+  viewed: unknown[];
+} {
+  return stubServerWithdrawing(
+    { status: 200, body: { ...(view('pending').body as EntryView), status: 'withdrawn' } },
+    ...entry,
+  );
+}
+
+function stubServerWithdrawing(withdrawn: Answer, ...entry: (Answer | (() => Promise<Answer>))[]) {
   const viewed: unknown[] = [];
   const calls = stubApi({
+    'POST /api/entries/withdraw': withdrawn,
     [`GET /api/competitions/${COMPETITION.id}/registration-form`]: {
       status: 200,
       body: { competition: COMPETITION, formFields: DEFAULT_FORM_FIELDS.filter((f) => f.enabled) },
@@ -215,17 +227,37 @@ describe('the registration form, with an unpaid entry of this browser', () => {
     expect(loadUnpaidEntry(COMPETITION.id)).toEqual(RECEIPT);
   });
 
-  it("starts a different entry on purpose: forgotten, and the form's first field focused", async () => {
-    stubServer(view('pending'));
+  it("starts a different entry on purpose: the unpaid one withdrawn, forgotten, what was typed kept, the form's first field focused", async () => {
+    const { calls } = stubServer(view('pending'));
+    rememberUnpaidEntry(RECEIPT, Date.now(), { fullName: 'Asha Rao', pincode: '700029' });
+    renderForm();
+    const user = userEvent.setup();
+    const button = within(await offer()).getByRole('button', { name: 'Start a different entry' });
+    // Said before the choice, and tied to the button.
+    const note = document.getElementById(button.getAttribute('aria-describedby')!);
+    expect(note?.textContent).toBe(startAnotherNote(RECEIPT.reference));
+    await user.click(button);
+    await waitFor(() => expect(form()).not.toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Full Name/)));
+    expect(calls).toContain('POST /api/entries/withdraw');
+    expect((screen.getByLabelText(/^Full Name/) as HTMLInputElement).value).toBe('Asha Rao');
+    expect((screen.getByLabelText(/^Pincode/) as HTMLInputElement).value).toBe('700029');
+    expect(screen.getByText('We restored what you typed earlier.')).toBeTruthy();
+    expect(loadUnpaidEntry(COMPETITION.id)).toBeNull();
+  });
+
+  it('keeps offering the entry when the server refuses to withdraw it (paid meanwhile), saying why', async () => {
+    const message = 'Only an entry whose fee is still to be paid can be withdrawn.';
+    stubServerWithdrawing(envelope(409, 'NOT_WITHDRAWABLE', message), view('pending'));
     rememberUnpaidEntry(RECEIPT);
     renderForm();
     const user = userEvent.setup();
     await user.click(
       within(await offer()).getByRole('button', { name: 'Start a different entry' }),
     );
-    await waitFor(() => expect(form()).not.toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Full Name/)));
-    expect(loadUnpaidEntry(COMPETITION.id)).toBeNull();
+    expect((await within(await offer()).findByRole('alert')).textContent).toBe(message);
+    expect(form()).toBeNull();
+    expect(loadUnpaidEntry(COMPETITION.id)).toEqual(RECEIPT);
   });
 
   it('hears another tab keep an unpaid entry, and forget it once paid', async () => {

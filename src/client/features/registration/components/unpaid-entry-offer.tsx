@@ -5,12 +5,18 @@ import type { RegistrationReceipt } from '../../../../shared/schemas/registratio
 import { Button } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { viewEntry } from '../../entry/entry-api.ts';
+import { viewEntry, withdrawEntry } from '../../entry/entry-api.ts';
 import { useCheckout } from './checkout/use-checkout.tsx';
 import { rememberReceipt } from '../registration-api.ts';
 import { CHECKING_UNPAID_ENTRY, forgetUnpaidEntry, type KeptEntry } from '../unpaid-entry-api.ts';
 
 export const UNPAID_ENTRY_HEADING = 'Your entry is waiting for its fee';
+export const WITHDRAW_FAILED = 'Your earlier entry could not be withdrawn. Please try again.';
+
+/** Said before the artist chooses: one attempt leaves one entry. */
+export function startAnotherNote(reference: string): string {
+  return `Starting a different entry withdraws this unpaid entry (${reference}): it will not be reviewed or charged. What you typed stays in the form; choose your pictures again.`;
+}
 
 /** The server's word on a kept entry: still unpaid, with its fee now. */
 interface Answer {
@@ -45,7 +51,9 @@ export default function UnpaidEntryGate({
       else onGone();
     };
     viewEntry(receipt.entryToken).then(
-      (entry) => settle(entry.paymentState === 'pending', entry.entryFee),
+      // A withdrawn entry (from another tab) is no longer offered: the form is for the new one.
+      (entry) =>
+        settle(entry.paymentState === 'pending' && entry.status !== 'withdrawn', entry.entryFee),
       // A link the server refuses opens nothing any more; any other failure says nothing of the
       // entry, which is still offered ('Complete payment' reports its own failure).
       (error: unknown) =>
@@ -90,8 +98,29 @@ function UnpaidEntryOffer({
   onStartAnother: () => void;
 }) {
   const headingId = useId();
+  const noteId = useId();
   const checkout = useCheckout();
   const navigate = useNavigate();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function startAnother() {
+    setWithdrawing(true);
+    setFailure(null);
+    try {
+      await withdrawEntry(receipt.entryToken);
+    } catch (error) {
+      // A link the server no longer opens has no entry left to withdraw; anything else is said.
+      if (!(error instanceof ApiError && error.status === 404)) {
+        setWithdrawing(false);
+        setFailure(
+          error instanceof ApiError && error.status < 500 ? error.message : WITHDRAW_FAILED,
+        );
+        return;
+      }
+    }
+    onStartAnother();
+  }
 
   async function completePayment() {
     if ((await checkout.pay(receipt.entryToken)) !== 'paid') return;
@@ -118,14 +147,30 @@ function UnpaidEntryOffer({
         <dd className="text-2xl font-bold tracking-wide">{receipt.reference}</dd>
       </dl>
       <p>The link to come back to this entry is in your confirmation e-mail.</p>
+      <p id={noteId}>{startAnotherNote(receipt.reference)}</p>
       <div className="flex flex-wrap gap-3">
-        <Button size="lg" disabled={checkout.busy} onClick={() => void completePayment()}>
+        <Button
+          size="lg"
+          disabled={checkout.busy || withdrawing}
+          onClick={() => void completePayment()}
+        >
           Complete payment
         </Button>
-        <Button size="lg" variant="outline" disabled={checkout.busy} onClick={onStartAnother}>
+        <Button
+          size="lg"
+          variant="outline"
+          disabled={checkout.busy || withdrawing}
+          aria-describedby={noteId}
+          onClick={() => void startAnother()}
+        >
           Start a different entry
         </Button>
       </div>
+      {failure ? (
+        <p role="alert" className="font-medium text-red-800 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
       {checkout.dialog}
     </section>
   );

@@ -4,12 +4,19 @@ import { REGISTER_COMPETITION_PARAM } from '../../../../shared/page-paths.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
+import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { useFirstRenderTime } from '../../../lib/render-time.tsx';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { liveStatus, notOpenMessage } from '../../competitions/components/competition-timing.tsx';
 import { CompetitionSummary } from '../components/competition-summary.tsx';
 import { RegistrationForm } from '../components/registration-form.tsx';
-import { CHECKING_UNPAID_ENTRY, useKeptUnpaidEntry } from '../unpaid-entry-api.ts';
+import { EXTENSION_NOTE, readExtensionToken } from '../extension-link.ts';
+import type { RegistrationDraft } from '../registration-draft.ts';
+import {
+  CHECKING_UNPAID_ENTRY,
+  loadUnpaidEntryDraft,
+  useKeptUnpaidEntry,
+} from '../unpaid-entry-api.ts';
 
 // Only a browser that kept an unpaid entry needs its check and offer: out of the form's download.
 const UnpaidEntryGate = lazy(() => import('../components/unpaid-entry-offer.tsx'));
@@ -29,7 +36,7 @@ export default function RegisterPage() {
   usePageTitle(data ? `Register: ${data.competition.title}` : 'Register');
   if (!competitionId || error?.status === 404) return <Navigate to={paths.home} replace />;
   return (
-    <section className="mx-auto max-w-3xl px-4 pt-12 pb-16">
+    <section className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="mb-6 text-3xl font-bold sm:text-4xl">Register</h1>
       {error ? (
         <div className="flex flex-col items-start gap-4">
@@ -58,11 +65,23 @@ function RegistrationView({ data }: { data: FormData }) {
   // Decided once, when the page opens: the artist typing at 23:59 keeps the form, and the server
   // (which alone decides, in the site time zone) answers their send.
   const status = liveStatus(competition, useFirstRenderTime());
+  // An artist's personal extension link opens the form after the close; the server checks it.
+  const extended =
+    useBrowserValue(() => readExtensionToken() !== null, false) &&
+    status === 'closed' &&
+    !competition.resultsPublished;
   return (
     <>
       <CompetitionSummary competition={competition} status={status} />
-      {status === 'open' ? (
-        <OpenRegistration competition={competition} formFields={formFields} />
+      {status === 'open' || extended ? (
+        <>
+          {extended ? (
+            <p className="mt-6 rounded-lg border border-gray-300 p-4 dark:border-gray-700">
+              {EXTENSION_NOTE}
+            </p>
+          ) : null}
+          <OpenRegistration competition={competition} formFields={formFields} />
+        </>
       ) : (
         <div className="mt-8 flex flex-col items-start gap-4">
           <p className="text-lg font-medium">{notOpenMessage(status, competition.startDate)}</p>
@@ -87,6 +106,8 @@ function RegistrationView({ data }: { data: FormData }) {
 function OpenRegistration({ competition, formFields }: FormData) {
   const { kept, forget } = useKeptUnpaidEntry(competition.id);
   const [startedAfresh, setStartedAfresh] = useState(false);
+  // What the artist typed for the entry just withdrawn: the new entry starts from it.
+  const [carried, setCarried] = useState<RegistrationDraft | null>(null);
   return (
     <>
       {kept.receipt ? (
@@ -101,6 +122,7 @@ function OpenRegistration({ competition, formFields }: FormData) {
             kept={kept}
             onGone={forget}
             onStartAnother={() => {
+              setCarried(loadUnpaidEntryDraft(competition.id));
               forget();
               setStartedAfresh(true);
             }}
@@ -112,6 +134,7 @@ function OpenRegistration({ competition, formFields }: FormData) {
           competition={competition}
           formFields={formFields}
           focusFirst={startedAfresh}
+          restore={carried}
         />
       </div>
     </>

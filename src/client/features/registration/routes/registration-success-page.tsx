@@ -6,6 +6,7 @@ import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
 import { readReceipt } from '../registration-api.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /**
  * Seed §2 "Registration success", with the entry's receipt: handed over by the
@@ -21,7 +22,7 @@ export default function RegistrationSuccessPage() {
     return <Navigate to={paths.entryOf(receipt.entryToken)} replace />;
   }
   return (
-    <section className="mx-auto max-w-3xl px-4 pt-32 pb-16 text-center">
+    <section className="mx-auto max-w-3xl px-4 pt-8 pb-16 text-center sm:pt-12">
       <div
         aria-hidden="true"
         className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"
@@ -90,8 +91,10 @@ function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
       </dl>
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         A confirmation e-mail with this reference is on its way to{' '}
-        <span className="font-semibold break-all">{receipt.email}</span>. Please quote the reference
-        if you write to us.
+        <span className="font-semibold">
+          <EmailAddress address={receipt.email} />
+        </span>
+        . Please quote the reference if you write to us.
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 import { useSettings } from '../../../lib/settings.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /**
  * A page whose text the admins write in Markdown (site settings). The server renders it with raw
@@ -59,7 +60,7 @@ export function ContactPage() {
               <dt className="font-semibold">Email</dt>
               <dd>
                 <a className="break-words underline" href={`mailto:${contact.email}`}>
-                  {contact.email}
+                  <EmailAddress address={contact.email} />
                 </a>
               </dd>
             </div>

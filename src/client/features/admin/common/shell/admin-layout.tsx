@@ -83,7 +83,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <header className="border-b border-gray-200 bg-white lg:w-64 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-gray-800 dark:bg-gray-900">
         <div className="lg:sticky lg:top-0 lg:max-h-screen lg:overflow-y-auto">
           <div className="flex h-16 items-center justify-between gap-4 px-4">
-            <p className="truncate text-lg font-bold">{title}</p>
+            <p className="line-clamp-2 min-w-0 text-base leading-tight font-bold text-balance break-words sm:text-lg">
+              {title}
+            </p>
             <button
               ref={menuButton}
               type="button"

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type JudgingInput, JudgingSchema } from '../../../../../shared/schemas/jury.ts';
+import {
+  ConflictAddedSchema,
+  type JudgingInput,
+  JudgingSchema,
+} from '../../../../../shared/schemas/jury.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
 
@@ -23,14 +27,18 @@ export const saveJudging = ({
   values: JudgingInput;
 }) => apiFetch(judgingPath(competitionId), send('PUT', values), JudgingSchema);
 
-/** Declares that a juror may not judge an artist's entries; answers the set-up. */
+/**
+ * Declares that a juror may not judge an artist's entries; answers the set-up and the works it
+ * took from the juror in open rounds.
+ */
 export const addConflict = ({
   competitionId,
   conflict,
 }: {
   competitionId: string;
   conflict: { jurorId: string; email: string };
-}) => apiFetch(`${judgingPath(competitionId)}/conflicts`, send('POST', conflict), JudgingSchema);
+}) =>
+  apiFetch(`${judgingPath(competitionId)}/conflicts`, send('POST', conflict), ConflictAddedSchema);
 
 export const removeConflict = ({
   competitionId,

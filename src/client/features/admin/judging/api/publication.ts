@@ -3,6 +3,7 @@ import {
   PublicationPreviewSchema,
   PublicationSchema,
 } from '../../../../../shared/schemas/publication.ts';
+import { AdminCompetitionSchema } from '../../../../../shared/schemas/competition.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
 
@@ -25,3 +26,11 @@ export const publishResults = (competitionId: string) =>
 /** Takes the page down (e-mails already sent stay sent); 409 NOT_PUBLISHED. */
 export const unpublishResults = (competitionId: string) =>
   apiFetch(`${resultsPath(competitionId)}/unpublish`, send('POST'), PublicationSchema);
+
+/** Closes the competition's entries now (audited), so its results may be published. */
+export const closeEntries = (competitionId: string) =>
+  apiFetch(
+    `/api/admin/competitions/${encodeURIComponent(competitionId)}/close-entries`,
+    send('POST'),
+    AdminCompetitionSchema,
+  );

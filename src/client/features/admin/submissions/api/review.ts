@@ -28,7 +28,7 @@ export const downloadPath = (id: string, file: string) =>
 const statusPath = (id: string) => `${submissionPath(id)}/status`;
 
 /** What the address holds of a view: its filters, its order, and the page's cursor. */
-const FILTERS = ['q', 'status', 'payment', 'competition', 'duplicates'] as const;
+const FILTERS = ['q', 'status', 'payment', 'withdrawn', 'competition', 'duplicates'] as const;
 const VIEW = [...FILTERS, 'sort'] as const;
 const PAGE = [...VIEW, 'cursor'] as const;
 

@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  IdentityCheckSchema,
+  type RedactionInput,
+} from '../../../../../shared/schemas/jury-redaction.ts';
+import { apiFetch } from '../../../../lib/api-client.ts';
+import { send } from '../../common/admin-requests.ts';
+
+/* The identity check before judging, and the jury's redacted copies of answers. */
+
+const judgingPath = (competitionId: string) =>
+  `/api/admin/competitions/${encodeURIComponent(competitionId)}/judging`;
+
+const redactionPath = (competitionId: string, entryId: string, fieldId: string) =>
+  `${judgingPath(competitionId)}/redactions/${encodeURIComponent(entryId)}/${encodeURIComponent(fieldId)}`;
+
+export const identityCheckQuery = (competitionId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'judging', competitionId, 'identity-check'],
+    queryFn: () =>
+      apiFetch(`${judgingPath(competitionId)}/identity-check`, {}, IdentityCheckSchema),
+  });
+
+export interface AnswerKey {
+  competitionId: string;
+  entryId: string;
+  fieldId: string;
+}
+
+/** Saves the jury's copy of one answer; answers the whole check as it now is. */
+export const saveRedaction = ({
+  competitionId,
+  entryId,
+  fieldId,
+  text,
+}: AnswerKey & RedactionInput) =>
+  apiFetch(
+    redactionPath(competitionId, entryId, fieldId),
+    send('PUT', { text }),
+    IdentityCheckSchema,
+  );
+
+/** Gives jurors the artist's own answer again (refused once a round has opened). */
+export const removeRedaction = ({ competitionId, entryId, fieldId }: AnswerKey) =>
+  apiFetch(redactionPath(competitionId, entryId, fieldId), send('DELETE'), IdentityCheckSchema);

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
+import type { DB } from '../../db/schema.ts';
+import {
+  decodeEntry,
+  type EntryLog,
+  imagesOf,
+  type StoredEntry,
+  type StoredImage,
+} from '../submissions/submissions.service.ts';
+import { findRedactionsOf } from './redactions.repository.ts';
+
+/*
+ * The jury's copy of an entry: the one place every jury answer, picture and file name is built
+ * from. Only fields shown to jurors are in it, and an answer the admin redacted is the redacted
+ * copy (an empty copy leaves the answer out); the artist's own answer never leaves the entry.
+ */
+
+export interface JuryAnswer {
+  fieldId: string;
+  label: string;
+  value: string;
+}
+
+export interface JuryCopy {
+  answers: JuryAnswer[];
+  /** The pictures jurors see, in the form's order: the n-th is `/images/<n>`. */
+  images: StoredImage[];
+}
+
+/** The jury's copy, given the entry's redactions (the jury's text by field id). */
+export function juryCopyOf(entry: StoredEntry, redactions: ReadonlyMap<string, string>): JuryCopy {
+  const shown = entry.fields.filter(isShownToJurors);
+  const answers = shown.flatMap((field) => {
+    if (field.type === 'image') return [];
+    const value = redactions.get(field.id) ?? entry.values[field.id];
+    return value ? [{ fieldId: field.id, label: field.label, value }] : [];
+  });
+  const images = imagesOf({ ...entry, fields: shown });
+  return { answers, images };
+}
+
+/** The jury's copy of submission `row.id`, read with its redactions. */
+export async function readJuryCopy(
+  db: Kysely<DB>,
+  row: { id: string; field_values: string; form_fields: string | null },
+  log: EntryLog,
+): Promise<JuryCopy> {
+  return juryCopyOf(decodeEntry(row, log), await findRedactionsOf(db, row.id));
+}

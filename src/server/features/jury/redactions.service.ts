@@ -1,0 +1,163 @@
+import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
+import {
+  type CheckedAnswer,
+  type IdentityCheck,
+  REDACTION_MESSAGES,
+  type RedactionInput,
+} from '../../../shared/schemas/jury-redaction.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, invalidField, notFound } from '../../errors.ts';
+import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
+import { decodeEntry, type StoredEntry } from '../submissions/submissions.service.ts';
+import { type ArtistIdentity, identityIn, maskIdentity } from './identity-match.ts';
+import { hasOpenedRound } from './judging.repository.ts';
+import { requireCompetition } from './judging.service.ts';
+import {
+  deleteRedaction,
+  findCompetitionRedactions,
+  findEntriesToCheck,
+  findEntryToRedact,
+  upsertRedaction,
+} from './redactions.repository.ts';
+
+/*
+ * Before judging, the admin looks for entries whose answers shown to jurors name their artist
+ * (found here, on the server, by identity-match.ts) and redacts the jury's copy of such an
+ * answer; the artist's own answer stays as given. A redaction may be made or changed at any
+ * time, since it only takes away what jurors see; once a round has opened it cannot be removed,
+ * which would show jurors what was taken out.
+ */
+
+const audit = auditEntriesOf('submission');
+
+type Redaction = { text: string; redactedAt: string };
+
+const identityOf = (row: { full_name: string; email: string; phone: string }): ArtistIdentity => ({
+  fullName: row.full_name,
+  email: row.email,
+  phone: row.phone,
+});
+
+/** The entry's text answers jurors see (an image cannot hold a typed name). */
+function shownTextAnswers(entry: StoredEntry) {
+  return entry.fields.flatMap((field) => {
+    const answer = entry.values[field.id];
+    return isShownToJurors(field) && field.type !== 'image' && answer ? [{ field, answer }] : [];
+  });
+}
+
+/** The answers of one entry the admin must see: those naming the artist, and those redacted. */
+function checkedAnswers(
+  entry: StoredEntry,
+  who: ArtistIdentity,
+  redactions: ReadonlyMap<string, Redaction>,
+): CheckedAnswer[] {
+  return shownTextAnswers(entry).flatMap(({ field, answer }) => {
+    const contains = identityIn(answer, who);
+    const redaction = redactions.get(field.id) ?? null;
+    if (contains.length === 0 && !redaction) return [];
+    const suggestion = maskIdentity(answer, who);
+    return [{ fieldId: field.id, label: field.label, answer, contains, suggestion, redaction }];
+  });
+}
+
+export async function getIdentityCheck(
+  deps: Pick<Deps, 'db' | 'log'>,
+  competitionId: string,
+): Promise<IdentityCheck> {
+  await requireCompetition(deps.db, competitionId);
+  const [rows, saved, roundOpened] = await Promise.all([
+    findEntriesToCheck(deps.db, competitionId),
+    findCompetitionRedactions(deps.db, competitionId),
+    hasOpenedRound(deps.db, competitionId),
+  ]);
+  const byEntry = new Map<string, Map<string, Redaction>>();
+  for (const r of saved) {
+    const of = byEntry.get(r.submission_id) ?? new Map<string, Redaction>();
+    of.set(r.field_id, { text: r.jury_text, redactedAt: r.redacted_at });
+    byEntry.set(r.submission_id, of);
+  }
+  const entries = rows.flatMap((row) => {
+    const entry = decodeEntry(row, deps.log);
+    const answers = checkedAnswers(entry, identityOf(row), byEntry.get(row.id) ?? new Map());
+    if (answers.length === 0) return [];
+    return [{ submissionId: row.id, reference: row.reference, status: row.status, answers }];
+  });
+  return { roundOpened, entries };
+}
+
+/** The entry and its answer for `fieldId`, if it is one jurors see as text; else a 4xx. */
+async function requireRedactable(
+  deps: Pick<Deps, 'db' | 'log'>,
+  competitionId: string,
+  entryId: string,
+  fieldId: string,
+) {
+  await requireCompetition(deps.db, competitionId);
+  const row = await findEntryToRedact(deps.db, competitionId, entryId);
+  if (!row) throw notFound(REDACTION_MESSAGES.entryNotFound);
+  const entry = decodeEntry(row, deps.log);
+  const field = entry.fields.find((f) => f.id === fieldId);
+  if (!field || !entry.values[fieldId]) throw notFound(REDACTION_MESSAGES.answerNotFound);
+  if (field.type === 'image') throw invalidField('fieldId', REDACTION_MESSAGES.imageField);
+  if (!isShownToJurors(field)) throw invalidField('fieldId', REDACTION_MESSAGES.hiddenField);
+  return { row, field };
+}
+
+/** Saves the jury's copy of one answer; a copy that still names the artist is refused. */
+export async function saveRedaction(
+  deps: Pick<Deps, 'db' | 'log' | 'clock'>,
+  competitionId: string,
+  entryId: string,
+  fieldId: string,
+  input: RedactionInput,
+  admin: AuditActor,
+): Promise<IdentityCheck> {
+  const { row, field } = await requireRedactable(deps, competitionId, entryId, fieldId);
+  const text = input.text.trim();
+  const still = identityIn(text, identityOf(row));
+  if (still.length > 0) {
+    throw invalidField('text', REDACTION_MESSAGES.stillNames[still[0]!]);
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await upsertRedaction(trx, {
+      submission_id: entryId,
+      field_id: fieldId,
+      jury_text: text,
+      redacted_at: now.toISOString(),
+    });
+    await recordAudit(
+      trx,
+      audit(admin, 'jury.answer-redact', entryId, { fieldId, label: field.label, juryCopy: text }),
+      now,
+    );
+  });
+  return getIdentityCheck(deps, competitionId);
+}
+
+/** Gives jurors the artist's own answer again: only while no round has opened. */
+export async function removeRedaction(
+  deps: Pick<Deps, 'db' | 'log' | 'clock'>,
+  competitionId: string,
+  entryId: string,
+  fieldId: string,
+  admin: AuditActor,
+): Promise<IdentityCheck> {
+  const { field } = await requireRedactable(deps, competitionId, entryId, fieldId);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    if (await hasOpenedRound(trx, competitionId)) {
+      throw new AppError(409, 'REDACTION_FIXED', REDACTION_MESSAGES.fixed);
+    }
+    if (!(await deleteRedaction(trx, entryId, fieldId))) {
+      throw notFound(REDACTION_MESSAGES.notRedacted);
+    }
+    await recordAudit(
+      trx,
+      audit(admin, 'jury.answer-unredact', entryId, { fieldId, label: field.label }),
+      now,
+    );
+  });
+  return getIdentityCheck(deps, competitionId);
+}

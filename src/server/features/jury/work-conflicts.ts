@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { pickReplacement } from './assignment.ts';
+import { insertAssignments } from './rounds.repository.ts';
+import {
+  deleteScores,
+  findEntryJurors,
+  findJurorsInConflictWith,
+  findLoads,
+  incrementJurorsMissing,
+  updateMyAssignment,
+} from './scoring.repository.ts';
+
+/*
+ * A work taken from a juror in an open round, whoever declared the conflict (the juror on the
+ * work's page, or the admin in the set-up): the assignment is marked, the juror's scores for it
+ * go, and the work passes to the least-loaded panel juror free to take it, or is marked short.
+ */
+
+export interface TakenWork {
+  roundId: string;
+  competitionId: string;
+  submissionId: string;
+  /** The artist's e-mail, compared with the conflicts the admin declared. */
+  email: string;
+  jurorId: string;
+}
+
+/**
+ * Inside the caller's transaction. False when the work was no longer the juror's (a conflict
+ * declared meanwhile); otherwise whether another juror took it (else it is now short).
+ */
+export async function takeWorkFromJuror(
+  trx: Kysely<DB>,
+  work: TakenWork,
+  reason: string,
+  now: Date,
+): Promise<{ taken: false } | { taken: true; reassigned: boolean }> {
+  const key = { round_id: work.roundId, juror_id: work.jurorId, submission_id: work.submissionId };
+  const at = now.toISOString();
+  if (!(await updateMyAssignment(trx, key, { conflict_reason: reason, conflict_at: at }))) {
+    return { taken: false };
+  }
+  await deleteScores(trx, key);
+  const onEntry = await findEntryJurors(trx, work.roundId, work.submissionId);
+  const declared = new Set(await findJurorsInConflictWith(trx, work.competitionId, work.email));
+  const loads = await findLoads(trx, work.roundId, work.competitionId);
+  const replacement = pickReplacement({
+    entryJurors: onEntry,
+    jurors: loads.map((l) => l.juror_id),
+    loads: new Map(loads.map((l) => [l.juror_id, Number(l.load)])),
+    isConflicted: (id) => declared.has(id),
+  });
+  if (replacement) {
+    await insertAssignments(trx, [
+      {
+        round_id: work.roundId,
+        submission_id: work.submissionId,
+        juror_id: replacement,
+        order_key: randomBytes(8).toString('hex'),
+        assigned_at: at,
+        scored_at: null,
+        conflict_reason: null,
+        conflict_at: null,
+      },
+    ]);
+  } else {
+    await incrementJurorsMissing(trx, work.roundId, work.submissionId);
+  }
+  return { taken: true, reassigned: replacement !== undefined };
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** The queries of an artist withdrawing their unpaid entry. */
+
+/**
+ * What deciding on a withdrawal needs of the entry; on PostgreSQL its row stays locked until the
+ * transaction ends, so a payment or an admin's decision on it waits (SQLite writes one at a time).
+ */
+export async function findWithdrawalTarget(trx: Kysely<DB>, submissionId: string) {
+  let query = trx
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'reference',
+      'status',
+      'entry_type',
+      'entry_fee',
+      'payment_status',
+      'refunded_at',
+      'withdrawn_at',
+    ])
+    .where('id', '=', submissionId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function markWithdrawn(trx: Kysely<DB>, submissionId: string, stamp: string) {
+  await trx
+    .updateTable('submissions')
+    .set({ withdrawn_at: stamp, updated_at: stamp })
+    .where('id', '=', submissionId)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+}
