@@ -86,8 +86,12 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const facts = startFacts(`http://localhost:${port}`, result);
   if (format === 'text') console.log(startBanner(facts));
-  // As JSON lines like the log's own (the generated password is printed once, never stored).
-  else for (const line of startLines(facts)) app.log.info(line);
+  // As JSON lines like the log's own (the generated password is printed once, never stored),
+  // whatever LOG_LEVEL hides: the address and the password are what the operator needs.
+  else {
+    const startLog = app.log.child({}, { level: 'info' });
+    for (const line of startLines(facts)) startLog.info(line);
+  }
 }
 
 main().catch((error: unknown) => {
