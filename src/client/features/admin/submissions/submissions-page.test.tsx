@@ -365,6 +365,7 @@ describe('the submissions review: what it shows', () => {
       'Pending Review': '1,234',
       Approved: '56',
       Rejected: '7',
+      Withdrawn: '0',
       // The counts say what they count; a free entry is never counted paid.
       'Payment Received': '1,23,456',
       'Payment Pending': '0',
@@ -380,6 +381,7 @@ describe('the submissions review: what it shows', () => {
       'Pending Review': '0',
       Approved: '0',
       Rejected: '1',
+      Withdrawn: '0',
       'Payment Received': '1',
       'Payment Pending': '0',
       Refunded: '0',

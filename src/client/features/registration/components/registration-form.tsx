@@ -65,6 +65,7 @@ export function RegistrationForm({
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true);
   }, [competitionId, formFields, form]);
+  const [restoredFocus, setRestoredFocus] = useState(0);
   // The withdrawn entry's answers, kept as this form's draft too; the pictures chosen stay.
   useEffect(() => {
     if (restore === null) return;
@@ -73,7 +74,12 @@ export function RegistrationForm({
     // Chosen by the artist a moment ago ("Start a different entry"), after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true);
+    // Focused once the reset form is drawn again (its fields register anew).
+    setRestoredFocus((n) => n + 1);
   }, [restore, competitionId, formFields, form]);
+  useEffect(() => {
+    if (restoredFocus > 0) form.setFocus('fullName');
+  }, [restoredFocus, form]);
   // Shown (or shown again, from hidden) in place of what the artist chose away from.
   useEffect(() => {
     if (focusFirst) form.setFocus('fullName');
