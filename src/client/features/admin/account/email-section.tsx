@@ -10,7 +10,7 @@ import { AdminForm } from '../common/forms/admin-form.tsx';
 import { submitOrShowErrors } from '../common/forms/form-errors.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
-import { Section } from '../common/shell/admin-page.tsx';
+import { MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { accountQuery, setAccountEmail } from './api/account.ts';
 
 export const EMAIL_SAVED = 'E-mail address saved.';
@@ -49,7 +49,7 @@ function EmailForm({ current }: { current: Account }) {
   });
   return (
     <>
-      <p className="text-sm text-gray-700">
+      <p className={`text-sm ${MUTED_TEXT}`}>
         {current.email ? (
           <>
             Sign-in codes go to <strong className="break-words">{current.email}</strong> when your
