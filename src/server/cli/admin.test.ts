@@ -20,7 +20,7 @@ import { SQLITE_FILE_NAME } from '../db/database.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'admin.ts');
 const USAGE =
-  'Usage: npm run admin -- create <username> [--role admin|juror] | reset-password <username> | reset-two-factor <username> | unlock <username>';
+  'Usage: npm run admin -- create <username> [--role admin|juror] | reset-password <username> | reset-two-factor <username> | unlock <username> | set-email <username> <email>';
 
 interface Run {
   code: number | null;

@@ -6,6 +6,8 @@
  * reset-two-factor is for an admin who lost both their phone and their recovery codes; unlock
  * (and reset-password) clear the account's failed sign-ins, and with them every lock on it.
  * reset-password and reset-two-factor also forget the account's known devices (decision 014).
+ * `set-email <username> <email>` gives the account the address its sign-in codes go to (the only
+ * way in from a new browser while it is locked), checked as strictly as the Account page checks it.
  * `create … --role juror` makes a juror (display name = the username, no e-mail, no invitation).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,17 +17,28 @@ import { loadConfig } from '../config.ts';
 import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createAccount, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
+import { lowerCaseEmailSchema } from '../../shared/schemas/email-address.ts';
+import {
+  createAccount,
+  setEmailOfAdmin,
+  setPassword,
+  unlockAdmin,
+} from '../features/auth/accounts.service.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 import { runCommand } from './run-command.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };
 
-const COMMANDS = ['create', 'reset-password', 'reset-two-factor', 'unlock'];
+const COMMANDS = ['create', 'reset-password', 'reset-two-factor', 'unlock', 'set-email'];
 const ROLES = ['admin', 'juror'];
 const usageOf = (command: string) =>
-  command === 'create' ? `create <username> [--role ${ROLES.join('|')}]` : `${command} <username>`;
+  command === 'create'
+    ? `create <username> [--role ${ROLES.join('|')}]`
+    : command === 'set-email'
+      ? 'set-email <username> <email>'
+      : `${command} <username>`;
+const EmailSchema = lowerCaseEmailSchema('Enter a valid e-mail address');
 const USAGE = `Usage: npm run admin -- ${COMMANDS.map(usageOf).join(' | ')}`;
 
 /** The command, the username and, for create, the role; undefined when they do not parse. */
@@ -36,10 +49,12 @@ function parseCommand(args: string[]) {
       allowPositionals: true,
       options: { role: { type: 'string' } },
     });
-    const [command, username] = positionals;
+    const [command, username, email, ...rest] = positionals;
     if (!command || !COMMANDS.includes(command) || !username) return undefined;
+    // Only set-email takes a second argument, and it needs it.
+    if (rest.length > 0 || (command === 'set-email') !== (email !== undefined)) return undefined;
     if (values.role !== undefined && command !== 'create') return undefined;
-    return { command, username, role: values.role ?? 'admin' };
+    return { command, username, email, role: values.role ?? 'admin' };
   } catch {
     // An unknown option, or --role without its value.
     return undefined;
@@ -65,6 +80,11 @@ async function run(args: string[]): Promise<number> {
     console.error(`Unknown role ${role}: use ${ROLES.join(' or ')}.`);
     return 1;
   }
+  const email = parsed.email === undefined ? undefined : EmailSchema.safeParse(parsed.email);
+  if (email && !email.success) {
+    console.error('Enter a valid e-mail address');
+    return 1;
+  }
   const config = loadConfig();
   ensureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -76,6 +96,11 @@ async function run(args: string[]): Promise<number> {
         action: 'admin_user.two-factor-reset',
       });
       console.log(`Turned off two-factor for ${username}; their sessions have ended.`);
+      return 0;
+    }
+    if (email) {
+      await setEmailOfAdmin(database.db, username, email.data, COMMAND_LINE);
+      console.log(`Set the e-mail address of ${username} to ${email.data}.`);
       return 0;
     }
     if (command === 'unlock') {

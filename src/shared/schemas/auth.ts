@@ -64,6 +64,10 @@ export const AccountEmailSchema = PasswordConfirmationSchema.extend({
   email: lowerCaseEmailSchema('Enter a valid e-mail address'),
 });
 
+/** The signed-in admin's own account, as the Account page shows it. */
+export const AccountSchema = z.object({ email: z.string().nullable() });
+export type Account = z.infer<typeof AccountSchema>;
+
 /**
  * Turning two-factor on asks for the password too: a session borrowed without it must not be able
  * to tie the account to someone else's phone (which would also end the owner's other sessions).

@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountEmailSchema,
+  AccountSchema,
   AdminUserSchema,
   ChangePasswordSchema,
   NewAdminSchema,
@@ -9,6 +10,7 @@ import {
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
+  accountOf,
   createAdmin,
   listAdmins,
   removeAdmin,
@@ -47,6 +49,17 @@ export const accountsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     },
   );
 
+  api.get(
+    '/account',
+    {
+      schema: {
+        summary: 'The signed-in admin’s own account: their e-mail address, or null',
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => accountOf(db, requireAdmin(request).adminUserId),
+  );
+
   api.put(
     '/account/email',
     {
@@ -60,7 +73,11 @@ export const accountsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       const admin = requireAdmin(request);
       const now = clock.now();
       await requireCurrentPassword(db, admin, request.body.password, request.ip, 'password', now);
-      await setAccountEmail(db, admin, request.body.email, now);
+      const account = { id: admin.adminUserId, username: admin.username };
+      await setAccountEmail(db, account, request.body.email, admin, {
+        action: 'account.email-change',
+        now,
+      });
       return reply.status(204).send();
     },
   );

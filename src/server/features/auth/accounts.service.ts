@@ -13,6 +13,7 @@ import {
   findAdminByName,
   findAdminIds,
   findAllAdmins,
+  findEmailOfAdmin,
   findPasswordHashOfAdmin,
   insertAdminUser,
   type JurorDetails,
@@ -206,27 +207,50 @@ export async function unlockAdmin(db: Kysely<DB>, username: string, actor: Actor
   });
 }
 
-/** The signed-in admin's own e-mail address (for sign-in codes), audited. */
+/**
+ * An account's e-mail address (where sign-in codes go), audited: set by its owner from the
+ * Account page, or for them from a shell.
+ */
 export async function setAccountEmail(
   db: Kysely<DB>,
-  admin: { adminUserId: string; username: string },
+  account: { id: string; username: string },
   email: string,
-  now: Date,
+  actor: Actor,
+  options: { action: string; now?: Date },
 ): Promise<void> {
+  const now = options.now ?? new Date();
   await db.transaction().execute(async (trx) => {
-    await updateAdminUser(trx, admin.adminUserId, { email, updated_at: now.toISOString() });
+    await updateAdminUser(trx, account.id, { email, updated_at: now.toISOString() });
     await recordAudit(
       trx,
       {
-        adminUserId: admin.adminUserId,
-        actor: admin.username,
-        action: 'account.email-change',
+        adminUserId: actor.adminUserId,
+        actor: actor.username,
+        action: options.action,
         entityType: 'admin_user',
-        entityId: admin.adminUserId,
+        entityId: account.id,
+        details: { username: account.username },
       },
       now,
     );
   });
+}
+
+/** The e-mail address of the named account, for the command line; 404 when there is none. */
+export async function setEmailOfAdmin(
+  db: Kysely<DB>,
+  username: string,
+  email: string,
+  actor: Actor,
+) {
+  const user = await findAdminByName(db, username);
+  if (!user) throw notFound(`No admin named ${username}`);
+  await setAccountEmail(db, user, email, actor, { action: 'admin_user.email-set' });
+}
+
+/** What the Account page shows of the signed-in admin: their e-mail address, or null. */
+export async function accountOf(db: Kysely<DB>, id: string): Promise<{ email: string | null }> {
+  return { email: (await findEmailOfAdmin(db, id))?.email ?? null };
 }
 
 /** Every admin account, by name. */

@@ -64,6 +64,10 @@ export async function findAdminById(db: Kysely<DB>, id: string) {
   return selectIdentities(db).where('id', '=', id).executeTakeFirst();
 }
 
+export async function findEmailOfAdmin(db: Kysely<DB>, id: string) {
+  return db.selectFrom('admin_users').select('email').where('id', '=', id).executeTakeFirst();
+}
+
 /** What signing in checks: the password, then the second factor when it is on. */
 export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
   return db

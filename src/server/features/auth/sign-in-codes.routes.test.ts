@@ -185,6 +185,8 @@ describe(`a locked account's owner on a new browser, on ${TEST_ENGINE}`, () => {
   it('an admin gives an e-mail address (password asked) and gets in through it too', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const put = (body: unknown) => asAdmin(t, token, 'PUT', '/api/admin/account/email', body);
+    const account = async () => (await asAdmin(t, token, 'GET', '/api/admin/account')).json();
+    expect(await account()).toEqual({ email: null });
     const bad = await put({ password: ADMIN_PASSWORD, email: 'victim;attacker@evil.example' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ email: 'Enter a valid e-mail address' });
@@ -194,6 +196,7 @@ describe(`a locked account's owner on a new browser, on ${TEST_ENGINE}`, () => {
     expect(
       (await put({ password: ADMIN_PASSWORD, email: 'Desk@WhiteStroke.example' })).statusCode,
     ).toBe(204);
+    expect(await account()).toEqual({ email: 'desk@whitestroke.example' });
 
     for (let i = 0; i < 5; i++) {
       expect((await login(t, { username: 'admin', password: `guess ${i}` })).statusCode).toBe(401);

@@ -25,6 +25,7 @@ function stubAccount(extra: Parameters<typeof stubApi>[0] = {}) {
   const enableBodies: unknown[] = [];
   const calls = stubApi({
     'GET /api/auth/session': SIGNED_IN,
+    'GET /api/admin/account': { status: 200, body: { email: null } },
     'GET /api/admin/account/two-factor': () => ({
       status: 200,
       body: { enabled, recoveryCodesLeft: enabled ? 10 : 0, required: false },

@@ -6,10 +6,11 @@ import { TwoFactorSection } from '../common/two-factor/two-factor-section.tsx';
 import { AdminsSection } from './admins-section.tsx';
 import { adminUsersQuery } from './api/account.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
+import { EmailSection } from './email-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**
- * The signed-in admin's password and two-factor, the other admins and the
+ * The signed-in admin's password, e-mail address and two-factor, the other admins and the
  * sign-in rules. While the rules require two-factor of an admin who has not turned it on, the
  * server refuses everything else, so only the two-factor part shows.
  */
@@ -27,6 +28,7 @@ export default function AccountPage() {
         </Notice>
       ) : null}
       {setupOnly ? null : <ChangePasswordSection />}
+      {setupOnly ? null : <EmailSection />}
       <TwoFactorSection path={ADMIN_TWO_FACTOR_PATH} onChanged={twoFactorChanged} />
       {setupOnly ? null : <AdminsSection />}
       {setupOnly ? null : <SecuritySection />}

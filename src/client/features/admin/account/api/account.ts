@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AdminUserSchema } from '../../../../../shared/schemas/auth.ts';
+import { AccountSchema, AdminUserSchema } from '../../../../../shared/schemas/auth.ts';
 import {
   type SecuritySettings,
   SecuritySettingsSchema,
@@ -25,6 +25,15 @@ export const twoFactorStatusQuery = twoFactorRequests(ADMIN_TWO_FACTOR_PATH).sta
 
 export const changePassword = (passwords: { currentPassword: string; newPassword: string }) =>
   apiFetch('/api/admin/account/password', send('POST', passwords));
+
+/** The signed-in admin's own e-mail address (or null). */
+export const accountQuery = queryOptions({
+  queryKey: ['admin', 'account', 'self'],
+  queryFn: () => apiFetch('/api/admin/account', {}, AccountSchema),
+});
+
+export const setAccountEmail = (values: { email: string; password: string }) =>
+  apiFetch('/api/admin/account/email', send('PUT', values));
 
 /** Every admin, with whether their two-factor is on. */
 export const adminUsersQuery = queryOptions({
