@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
-import { Button } from '../../../components/button.tsx';
+import { Button, ButtonLink } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { COMPETITION_STAGE_LABELS } from '../../../../shared/domain/competition-status.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
@@ -194,6 +195,15 @@ function CompetitionRow({
           <Button variant="secondary" size="sm" onClick={onEdit}>
             Edit<span className="sr-only"> {title}</span>
           </Button>
+          {competition.draft ? (
+            <ButtonLink
+              to={paths.adminCompetitionPreview(competition.id)}
+              variant="secondary"
+              size="sm"
+            >
+              Preview<span className="sr-only"> {title}</span>
+            </ButtonLink>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={onExtensions}>
             Extensions<span className="sr-only"> for {title}</span>
           </Button>
