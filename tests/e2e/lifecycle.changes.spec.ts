@@ -126,11 +126,23 @@ test('after the close, the artist with an extension link registers; another arti
   expect(created.status(), await created.text()).toBe(201);
   const { id: competitionId } = (await created.json()) as { id: string };
   const artist = { ...ARTIST, email: `meera-${tag}@example.com` };
-  const granted = await admin.post(`/api/admin/competitions/${competitionId}/extensions`, {
-    data: { email: artist.email, validUntil: new Date(Date.now() + 3_600_000).toISOString() },
-  });
-  expect(granted.status(), await granted.text()).toBe(201);
-  const link = new URL(((await granted.json()) as { link: string }).link);
+  // The admin grants the link from the competition's Extensions dialog, in the site's time zone.
+  await openAdminScreen(page, '/admin/competitions', 'Competitions');
+  await page.getByRole('button', { name: `Extensions for ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Extensions: ${title}` });
+  await dialog.getByLabel("Artist's e-mail").fill(artist.email);
+  const inTwoHours = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(Date.now() + 2 * 3_600_000);
+  await dialog.getByLabel('Valid until').fill(inTwoHours.replace(' ', 'T'));
+  await dialog.getByRole('button', { name: 'Grant extension' }).click();
+  await expect(dialog.getByText('it will not be shown again')).toBeVisible();
+  const link = new URL(await dialog.locator('code').innerText());
+  await expect(dialog.getByRole('listitem').filter({ hasText: artist.email })).toContainText(
+    'used 0 times',
+  );
 
   // Without the link: closed, no form.
   await page.goto(registerPath(competitionId));

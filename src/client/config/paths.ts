@@ -25,6 +25,8 @@ export const paths = {
   entryOf: (entryToken: string) => `${PAGE_PATHS.entry}#${encodeURIComponent(entryToken)}`,
   adminDashboard: '/admin/dashboard',
   adminCompetitions: '/admin/competitions',
+  /** A competition's public page as the admin previews it, a draft included. */
+  adminCompetitionPreview: (id: string) => `/admin/competitions/${encodeURIComponent(id)}/preview`,
   adminCategories: '/admin/categories',
   adminSubmissions: '/admin/submissions',
   adminSubmission: (id: string) => `/admin/submissions/${encodeURIComponent(id)}`,

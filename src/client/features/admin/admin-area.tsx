@@ -5,6 +5,7 @@ import AuditLogPage from './audit-log/audit-log-page.tsx';
 import { AdminQueryProvider } from './common/admin-query.tsx';
 import BannersPage from './banners/banners-page.tsx';
 import CategoriesPage from './categories/categories-page.tsx';
+import CompetitionPreviewPage from './competitions/competition-preview-page.tsx';
 import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
 import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
@@ -54,6 +55,10 @@ function AdminRoutes() {
         {CONTENT_PAGES.map(([path, Page]) => (
           <Route key={path} path={below(path)} element={<Page />} />
         ))}
+        <Route
+          path={`${below(paths.adminCompetitions)}/:id/preview`}
+          element={<CompetitionPreviewPage />}
+        />
         {/* A placeholder until the submissions screen arrives with its own issue. */}
         <Route path={below(paths.adminSubmissions)} element={<SubmissionsPage />} />
         <Route path={`${below(paths.adminSubmissions)}/:id`} element={<EntryDetailPage />} />

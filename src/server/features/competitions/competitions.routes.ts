@@ -22,6 +22,7 @@ import {
   listAdminCompetitions,
   updateCompetition,
 } from './admin-competitions.service.ts';
+import { previewCompetition } from './competition-preview.service.ts';
 
 /** Public scope (/api): the catalogue, served from memory. */
 export const competitionsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
@@ -87,6 +88,19 @@ export const competitionsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       },
     },
     (request) => findAdminCompetition(deps, request.params.id),
+  );
+
+  api.get(
+    '/competitions/:id/preview',
+    {
+      schema: {
+        summary:
+          "One competition as its public page will show it, drafts included (admins' preview)",
+        params: CompetitionIdParamsSchema,
+        response: { 200: CompetitionWithDetailsSchema, ...notFoundResponse },
+      },
+    },
+    (request) => previewCompetition(deps, request.params.id),
   );
 
   api.post(

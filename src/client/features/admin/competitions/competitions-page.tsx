@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
-import { Button } from '../../../components/button.tsx';
+import { Button, ButtonLink } from '../../../components/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { COMPETITION_STAGE_LABELS } from '../../../../shared/domain/competition-status.ts';
 import { formatEntryFee } from '../../../../shared/domain/money.ts';
@@ -17,6 +18,7 @@ import { useAdminQuery } from '../common/admin-query.tsx';
 import { categoryChoicesQuery, competitionsQuery, deleteCompetition } from './api/competitions.ts';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
 import { CompetitionForm } from './competition-form.tsx';
+import { ExtensionsPanel } from './extensions-panel.tsx';
 
 /** Seed §4 "Toasts": competition success toasts last 5 s. */
 export const COMPETITION_TOAST_MS = 5000;
@@ -47,6 +49,7 @@ export default function CompetitionsPage() {
   const queryClient = useQueryClient();
   const competitions = useAdminQuery(competitionsQuery);
   const [editor, setEditor] = useState<Editor>({ open: false, competition: null });
+  const [extensionsOf, setExtensionsOf] = useState<AdminCompetition | null>(null);
   const categories = useAdminQuery(categoryChoicesQuery);
   const removal = useMutation({ mutationFn: deleteCompetition });
   const { showToast } = useToast();
@@ -96,6 +99,7 @@ export default function CompetitionsPage() {
                       key={competition.id}
                       competition={competition}
                       onEdit={() => openEditor(competition)}
+                      onExtensions={() => setExtensionsOf(competition)}
                       onDelete={() => deletion.ask(competition)}
                     />
                   ))}
@@ -127,6 +131,14 @@ export default function CompetitionsPage() {
           }}
         />
       </ModalDialog>
+      <ModalDialog
+        open={extensionsOf !== null}
+        title={`Extensions: ${extensionsOf?.title ?? ''}`}
+        onClose={() => setExtensionsOf(null)}
+        form
+      >
+        {extensionsOf ? <ExtensionsPanel key={extensionsOf.id} competition={extensionsOf} /> : null}
+      </ModalDialog>
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete ${deletion.target?.title ?? 'competition'}`}
@@ -140,10 +152,12 @@ export default function CompetitionsPage() {
 function CompetitionRow({
   competition,
   onEdit,
+  onExtensions,
   onDelete,
 }: {
   competition: AdminCompetition;
   onEdit: () => void;
+  onExtensions: () => void;
   onDelete: () => void;
 }) {
   const { title, description, category, subcategory, startDate, endDate } = competition;
@@ -180,6 +194,18 @@ function CompetitionRow({
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit}>
             Edit<span className="sr-only"> {title}</span>
+          </Button>
+          {competition.draft ? (
+            <ButtonLink
+              to={paths.adminCompetitionPreview(competition.id)}
+              variant="secondary"
+              size="sm"
+            >
+              Preview<span className="sr-only"> {title}</span>
+            </ButtonLink>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={onExtensions}>
+            Extensions<span className="sr-only"> for {title}</span>
           </Button>
           <Button variant="outline" size="sm" onClick={onDelete}>
             Delete<span className="sr-only"> {title}</span>

@@ -6,6 +6,7 @@ import {
   AdminCompetitionSchema,
   CompetitionDeletedSchema,
   type CompetitionInput,
+  CompetitionWithDetailsSchema,
 } from '../../../../../shared/schemas/competition.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
@@ -47,3 +48,15 @@ export const saveCompetition = ({
 /** Deletes a competition; answers how many of its submissions were kept. */
 export const deleteCompetition = (competition: AdminCompetition) =>
   apiFetch(competitionPath(competition), send('DELETE'), CompetitionDeletedSchema);
+
+/** A competition's public page as it will be shown, a draft included: the admin's preview. */
+export const competitionPreviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'competitions', id, 'preview'],
+    queryFn: () =>
+      apiFetch(
+        `${COMPETITIONS_PATH}/${encodeURIComponent(id)}/preview`,
+        {},
+        CompetitionWithDetailsSchema,
+      ),
+  });
