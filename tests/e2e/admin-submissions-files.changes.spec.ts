@@ -287,7 +287,8 @@ test("Export CSV saves the searched view's rows only, with a byte-order mark, ev
   const [columns = [], ...records] = parseCsv(text.slice(1));
   expect(columns).toEqual([
     'Reference',
-    'Submitted',
+    // The site's time zone, which the dates are written in.
+    'Submitted (Asia/Kolkata)',
     'Full name',
     'Age',
     'Age category',
@@ -341,7 +342,8 @@ test("Export CSV saves the searched view's rows only, with a byte-order mark, ev
     'YouTube Video Link': '',
     'Additional Link': '',
   });
-  expect(tamil?.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  // Local time a spreadsheet reads as a date, e.g. 2026-12-20 23:59.
+  expect(tamil?.['Submitted (Asia/Kolkata)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   // An image is its download's address, which the signed-in admin can open.
   const artworkAddress = new URL(tamil?.['Artwork Photo'] ?? '');
   expect(artworkAddress.pathname).toBe(`/api/admin/submissions/${karthika.id}/download/artworkUrl`);

@@ -98,7 +98,7 @@ test('a visitor follows Results to the awards, a withheld name unsaid, and check
   // The competition's page links to its results.
   await page.goto(`/competition/${competitionId}`);
   await expectPageHeading(page, title);
-  await page.getByRole('link', { name: 'Results', exact: true }).click();
+  await page.locator('#main').getByRole('link', { name: 'Results', exact: true }).click();
   await expect(page).toHaveURL(`/competition/${competitionId}/results`);
   await expectPageHeading(page, `Results: ${title}`);
   const cards = page.getByRole('list', { name: 'Awards' }).getByRole('listitem');

@@ -254,7 +254,7 @@ test('a visitor reads the awards, a withheld name unsaid, and checks a certifica
   const { page: tab } = visitor;
   await tab.goto(`/competition/${state.competitionId}`);
   await expectPageHeading(tab, TITLE);
-  await tab.getByRole('link', { name: 'Results', exact: true }).click();
+  await tab.locator('#main').getByRole('link', { name: 'Results', exact: true }).click();
   await expect(tab).toHaveURL(`/competition/${state.competitionId}/results`);
   await expectPageHeading(tab, `Results: ${TITLE}`);
   const cards = tab.getByRole('list', { name: 'Awards' }).getByRole('listitem');
