@@ -15,7 +15,7 @@ import { OUR_CLIENT_HEADERS as OURS } from '../../../../tests/setup/test-app.ts'
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { JurorSchema } from '../../../shared/schemas/jury.ts';
 import { createAccount, createAdmin } from '../auth/accounts.service.ts';
-import { INVITATION_LIMIT } from './jurors.service.ts';
+import { INVITATION_LIMIT } from './invitations.service.ts';
 
 /*
  * Juror accounts over HTTP: the admin's list, invitation, new link and removal, and the juror's

@@ -10,14 +10,8 @@ import {
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { signInBrowser } from '../auth/sessions.service.ts';
-import {
-  acceptInvitation,
-  createJuror,
-  listJurors,
-  reinviteJuror,
-  removeJuror,
-  viewInvitation,
-} from './jurors.service.ts';
+import { createJuror, listJurors, reinviteJuror, removeJuror } from './jurors.service.ts';
+import { acceptInvitation, viewInvitation } from './invitations.service.ts';
 
 const JurorIdSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -1,20 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { USERNAME_MAX_LENGTH } from '../../../shared/schemas/auth.ts';
-import {
-  type Invitation,
-  InvitationTokenSchema,
-  type Juror,
-  type JurorInvite,
-} from '../../../shared/schemas/jury.ts';
+import { type Juror, type JurorInvite } from '../../../shared/schemas/jury.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { createAccount, setPassword } from '../auth/accounts.service.ts';
+import { createAccount } from '../auth/accounts.service.ts';
 import { renderTemplate } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
 import {
   countJurorsWithEmail,
   countUsedInvitationsOf,
@@ -22,13 +16,12 @@ import {
   deleteUnusedInvitationsOf,
   findAllJurors,
   findInvitationsOfJurors,
-  findInvitationWithJuror,
   findJurorById,
   findUsernamesStartingWith,
   insertInvitation,
   type JurorRow,
-  markInvitationUsed,
 } from './jurors.repository.ts';
+import { hashToken } from './invitations.service.ts';
 
 /*
  * Juror accounts: the admin invites a juror by name and e-mail; the juror gets an account nobody
@@ -40,18 +33,6 @@ export const INVITATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const JUROR_INVITATION_KIND = 'juror-invitation';
 /** The juror's page that reads the token after '#', which no server log or Referer carries. */
 export const JUROR_INVITATION_PATH = '/jury/invitation';
-export const INVITATION_INVALID_MESSAGE =
-  'This invitation link has expired or has already been used. Ask the art space for a new one.';
-
-/** Opening and accepting invitations from one address: plenty for a person, few for a script. */
-export const INVITATION_LIMIT: RateLimit = {
-  scope: 'juror-invitation',
-  max: 20,
-  windowMs: 15 * 60 * 1000,
-  message: (minutes) =>
-    `Too many attempts with invitation links. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-};
-
 const INVITATION_TEMPLATE = {
   subject: 'You are invited to judge at {siteTitle}',
   body: `Dear {name},
@@ -67,9 +48,7 @@ The link works once, for 48 hours. If it has expired, ask the art space for a ne
 {siteTitle}`,
 };
 
-const invitationGone = () => new AppError(410, 'INVITATION_INVALID', INVITATION_INVALID_MESSAGE);
 const noSuchJuror = () => notFound('No such juror.');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** 32 random bytes: an invitation's token, and the password nobody knows until it is accepted. */
 const randomSecret = () => randomBytes(32).toString('base64url');
 
@@ -302,45 +281,4 @@ export async function removeJuror(
       now,
     );
   });
-}
-
-/** The invitation a token opens now, or 410 for any other: unknown, malformed, used, expired. */
-async function openInvitation(deps: Pick<Deps, 'db' | 'clock'>, token: string, ip: string) {
-  const now = deps.clock.now();
-  await takeRateLimitHit(deps.db, INVITATION_LIMIT, ip, undefined, now);
-  if (!InvitationTokenSchema.safeParse(token).success) throw invitationGone();
-  const row = await findInvitationWithJuror(deps.db, hashToken(token));
-  if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) throw invitationGone();
-  return { row, now };
-}
-
-export async function viewInvitation(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  token: string,
-  ip: string,
-): Promise<Invitation> {
-  const { row } = await openInvitation(deps, token, ip);
-  return { name: row.display_name ?? row.username, username: row.username };
-}
-
-/**
- * Sets the juror's password (the admins' rules) and uses the invitation up in one transaction;
- * of two accepts at once, the second is 410 and changes nothing. Answers the juror's account, for
- * the route to sign them in.
- */
-export async function acceptInvitation(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  accept: { token: string; password: string },
-  ip: string,
-): Promise<{ id: string; username: string }> {
-  const { row, now } = await openInvitation(deps, accept.token, ip);
-  await setPassword(deps.db, row.username, accept.password, {
-    actor: { adminUserId: row.juror_id, username: row.username },
-    action: 'juror.invitation-accepted',
-    now,
-    alsoWrite: async (trx) => {
-      if (!(await markInvitationUsed(trx, row.id, now.toISOString()))) throw invitationGone();
-    },
-  });
-  return { id: row.juror_id, username: row.username };
 }
