@@ -25,54 +25,15 @@ import {
   installErrorHandling,
   UNEXPECTED_ERROR_MESSAGE,
 } from './errors.ts';
-import { auditAdminRoutes } from './features/audit/audit.routes.ts';
-import { accountsAdminRoutes } from './features/auth/accounts.routes.ts';
-import { authPublicRoutes } from './features/auth/auth.routes.ts';
-import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
-import { dashboardAdminRoutes } from './features/dashboard/dashboard.routes.ts';
-import { bannersAdminRoutes, bannersPublicRoutes } from './features/banners/banners.routes.ts';
-import { imageUploadsAdminRoutes } from './features/media/image-uploads.routes.ts';
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { publicMediaRoutes } from './features/media/public-media.routes.ts';
-import { privateFilesAdminRoutes } from './features/media/private-files.routes.ts';
 import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.service.ts';
-import { registrationPublicRoutes } from './features/submissions/registration.routes.ts';
-import {
-  categoriesAdminRoutes,
-  categoriesPublicRoutes,
-} from './features/categories/categories.routes.ts';
-import {
-  competitionsAdminRoutes,
-  competitionsPublicRoutes,
-} from './features/competitions/competitions.routes.ts';
-import { healthPublicRoutes } from './features/health/health.routes.ts';
-import { judgingAdminRoutes, judgingPublicRoutes } from './features/jury/judging.routes.ts';
-import { redactionsAdminRoutes } from './features/jury/redactions.routes.ts';
-import { roundsAdminRoutes } from './features/jury/rounds.routes.ts';
-import { awardsAdminRoutes } from './features/results/awards.routes.ts';
-import { ballotsAdminRoutes, ballotsJuryRoutes } from './features/results/ballots.routes.ts';
-import { resultsAdminRoutes, resultsPublicRoutes } from './features/results/results.routes.ts';
-import { lifecycleAdminRoutes } from './features/competitions/lifecycle.routes.ts';
-import { scoringJuryRoutes } from './features/jury/scoring.routes.ts';
-import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './features/jury/jurors.routes.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
-import { outboxAdminRoutes } from './features/mail/outbox.routes.ts';
 import { describePage, pageVariant, sharedPagePaths } from './features/pages/page-data.ts';
-import { pagesPublicRoutes } from './features/pages/pages.routes.ts';
-import { paymentsPublicRoutes } from './features/payments/payments.routes.ts';
 import { razorpayWebhookRoutes } from './features/payments/razorpay-webhook.routes.ts';
 import { createReconciliationJob } from './features/payments/reconciliation.ts';
-import { paymentsAdminRoutes } from './features/payments/refunds.routes.ts';
-import { testCheckoutPublicRoutes } from './features/payments/test-checkout.routes.ts';
-import { archiveAdminRoutes } from './features/review/archive.routes.ts';
-import { decisionsAdminRoutes } from './features/review/decisions.routes.ts';
-import { exportAdminRoutes } from './features/review/export.routes.ts';
-import { reviewAdminRoutes } from './features/review/review.routes.ts';
-import { emailTemplatesAdminRoutes } from './features/mail/email-templates.routes.ts';
-import { entriesPublicRoutes } from './features/submissions/entries.routes.ts';
-import { settingsAdminRoutes, settingsPublicRoutes } from './features/settings/settings.routes.ts';
-import { siteSettingsAdminRoutes } from './features/settings/site-settings.routes.ts';
+import { ADMIN_API, JURY_API, PUBLIC_API } from './feature-routes.ts';
 import { runWhileAppRuns } from './jobs/periodic-job.ts';
 import { registerClient } from './plugins/client.ts';
 import { loadAppRenderer, readPageTemplate } from './plugins/page-template.ts';
@@ -93,58 +54,6 @@ declare module 'fastify' {
     deps: Deps;
   }
 }
-
-/**
- * Each feature's routes, by the scope they are registered in. The scope's hooks guard every route
- * in it, so a route is guarded by where it is listed, never by its URL: the public API (the CSRF
- * check on every state-changing request), the admin API under /api/admin (a signed-in admin).
- */
-const PUBLIC_API: FeaturePlugin[] = [
-  healthPublicRoutes,
-  settingsPublicRoutes,
-  authPublicRoutes,
-  competitionsPublicRoutes,
-  categoriesPublicRoutes,
-  bannersPublicRoutes,
-  pagesPublicRoutes,
-  paymentsPublicRoutes,
-  testCheckoutPublicRoutes,
-  registrationPublicRoutes,
-  entriesPublicRoutes,
-  judgingPublicRoutes,
-  jurorInvitationsPublicRoutes,
-  resultsPublicRoutes,
-];
-/** Under /api/jury: a signed-in juror, who sees only the rounds and works assigned to them. */
-const JURY_API: FeaturePlugin[] = [scoringJuryRoutes, ballotsJuryRoutes, twoFactorRoutes];
-const ADMIN_API: FeaturePlugin[] = [
-  dashboardAdminRoutes,
-  settingsAdminRoutes,
-  siteSettingsAdminRoutes,
-  accountsAdminRoutes,
-  twoFactorRoutes,
-  auditAdminRoutes,
-  outboxAdminRoutes,
-  emailTemplatesAdminRoutes,
-  competitionsAdminRoutes,
-  lifecycleAdminRoutes,
-  categoriesAdminRoutes,
-  bannersAdminRoutes,
-  imageUploadsAdminRoutes,
-  privateFilesAdminRoutes,
-  paymentsAdminRoutes,
-  reviewAdminRoutes,
-  decisionsAdminRoutes,
-  exportAdminRoutes,
-  archiveAdminRoutes,
-  judgingAdminRoutes,
-  redactionsAdminRoutes,
-  roundsAdminRoutes,
-  jurorsAdminRoutes,
-  awardsAdminRoutes,
-  ballotsAdminRoutes,
-  resultsAdminRoutes,
-];
 
 /**
  * A scope for one signed-in role: its guard before every route, answers never stored, and its own
