@@ -29,18 +29,18 @@
  * CHROMIUM_PATH: the browser (default /usr/bin/chromium). LIGHTHOUSE_REPORTS: a folder that keeps
  * every run's full JSON report, to read what an audit found.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ChromeError, launchChromium } from './lib/chromium.ts';
 import { findFreePort } from './lib/free-port.ts';
+import { failingAudits } from './lib/lighthouse-audits.ts';
 import { pathResolver, pathsWanted, runsWanted } from './lib/lighthouse-pages.ts';
 import {
   CATEGORIES,
   describeRun,
-  failingAudits,
   goals,
   jsonLine,
   type PageResult,
@@ -50,6 +50,7 @@ import {
   summarize,
   table,
 } from './lib/lighthouse-report.ts';
+import { answers200, keepReport, PageRuntimeError, paintsNothing } from './lib/lighthouse-run.ts';
 import { type NoScriptProxy, startNoScriptProxy } from './lib/no-script-proxy.ts';
 import {
   appEnv,
@@ -67,15 +68,6 @@ const RUN_TIMEOUT_MS = 120_000;
 const ATTEMPTS = 3;
 
 const log = (message: string) => process.stderr.write(`[lighthouse] ${message}\n`);
-
-/** Lighthouse's own verdict on a page it loaded, such as NO_FCP (nothing painted). */
-class PageRuntimeError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(`Lighthouse: ${code}: ${message}`);
-    this.code = code;
-  }
-}
 
 // --- one page -----------------------------------------------------------------------------------
 
@@ -134,22 +126,6 @@ async function runOnce(url: string, setup: Setup): Promise<Run> {
   }
 }
 
-let reports = 0;
-
-/** Writes a run's JSON report into LIGHTHOUSE_REPORTS, when it is set. */
-function keepReport(url: string, report: string | string[]): void {
-  const folder = process.env.LIGHTHOUSE_REPORTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  reports += 1;
-  const name = new URL(url).pathname.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
-  const file = path.join(
-    folder,
-    `${String(reports).padStart(2, '0')}-${new URL(url).port}-${name}.json`,
-  );
-  writeFileSync(file, Array.isArray(report) ? report.join('\n') : report);
-}
-
 /** The highest 1-minute load average seen after a run: other work skews Performance scores. */
 let busiestLoad = 0;
 
@@ -178,16 +154,6 @@ async function measuredRun(
     }
   }
 }
-
-async function answers200(url: string, what: string): Promise<void> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`GET ${what} answered ${response.status}, not 200`);
-}
-
-/** A page without scripts that draws nothing: a finding about the page, not a flaky run. */
-const paintsNothing = (error: unknown) =>
-  error instanceof PageRuntimeError && error.code === 'NO_FCP';
 
 /** Our page and its copy without scripts, run for run, so both meet the same load. */
 async function measurePage(page: string, setup: Setup, proxy: NoScriptProxy): Promise<PageResult> {

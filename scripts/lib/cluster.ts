@@ -5,24 +5,24 @@
  * nginx's site configuration is deploy/nginx.conf, the file the production guide shows, filled in
  * here. Everything lives in a throw-away folder; `stop()` stops it all and drops the database.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import https from 'node:https';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isClientBuildStale } from '../../src/server/client-build.ts';
 import { startS3Server } from '../../tests/setup/s3-server.ts';
 import { printedUrl } from '../../tests/setup/server-process.ts';
+import {
+  fillNginxTemplate,
+  findNginx,
+  makeCertificate,
+  nginxMainConfig,
+  READY_TIMEOUT_MS,
+  stopNginx,
+  waitForNginx,
+} from './cluster-nginx.ts';
 import { findFreePort } from './free-port.ts';
 import {
   CLIENT_DIR,
@@ -33,9 +33,7 @@ import {
   waitUntilReady,
 } from './server.ts';
 
-export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf');
-const READY_TIMEOUT_MS = 60_000;
-const NGINX_STOP_GRACE_MS = 10_000;
+export { fillNginxTemplate, NGINX_TEMPLATE } from './cluster-nginx.ts';
 
 type Log = (message: string) => void;
 
@@ -55,94 +53,6 @@ export interface Cluster {
   /** What both servers share (DATABASE_URL, S3_*): a command that checks what they stored. */
   shared: Record<string, string>;
   stop(): Promise<void>;
-}
-
-/** `nginx` from PATH, or Debian's /usr/sbin/nginx (not on a normal user's PATH). */
-function findNginx(): string {
-  const found = spawnSync('nginx', ['-v'], { stdio: 'ignore' });
-  if (found.error === undefined) return 'nginx';
-  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
-  throw new Error("No nginx: install Debian's nginx (apt-get install nginx), as .ci/run does");
-}
-
-/** A self-signed certificate for 127.0.0.1 and localhost, valid for two days. */
-function makeCertificate(folder: string): { certificate: string; key: string } {
-  const certificate = path.join(folder, 'certificate.pem');
-  const key = path.join(folder, 'certificate-key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-      ...['-keyout', key, '-out', certificate, '-days', '2', '-subj', '/CN=localhost'],
-      ...['-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.error || made.status !== 0) {
-    throw new Error(
-      `openssl could not make a certificate (apt-get install openssl): ${made.error?.message ?? made.stderr}`,
-    );
-  }
-  return { certificate, key };
-}
-
-/** deploy/nginx.conf with every placeholder filled in; refuses to leave one. */
-export function fillNginxTemplate(values: Record<string, string>): string {
-  let text = readFileSync(NGINX_TEMPLATE, 'utf8');
-  for (const [name, value] of Object.entries(values)) text = text.replaceAll(`{{${name}}}`, value);
-  // Only the lines nginx reads: the comments name the placeholders too.
-  const left = text
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('#'))
-    .join('\n')
-    .match(/\{\{[A-Z0-9_]+\}\}/g);
-  if (left) throw new Error(`${NGINX_TEMPLATE}: no value for ${[...new Set(left)].join(', ')}`);
-  return text;
-}
-
-/** nginx's own part: everything in `folder`, so it needs no path of the system's nginx. */
-function nginxMainConfig(folder: string, siteFile: string): string {
-  const temp = (name: string) => path.join(folder, 'nginx-temp', name);
-  return [
-    'worker_processes 1;',
-    `pid ${path.join(folder, 'nginx.pid')};`,
-    'error_log stderr warn;',
-    // Each request through it holds two connections, the visitor's and the server's.
-    'events { worker_connections 1024; }',
-    'http {',
-    `    client_body_temp_path ${temp('client-body')};`,
-    `    proxy_temp_path ${temp('proxy')};`,
-    `    fastcgi_temp_path ${temp('fastcgi')};`,
-    `    uwsgi_temp_path ${temp('uwsgi')};`,
-    `    scgi_temp_path ${temp('scgi')};`,
-    `    include ${siteFile};`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-/** The status `url` answers, checking nginx's certificate against `ca`; 0 when no answer. */
-function statusOver(url: string, ca: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = https.get(url, { ca, timeout: 2_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(0));
-  });
-}
-
-async function waitForNginx(nginx: ChildProcess, url: string, ca: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (nginx.exitCode !== null || nginx.signalCode !== null) {
-      throw new Error('nginx stopped at start: see its messages above');
-    }
-    if ((await statusOver(url, ca)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`nginx did not answer 200 on ${url} within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it. */
@@ -189,16 +99,6 @@ async function startAppServer(name: string, env: NodeJS.ProcessEnv, log: Log) {
     await stopServer(server);
     throw error;
   }
-}
-
-/** Stops nginx the graceful way (SIGQUIT: requests in flight finish), SIGKILL after a grace. */
-async function stopNginx(nginx: ChildProcess): Promise<void> {
-  if (nginx.exitCode !== null || nginx.signalCode !== null) return;
-  const exited = new Promise((resolve) => nginx.once('exit', resolve));
-  nginx.kill('SIGQUIT');
-  const timer = setTimeout(() => nginx.kill('SIGKILL'), NGINX_STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
