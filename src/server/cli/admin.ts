@@ -99,7 +99,7 @@ async function run(args: string[]): Promise<number> {
       return 0;
     }
     if (email) {
-      await setEmailOfAdmin(database.db, username, email.data, COMMAND_LINE);
+      await setEmailOfAdmin(database.db, username, email.data, COMMAND_LINE, new Date());
       console.log(`Set the e-mail address of ${username} to ${email.data}.`);
       return 0;
     }

@@ -216,9 +216,9 @@ export async function setAccountEmail(
   account: { id: string; username: string },
   email: string,
   actor: Actor,
-  options: { action: string; now?: Date },
+  options: { action: string; now: Date },
 ): Promise<void> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   await db.transaction().execute(async (trx) => {
     await updateAdminUser(trx, account.id, { email, updated_at: now.toISOString() });
     await recordAudit(
@@ -242,10 +242,11 @@ export async function setEmailOfAdmin(
   username: string,
   email: string,
   actor: Actor,
+  now: Date,
 ) {
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
-  await setAccountEmail(db, user, email, actor, { action: 'admin_user.email-set' });
+  await setAccountEmail(db, user, email, actor, { action: 'admin_user.email-set', now });
 }
 
 /** What the Account page shows of the signed-in admin: their e-mail address, or null. */
