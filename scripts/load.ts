@@ -26,8 +26,8 @@ import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.service.ts';
-import { createStorage } from '../src/server/features/media/storage/storage.service.ts';
+import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.ts';
+import { createStorage } from '../src/server/features/media/storage/storage.ts';
 import { findFreePort } from './lib/free-port.ts';
 import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
 import {

@@ -27,7 +27,7 @@ import {
 } from './errors.ts';
 import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { publicMediaRoutes } from './features/media/public-media.routes.ts';
-import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.service.ts';
+import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
 import { describePage, pageVariant, sharedPagePaths } from './features/pages/page-data.ts';

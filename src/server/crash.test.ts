@@ -24,7 +24,7 @@ import { IMAGE_JOB_CLAIM_MS } from './features/media/image-jobs.service.ts';
 import {
   sweepUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
-} from './features/media/unclaimed-files.service.ts';
+} from './features/media/unclaimed-files.ts';
 import { initializeSite } from './initialize.ts';
 
 /*

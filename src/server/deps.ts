@@ -19,7 +19,7 @@ import {
   type ImageJobs,
   type ImageJobsOptions,
 } from './features/media/image-jobs.service.ts';
-import { createStorage, type Storage } from './features/media/storage/storage.service.ts';
+import { createStorage, type Storage } from './features/media/storage/storage.ts';
 import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import {
   createPaymentsService,
@@ -29,11 +29,8 @@ import {
   createSettingsService,
   type SettingsService,
 } from './features/settings/settings.service.ts';
-import {
-  createEntryTokens,
-  entryLinkOf,
-  type EntryTokens,
-} from './features/submissions/entry-tokens.ts';
+import { entryLinkOf } from '../shared/domain/entry-link.ts';
+import { createEntryTokens, type EntryTokens } from './features/submissions/entry-tokens.ts';
 import { serverKey } from './features/submissions/server-keys.repository.ts';
 import { type ContentCache, createContentCache } from './http/cached-json.ts';
 

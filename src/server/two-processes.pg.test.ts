@@ -37,11 +37,11 @@ import { addDays } from '../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../shared/schemas/form-field.ts';
 import { buildApp } from './app.ts';
 import { ADVISORY_LOCK } from './db/advisory-locks.ts';
-import { displayKeyOf, uploadKeyOf } from './features/media/private-images.service.ts';
+import { displayKeyOf, uploadKeyOf } from './features/media/private-images.ts';
 import {
   storeUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
-} from './features/media/unclaimed-files.service.ts';
+} from './features/media/unclaimed-files.ts';
 import { initializeSite } from './initialize.ts';
 
 /*

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { CategoriesTable, CompetitionsTable, DB } from '../../src/server/db/schema.ts';
-import type { FileToStore } from '../../src/server/features/media/unclaimed-files.service.ts';
+import type { FileToStore } from '../../src/server/features/media/unclaimed-files.ts';
 import { addDays, todayIn } from '../../src/shared/domain/competition-status.ts';
 import { makeCategoryRow, makeCompetitionRow } from '../factories/rows.ts';
 import { fastifyOf, freshAddress, type Target } from './admin-session.ts';

@@ -38,12 +38,7 @@ describe('queries live in repositories', () => {
     ],
     ['src/server/features/auth/sign-in.ts', 'selectFrom', SELECT, 'no-restricted-syntax'],
     ['src/server/features/audit/audit.routes.ts', 'selectFrom', SELECT, 'no-restricted-syntax'],
-    [
-      'src/server/features/media/storage/storage.service.ts',
-      'selectFrom',
-      SELECT,
-      'no-restricted-syntax',
-    ],
+    ['src/server/features/media/storage/storage.ts', 'selectFrom', SELECT, 'no-restricted-syntax'],
     ['src/server/features/auth/login-limit.ts', 'sql', RAW_SQL, 'no-restricted-imports'],
     ...WRITES.map(([method, code]) => [
       'src/server/features/banners/banners.service.ts',

@@ -4,9 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { renderTemplate } from '../mail/email-templates.service.ts';
-import { queueEmail } from '../mail/outbox.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
+import { queueEmail, renderTemplate } from '../mail/mail.service.ts';
+import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
 import { findAdminForSignIn } from './admins.repository.ts';
 import { isLockedOnUnknownDevices } from './login-limit.ts';
 import {

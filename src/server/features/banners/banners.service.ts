@@ -17,8 +17,7 @@ import {
   recordAudit,
   writePublicContent,
 } from '../audit/audit.service.ts';
-import { checkImagesAreUploads } from '../media/known-images.service.ts';
-import { describeImages } from '../media/responsive-images.service.ts';
+import { checkImagesAreUploads, describeImages } from '../media/media.service.ts';
 import {
   deleteBannerRow,
   findAllBanners,

@@ -17,8 +17,7 @@ import {
   recordAudit,
   writePublicContent,
 } from '../audit/audit.service.ts';
-import { unknownImageFields } from '../media/known-images.service.ts';
-import { describeImages } from '../media/responsive-images.service.ts';
+import { describeImages, unknownImageFields } from '../media/media.service.ts';
 import {
   type CompetitionWithNamesRow,
   countSubmissionsByCompetition,

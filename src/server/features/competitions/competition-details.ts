@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../../shared/domain/image-upload.ts';
 import type { CompetitionDetails } from '../../../shared/schemas/competition.ts';
+import { renderMarkdown } from '../../http/markdown.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { renderMarkdown } from '../pages/pages.service.ts';
 import type { CompetitionWithNamesRow } from './competitions.repository.ts';
 
 /** The types the server takes, as artists name them (it checks the bytes, not the name). */

@@ -3,7 +3,7 @@ import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import { isRecordId } from '../../db/record-id.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { describeImages } from '../media/responsive-images.service.ts';
+import { describeImages } from '../media/media.service.ts';
 import { competitionDetailsOf } from './competition-details.ts';
 import { findCompetitionWithNamesById } from './competitions.repository.ts';
 import { findListingFacts, toPublicCompetition } from './competitions.service.ts';

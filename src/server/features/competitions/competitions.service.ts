@@ -15,7 +15,7 @@ import type { CompetitionDetails, PublicCompetition } from '../../../shared/sche
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
-import { describeImages } from '../media/responsive-images.service.ts';
+import { describeImages } from '../media/media.service.ts';
 import { competitionDetailsOf } from './competition-details.ts';
 import {
   type CompetitionWithNamesRow,
@@ -23,6 +23,16 @@ import {
   findCompetitionIdsWithPublishedResults,
   findCompetitionIdsWithRounds,
 } from './competitions.repository.ts';
+
+/** The rules of a competition's life other features ask: may it take, or still be paid for, an entry. */
+export {
+  admitEntry,
+  entryMayStillPay,
+  extensionOfEntry,
+  findCompetitionMoment,
+  LIFECYCLE_MESSAGES,
+  refuseWhileTakingEntries,
+} from './lifecycle.ts';
 
 /** What the stage of a listed competition is decided from. */
 export interface ListingFacts {

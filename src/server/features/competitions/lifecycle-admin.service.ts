@@ -25,7 +25,7 @@ import {
   LIFECYCLE_MESSAGES,
   newExtensionId,
   newExtensionToken,
-} from './lifecycle.service.ts';
+} from './lifecycle.ts';
 
 /* The admin's lifecycle actions: "Close entries now" and artists' extensions (decision 021). */
 

@@ -22,7 +22,7 @@ import { addDays, lastMinuteBefore } from '../../../shared/domain/competition-st
 import { ENTRY_EXTENSION_HEADER } from '../../../shared/registration-request.ts';
 import type { ExtensionGranted } from '../../../shared/schemas/extension.ts';
 import { PUBLISH_REFUSALS } from '../../../shared/schemas/publication.ts';
-import { LIFECYCLE_MESSAGES } from './lifecycle.service.ts';
+import { LIFECYCLE_MESSAGES } from './lifecycle.ts';
 
 /*
  * A competition's lifecycle over HTTP (decision 021): drafts unseen by visitors, entries closing

@@ -7,18 +7,16 @@ import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import {
+  claimFiles,
+  discardUnclaimedFiles,
   displayKeyOf,
   type EncodedImage,
   encodePrivateImage,
   extensionOf,
-} from '../media/private-images.service.ts';
-import { storeResponsiveImage } from '../media/responsive-images.service.ts';
-import {
-  claimFiles,
-  discardUnclaimedFiles,
   type FileToStore,
+  storeResponsiveImage,
   storeUnclaimedFiles,
-} from '../media/unclaimed-files.service.ts';
+} from '../media/media.service.ts';
 import {
   searchTextOf,
   submissionFolderOf,

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type Actor, createAccount } from '../auth/accounts.service.ts';
-import { saveJudging } from '../jury/judging.service.ts';
-import { createRound, openRound } from '../jury/rounds.service.ts';
+import { type Actor, createAccount } from '../auth/auth.service.ts';
+import { createRound, openRound, saveJudging } from '../jury/jury.service.ts';
 import { addCompetitionWithEntries, type DemoArtist, type DemoDeps } from './demo-entries.ts';
 import { findAccountByName, hasMarker, insertMarker } from './demo-judging.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';

@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { saveAwards } from '../results/awards.service.ts';
-import { publishResults } from '../results/publication.service.ts';
+import { publishResults, saveAwards } from '../results/results.service.ts';
 import { addCompetitionWithEntries, type DemoArtist } from './demo-entries.ts';
 import { findEntriesOf, hasMarker, insertMarker } from './demo-judging.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';

@@ -4,8 +4,8 @@ import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { storeResponsiveImage } from '../media/responsive-images.service.ts';
-import type { Storage } from '../media/storage/storage.service.ts';
+import { storeResponsiveImage } from '../media/media.service.ts';
+import type { Storage } from '../media/media.service.ts';
 import { drawDemoImage } from './demo-images.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { type Invitation, InvitationTokenSchema } from '../../../shared/schemas/jury.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { setPassword } from '../auth/accounts.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
+import { setPassword } from '../auth/auth.service.ts';
+import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
 import { findInvitationWithJuror, markInvitationUsed } from './jurors.repository.ts';
 
 /*

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/jury.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { signInBrowser } from '../auth/sessions.service.ts';
+import { signInBrowser } from '../auth/auth.service.ts';
 import { createJuror, listJurors, reinviteJuror, removeJuror } from './jurors.service.ts';
 import { acceptInvitation, viewInvitation } from './invitations.service.ts';
 

@@ -6,9 +6,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { createAccount } from '../auth/accounts.service.ts';
-import { renderTemplate } from '../mail/email-templates.service.ts';
-import { queueEmail } from '../mail/outbox.service.ts';
+import { createAccount } from '../auth/auth.service.ts';
+import { queueEmail, renderTemplate } from '../mail/mail.service.ts';
 import {
   countJurorsWithEmail,
   countUsedInvitationsOf,

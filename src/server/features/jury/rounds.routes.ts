@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/jury.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { attachmentHeader } from '../review/export.service.ts';
+import { attachmentHeader } from '../review/review.service.ts';
 import { requireCompetition } from './judging.service.ts';
 import { getRoundDetail, remindJurors, roundScoresCsv } from './round-results.ts';
 import {

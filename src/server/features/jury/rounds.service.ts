@@ -29,11 +29,6 @@ import {
 } from './rounds.repository.ts';
 import { rankBy, topK } from './standings.ts';
 
-/** What the results feature ranks awards by: other features come in only through a service. */
-export { rankBy, roundStandings };
-/** A round's entries as the admin sees them: the results feature ranks the same list. */
-export { findRoundEntries as listRoundEntries } from './rounds.repository.ts';
-
 /*
  * A competition's rounds: created as a draft (round 1 with the approved entries, a later one with
  * the shortlist of the round before), opened (each entry assigned to its jurors), closed.

@@ -10,7 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
+import { displayKeyOf } from '../media/media.service.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf } from './judging.service.ts';
 import { readJuryCopy } from './jury-view.ts';

@@ -25,7 +25,7 @@ import {
   unknownPlaceholderMessage,
 } from '../../../shared/schemas/email-template.ts';
 import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
-import { DECISION_KINDS } from './artist-emails.service.ts';
+import { DECISION_KINDS } from './artist-emails.ts';
 import { DEFAULT_TEMPLATES } from './email-templates.service.ts';
 
 /*

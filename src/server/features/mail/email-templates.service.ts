@@ -10,11 +10,11 @@ import {
   unknownPlaceholderMessage,
   unknownPlaceholders,
 } from '../../../shared/schemas/email-template.ts';
+import { entryLinkOf } from '../../../shared/domain/entry-link.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidFields } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { entryLinkOf } from '../submissions/submissions.service.ts';
 import {
   APPROVED_TEMPLATE,
   artistEmail,
@@ -26,7 +26,7 @@ import {
   RESULTS_PARTICIPATED_TEMPLATE,
   RESULTS_SHORTLISTED_TEMPLATE,
   RESULTS_WINNER_TEMPLATE,
-} from './artist-emails.service.ts';
+} from './artist-emails.ts';
 import {
   deleteTemplate,
   findEditedTemplate,
@@ -34,9 +34,6 @@ import {
   upsertTemplate,
 } from './email-templates.repository.ts';
 import type { TemplateValues } from './template-render.ts';
-
-/** For the messages other features write from their own templates (a juror's invitation). */
-export { renderTemplate } from './template-render.ts';
 
 /*
  * The art space's wording of the confirmation, payment, approved and rejected

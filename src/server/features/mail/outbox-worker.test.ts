@@ -27,7 +27,7 @@ import {
   CONFIRMATION_KIND,
   CONFIRMATION_TEMPLATE,
   confirmationValues,
-} from './artist-emails.service.ts';
+} from './artist-emails.ts';
 
 /*
  * The outbox worker against a real SMTP server the test starts (tests/setup/smtp-server.ts), on

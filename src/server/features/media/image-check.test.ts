@@ -9,7 +9,7 @@ import {
   IMAGE_UNREADABLE,
   INVALID_IMAGE_TYPE,
 } from '../../../shared/domain/image-upload.ts';
-import { checkImage } from './image-check.service.ts';
+import { checkImage } from './image-check.ts';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7c3aed' } });

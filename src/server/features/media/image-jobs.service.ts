@@ -16,9 +16,9 @@ import {
   submissionExists,
 } from './image-jobs.repository.ts';
 import { runQueuedImageWork } from './image-queue.service.ts';
-import { displayKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.service.ts';
+import { displayKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.ts';
 import { deleteUnclaimedFiles, insertUnclaimedFile } from './unclaimed-files.repository.ts';
-import { discardUnclaimedFiles, releaseFiles } from './unclaimed-files.service.ts';
+import { discardUnclaimedFiles, releaseFiles } from './unclaimed-files.ts';
 
 /*
  * A registration answers once its pictures are checked from their headers and stored as sent;

@@ -16,9 +16,9 @@ import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createImageJobs, IMAGE_JOB_CLAIM_MS } from './image-jobs.service.ts';
 import { runQueuedImageWork } from './image-queue.service.ts';
-import { privateFileUrl } from './private-files.service.ts';
-import { displayKeyOf, uploadKeyOf } from './private-images.service.ts';
-import { isWholeImage } from './image-check.service.ts';
+import { privateFileUrl } from './private-files.ts';
+import { displayKeyOf, uploadKeyOf } from './private-images.ts';
+import { isWholeImage } from './image-check.ts';
 import { IMAGE_TOO_SLOW, setImageJobTimeLimit } from './image-worker-client.ts';
 
 // Its rounds are the tests' own: a background round would take the jobs a test looks at.

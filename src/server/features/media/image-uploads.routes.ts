@@ -7,9 +7,9 @@ import { AppError, invalidField } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
-import { checkImage } from './image-check.service.ts';
+import { checkImage } from './image-check.ts';
 import { refuseWhenImageQueueFull, runImageJob } from './image-queue.service.ts';
-import { describeImages, storeResponsiveImage } from './responsive-images.service.ts';
+import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 /** The answer to a body that is multipart but not one file in the field `file`. */
 const ONE_IMAGE_EXPECTED = 'Send one image in the field "file".';

@@ -27,7 +27,7 @@ export function setImageWorkerLowPriority(low: boolean): void {
  * How long one job may take in the worker. Past it the worker is killed (a decoder that never
  * finishes stops nothing else): the job fails as a picture that could not be processed, and the
  * jobs beside it are sent again to a new worker. sharp's own timeout (IMAGE_TIMEOUT_SECONDS in
- * image-check.service.ts) usually stops a slow picture first, more gently.
+ * image-check.ts) usually stops a slow picture first, more gently.
  */
 export const IMAGE_JOB_TIME_LIMIT_MS = 60_000;
 let jobTimeLimitMs = IMAGE_JOB_TIME_LIMIT_MS;

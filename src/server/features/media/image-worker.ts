@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
-import { inspectImage } from './image-check.service.ts';
-import { encodePrivateImage } from './private-images.service.ts';
-import { encodeResponsiveSizes } from './responsive-images.service.ts';
+import { inspectImage } from './image-check.ts';
+import { encodePrivateImage } from './private-images.ts';
+import { encodeResponsiveSizes } from './responsive-images.ts';
 
 /*
  * The child process that does every image's decoding and encoding (so image work never

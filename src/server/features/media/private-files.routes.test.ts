@@ -17,8 +17,8 @@ import {
 import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3-server.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { displayKeyOf } from './private-images.service.ts';
-import { PRIVATE_FILE_CACHE, privateFileUrl } from './private-files.service.ts';
+import { displayKeyOf } from './private-images.ts';
+import { PRIVATE_FILE_CACHE, privateFileUrl } from './private-files.ts';
 
 const SECRET = 'SECRET-REGISTRATION-PHOTO';
 const PUBLIC_BYTES = 'PUBLIC-FILE-BYTES';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
-import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.service.ts';
-import { PRIVATE_FILE_CACHE, PRIVATE_FILES_PREFIX } from './private-files.service.ts';
+import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.ts';
+import { PRIVATE_FILE_CACHE, PRIVATE_FILES_PREFIX } from './private-files.ts';
 
 const FILE_NOT_FOUND = 'File not found';
 

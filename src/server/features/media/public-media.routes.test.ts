@@ -9,8 +9,8 @@ import {
 } from '../../../../tests/setup/s3-server.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { describeImages, storeResponsiveImage } from './responsive-images.service.ts';
-import { putPublic } from './storage/storage.service.ts';
+import { describeImages, storeResponsiveImage } from './responsive-images.ts';
+import { putPublic } from './storage/storage.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SECRET = 'SECRET-REGISTRATION-PHOTO';

@@ -1,6 +1,6 @@
 import type { FeaturePlugin } from '../../deps.ts';
 import { IMMUTABLE_CACHE } from '../../plugins/client.ts';
-import { isValidKey, PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE } from './storage/storage.service.ts';
+import { isValidKey, PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE } from './storage/storage.ts';
 
 /**
  * Registered at the root (`/media/*` is outside the API): public files, from whichever storage is

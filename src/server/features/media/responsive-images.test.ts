@@ -10,8 +10,8 @@ import { type Database, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { DB } from '../../db/schema.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
-import { PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE, type Storage } from './storage/storage.service.ts';
-import { describeImages, storeResponsiveImage } from './responsive-images.service.ts';
+import { PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE, type Storage } from './storage/storage.ts';
+import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 let database: Database;
 let db: Kysely<DB>;

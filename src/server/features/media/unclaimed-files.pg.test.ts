@@ -8,7 +8,7 @@ import {
   storeUnclaimedFiles,
   sweepUnlessSweptElsewhere,
   UNCLAIMED_FILE_LIFETIME_MS,
-} from './unclaimed-files.service.ts';
+} from './unclaimed-files.ts';
 
 /*
  * PostgreSQL only (a *.pg.test.ts file: npm run test:pg runs it, the SQLite run leaves it out):

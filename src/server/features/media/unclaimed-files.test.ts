@@ -17,7 +17,7 @@ import {
   sweepUnlessSweptElsewhere,
   UNCLAIMED_FILE_LIFETIME_MS,
   UNCLAIMED_FILES_SWEEP_INTERVAL_MS,
-} from './unclaimed-files.service.ts';
+} from './unclaimed-files.ts';
 
 const MINUTE = 60_000;
 

@@ -18,8 +18,8 @@ import {
   REGISTER_COMPETITION_PARAM,
 } from '../../../shared/page-paths.ts';
 import { isRecordId } from '../../db/record-id.ts';
-import { findRegistrationForm } from '../submissions/registration.service.ts';
-import { allPublishedResults, latestResults } from '../results/public-results.service.ts';
+import { findRegistrationForm } from '../submissions/submissions.service.ts';
+import { allPublishedResults, latestResults } from '../results/results.service.ts';
 import { isStaticPageSlug, renderStaticPage, STATIC_PAGE_SLUGS } from './pages.service.ts';
 import { describeResultsPage } from './results-page-data.ts';
 

@@ -1,7 +1,7 @@
-import MarkdownIt from 'markdown-it';
 import type { StaticPage } from '../../../shared/schemas/page.ts';
 import type { PageTexts } from '../../../shared/schemas/settings.ts';
 import { type CachedJson, cacheJson, type ContentCache } from '../../http/cached-json.ts';
+import { renderMarkdown } from '../../http/markdown.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /** The static pages whose text is Markdown in the site settings, by their URL slug. */
@@ -15,14 +15,6 @@ export type StaticPageSlug = keyof typeof STATIC_PAGES;
 export const STATIC_PAGE_SLUGS = Object.keys(STATIC_PAGES) as StaticPageSlug[];
 
 export const PAGE_NOT_FOUND = 'Page not found';
-
-// html: false is what makes this safe: raw HTML in the Markdown is escaped and shown as text.
-// markdown-it also refuses javascript:, vbscript: and data: (except images) link targets.
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
-
-export function renderMarkdown(text: string): string {
-  return markdown.render(text);
-}
 
 export function isStaticPageSlug(slug: string): slug is StaticPageSlug {
   return Object.hasOwn(STATIC_PAGES, slug);

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { envelope } from '../../errors.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { RESULTS_NOT_PUBLISHED } from '../../../shared/messages.ts';
-import { getPublicResults } from '../results/public-results.service.ts';
+import { getPublicResults } from '../results/results.service.ts';
 import type { PageDescription } from './page-data.ts';
 
 /*

@@ -2,7 +2,7 @@ import { rupeesToPaise } from '../../../shared/domain/paise.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { singleFlight } from '../../single-flight.ts';
-import { entryMayStillPay } from '../competitions/lifecycle.service.ts';
+import { entryMayStillPay } from '../competitions/competitions.service.ts';
 import { paymentStateOfRow } from '../submissions/submissions.service.ts';
 import type { Ledger, LedgerOptions } from './ledger.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';

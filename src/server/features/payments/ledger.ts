@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentOrdersTable, PaymentStatus } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { entryMayStillPay } from '../competitions/lifecycle.service.ts';
+import { entryMayStillPay } from '../competitions/competitions.service.ts';
 import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { paiseToRupees } from '../../../shared/domain/paise.ts';
 import type { DB } from '../../db/schema.ts';
-import { writeEmail } from '../mail/email-templates.service.ts';
-import { queueEmail } from '../mail/outbox.service.ts';
 import {
   PAYMENT_RECEIVED_KIND,
   PAYMENT_REFUNDED_KIND,
   paymentRefundedEmail,
   paymentValues,
-} from '../mail/artist-emails.service.ts';
+  queueEmail,
+  writeEmail,
+} from '../mail/mail.service.ts';
 import { findPayableEntry } from './payments.repository.ts';
 
 /** What the artist's payment e-mails need that is read before the ledger's transaction. */

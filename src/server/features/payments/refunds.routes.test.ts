@@ -26,8 +26,8 @@ import {
   PAYMENT_RECEIVED_KIND,
   PAYMENT_REFUNDED_KIND,
   REFUND_TIMING,
-} from '../mail/artist-emails.service.ts';
-import { SUBMISSION_NOT_FOUND } from '../review/admin-entry.service.ts';
+} from '../mail/artist-emails.ts';
+import { SUBMISSION_NOT_FOUND } from '../review/admin-entry.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { refundKeyOf } from './refunds.ts';
 import { createRazorpayProvider } from './razorpay-client.ts';

@@ -4,7 +4,7 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { loadAdminEntry, SUBMISSION_NOT_FOUND } from '../review/admin-entry.service.ts';
+import { loadAdminEntry, SUBMISSION_NOT_FOUND } from '../review/review.service.ts';
 
 /** Admin scope (/api/admin): a refund of one payment of an entry. */
 export const paymentsAdminRoutes: FeaturePlugin = async (app, { deps }) => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { AppError } from '../../errors.ts';
-import { type RateLimit, takeRateLimitHit } from './rate-limit.service.ts';
+import { type RateLimit, takeRateLimitHit } from './rate-limits.service.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;

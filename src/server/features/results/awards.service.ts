@@ -10,8 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
-import { requireCompetition } from '../jury/judging.service.ts';
-import { listRounds, rankBy, roundStandings } from '../jury/rounds.service.ts';
+import { listRounds, rankBy, requireCompetition, roundStandings } from '../jury/jury.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
 import { getRoundRanking } from './ballots.service.ts';
 import {

@@ -3,13 +3,14 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
-  listRoundEntries,
+  findRoundEntries,
   listRounds,
+  requireOpenRound,
   requireRound,
+  ROUND_CLOSED,
   ROUND_NOT_FOUND,
   roundStandings,
-} from '../jury/rounds.service.ts';
-import { requireOpenRound, ROUND_CLOSED } from '../jury/scoring.service.ts';
+} from '../jury/jury.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
 import {
   findBallot,
@@ -118,7 +119,7 @@ export async function getRoundRanking(
   const round = await requireRound(deps.db, competitionId, roundId);
   if (round.kind !== 'ranking') throw new AppError(400, 'ROUND_NOT_RANKING', ROUND_NOT_RANKING);
   const [rows, saved, means, assigned] = await Promise.all([
-    listRoundEntries(deps.db, roundId),
+    findRoundEntries(deps.db, roundId),
     findBallots(deps.db, roundId),
     previousMeans(deps, competitionId, round.number),
     findJudgedWorks(deps.db, roundId),

@@ -4,7 +4,7 @@ import type { LatestResults, PublicResults } from '../../../shared/schemas/publi
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
+import { displayKeyOf } from '../media/media.service.ts';
 import { decodeEntry, imagesOf, publicationOf } from '../submissions/submissions.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
 import { findLatestPublications, findPublication } from './publication.repository.ts';

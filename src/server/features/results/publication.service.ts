@@ -16,11 +16,15 @@ import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.ser
 import {
   findCompetitionMoment,
   refuseWhileTakingEntries,
-} from '../competitions/lifecycle.service.ts';
-import { requireCompetition } from '../jury/judging.service.ts';
-import { artistEmail, artistValues } from '../mail/artist-emails.service.ts';
-import { currentTemplate } from '../mail/email-templates.service.ts';
-import { type OutgoingEmail, queueEmails } from '../mail/outbox.service.ts';
+} from '../competitions/competitions.service.ts';
+import { requireCompetition } from '../jury/jury.service.ts';
+import {
+  artistEmail,
+  artistValues,
+  currentTemplate,
+  type OutgoingEmail,
+  queueEmails,
+} from '../mail/mail.service.ts';
 import { issueEntryLink } from '../submissions/submissions.service.ts';
 import { findAwards } from './awards.repository.ts';
 import {

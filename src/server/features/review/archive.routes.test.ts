@@ -26,7 +26,7 @@ import {
 } from '../../../shared/schemas/archive.ts';
 import { DEFAULT_FORM_FIELDS, type FormField } from '../../../shared/schemas/form-field.ts';
 import type { SubmissionsTable } from '../../db/schema.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
+import { displayKeyOf } from '../media/private-images.ts';
 
 const t = useAdminTestApp();
 const db = () => t.app.deps.db;

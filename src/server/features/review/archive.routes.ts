@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ARCHIVE_PATH, ArchiveQuerySchema } from '../../../shared/schemas/archive.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
-import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
+import { PRIVATE_FILE_CACHE } from '../media/media.service.ts';
 import { buildArtworksArchive } from './archive.service.ts';
 import { attachmentHeader } from './download-name.ts';
 

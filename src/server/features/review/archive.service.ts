@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/archive.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isValidKey } from '../media/storage/storage.service.ts';
+import { isValidKey } from '../media/media.service.ts';
 import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
 import { findArchiveCompetition } from './archive.repository.ts';
 import { downloadName, extensionFromType } from './download-name.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../../../tests/setup/admin-session.ts';
 import { OUR_CLIENT_HEADERS } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { DECISION_KINDS } from '../mail/artist-emails.service.ts';
+import { DECISION_KINDS } from '../mail/artist-emails.ts';
 import { missingSubmissions } from './decisions.service.ts';
 
 const t = useAdminTestApp();

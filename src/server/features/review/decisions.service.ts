@@ -10,9 +10,14 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
-import { artistEmail, artistValues, DECISION_KINDS } from '../mail/artist-emails.service.ts';
-import { currentTemplate } from '../mail/email-templates.service.ts';
-import { queueEmail, withdrawWaitingDecisionEmails } from '../mail/outbox.service.ts';
+import {
+  artistEmail,
+  artistValues,
+  currentTemplate,
+  DECISION_KINDS,
+  queueEmail,
+  withdrawWaitingDecisionEmails,
+} from '../mail/mail.service.ts';
 import { issueEntryLink } from '../submissions/submissions.service.ts';
 import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repository.ts';
 

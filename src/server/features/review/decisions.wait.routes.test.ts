@@ -20,7 +20,7 @@ import { DECISION_EMAIL_DELAY_MS, NOTHING_TO_UNDO } from '../../../shared/schema
 import { buildApp } from '../../app.ts';
 import { DEFAULT_MAIL_FROM_ADDRESS } from '../../config.ts';
 import { initializeSite } from '../../initialize.ts';
-import { DECISION_KINDS } from '../mail/artist-emails.service.ts';
+import { DECISION_KINDS } from '../mail/artist-emails.ts';
 import { claimMessage } from '../mail/outbox.repository.ts';
 
 /*

@@ -3,7 +3,7 @@ import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { ReviewQuerySchema } from '../../../shared/schemas/review.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
+import { PRIVATE_FILE_CACHE } from '../media/media.service.ts';
 import { attachmentHeader } from './download-name.ts';
 import { exportCsv } from './export.service.ts';
 

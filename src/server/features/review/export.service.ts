@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import {
   PAYMENT_STATE_LABELS,
   SUBMISSION_STATUS_LABELS,
@@ -17,6 +16,7 @@ import {
 } from '../submissions/submissions.service.ts';
 import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
 import { filtersOf, reviewBatches } from './review.service.ts';
+import { spreadsheetCsv, spreadsheetDateTime } from './spreadsheet.ts';
 
 /*
  * The current view as CSV for the jury: RFC 4180 (CRLF, quotes doubled), UTF-8
@@ -62,45 +62,6 @@ function fieldColumns(categories: { name: string; form_fields: string }[]) {
     ...c,
     label: labels.filter((l) => l === c.label).length > 1 ? `${c.label} (${c.id})` : c.label,
   }));
-}
-
-/**
- * A CSV stream a spreadsheet opens safely, with these column headings: the review's export and the
- * jury's scores both write through it.
- */
-export function spreadsheetCsv(columns: string[]) {
-  return stringify({
-    bom: true,
-    header: true,
-    columns,
-    record_delimiter: 'windows',
-    // A lone carriage return is a line's end to a spreadsheet: such a cell is quoted too (the
-    // library quotes only a cell holding the record delimiter, CRLF).
-    quoted_match: /\r/,
-    escape_formulas: true,
-  });
-}
-
-/**
- * An instant as a spreadsheet reads a date and time ('2026-12-20 23:59'), in `timeZone`: a
- * spreadsheet reads no zone in a cell, so the column's heading names it.
- */
-export function spreadsheetDateTime(timeZone: string): (instant: string) => string {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (instant) => {
-    const parts = Object.fromEntries(
-      format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
-    );
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  };
 }
 
 /** The view as a CSV stream; its errors end the download (the caller has sent the headers). */
@@ -155,4 +116,3 @@ export async function exportCsv(
   });
   return csv;
 }
-export { attachmentHeader } from './download-name.ts';

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/schemas/review.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { PRIVATE_FILE_CACHE } from '../media/private-files.service.ts';
-import { loadAdminEntry } from './admin-entry.service.ts';
+import { PRIVATE_FILE_CACHE } from '../media/media.service.ts';
+import { loadAdminEntry } from './admin-entry.ts';
 import { attachmentHeader } from './download-name.ts';
 import {
   countSubmissions,

@@ -8,19 +8,17 @@ import type {
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { privateFileUrl } from '../media/private-files.service.ts';
-import { pictureStatesOf } from '../media/image-jobs.service.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
-import type { StoredFile } from '../media/storage/storage.service.ts';
+import { displayKeyOf, pictureStatesOf, privateFileUrl } from '../media/media.service.ts';
+import type { StoredFile } from '../media/media.service.ts';
 import {
   decodeEntry,
   type EntryLog,
   imagesOf,
-  searchPattern,
   paymentStateOfRow,
+  searchPattern,
   submissionStatusOfRow,
 } from '../submissions/submissions.service.ts';
-import { SUBMISSION_NOT_FOUND } from './admin-entry.service.ts';
+import { SUBMISSION_NOT_FOUND } from './admin-entry.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import { findLikelyDuplicateGroups, findLikelyDuplicateIds } from './duplicates.repository.ts';
 import {
@@ -32,6 +30,11 @@ import {
   type ReviewPosition,
   type ReviewRow,
 } from './review.repository.ts';
+
+/** What other features take of the review: an entry as the admin sees it, and its downloads. */
+export { loadAdminEntry, SUBMISSION_NOT_FOUND } from './admin-entry.ts';
+export { attachmentHeader } from './download-name.ts';
+export { spreadsheetCsv } from './spreadsheet.ts';
 
 /* The submissions review, searched, filtered and paged on the server. */
 

@@ -7,7 +7,7 @@ import {
   SiteSettingsSchema,
 } from '../../../shared/schemas/settings.ts';
 import type { Deps } from '../../deps.ts';
-import { type AuditEntry, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
+import { auditEntriesOf, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { findSettingsData, saveSettingsData, SETTINGS_ID } from './settings.repository.ts';
 
 /*

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/settings.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
-import { checkImagesAreUploads } from '../media/known-images.service.ts';
+import { checkImagesAreUploads } from '../media/media.service.ts';
 import { auditSettings } from './settings.service.ts';
 
 const SITE_SETTINGS_PATH = '/site-settings';

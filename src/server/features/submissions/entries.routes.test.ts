@@ -30,7 +30,7 @@ import {
   ENTRY_LINK_KIND,
   PAYMENT_RECEIVED_KIND,
   PAYMENT_REFUNDED_KIND,
-} from '../mail/artist-emails.service.ts';
+} from '../mail/artist-emails.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { LINK_REQUEST_LIMIT } from './entries.service.ts';
 import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';

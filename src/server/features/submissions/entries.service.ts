@@ -4,13 +4,13 @@ import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import type { EntryResult } from '../../../shared/schemas/publication.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { ENTRY_LINK_KIND, entryLinkEmail } from '../mail/artist-emails.service.ts';
-import { queueEmail } from '../mail/outbox.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limit.service.ts';
+import { ENTRY_LINK_KIND, entryLinkEmail, queueEmail } from '../mail/mail.service.ts';
+import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { findPublishedCertificate } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
-import { issueEntryLink, paymentStateOfRow, submissionStatusOfRow } from './submissions.service.ts';
+import { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
+import { issueEntryLink } from './entry-tokens.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
 
 /*

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { PAGE_PATHS } from '../../../shared/page-paths.ts';
+import { entryLinkOf } from '../../../shared/domain/entry-link.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
 import { serverKey } from './server-keys.repository.ts';
 
 /*
@@ -17,11 +18,6 @@ export const ENTRY_TOKEN_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
 
 const KEY_NAME = 'entry-token';
 const TOKEN = /^([0-9a-f-]{36})\.(\d{10,13})\.([A-Za-z0-9_-]{43})$/;
-
-/** The address an e-mail links to: the entry page, with the token where no server logs it. */
-export function entryLinkOf(publicUrl: string, token: string): string {
-  return `${publicUrl}${PAGE_PATHS.entry}#${token}`;
-}
 
 export interface EntryTokens {
   issue(submissionId: string, now?: Date): Promise<string>;
@@ -64,4 +60,13 @@ export function createEntryTokens(db: Kysely<DB>, clock: Clock): EntryTokens {
       return Number(expires) * 1000 > now.getTime() ? submissionId : undefined;
     },
   };
+}
+
+/** The address of the entry's page that an e-mail carries, with a token signed now. */
+export async function issueEntryLink(
+  deps: Pick<Deps, 'config' | 'entryTokens'>,
+  submissionId: string,
+): Promise<string> {
+  const token = await deps.entryTokens.issue(submissionId);
+  return entryLinkOf(deps.config.publicUrl, token);
 }

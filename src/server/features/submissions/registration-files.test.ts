@@ -13,9 +13,9 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { displayKeyOf } from '../media/private-images.service.ts';
-import { privateFileUrl } from '../media/private-files.service.ts';
-import { sweepUnclaimedFiles } from '../media/unclaimed-files.service.ts';
+import { displayKeyOf } from '../media/private-images.ts';
+import { privateFileUrl } from '../media/private-files.ts';
+import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;

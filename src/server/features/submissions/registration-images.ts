@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import { checkUpload } from '../media/image-check.service.ts';
-import type { PictureJob, PictureKind } from '../media/image-jobs.service.ts';
-import { uploadKeyOf } from '../media/private-images.service.ts';
-import type { FileToStore } from '../media/unclaimed-files.service.ts';
+import { checkUpload, uploadKeyOf } from '../media/media.service.ts';
+import type { FileToStore, PictureJob, PictureKind } from '../media/media.service.ts';
 import { submissionFolderOf } from './stored-entry.ts';
 import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
 

@@ -3,7 +3,7 @@ import {
   hasRateLimitHit,
   type RateLimit,
   takeRateLimitHit,
-} from '../rate-limits/rate-limit.service.ts';
+} from '../rate-limits/rate-limits.service.ts';
 import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { findSubmissionByIdempotencyKey } from './submissions.repository.ts';
 

@@ -13,10 +13,7 @@ import { startTcpProxy, type TcpProxy } from '../../../../tests/setup/tcp-proxy.
 import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../shared/messages.ts';
-import {
-  sweepUnclaimedFiles,
-  UNCLAIMED_FILE_LIFETIME_MS,
-} from '../media/unclaimed-files.service.ts';
+import { sweepUnclaimedFiles, UNCLAIMED_FILE_LIFETIME_MS } from '../media/unclaimed-files.ts';
 
 /*
  * The S3 server goes down while artists register (issue 25's faults): the server reaches it

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { LIFECYCLE_MESSAGES } from '../competitions/lifecycle.service.ts';
+import { LIFECYCLE_MESSAGES } from '../competitions/competitions.service.ts';
 
 /** The messages of registration's refusals. */
 export const REGISTRATION_REFUSALS = {

@@ -9,16 +9,19 @@ import { needsGuardian, type RegistrationValues } from '../../../shared/schemas/
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { writeEmail } from '../mail/email-templates.service.ts';
-import { queueEmail } from '../mail/outbox.service.ts';
-import { CONFIRMATION_KIND, confirmationValues } from '../mail/artist-emails.service.ts';
-import { type PictureJob, queuePictureJobs } from '../media/image-jobs.service.ts';
-import { claimFiles } from '../media/unclaimed-files.service.ts';
-import { admitEntry } from '../competitions/lifecycle.service.ts';
+import {
+  CONFIRMATION_KIND,
+  confirmationValues,
+  queueEmail,
+  writeEmail,
+} from '../mail/mail.service.ts';
+import { claimFiles, type PictureJob, queuePictureJobs } from '../media/media.service.ts';
+import { admitEntry } from '../competitions/competitions.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
 import { searchTextOf } from './search-text.ts';
-import { issueEntryLink, takeEntryReference } from './submissions.service.ts';
+import { takeEntryReference } from './entry-reference.ts';
+import { issueEntryLink } from './entry-tokens.ts';
 import {
   findRegistrationTarget,
   findSubmissionByIdempotencyKey,

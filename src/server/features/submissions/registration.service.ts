@@ -16,14 +16,14 @@ import { isRecordId } from '../../db/record-id.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/unclaimed-files.service.ts';
+import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/media.service.ts';
 import { checkPictures, privateFilesOf, type ReceivedFile } from './registration-images.ts';
 import {
   answerExisting,
   fingerprintOf,
   type RegistrationOutcome,
 } from './registration-receipts.ts';
-import { admitEntry } from '../competitions/lifecycle.service.ts';
+import { admitEntry } from '../competitions/competitions.service.ts';
 import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { type Saved, saveSubmission } from './registration-save.ts';
 import {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { PRIVATE_NAMESPACE } from '../media/storage/storage.service.ts';
+import { PRIVATE_NAMESPACE } from '../media/media.service.ts';
 
 /*
  * A submission's answers as stored: `field_values` is a JSON object of the form's values by field

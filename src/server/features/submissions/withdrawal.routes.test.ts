@@ -19,7 +19,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { WITHDRAWAL_MESSAGES } from '../../../shared/schemas/entry.ts';
 import type { ReviewCounts, ReviewPage } from '../../../shared/schemas/review.ts';
-import { DECISION_KINDS } from '../mail/artist-emails.service.ts';
+import { DECISION_KINDS } from '../mail/artist-emails.ts';
 
 /*
  * "Start a different entry": the artist withdraws their unpaid entry by its own link. Withdrawn,

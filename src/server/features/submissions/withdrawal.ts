@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findEntryView } from './entries.service.ts';
-import { paymentStateOfRow } from './submissions.service.ts';
+import { paymentStateOfRow } from './entry-rows.ts';
 import { findWithdrawalTarget, markWithdrawn } from './withdrawal.repository.ts';
 
 /*

@@ -11,7 +11,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
-import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
+import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
 /** For files stored before content types were kept beside them. */
 const TYPE_BY_EXTENSION: Record<string, string> = {

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../../config.ts';
 import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
-import { assertValidKey, publicUrlOf, type Storage } from './storage.service.ts';
+import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
 /** An unreachable endpoint fails the request soon instead of holding it open. */
 const CONNECTION_TIMEOUT_MS = 5_000;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3ErrorServer, startS3Server } from '../../../../../tests/setup/s3-server.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { isValidKey, putPublic, type Storage } from './storage.service.ts';
+import { isValidKey, putPublic, type Storage } from './storage.ts';
 
 interface Backend {
   storage: Storage;

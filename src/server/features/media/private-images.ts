@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { decodeUpload, imageUnreadable } from './image-check.service.ts';
+import { decodeUpload, imageUnreadable } from './image-check.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 
 /*

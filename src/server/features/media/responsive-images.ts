@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
-import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.service.ts';
-import { decodeUpload, imageUnreadable } from './image-check.service.ts';
+import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.ts';
+import { decodeUpload, imageUnreadable } from './image-check.ts';
 import { runInImageWorker } from './image-worker-client.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 

@@ -11,6 +11,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { presentedDeviceId, rememberDevice, setDeviceCookie } from './known-devices.ts';
 import { absoluteMs, createSession, deleteStaleSessions, endSession } from './sessions.ts';
 
+/** The auth feature's front door: accounts other features create, and signing a browser in. */
+export { type Actor, createAccount, setPassword } from './accounts.service.ts';
+
 /*
  * Signing a person in without the sign-in form, for another feature: a juror who has just chosen
  * their password from the invitation is signed in by it, and that browser becomes a known device

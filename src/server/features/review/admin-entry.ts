@@ -1,8 +1,8 @@
 import type { AdminEntry } from '../../../shared/schemas/admin-entry.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { extensionOfEntry } from '../competitions/lifecycle.service.ts';
-import { findEntryView } from '../submissions/entries.service.ts';
+import { extensionOfEntry } from '../competitions/competitions.service.ts';
+import { findEntryView } from '../submissions/submissions.service.ts';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 

@@ -1,5 +1,5 @@
 import { ADMIN_API_PREFIX } from '../../plugins/admin-guard.ts';
-import { PRIVATE_NAMESPACE } from './storage/storage.service.ts';
+import { PRIVATE_NAMESPACE } from './storage/storage.ts';
 
 /*
  * What other features need to link to and serve private files (registration photos and artworks)

@@ -1,0 +1,17 @@
+/*
+ * The jury feature's front door: what the results feature reads of a competition's judging (its
+ * rounds, their entries and standings) and what the demo sets up through it.
+ */
+
+export { requireCompetition, saveJudging } from './judging.service.ts';
+export { roundStandings } from './round-results.ts';
+export { findRoundEntries } from './rounds.repository.ts';
+export {
+  createRound,
+  listRounds,
+  openRound,
+  requireRound,
+  ROUND_NOT_FOUND,
+} from './rounds.service.ts';
+export { requireOpenRound, ROUND_CLOSED } from './scoring.service.ts';
+export { rankBy } from './standings.ts';

@@ -1,0 +1,31 @@
+/*
+ * The media feature's front door: storing and claiming uploaded files, checking and encoding
+ * pictures, the picture jobs that make their copies, and the addresses files are served at.
+ */
+
+export { checkUpload } from './image-check.ts';
+export {
+  type PictureJob,
+  type PictureKind,
+  pictureStatesOf,
+  queuePictureJobs,
+} from './image-jobs.service.ts';
+export { checkImagesAreUploads, unknownImageFields } from './known-images.ts';
+export { PRIVATE_FILE_CACHE, privateFileUrl } from './private-files.ts';
+export {
+  displayKeyOf,
+  type EncodedImage,
+  encodePrivateImage,
+  extensionOf,
+  filesOfPicture,
+  uploadKeyOf,
+} from './private-images.ts';
+export { describeImages, storeResponsiveImage } from './responsive-images.ts';
+export { isValidKey, PRIVATE_NAMESPACE, type Storage, type StoredFile } from './storage/storage.ts';
+export {
+  claimFiles,
+  discardUnclaimedFiles,
+  type FileToStore,
+  releaseFiles,
+  storeUnclaimedFiles,
+} from './unclaimed-files.ts';
