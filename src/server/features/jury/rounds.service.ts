@@ -27,7 +27,7 @@ import {
   moveRound,
   setJurorsMissing,
 } from './rounds.repository.ts';
-import { rankBy, topK } from './standings.ts';
+import { topK } from './standings.ts';
 
 /*
  * A competition's rounds: created as a draft (round 1 with the approved entries, a later one with
