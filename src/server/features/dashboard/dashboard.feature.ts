@@ -1,0 +1,7 @@
+import type { Feature } from '../feature.ts';
+import { dashboardAdminRoutes } from './dashboard.routes.ts';
+
+export const dashboardFeature: Feature = {
+  name: 'dashboard',
+  routes: { admin: [dashboardAdminRoutes] },
+};

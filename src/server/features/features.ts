@@ -1,0 +1,43 @@
+import { auditFeature } from './audit/audit.feature.ts';
+import { authFeature } from './auth/auth.feature.ts';
+import { bannersFeature } from './banners/banners.feature.ts';
+import { categoriesFeature } from './categories/categories.feature.ts';
+import { competitionsFeature } from './competitions/competitions.feature.ts';
+import { dashboardFeature } from './dashboard/dashboard.feature.ts';
+import type { Feature } from './feature.ts';
+import { healthFeature } from './health/health.feature.ts';
+import { juryFeature } from './jury/jury.feature.ts';
+import { mailFeature } from './mail/mail.feature.ts';
+import { mediaFeature } from './media/media.feature.ts';
+import { pagesFeature } from './pages/pages.feature.ts';
+import { paymentsFeature } from './payments/payments.feature.ts';
+import { rateLimitsFeature } from './rate-limits/rate-limits.feature.ts';
+import { resultsFeature } from './results/results.feature.ts';
+import { reviewFeature } from './review/review.feature.ts';
+import { settingsFeature } from './settings/settings.feature.ts';
+import { submissionsFeature } from './submissions/submissions.feature.ts';
+
+/**
+ * Every server feature, in the order its routes are registered in each scope and its workers
+ * started. Routes of one scope whose addresses never collide may come in any order; this one is
+ * the order the scopes have always had (the jury scope's two-factor routes now come first).
+ */
+export const FEATURES: readonly Feature[] = [
+  healthFeature,
+  dashboardFeature,
+  settingsFeature,
+  authFeature,
+  auditFeature,
+  mailFeature,
+  competitionsFeature,
+  categoriesFeature,
+  bannersFeature,
+  mediaFeature,
+  pagesFeature,
+  paymentsFeature,
+  reviewFeature,
+  submissionsFeature,
+  juryFeature,
+  resultsFeature,
+  rateLimitsFeature,
+];

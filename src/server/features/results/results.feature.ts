@@ -1,0 +1,13 @@
+import type { Feature } from '../feature.ts';
+import { awardsAdminRoutes } from './awards.routes.ts';
+import { ballotsAdminRoutes, ballotsJuryRoutes } from './ballots.routes.ts';
+import { resultsAdminRoutes, resultsPublicRoutes } from './results.routes.ts';
+
+export const resultsFeature: Feature = {
+  name: 'results',
+  routes: {
+    public: [resultsPublicRoutes],
+    admin: [awardsAdminRoutes, ballotsAdminRoutes, resultsAdminRoutes],
+    jury: [ballotsJuryRoutes],
+  },
+};

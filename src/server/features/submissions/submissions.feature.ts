@@ -1,0 +1,8 @@
+import type { Feature } from '../feature.ts';
+import { entriesPublicRoutes } from './entries.routes.ts';
+import { registrationPublicRoutes } from './registration.routes.ts';
+
+export const submissionsFeature: Feature = {
+  name: 'submissions',
+  routes: { public: [registrationPublicRoutes, entriesPublicRoutes] },
+};
