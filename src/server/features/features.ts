@@ -19,8 +19,9 @@ import { submissionsFeature } from './submissions/submissions.feature.ts';
 
 /**
  * Every server feature, in the order its routes are registered in each scope and its workers
- * started. Routes of one scope whose addresses never collide may come in any order; this one is
- * the order the scopes have always had (the jury scope's two-factor routes now come first).
+ * started. Order matters to Fastify only where two addresses collide, and none do: it keeps each
+ * scope's order as it was, except that the jury scope's two-factor routes come before scoring.
+ * The demo has no description: initializeSite seeds it through the other features.
  */
 export const FEATURES: readonly Feature[] = [
   healthFeature,
