@@ -1,14 +1,11 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
-import {
-  CompetitionIdParamsSchema,
-  PublicCompetitionSchema,
-} from '../../../shared/schemas/competition.ts';
+import { CompetitionIdParamsSchema } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
+import { FORM_FIELDS_MAX } from '../../../shared/schemas/form-field.ts';
+import { RegistrationFormSchema } from '../../../shared/schemas/registration-form.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
 import {
   DATA_PART,
@@ -37,11 +34,6 @@ export const REGISTRATION_BODY_MESSAGES = {
   broken: 'The registration was not received whole. Please send it again.',
 } as const;
 const B = REGISTRATION_BODY_MESSAGES;
-
-const RegistrationFormSchema = z.object({
-  competition: PublicCompetitionSchema,
-  formFields: z.array(FormFieldSchema),
-});
 
 /**
  * Public scope (/api): the registration form of a competition, and registering for it. The upload

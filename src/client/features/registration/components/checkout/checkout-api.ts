@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../../../../shared/api-paths.ts';
 import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 
@@ -11,20 +12,20 @@ export interface CheckoutResult {
 }
 
 export const startCheckout = (entryToken: string) =>
-  apiFetch<CheckoutOrder>('/api/payments/orders', {
+  apiFetch<CheckoutOrder>(publicApiPaths.paymentOrders, {
     method: 'POST',
     body: JSON.stringify({ entryToken }),
   });
 
 export const confirmPayment = (entryToken: string, result: CheckoutResult) =>
-  apiFetch<{ paymentStatus: 'paid' | 'pending' }>('/api/payments/verify', {
+  apiFetch<{ paymentStatus: 'paid' | 'pending' }>(publicApiPaths.paymentVerify, {
     method: 'POST',
     body: JSON.stringify({ entryToken, ...result }),
   });
 
 /** The test checkout's Pay or Fail (only on a site without Razorpay keys). */
 export const testCheckoutOutcome = (orderId: string, outcome: 'pay' | 'fail') =>
-  apiFetch<CheckoutResult>(`/api/payments/test-checkout/${encodeURIComponent(orderId)}`, {
+  apiFetch<CheckoutResult>(publicApiPaths.testCheckout(orderId), {
     method: 'POST',
     body: JSON.stringify({ outcome }),
   });
