@@ -1,15 +1,14 @@
 import { publicApiPaths } from '../../../../../shared/api-paths.ts';
-import type { CheckoutOrder } from '../../../../../shared/schemas/payment.ts';
+import type {
+  CheckoutOrder,
+  CheckoutResult,
+  ConfirmedCheckout,
+} from '../../../../../shared/schemas/payment.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 
 /* The checkout's calls. Only the entry token identifies the entry. */
 
-/** What Razorpay's checkout (or the test checkout) hands over after a payment. */
-export interface CheckoutResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
+export type { CheckoutResult };
 
 export const startCheckout = (entryToken: string) =>
   apiFetch<CheckoutOrder>(publicApiPaths.paymentOrders, {
@@ -18,7 +17,7 @@ export const startCheckout = (entryToken: string) =>
   });
 
 export const confirmPayment = (entryToken: string, result: CheckoutResult) =>
-  apiFetch<{ paymentStatus: 'paid' | 'pending' }>(publicApiPaths.paymentVerify, {
+  apiFetch<ConfirmedCheckout>(publicApiPaths.paymentVerify, {
     method: 'POST',
     body: JSON.stringify({ entryToken, ...result }),
   });
