@@ -35,6 +35,16 @@ const foldersIn = (...parts) =>
     .map((entry) => entry.name);
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+/** The browser's API modules: a feature's api/ folder and its *-api.ts files. */
+const CLIENT_API_MODULES = [
+  'src/client/**/api/**',
+  'src/client/**/*-api.ts',
+  'src/client/**/*-api.tsx',
+];
+/** Sample answers for the screens' tests, never imported by the app. */
+const CLIENT_TEST_SUPPORT = ['src/client/**/*-fixture.ts', 'src/client/**/*-test-helpers.tsx'];
+const API_PATH_MESSAGE =
+  "Name the API through src/shared/api-paths.ts, from the feature's API module (api/, *-api.ts).";
 
 /*
  * Server features meet through front doors: a file of one feature may import from another feature
@@ -183,6 +193,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...importBan('The browser app must not import server code.', '**/server/**', '**/server'),
+    },
+  },
+  {
+    // The API's addresses are written once (src/shared/api-paths.ts) and requested from each
+    // feature's API module: a component, a route or a shared helper names no /api path.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [...TESTS, ...CLIENT_API_MODULES, ...CLIENT_TEST_SUPPORT],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^\\x2Fapi\\x2F/]',
+          'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
+        ].map((selector) => ({ selector, message: API_PATH_MESSAGE })),
+      ],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app.tsx';
-import { primeApiCache } from './lib/api-cache.ts';
+import { serverApiCache } from './lib/api-cache.ts';
 import type { InitialData } from './lib/settings.tsx';
 
 /**
@@ -14,7 +14,7 @@ export async function renderApp(
   initial: InitialData,
   onError: (error: unknown) => void,
 ): Promise<string> {
-  const apiCache = primeApiCache(initial.api, new Map());
+  const apiCache = serverApiCache(initial.api);
   const { prelude } = await prerenderToNodeStream(
     <StaticRouter location={url}>
       <App initial={initial} apiCache={apiCache} />

@@ -43,6 +43,10 @@ export const JURY_INVITATION_PATH = `${PAGE_PATHS.jury}/invitation`;
 /** The query parameter naming the competition the registration page is for. */
 export const REGISTER_COMPETITION_PARAM = 'competition';
 
+/** The registration page of one competition: `/register/competition?competition=<id>`. */
+export const registerPagePath = (competitionId: string): string =>
+  `${PAGE_PATHS.registerCompetition}?${REGISTER_COMPETITION_PARAM}=${encodeURIComponent(competitionId)}`;
+
 /**
  * Every route pattern of the browser app, the admin and jury areas' screens (which they route
  * themselves) included: the server answers each with the page.

@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../shared/api-paths.ts';
 import {
   certificatePagePath,
   competitionPagePath,
@@ -5,14 +6,13 @@ import {
   JURY_INVITATION_PATH,
   JURY_SIGN_IN_PATH,
   PAGE_PATHS,
-  REGISTER_COMPETITION_PARAM,
+  registerPagePath,
 } from '../../shared/page-paths.ts';
 
 /** Every route path of the site (seed §2): the pages of shared/page-paths.ts, and links to them. */
 export const paths = {
   ...PAGE_PATHS,
-  registerFor: (competitionId: string) =>
-    `${PAGE_PATHS.registerCompetition}?${REGISTER_COMPETITION_PARAM}=${encodeURIComponent(competitionId)}`,
+  registerFor: registerPagePath,
   competitionPattern: PAGE_PATHS.competition,
   competition: competitionPagePath,
   competitionResultsPattern: PAGE_PATHS.competitionResults,
@@ -20,7 +20,7 @@ export const paths = {
   certificatePattern: PAGE_PATHS.certificate,
   certificate: certificatePagePath,
   /** The certificate's PDF, downloaded from its page. */
-  certificatePdf: (code: string) => `/api/certificates/${encodeURIComponent(code)}/pdf`,
+  certificatePdf: publicApiPaths.certificatePdf,
   /** The entry page of one entry: also where an entry whose fee is still due is shown. */
   entryOf: (entryToken: string) => `${PAGE_PATHS.entry}#${encodeURIComponent(entryToken)}`,
   adminDashboard: '/admin/dashboard',

@@ -1,45 +1,72 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts';
 
 /*
- * What the browser already knows of the API, by request path. The server puts the first screen's
- * answers into the page (initial data), so the first render needs no round trip; later visits to
- * a page show what was loaded before at once and refresh it in the background (the server's ETag
- * makes an unchanged answer a 304 of a few bytes).
+ * What the browser already knows of the API, by request path: a TanStack Query client, as the
+ * admin and jury areas use. The server puts the first screen's answers into the page (initial
+ * data), so the first render needs no round trip; later visits to a page show what was loaded
+ * before at once and refresh it in the background (the server's ETag makes an unchanged answer a
+ * 304 of a few bytes).
  */
-type Entry = { data: unknown; fresh: boolean } | { error: ApiError; fresh: boolean };
-export type ApiCache = Map<string, Entry>;
+export type ApiCache = QueryClient;
+
+const newApiCache = () =>
+  new QueryClient({
+    defaultOptions: {
+      // Kept for the tab's life; a failure is shown at once with 'Try again', never retried behind
+      // the visitor's back, and nothing is asked again on focus or reconnect.
+      queries: {
+        gcTime: Infinity,
+        staleTime: 0,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        networkMode: 'always',
+      },
+    },
+  });
+
 /** The browser's cache: one per tab. */
-const browserEntries: ApiCache = new Map();
+const browserCache = newApiCache();
 
 /**
  * The server renders each page with a cache of its own (its first data), never the module's:
- * renders of different pages run at once in one process.
+ * renders of different pages run at once in one process. A context of its own rather than
+ * QueryClientProvider: the admin area's provider below never takes these answers over.
  */
-export const ApiCacheContext = createContext<ApiCache>(browserEntries);
+export const ApiCacheContext = createContext<ApiCache>(browserCache);
+
+/** The inlined answers not yet shown: as fresh as the page, used once without asking again. */
+const inlined = new WeakMap<ApiCache, Set<string>>();
+const inlinedIn = (cache: ApiCache) => {
+  let paths = inlined.get(cache);
+  if (!paths) inlined.set(cache, (paths = new Set()));
+  return paths;
+};
 
 /** Seeds the cache with the answers the server inlined; errors (a 404) are inlined as envelopes. */
 export function primeApiCache(
   api: Record<string, unknown> | undefined,
-  entries: ApiCache = browserEntries,
+  cache: ApiCache = browserCache,
 ): ApiCache {
   for (const [path, value] of Object.entries(api ?? {})) {
-    entries.set(
-      path,
-      isErrorEnvelope(value)
-        ? {
-            error: new ApiError(
-              value.error.code === 'NOT_FOUND' ? 404 : 400,
-              value.error.code,
-              value.error.message,
-            ),
-            fresh: true,
-          }
-        : { data: value, fresh: true },
-    );
+    inlinedIn(cache).add(path);
+    if (!isErrorEnvelope(value)) {
+      cache.setQueryData([path], value);
+      continue;
+    }
+    const { code, message } = value.error;
+    const error = new ApiError(code === 'NOT_FOUND' ? 404 : 400, code, message);
+    const query = cache.getQueryCache().build(cache, { queryKey: [path] });
+    query.setState({ ...query.state, status: 'error', error, errorUpdatedAt: Date.now() });
   }
-  return entries;
+  return cache;
 }
+
+/** A fresh cache for each server render. */
+export const serverApiCache = (api: Record<string, unknown> | undefined) =>
+  primeApiCache(api, newApiCache());
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -47,63 +74,43 @@ export interface ApiResource<T> {
   loading: boolean;
 }
 
-function snapshot<T>(entries: ApiCache, path: string | null): ApiResource<T> {
-  const entry = path ? entries.get(path) : undefined;
-  if (!entry) return { data: undefined, error: undefined, loading: path !== null };
-  return 'error' in entry
-    ? { data: undefined, error: entry.error, loading: false }
-    : { data: entry.data as T, error: undefined, loading: false };
-}
-
 /** GETs `path` (null: nothing to load), showing a cached answer first when there is one. */
 export function useApiResource<T>(path: string | null): ApiResource<T> & { retry: () => void } {
-  const entries = useContext(ApiCacheContext);
-  const [state, setState] = useState<{ path: string | null; value: ApiResource<T> }>(() => ({
-    path,
-    value: snapshot<T>(entries, path),
-  }));
-  const [attempt, setAttempt] = useState(0);
-  // A new path shows its own cached answer (or loading) at once, never the previous path's data.
-  const current = state.path === path ? state.value : snapshot<T>(entries, path);
-
+  const cache = useContext(ApiCacheContext);
+  const query = useQuery(
+    {
+      queryKey: [path],
+      queryFn: () =>
+        apiFetch<T>(path as string).catch((error: unknown) => {
+          throw toApiError(error);
+        }),
+      // An inlined answer is not asked for again on its first showing.
+      enabled: () => path !== null && !inlinedIn(cache).has(path),
+    },
+    cache,
+  );
+  // Shown once: the next visit shows it at once and refreshes it.
   useEffect(() => {
-    if (path === null) return;
-    const entry = entries.get(path);
-    // The server's inlined answer is as fresh as the page (and already rendered from the cache):
-    // use it once without asking again.
-    if (entry?.fresh) {
-      entry.fresh = false;
-      return;
-    }
-    let cancelled = false;
-    apiFetch<T>(path).then(
-      (data) => {
-        entries.set(path, { data, fresh: false });
-        if (!cancelled) setState({ path, value: { data, error: undefined, loading: false } });
-      },
-      (error: unknown) => {
-        const apiError = toApiError(error);
-        // A failed request is not remembered: the next visit asks again and shows 'loading',
-        // not an old error. A failed refresh keeps showing what was loaded before.
-        if (cancelled || entries.has(path)) return;
-        setState({ path, value: { data: undefined, error: apiError, loading: false } });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [entries, path, attempt]);
+    if (path !== null) inlinedIn(cache).delete(path);
+  }, [cache, path]);
 
   const retry = useCallback(() => {
-    if (path) entries.delete(path);
-    setState({ path, value: snapshot<T>(entries, path) });
-    setAttempt((n) => n + 1);
-  }, [entries, path]);
+    if (path !== null) void cache.resetQueries({ queryKey: [path], exact: true });
+  }, [cache, path]);
 
-  return { ...current, retry };
+  const data = query.data;
+  // A failed refresh keeps showing what was loaded before.
+  const error = data === undefined ? (query.error ?? undefined) : undefined;
+  return {
+    data,
+    error,
+    loading: path !== null && data === undefined && error === undefined,
+    retry,
+  };
 }
 
 /** For tests: forget everything. */
 export function clearApiCache(): void {
-  browserEntries.clear();
+  browserCache.clear();
+  inlined.delete(browserCache);
 }

@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../shared/api-paths.ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import type { PublicSettings } from '../../shared/schemas/settings.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/site-defaults.ts';
@@ -41,7 +42,7 @@ export function SettingsProvider({
   useEffect(() => {
     if (initial) return;
     let cancelled = false;
-    apiFetch<PublicSettings>('/api/settings').then(
+    apiFetch<PublicSettings>(publicApiPaths.settings).then(
       (loaded) => {
         if (!cancelled) setSettings(loaded);
       },
@@ -54,7 +55,7 @@ export function SettingsProvider({
   }, [initial]);
   useEffect(() => applyTheme(settings.theme), [settings.theme]);
   const reload = useCallback(() => {
-    apiFetch<PublicSettings>('/api/settings').then(setSettings, () => {});
+    apiFetch<PublicSettings>(publicApiPaths.settings).then(setSettings, () => {});
   }, []);
   return (
     <SettingsContext value={settings}>

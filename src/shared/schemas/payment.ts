@@ -34,6 +34,7 @@ export const ConfirmCheckoutSchema = z.strictObject({
 });
 
 export const ConfirmedCheckoutSchema = z.object({ paymentStatus: z.enum(['paid', 'pending']) });
+export type ConfirmedCheckout = z.infer<typeof ConfirmedCheckoutSchema>;
 
 /** The built-in test checkout's buttons. */
 export const TestCheckoutOutcomeSchema = z.strictObject({ outcome: z.enum(['pay', 'fail']) });
@@ -45,8 +46,10 @@ export const TestCheckoutOrderSchema = z.object({
   receipt: z.string(),
 });
 
+/** What Razorpay's checkout (or the test checkout) hands over after a payment. */
 export const TestCheckoutResultSchema = z.object({
   razorpay_order_id: z.string(),
   razorpay_payment_id: z.string(),
   razorpay_signature: z.string(),
 });
+export type CheckoutResult = z.infer<typeof TestCheckoutResultSchema>;

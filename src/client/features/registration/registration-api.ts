@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../../shared/api-paths.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../shared/csrf.ts';
 import {
   DATA_PART,
@@ -5,26 +6,22 @@ import {
   imagePartOf,
   PHOTO_PART,
 } from '../../../shared/registration-request.ts';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
-import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type {
   RegistrationReceipt,
   RegistrationValues,
 } from '../../../shared/schemas/registration.ts';
+import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
+import { useApiResource } from '../../lib/api-cache.ts';
 import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../lib/api-client.ts';
 import { sendExtension } from './extension-link.ts';
 
-/** `GET /api/competitions/:id/registration-form`: the competition and its enabled fields, in order. */
-export interface RegistrationForm {
-  competition: PublicCompetition;
-  formFields: FormField[];
-}
+/** The competition and its registration form's fields: the server inlines it with the page. */
+export const useRegistrationForm = (competitionId: string | null) =>
+  useApiResource<RegistrationForm>(
+    competitionId ? publicApiPaths.registrationForm(competitionId) : null,
+  );
 
-export function registrationFormPath(competitionId: string): string {
-  return `/api/competitions/${encodeURIComponent(competitionId)}/registration-form`;
-}
-
-export const SUBMISSIONS_PATH = '/api/submissions';
+export const SUBMISSIONS_PATH = publicApiPaths.submissions;
 
 /** A refused or lost send; `retryAfterMs` when the server said when to come back (429, 503). */
 export class RegistrationSendError extends ApiError {

@@ -1,3 +1,4 @@
+import { juryApiPaths } from '../../../shared/api-paths.ts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -86,8 +87,7 @@ async function requireWork(deps: Pick<Deps, 'db'>, juror: Juror, roundId: string
 }
 
 /** The address of a work's n-th image (1-based) for its juror. */
-const imageUrl = (roundId: string, alias: string, n: number) =>
-  `/api/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}/images/${n}`;
+const imageUrl = juryApiPaths.workImage;
 
 export async function getWork(
   deps: Pick<Deps, 'db' | 'log'>,

@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../../shared/api-paths.ts';
 import { HOME_FILTER_PARAMS, homeFilter } from '../../../shared/domain/competition-filter.ts';
 import { IMAGE_SIZES } from '../../../shared/domain/image-sizes.ts';
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
@@ -125,10 +126,10 @@ export async function describePage(
       image: hero,
       ...(hero ? { preload: { image: hero, sizes: IMAGE_SIZES.hero } } : {}),
       api: {
-        '/api/competitions': competitions.allJson,
-        '/api/categories': categories.json,
-        '/api/banners': banners.json,
-        '/api/results/latest': latest,
+        [publicApiPaths.competitions]: competitions.allJson,
+        [publicApiPaths.categories]: categories.json,
+        [publicApiPaths.banners]: banners.json,
+        [publicApiPaths.latestResults]: latest,
       },
     };
   }
@@ -138,7 +139,7 @@ export async function describePage(
       status: 200,
       title: RESULTS_PAGE_TITLE,
       description: 'Every published result of our competitions, newest first.',
-      api: { '/api/results': await allPublishedResults(db) },
+      api: { [publicApiPaths.results]: await allPublishedResults(db) },
     };
   }
 
@@ -153,7 +154,7 @@ export async function describePage(
     } catch {
       id = '';
     }
-    const apiPath = `/api/competitions/${encodeURIComponent(id)}`;
+    const apiPath = publicApiPaths.competition(id);
     const found = id ? await deps.competitions.findPublic(id) : undefined;
     if (!found) {
       return {
@@ -187,7 +188,7 @@ export async function describePage(
         image,
         // The competition's picture is the page's largest: fetched with the page, not after it.
         ...(image ? { preload: { image, sizes: IMAGE_SIZES.card } } : {}),
-        api: { [`/api/competitions/${encodeURIComponent(id)}/registration-form`]: form },
+        api: { [publicApiPaths.registrationForm(id)]: form },
       };
     } catch {
       // Gone since the variant was chosen: home, as below.
@@ -201,7 +202,7 @@ export async function describePage(
   const slug = pathname.slice(1).replace(/\/$/, '');
   if (isStaticPageSlug(slug)) {
     const { page, json } = await renderStaticPage(slug, deps.settings, cache);
-    return { status: 200, title: page.title, api: { [`/api/pages/${slug}`]: json } };
+    return { status: 200, title: page.title, api: { [publicApiPaths.page(slug)]: json } };
   }
 
   const title = PAGE_TITLES[pathname.replace(/(.)\/$/, '$1')];

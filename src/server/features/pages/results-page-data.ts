@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../../shared/api-paths.ts';
 import { formatCalendarDate } from '../../../shared/domain/calendar-date.ts';
 import { isCertificatePath, resultsCompetitionIdInPath } from '../../../shared/page-paths.ts';
 import type { PublicResults } from '../../../shared/schemas/publication.ts';
@@ -46,7 +47,7 @@ export async function describeResultsPage(
   } catch {
     id = '';
   }
-  const apiPath = `/api/competitions/${encodeURIComponent(id)}/results`;
+  const apiPath = publicApiPaths.competitionResults(id);
   const notPublished: PageDescription = {
     status: 404,
     title: RESULTS_NOT_PUBLISHED,

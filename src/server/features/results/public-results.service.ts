@@ -1,3 +1,4 @@
+import { publicApiPaths } from '../../../shared/api-paths.ts';
 import type { Kysely } from 'kysely';
 import { RESULTS_NOT_PUBLISHED } from '../../../shared/messages.ts';
 import type { LatestResults, PublicResults } from '../../../shared/schemas/publication.ts';
@@ -27,8 +28,7 @@ async function requirePublished(db: Kysely<DB>, competitionId: string): Promise<
   return publication.published_at;
 }
 
-export const awardImagePathOf = (competitionId: string, awardId: string) =>
-  `/api/competitions/${encodeURIComponent(competitionId)}/results/images/${encodeURIComponent(awardId)}`;
+export const awardImagePathOf = publicApiPaths.awardImage;
 
 export async function getPublicResults(
   deps: Pick<Deps, 'db' | 'log'>,

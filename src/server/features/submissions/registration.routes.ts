@@ -1,14 +1,11 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
-import {
-  CompetitionIdParamsSchema,
-  PublicCompetitionSchema,
-} from '../../../shared/schemas/competition.ts';
+import { CompetitionIdParamsSchema } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { FORM_FIELDS_MAX, FormFieldSchema } from '../../../shared/schemas/form-field.ts';
+import { FORM_FIELDS_MAX } from '../../../shared/schemas/form-field.ts';
+import { RegistrationFormSchema } from '../../../shared/schemas/registration-form.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
 import {
   DATA_PART,
@@ -37,11 +34,6 @@ export const REGISTRATION_BODY_MESSAGES = {
   broken: 'The registration was not received whole. Please send it again.',
 } as const;
 const B = REGISTRATION_BODY_MESSAGES;
-
-const RegistrationFormSchema = z.object({
-  competition: PublicCompetitionSchema,
-  formFields: z.array(FormFieldSchema),
-});
 
 /**
  * Public scope (/api): the registration form of a competition, and registering for it. The upload
@@ -165,7 +157,8 @@ function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
           "A `multipart/form-data` body of, in this order: the text part `data` (JSON of the form's values, without files), the file part `photo`, and one file part `fieldValues.<fieldId>` per image field of the form.",
           'Headers: `Idempotency-Key` (required; 8-100 of `[A-Za-z0-9_-]`, the same for every retry of one registration) and the CSRF header.',
           'The server sets the age category, entry type, fee, status and payment status itself. A repeat with the same key and body answers the first 201 again with `idempotent-replayed: true`; the same key with another body is a 409.',
-          'At most 10 attempts per address in 10 minutes (429 with Retry-After), retries with one key included until its registration is saved; 503 with Retry-After while the image queue is full.',
+          'At most 10 attempts per address in 10 minutes (429 with Retry-After), retries with one key included until its registration is saved.',
+          'The pictures are made after the answer (decision 020), so a busy image queue never refuses a registration. 503 with Retry-After only while the database or the file storage cannot be reached: nothing is kept, and the same registration sent again with the same key is saved once.',
         ].join('\n\n'),
         consumes: ['multipart/form-data'],
         response: {

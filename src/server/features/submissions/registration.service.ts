@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicCompetition } from '../../../shared/schemas/competition.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
+import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import {
   fieldIdOfImagePart,
@@ -43,7 +43,7 @@ import {
 export async function findRegistrationForm(
   deps: Pick<Deps, 'db' | 'competitions'>,
   competitionId: string,
-): Promise<{ competition: PublicCompetition; formFields: FormField[] }> {
+): Promise<RegistrationForm> {
   const found = isRecordId(competitionId)
     ? await deps.competitions.findPublic(competitionId)
     : undefined;

@@ -1,5 +1,5 @@
 import type { PublicJudging } from '../../../../shared/schemas/jury.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { usePublicJudging } from '../api/competition.ts';
 
 /** A criterion's weight as its share of the whole score: '40%'. */
 export function shareOf(weight: number, total: number): string {
@@ -12,9 +12,7 @@ export function shareOf(weight: number, total: number): string {
  * the page is whole without it).
  */
 export function JudgingSection({ competitionId }: { competitionId: string }) {
-  const { data } = useApiResource<PublicJudging>(
-    `/api/competitions/${encodeURIComponent(competitionId)}/judging`,
-  );
+  const { data } = usePublicJudging(competitionId);
   return data ? <JudgingDetails judging={data} /> : null;
 }
 

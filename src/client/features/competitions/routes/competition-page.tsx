@@ -1,11 +1,10 @@
 import { useParams } from 'react-router';
-import type { CompetitionWithDetails } from '../../../../shared/schemas/competition.ts';
 import { COMPETITION_NOT_FOUND } from '../../../../shared/messages.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
+import { useCompetition } from '../api/competition.ts';
 import { CompetitionDetail } from '../components/competition-detail.tsx';
 
 export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
@@ -13,9 +12,7 @@ export const COMPETITION_FETCH_FAILED = 'Failed to fetch competition';
 /** Seed §2 "Competition detail". */
 export default function CompetitionPage() {
   const { id = '' } = useParams();
-  const { data, error, retry } = useApiResource<CompetitionWithDetails>(
-    `/api/competitions/${encodeURIComponent(id)}`,
-  );
+  const { data, error, retry } = useCompetition(id);
   usePageTitle(data?.title ?? (error?.status === 404 ? COMPETITION_NOT_FOUND : undefined));
 
   if (error) {

@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PublicBanner } from '../../../../shared/schemas/banner.ts';
-import type { PublicCategory } from '../../../../shared/schemas/category.ts';
-import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
-import type { LatestResults as LatestResultsList } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { useHomeData } from '../api/home.ts';
 import { usePageTitle, useSettings } from '../../../lib/settings.tsx';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { BannerSlideshow } from '../components/banner-slideshow.tsx';
@@ -22,10 +18,7 @@ import { VideoFacade } from '../components/video-facade.tsx';
 export default function HomePage() {
   const { title, description, youtubeVideoId, heroImage } = useSettings();
   usePageTitle();
-  const competitions = useApiResource<PublicCompetition[]>('/api/competitions');
-  const categories = useApiResource<PublicCategory[]>('/api/categories');
-  const banners = useApiResource<PublicBanner[]>('/api/banners');
-  const latestResults = useApiResource<LatestResultsList>('/api/results/latest');
+  const { competitions, categories, banners, latestResults } = useHomeData();
   useScrollToFeaturedOnRequest();
 
   return (

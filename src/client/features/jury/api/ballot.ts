@@ -1,3 +1,4 @@
+import { juryApiPaths } from '../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { BallotSchema } from '../../../../shared/schemas/results.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -5,7 +6,7 @@ import { send } from '../../admin/common/admin-requests.ts';
 
 /* A ranking round's ballot (/api/jury/rounds/:roundId/ballot): the juror's order of its works. */
 
-const ballotPath = (roundId: string) => `/api/jury/rounds/${encodeURIComponent(roundId)}/ballot`;
+const ballotPath = juryApiPaths.ballot;
 
 /** The juror's works in their own order, and the ranking they saved ([] before a first save). */
 export const ballotQuery = (roundId: string) =>
@@ -20,4 +21,4 @@ export const saveBallot = (roundId: string, ranking: string[]) =>
 
 /** A work's first image, shown small beside its alias. */
 export const thumbnailUrl = (roundId: string, alias: string) =>
-  `/api/jury/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}/images/1`;
+  juryApiPaths.workImage(roundId, alias, 1);

@@ -1,9 +1,10 @@
+import { publicApiPaths } from '../../../../shared/api-paths.ts';
 import { InvitationSchema } from '../../../../shared/schemas/jury.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /* The invitation link's page: no session; the token comes from the link's '#' part. */
 
-const INVITATIONS = '/api/juror-invitations';
+const INVITATIONS = publicApiPaths.jurorInvitations;
 
 /**
  * Whom the link is for; 410 when it is used, expired or unknown. A POST with the token in its

@@ -1,3 +1,4 @@
+import { juryApiPaths } from '../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { JurorRoundSchema, type ScoreSheet, WorkSchema } from '../../../../shared/schemas/jury.ts';
@@ -6,16 +7,14 @@ import { send } from '../../admin/common/admin-requests.ts';
 
 /* The juror's calls (/api/jury): their rounds, one work at a time, their own score sheet. */
 
-const JURY_API = '/api/jury';
 const juryKey = ['jury'] as const;
-const workPath = (roundId: string, alias: string) =>
-  `${JURY_API}/rounds/${encodeURIComponent(roundId)}/works/${encodeURIComponent(alias)}`;
+const workPath = juryApiPaths.work;
 
 /** The rounds the juror sits on, with how far they are. */
 export const roundsQuery = () =>
   queryOptions({
     queryKey: [...juryKey, 'rounds'],
-    queryFn: () => apiFetch(`${JURY_API}/rounds`, {}, z.array(JurorRoundSchema)),
+    queryFn: () => apiFetch(juryApiPaths.rounds, {}, z.array(JurorRoundSchema)),
   });
 
 /** One assigned work: its answers, images, the criteria and the juror's own sheet. */

@@ -3,7 +3,6 @@ import { Navigate, useSearchParams } from 'react-router';
 import { REGISTER_COMPETITION_PARAM } from '../../../../shared/page-paths.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
 import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { useFirstRenderTime } from '../../../lib/render-time.tsx';
 import { usePageTitle } from '../../../lib/settings.tsx';
@@ -20,7 +19,8 @@ import {
 
 // Only a browser that kept an unpaid entry needs its check and offer: out of the form's download.
 const UnpaidEntryGate = lazy(() => import('../components/unpaid-entry-offer.tsx'));
-import { type RegistrationForm as FormData, registrationFormPath } from '../registration-api.ts';
+import type { RegistrationForm as FormData } from '../../../../shared/schemas/registration-form.ts';
+import { useRegistrationForm } from '../registration-api.ts';
 
 /**
  * Seed §2 "Registration form": the form needs ?competition={id}; without it, or for a
@@ -30,9 +30,7 @@ import { type RegistrationForm as FormData, registrationFormPath } from '../regi
 export default function RegisterPage() {
   const [params] = useSearchParams();
   const competitionId = params.get(REGISTER_COMPETITION_PARAM);
-  const { data, error, retry } = useApiResource<FormData>(
-    competitionId ? registrationFormPath(competitionId) : null,
-  );
+  const { data, error, retry } = useRegistrationForm(competitionId);
   usePageTitle(data ? `Register: ${data.competition.title}` : 'Register');
   if (!competitionId || error?.status === 404) return <Navigate to={paths.home} replace />;
   return (

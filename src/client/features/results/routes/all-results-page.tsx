@@ -1,8 +1,7 @@
-import type { LatestResults } from '../../../../shared/schemas/publication.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { useAllResults } from '../api/results.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { ResultCards } from '../components/result-cards.tsx';
 
@@ -12,7 +11,7 @@ export const ALL_RESULTS_FETCH_FAILED = 'Failed to fetch the results';
 
 /** Every published result, newest first: the header's Results link. */
 export default function AllResultsPage() {
-  const { data, error, retry } = useApiResource<LatestResults>('/api/results');
+  const { data, error, retry } = useAllResults();
   usePageTitle(ALL_RESULTS_HEADING);
   if (error) {
     return (

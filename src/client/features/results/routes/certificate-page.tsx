@@ -6,7 +6,7 @@ import {
 import { ButtonLink, buttonClassName } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { useCertificate } from '../api/results.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 
@@ -21,9 +21,7 @@ export const DOWNLOAD_CERTIFICATE = 'Download the certificate (PDF)';
  */
 export default function CertificatePage() {
   const { code = '' } = useParams();
-  const { data, error, retry } = useApiResource<CertificateVerification>(
-    `/api/certificates/${encodeURIComponent(code)}`,
-  );
+  const { data, error, retry } = useCertificate(code);
   const notFound = error?.status === 404;
   usePageTitle(data ? CERTIFICATE_GENUINE : notFound ? 'Certificate not found' : 'Certificate');
 

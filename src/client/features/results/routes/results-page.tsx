@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/button.tsx';
 import { PageLoading, PageProblem } from '../../../components/page-problem.tsx';
 import { PublishedOn } from '../../../components/published-on.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { useCompetitionResults } from '../api/results.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 
 export const RESULTS_FETCH_FAILED = 'Failed to fetch the results';
@@ -18,9 +18,7 @@ export const resultsHeading = (title: string) => `Results: ${title}`;
 /** Issue 23: a competition's published awards, each work named as its artist allowed. */
 export default function ResultsPage() {
   const { id = '' } = useParams();
-  const { data, error, retry } = useApiResource<PublicResults>(
-    `/api/competitions/${encodeURIComponent(id)}/results`,
-  );
+  const { data, error, retry } = useCompetitionResults(id);
   // The server inlines 'not published' as an envelope, which the cache reads as a 400.
   const notPublished = error?.code === 'RESULTS_NOT_PUBLISHED' || error?.status === 404;
   usePageTitle(

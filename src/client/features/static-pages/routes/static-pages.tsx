@@ -1,8 +1,7 @@
-import type { StaticPage } from '../../../../shared/schemas/page.ts';
 import { ButtonLink } from '../../../components/button.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useApiResource } from '../../../lib/api-cache.ts';
+import { useStaticPage } from '../api/pages.ts';
 import { useSettings } from '../../../lib/settings.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
 
@@ -11,7 +10,7 @@ import { EmailAddress } from '../../../components/email-address.tsx';
  * HTML turned off, so what arrives here is safe to insert.
  */
 function MarkdownPage({ slug, title }: { slug: string; title: string }) {
-  const { data, error, retry } = useApiResource<StaticPage>(`/api/pages/${slug}`);
+  const { data, error, retry } = useStaticPage(slug);
   return (
     <PageSection title={title}>
       {data ? (

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AccountSchema, AdminUserSchema } from '../../../../../shared/schemas/auth.ts';
@@ -17,23 +18,23 @@ import {
  * two-factor is common/two-factor's, shared with the jury.
  */
 
-const USERS_PATH = '/api/admin/users';
-const SECURITY_PATH = '/api/admin/security-settings';
+const USERS_PATH = adminApiPaths.users;
+const SECURITY_PATH = adminApiPaths.securitySettings;
 
 /** The admin's own two-factor status: saving the sign-in rules changes whether it may go off. */
 export const twoFactorStatusQuery = twoFactorRequests(ADMIN_TWO_FACTOR_PATH).status;
 
 export const changePassword = (passwords: { currentPassword: string; newPassword: string }) =>
-  apiFetch('/api/admin/account/password', send('POST', passwords));
+  apiFetch(adminApiPaths.accountPassword, send('POST', passwords));
 
 /** The signed-in admin's own e-mail address (or null). */
 export const accountQuery = queryOptions({
   queryKey: ['admin', 'account', 'self'],
-  queryFn: () => apiFetch('/api/admin/account', {}, AccountSchema),
+  queryFn: () => apiFetch(adminApiPaths.account, {}, AccountSchema),
 });
 
 export const setAccountEmail = (values: { email: string; password: string }) =>
-  apiFetch('/api/admin/account/email', send('PUT', values));
+  apiFetch(adminApiPaths.accountEmail, send('PUT', values));
 
 /** Every admin, with whether their two-factor is on. */
 export const adminUsersQuery = queryOptions({

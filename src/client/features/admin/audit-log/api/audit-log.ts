@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { AuditLogPageSchema } from '../../../../../shared/schemas/admin.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
@@ -6,5 +7,5 @@ import { apiFetch } from '../../../../lib/api-client.ts';
 export const auditLogQuery = (page: number) =>
   queryOptions({
     queryKey: ['admin', 'audit-log', page],
-    queryFn: () => apiFetch(`/api/admin/audit-log?page=${page}`, {}, AuditLogPageSchema),
+    queryFn: () => apiFetch(adminApiPaths.auditLog(page), {}, AuditLogPageSchema),
   });

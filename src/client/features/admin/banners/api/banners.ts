@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminBannerSchema, type BannerInput } from '../../../../../shared/schemas/banner.ts';
@@ -6,7 +7,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The banner screen's calls: the list and the form both need them. */
 
-const ADMIN_BANNERS_PATH = '/api/admin/banners';
+const ADMIN_BANNERS_PATH = adminApiPaths.banners;
 
 /** One banner, for PUT and DELETE. */
 const bannerPath = (id: string) => `${ADMIN_BANNERS_PATH}/${encodeURIComponent(id)}`;

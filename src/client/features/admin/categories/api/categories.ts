@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -10,7 +11,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The category screen's calls: the list and the form both need them. */
 
-const CATEGORIES_PATH = '/api/admin/categories';
+const CATEGORIES_PATH = adminApiPaths.categories;
 
 /** One category: PUT saves changes to it, DELETE deletes it (refused while competitions use it). */
 const categoryPath = (category: AdminCategory) =>

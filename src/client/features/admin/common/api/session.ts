@@ -1,3 +1,4 @@
+import { authApiPaths } from '../../../../../shared/api-paths.ts';
 import type { AdminSession } from '../../../../../shared/schemas/auth.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../admin-requests.ts';
@@ -18,7 +19,7 @@ async function checked(answer: Promise<AdminSession>): Promise<AdminSession> {
 }
 
 /** The signed-in admin, as the server says (a 401 when nobody is). */
-export const fetchSession = () => checked(apiFetch<AdminSession>('/api/auth/session'));
+export const fetchSession = () => checked(apiFetch<AdminSession>(authApiPaths.session));
 
 /** The password, and the second factor's code once the server asked for it. */
 export const signIn = (credentials: {
@@ -26,10 +27,10 @@ export const signIn = (credentials: {
   password: string;
   code?: string;
   emailCode?: string;
-}) => checked(apiFetch<AdminSession>('/api/auth/login', send('POST', credentials)));
+}) => checked(apiFetch<AdminSession>(authApiPaths.login, send('POST', credentials)));
 
 /** Asks for a one-time code e-mailed to an account locked on new browsers. */
 export const requestSignInCode = (username: string) =>
-  apiFetch('/api/auth/sign-in-code', send('POST', { username }));
+  apiFetch(authApiPaths.signInCode, send('POST', { username }));
 
-export const signOut = () => apiFetch('/api/auth/logout', send('POST'));
+export const signOut = () => apiFetch(authApiPaths.logout, send('POST'));

@@ -1,3 +1,4 @@
+import { adminApiPaths, juryApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   RecoveryCodesSchema,
@@ -12,8 +13,8 @@ import { send } from '../admin-requests.ts';
  * /api/admin, the juror's under /api/jury. Each area's page names its own.
  */
 
-export const ADMIN_TWO_FACTOR_PATH = '/api/admin/account/two-factor';
-export const JURY_TWO_FACTOR_PATH = '/api/jury/account/two-factor';
+export const ADMIN_TWO_FACTOR_PATH = adminApiPaths.twoFactor;
+export const JURY_TWO_FACTOR_PATH = juryApiPaths.twoFactor;
 export type TwoFactorPath = typeof ADMIN_TWO_FACTOR_PATH | typeof JURY_TWO_FACTOR_PATH;
 
 /** The requests of the two-factor routes at `path`. */

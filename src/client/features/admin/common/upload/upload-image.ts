@@ -1,8 +1,9 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../../shared/csrf.ts';
 import type { ResponsiveImage } from '../../../../../shared/schemas/image.ts';
 import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../../../lib/api-client.ts';
 
-export const UPLOAD_IMAGE_PATH = '/api/admin/uploads/images';
+export const UPLOAD_IMAGE_PATH = adminApiPaths.uploadImage;
 
 /**
  * Sends one image to the server's upload route. XMLHttpRequest rather than fetch: only it reports

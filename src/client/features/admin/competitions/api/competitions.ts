@@ -1,3 +1,4 @@
+import { adminApiPaths, publicApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PublicCategorySchema } from '../../../../../shared/schemas/category.ts';
@@ -13,7 +14,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The competition screen's calls; the review's competition filter reads the same list. */
 
-const COMPETITIONS_PATH = '/api/admin/competitions';
+const COMPETITIONS_PATH = adminApiPaths.competitions;
 
 /** One competition: PUT saves changes to it, DELETE deletes it (its submissions are kept). */
 const competitionPath = (competition: AdminCompetition) =>
@@ -28,7 +29,7 @@ export const competitionsQuery = queryOptions({
 /** The categories the form offers: the public list, read again each time the form opens. */
 export const categoryChoicesQuery = queryOptions({
   queryKey: ['admin', 'category-choices'],
-  queryFn: () => apiFetch('/api/categories', {}, z.array(PublicCategorySchema)),
+  queryFn: () => apiFetch(publicApiPaths.categories, {}, z.array(PublicCategorySchema)),
 });
 
 /** Adds a competition (`competition` null) or saves changes to one; answers it as saved. */

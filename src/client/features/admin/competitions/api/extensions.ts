@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import { send } from '../../common/admin-requests.ts';
 /* A competition's per-artist extensions: the grants, and granting one more. */
 
 const extensionsPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/extensions`;
+  adminApiPaths.competitionPart(competitionId, 'extensions');
 
 /** The competition's grants, newest first, with how often each was used. */
 export const extensionsQuery = (competitionId: string) =>

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { DashboardSchema } from '../../../../../shared/schemas/admin.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
@@ -5,5 +6,5 @@ import { apiFetch } from '../../../../lib/api-client.ts';
 /** The dashboard's numbers, lists and likely duplicates. */
 export const dashboardQuery = queryOptions({
   queryKey: ['admin', 'dashboard'],
-  queryFn: () => apiFetch('/api/admin/dashboard', {}, DashboardSchema),
+  queryFn: () => apiFetch(adminApiPaths.dashboard, {}, DashboardSchema),
 });

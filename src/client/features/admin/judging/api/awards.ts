@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import { send } from '../../common/admin-requests.ts';
 /* A competition's awards: the saved list, saving a new one, and a proposal from the ranking. */
 
 const awardsPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/awards`;
+  adminApiPaths.competitionPart(competitionId, 'awards');
 
 /** The awards, in display order. */
 export const awardsQuery = (competitionId: string) =>

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   ConflictAddedSchema,
@@ -10,7 +11,7 @@ import { send } from '../../common/admin-requests.ts';
 /* A competition's judging set-up: criteria, panel, jurors per entry, declared conflicts. */
 
 const judgingPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/judging`;
+  adminApiPaths.competitionPart(competitionId, 'judging');
 
 export const judgingQuery = (competitionId: string) =>
   queryOptions({

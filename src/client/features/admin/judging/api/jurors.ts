@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type JurorInvite, JurorSchema } from '../../../../../shared/schemas/jury.ts';
@@ -6,7 +7,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The jurors screen's calls; the judging set-up reads the same list for its panel. */
 
-const JURORS_PATH = '/api/admin/jurors';
+const JURORS_PATH = adminApiPaths.jurors;
 const jurorPath = (id: string) => `${JURORS_PATH}/${encodeURIComponent(id)}`;
 
 /** Every juror, by name, with their invitation's state. */

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   PublicationPreviewSchema,
@@ -10,7 +11,7 @@ import { send } from '../../common/admin-requests.ts';
 /* A competition's results: whether they are published, what Publish would send, and the two moves. */
 
 const resultsPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/results`;
+  adminApiPaths.competitionPart(competitionId, 'results');
 
 /** Whether the results are up (and since when), and what Publish would count and send now. */
 export const publicationQuery = (competitionId: string) =>
@@ -30,7 +31,7 @@ export const unpublishResults = (competitionId: string) =>
 /** Closes the competition's entries now (audited), so its results may be published. */
 export const closeEntries = (competitionId: string) =>
   apiFetch(
-    `/api/admin/competitions/${encodeURIComponent(competitionId)}/close-entries`,
+    adminApiPaths.competitionPart(competitionId, 'close-entries'),
     send('POST'),
     AdminCompetitionSchema,
   );

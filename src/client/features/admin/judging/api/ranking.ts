@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { RoundRankingSchema } from '../../../../../shared/schemas/results.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
@@ -7,9 +8,5 @@ export const rankingQuery = (competitionId: string, roundId: string) =>
   queryOptions({
     queryKey: ['admin', 'rounds', competitionId, roundId, 'ranking'],
     queryFn: () =>
-      apiFetch(
-        `/api/admin/competitions/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}/ranking`,
-        {},
-        RoundRankingSchema,
-      ),
+      apiFetch(adminApiPaths.roundRanking(competitionId, roundId), {}, RoundRankingSchema),
   });

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   IdentityCheckSchema,
@@ -9,7 +10,7 @@ import { send } from '../../common/admin-requests.ts';
 /* The identity check before judging, and the jury's redacted copies of answers. */
 
 const judgingPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/judging`;
+  adminApiPaths.competitionPart(competitionId, 'judging');
 
 const redactionPath = (competitionId: string, entryId: string, fieldId: string) =>
   `${judgingPath(competitionId)}/redactions/${encodeURIComponent(entryId)}/${encodeURIComponent(fieldId)}`;

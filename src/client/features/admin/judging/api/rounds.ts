@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ export type Shortlist = z.input<typeof ShortlistSchema>;
 export type RoundKind = (typeof ROUND_KINDS)[number];
 
 const roundsPath = (competitionId: string) =>
-  `/api/admin/competitions/${encodeURIComponent(competitionId)}/rounds`;
+  adminApiPaths.competitionPart(competitionId, 'rounds');
 const roundPath = (competitionId: string, roundId: string) =>
   `${roundsPath(competitionId)}/${encodeURIComponent(roundId)}`;
 

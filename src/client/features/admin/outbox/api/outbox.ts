@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   OutboxMessageDetailSchema,
@@ -8,7 +9,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The Outbox screen's calls. */
 
-const ADMIN_OUTBOX_PATH = '/api/admin/outbox';
+const ADMIN_OUTBOX_PATH = adminApiPaths.outbox;
 const outboxKey = ['admin', 'outbox'] as const;
 const outboxMessagePath = (id: string) => `${ADMIN_OUTBOX_PATH}/${encodeURIComponent(id)}`;
 

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   type SiteSettingsForm,
@@ -8,7 +9,7 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The Site Settings screen's calls. */
 
-const SITE_SETTINGS_PATH = '/api/admin/site-settings';
+const SITE_SETTINGS_PATH = adminApiPaths.siteSettings;
 
 /** Everything the site shows as its own content, as the form edits it. */
 export const siteSettingsQuery = queryOptions({

@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { AdminEntrySchema } from '../../../../../shared/schemas/admin-entry.ts';
 import { ReviewItemSchema } from '../../../../../shared/schemas/review.ts';
@@ -26,8 +27,4 @@ export const reviewItemQuery = (id: string) =>
 
 /** A received payment given back in full; answers the entry as it now stands. */
 export const refundPayment = (paymentId: string) =>
-  apiFetch(
-    `/api/admin/payments/${encodeURIComponent(paymentId)}/refund`,
-    send('POST'),
-    AdminEntrySchema,
-  );
+  apiFetch(adminApiPaths.refund(paymentId), send('POST'), AdminEntrySchema);

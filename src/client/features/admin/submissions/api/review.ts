@@ -1,3 +1,4 @@
+import { adminApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   type DecisionResult,
@@ -15,7 +16,7 @@ import { send } from '../../common/admin-requests.ts';
  * the files.
  */
 
-export const SUBMISSIONS_PATH = '/api/admin/submissions';
+export const SUBMISSIONS_PATH = adminApiPaths.submissions;
 const BULK_STATUS_PATH = `${SUBMISSIONS_PATH}/status`;
 
 /** One submission, for DELETE. */

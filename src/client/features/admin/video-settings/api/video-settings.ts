@@ -1,3 +1,4 @@
+import { adminApiPaths, publicApiPaths } from '../../../../../shared/api-paths.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { PublicSettingsSchema } from '../../../../../shared/schemas/settings.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
@@ -5,14 +6,14 @@ import { send } from '../../common/admin-requests.ts';
 
 /* The Video Settings screen's calls. */
 
-const VIDEO_PATH = '/api/admin/video';
+const VIDEO_PATH = adminApiPaths.video;
 /** What a write answers: the id the site now shows ('' for none). */
 const VideoAnswerSchema = PublicSettingsSchema.pick({ youtubeVideoId: true });
 
 /** The site's settings as the public pages read them: the current video among them. */
 export const publicSettingsQuery = queryOptions({
   queryKey: ['admin', 'public-settings'],
-  queryFn: () => apiFetch('/api/settings', {}, PublicSettingsSchema),
+  queryFn: () => apiFetch(publicApiPaths.settings, {}, PublicSettingsSchema),
 });
 
 /** Saves the featured video; the server parses the text again by the same rules. */

@@ -1,0 +1,87 @@
+/*
+ * The API's addresses the browser calls, written once: the client's api modules request them, and
+ * the server builds the same strings where it must (the first screen's answers inlined in a page,
+ * keyed by the path the browser will ask for; links to pictures in an answer). Fastify's route
+ * patterns (`/competitions/:id`) stay beside their routes. No zod here: the home page's first
+ * download imports this.
+ */
+
+const enc = encodeURIComponent;
+const ADMIN = '/api/admin';
+const JURY = '/api/jury';
+const adminCompetition = (id: string) => `${ADMIN}/competitions/${enc(id)}`;
+const juryRound = (roundId: string) => `${JURY}/rounds/${enc(roundId)}`;
+
+/** The public API: what the site's pages read, and what an artist sends. */
+export const publicApiPaths = {
+  competitions: '/api/competitions',
+  competition: (id: string) => `/api/competitions/${enc(id)}`,
+  registrationForm: (competitionId: string) =>
+    `/api/competitions/${enc(competitionId)}/registration-form`,
+  judging: (competitionId: string) => `/api/competitions/${enc(competitionId)}/judging`,
+  competitionResults: (competitionId: string) => `/api/competitions/${enc(competitionId)}/results`,
+  awardImage: (competitionId: string, awardId: string) =>
+    `/api/competitions/${enc(competitionId)}/results/images/${enc(awardId)}`,
+  results: '/api/results',
+  latestResults: '/api/results/latest',
+  categories: '/api/categories',
+  banners: '/api/banners',
+  settings: '/api/settings',
+  page: (slug: string) => `/api/pages/${slug}`,
+  certificate: (code: string) => `/api/certificates/${enc(code)}`,
+  certificatePdf: (code: string) => `/api/certificates/${enc(code)}/pdf`,
+  submissions: '/api/submissions',
+  entryView: '/api/entries/view',
+  entryWithdraw: '/api/entries/withdraw',
+  entryLinkRequests: '/api/entries/link-requests',
+  paymentOrders: '/api/payments/orders',
+  paymentVerify: '/api/payments/verify',
+  testCheckout: (orderId: string) => `/api/payments/test-checkout/${enc(orderId)}`,
+  jurorInvitations: '/api/juror-invitations',
+} as const;
+
+/** Signing in and out (the admins' and the jurors' shared session). */
+export const authApiPaths = {
+  session: '/api/auth/session',
+  login: '/api/auth/login',
+  signInCode: '/api/auth/sign-in-code',
+  logout: '/api/auth/logout',
+} as const;
+
+/** The admin area's API, under the one guard of /api/admin. */
+export const adminApiPaths = {
+  account: `${ADMIN}/account`,
+  accountPassword: `${ADMIN}/account/password`,
+  accountEmail: `${ADMIN}/account/email`,
+  twoFactor: `${ADMIN}/account/two-factor`,
+  users: `${ADMIN}/users`,
+  securitySettings: `${ADMIN}/security-settings`,
+  auditLog: (page: number) => `${ADMIN}/audit-log?page=${page}`,
+  banners: `${ADMIN}/banners`,
+  categories: `${ADMIN}/categories`,
+  competitions: `${ADMIN}/competitions`,
+  competition: adminCompetition,
+  competitionPart: (competitionId: string, part: string) =>
+    `${adminCompetition(competitionId)}/${part}`,
+  roundRanking: (competitionId: string, roundId: string) =>
+    `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/ranking`,
+  dashboard: `${ADMIN}/dashboard`,
+  jurors: `${ADMIN}/jurors`,
+  outbox: `${ADMIN}/outbox`,
+  refund: (paymentId: string) => `${ADMIN}/payments/${enc(paymentId)}/refund`,
+  siteSettings: `${ADMIN}/site-settings`,
+  submissions: `${ADMIN}/submissions`,
+  uploadImage: `${ADMIN}/uploads/images`,
+  video: `${ADMIN}/video`,
+} as const;
+
+/** The jurors' API. */
+export const juryApiPaths = {
+  twoFactor: `${JURY}/account/two-factor`,
+  rounds: `${JURY}/rounds`,
+  ballot: (roundId: string) => `${juryRound(roundId)}/ballot`,
+  work: (roundId: string, alias: string) => `${juryRound(roundId)}/works/${enc(alias)}`,
+  /** A work's n-th picture (1-based), as the juror's screen shows it. */
+  workImage: (roundId: string, alias: string, n: number) =>
+    `${juryRound(roundId)}/works/${enc(alias)}/images/${n}`,
+} as const;
