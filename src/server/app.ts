@@ -25,7 +25,6 @@ import {
   installErrorHandling,
   UNEXPECTED_ERROR_MESSAGE,
 } from './errors.ts';
-import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { publicMediaRoutes } from './features/media/public-media.routes.ts';
 import { createUnclaimedFilesSweeper } from './features/media/unclaimed-files.service.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
@@ -165,6 +164,7 @@ export async function buildApp(
     await deps.changes.close();
     await database.close();
     await deps.storage.close();
+    deps.imageWorker.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -215,7 +215,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  setImageWorkerLowPriority(config.nodeEnv !== 'test');
   runWhileAppRuns(app, createReconciliationJob(deps));
   // Its own scope at the root, outside /api's CSRF check: Razorpay signs what it sends instead.
   if (config.payments.provider === 'razorpay') await app.register(razorpayWebhookRoutes, { deps });

@@ -1,4 +1,3 @@
-import type { MailConfig } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { type Claim, createClaimedWork } from '../../jobs/claimed-work.ts';
 import { retryAt } from '../../jobs/retry-delay.ts';
@@ -58,11 +57,8 @@ export const OUTBOX_CLAIM_MS = 5 * 60_000;
 /** How long closing the app waits for the message being sent before leaving it to its claim. */
 const STOP_WAIT_MS = 10_000;
 
-type WorkerDeps = Pick<Deps, 'db' | 'log' | 'clock'> & {
-  mail: MailConfig;
-  /** The sender's name when MAIL_FROM gives none. */
-  siteTitle(): Promise<string>;
-};
+/** The site's title (in settings) names the sender when MAIL_FROM gives no name. */
+type WorkerDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'config' | 'settings'>;
 
 export interface OutboxWorker extends Outbox {
   start(): void;
@@ -70,7 +66,8 @@ export interface OutboxWorker extends Outbox {
 }
 
 export function createOutboxWorker(deps: WorkerDeps, options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mail, log } = deps;
+  const { db, log } = deps;
+  const mail = deps.config.mail;
   const sendTimeoutMs = options.sendTimeoutMs ?? SMTP_SEND_TIMEOUT_MS;
   const sender: SmtpSender | undefined = mail.smtpUrl
     ? createSmtpSender(mail.smtpUrl, sendTimeoutMs)
@@ -133,7 +130,10 @@ export function createOutboxWorker(deps: WorkerDeps, options: OutboxWorkerOption
       sender ? undefined : markDueMessagesNotSent(db, now.toISOString(), OUTBOX_NOT_SENT_REASON),
     findDue: (now, limit) => findDueMessageIds(db, now, limit),
     beforeFirstClaim: async () => {
-      from = { name: mail.from.name ?? (await deps.siteTitle()), address: mail.from.address };
+      from = {
+        name: mail.from.name ?? (await deps.settings.getSettings()).title,
+        address: mail.from.address,
+      };
     },
     claim: (id, now, claimedUntil) => claimMessage(db, id, now, claimedUntil),
     work: deliver,

@@ -15,7 +15,6 @@ import {
   recordImageJobAttempt,
   submissionExists,
 } from './image-jobs.repository.ts';
-import { runQueuedImageWork } from './image-queue.service.ts';
 import { displayKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.service.ts';
 import { deleteUnclaimedFiles, insertUnclaimedFile } from './unclaimed-files.repository.ts';
 import { discardUnclaimedFiles, releaseFiles } from './unclaimed-files.service.ts';
@@ -98,7 +97,7 @@ export async function pictureStatesOf(
   return states;
 }
 
-type JobsContext = Pick<Deps, 'db' | 'storage' | 'log' | 'clock'>;
+type JobsContext = Pick<Deps, 'db' | 'storage' | 'log' | 'clock' | 'imageQueue' | 'imageWorker'>;
 
 /** The picture as sent is not there: the job cannot be done, now or later. */
 class UploadMissing extends Error {}
@@ -111,7 +110,9 @@ async function makePicture(deps: JobsContext, job: ImageJobRow, claimedUntil: st
   const upload = await deps.storage.get(uploadKeyOf(job.key));
   if (!upload) throw new UploadMissing('The picture as sent is missing from storage.');
   const bytes = await buffer(upload.body);
-  const image = await runQueuedImageWork(() => preparePrivateImage(job.kind, bytes));
+  const image = await deps.imageQueue.runQueued(() =>
+    preparePrivateImage(deps.imageWorker, job.kind, bytes),
+  );
   const copies = [{ key: job.key, ...image.main }];
   if (image.display) copies.push({ key: displayKeyOf(job.key), ...image.display });
   const listedAt = deps.clock.now().toISOString();
