@@ -119,7 +119,7 @@ export async function buildDeps(
     parts.imageJobs,
   );
   // The test checkout signs with a key the server makes for itself, as entry tokens do.
-  const serverKeys = (name: string) => serverKey(db, name);
+  const serverKeys = (name: string) => serverKey(db, name, clock.now());
   const provider = createPaymentProvider(config.payments, { db, clock }, serverKeys);
   const payments = createPaymentsService({ db, clock, log }, provider, {
     siteTitle,

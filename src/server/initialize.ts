@@ -23,7 +23,7 @@ export interface InitializeResult {
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
   const { db, config, clock } = app.deps;
   const migrations = await migrateToLatest(db);
-  const admin = await ensureFirstAdmin(db, config.adminPassword);
+  const admin = await ensureFirstAdmin(db, config.adminPassword, clock.now());
   const seededDemo = config.seedDemo ? await seedDemoContent(app.deps, clock.now()) : false;
   const seededDemoJury =
     config.seedDemo && config.demoJurorPassword !== undefined
