@@ -25,6 +25,20 @@ const QUERY_BUILDERS = [
   'mergeInto',
 ];
 
+/*
+ * Server code asks deps.clock for the time (a test moves it; every server agrees on one "now"):
+ * neither `new Date()` without arguments nor `Date.now()`. Outside the rule: the clock itself,
+ * the command line and backups (their own processes), migrations (frozen), the log's timestamps.
+ */
+const CLOCK_MESSAGE = 'Ask deps.clock (or take `now` from the caller), not the system clock.';
+const CLOCK_SELECTORS = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: CLOCK_MESSAGE,
+  },
+];
+
 /** Zones are matched against absolute paths, so every path in them is made absolute here. */
 const ROOT = import.meta.dirname;
 const fromRoot = (...parts) => path.join(ROOT, ...parts);
@@ -215,6 +229,18 @@ export default tseslint.config(
     rules: importBan(SERVER_MESSAGE, ...CLIENT_PATHS),
   },
   {
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/**/*.test.ts',
+      'src/server/clock.ts',
+      'src/server/log-stream.ts',
+      'src/server/cli/**',
+      'src/server/backup/**',
+      'src/server/db/migrations/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_SELECTORS] },
+  },
+  {
     /*
      * Every query of a feature lives in its *.repository.ts (docs/architecture.md): other feature
      * files may use Kysely's types (a `Kysely<DB>` passed through, a transaction) but neither
@@ -240,6 +266,8 @@ export default tseslint.config(
           selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
           message: QUERY_MESSAGE,
         },
+        // This block replaces the one above for these files: the clock's selectors again.
+        ...CLOCK_SELECTORS,
       ],
     },
   },

@@ -69,7 +69,16 @@ export async function seedJuryRound(
   for (let i = 1; i <= JURY_PANEL; i++) {
     const username = `bench.juror${i}`;
     const juror = { displayName: `Bench Juror ${i}`, email: `${username}@bench.invalid` };
-    panel.push((await createAccount(db, { username, password: JURY_PASSWORD, juror })).id);
+    panel.push(
+      (
+        await createAccount(
+          db,
+          { username, password: JURY_PASSWORD, juror },
+          undefined,
+          systemClock.now(),
+        )
+      ).id,
+    );
   }
   const deps = { db, clock: systemClock };
   const setUp = JudgingInputSchema.parse({

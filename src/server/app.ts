@@ -15,7 +15,6 @@ import { pageDataOf, routesIn, type Scope, workersOf } from './features/feature.
 import { FEATURES } from './features/features.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
-import { setImageWorkerLowPriority } from './features/media/image-worker-client.ts';
 import { guardAdminSession, guardJurySession, refuseCrossSite } from './plugins/admin-guard.ts';
 import { registerClient } from './plugins/client.ts';
 import { loadAppRenderer, readPageTemplate } from './plugins/page-template.ts';
@@ -78,6 +77,7 @@ export async function buildApp(
     await deps.changes.close();
     await database.close();
     await deps.storage.close();
+    deps.imageWorker.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -120,7 +120,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  setImageWorkerLowPriority(config.nodeEnv !== 'test');
   // Each in its own scope at the root, outside /api's CSRF check: the provider signs instead.
   for (const plugin of routes('webhooks')) await app.register(plugin, { deps });
   // Outside /api: public files are fetched by pages, never sent to.

@@ -19,6 +19,8 @@ import {
   type ImageJobs,
   type ImageJobsOptions,
 } from './features/media/image-jobs.service.ts';
+import { createImageQueue, type ImageQueue } from './features/media/image-queue.ts';
+import { createImageWorker, type ImageWorker } from './features/media/image-worker-client.ts';
 import { createStorage, type Storage } from './features/media/storage/storage.ts';
 import { createPaymentProvider } from './features/payments/payment-provider-factory.ts';
 import {
@@ -57,6 +59,10 @@ export interface Deps {
   entryTokens: EntryTokens;
   /** The e-mail outbox's worker: wake() after a commit that queued a message. */
   outbox: OutboxWorker;
+  /** One image at a time, uploads and picture jobs alike; uploads are refused when it is full. */
+  imageQueue: ImageQueue;
+  /** The child process that decodes and encodes images; closed with the app. */
+  imageWorker: ImageWorker;
   /** The worker making registrations' pictures: wake() after a commit that queued one. */
   imageJobs: ImageJobs;
   payments: PaymentsService;
@@ -101,13 +107,16 @@ export async function buildDeps(
   const siteTitle = async () => (await settings.getSettings()).title;
   const competitions = createCompetitionsService({ db, settings, contentCache, clock, log });
   const entryTokens = createEntryTokens(db, clock);
-  const outbox = createOutboxWorker(
-    { db, mail: config.mail, siteTitle, log, clock },
-    parts.outbox ?? {},
+  const outbox = createOutboxWorker({ db, config, settings, log, clock }, parts.outbox ?? {});
+  const imageQueue = createImageQueue();
+  // At the lowest CPU priority, except beside the test runners (see image-worker-client.ts).
+  const imageWorker = createImageWorker({ lowPriority: config.nodeEnv !== 'test' });
+  const imageJobs = createImageJobs(
+    { db, storage, log, clock, imageQueue, imageWorker },
+    parts.imageJobs,
   );
-  const imageJobs = createImageJobs({ db, storage, log, clock }, parts.imageJobs);
   // The test checkout signs with a key the server makes for itself, as entry tokens do.
-  const serverKeys = (name: string) => serverKey(db, name);
+  const serverKeys = (name: string) => serverKey(db, name, clock.now());
   const provider = createPaymentProvider(config.payments, { db, clock }, serverKeys);
   const payments = createPaymentsService({ db, clock, log }, provider, {
     siteTitle,
@@ -132,6 +141,8 @@ export async function buildDeps(
     competitions,
     entryTokens,
     outbox,
+    imageQueue,
+    imageWorker,
     imageJobs,
     payments,
   };

@@ -21,12 +21,10 @@ export interface InitializeResult {
  * past competition with published results.
  */
 export async function initializeSite(app: FastifyInstance): Promise<InitializeResult> {
-  const { db, config, storage, settings, clock } = app.deps;
+  const { db, config, clock } = app.deps;
   const migrations = await migrateToLatest(db);
-  const admin = await ensureFirstAdmin(db, config.adminPassword);
-  const seededDemo = config.seedDemo
-    ? await seedDemoContent(db, storage, settings, clock.now())
-    : false;
+  const admin = await ensureFirstAdmin(db, config.adminPassword, clock.now());
+  const seededDemo = config.seedDemo ? await seedDemoContent(app.deps, clock.now()) : false;
   const seededDemoJury =
     config.seedDemo && config.demoJurorPassword !== undefined
       ? await seedDemoJudging(app.deps, config.demoJurorPassword)

@@ -17,11 +17,16 @@ export const JUROR_PASSWORD = 'a juror’s long password';
 
 /** A juror account, signed in; answers its id and session token. */
 export async function addJuror(t: TestApp, username: string, name: string) {
-  const { id } = await createAccount(t.app.deps.db, {
-    username,
-    password: JUROR_PASSWORD,
-    juror: { displayName: name, email: `${username}@jury.example` },
-  });
+  const { id } = await createAccount(
+    t.app.deps.db,
+    {
+      username,
+      password: JUROR_PASSWORD,
+      juror: { displayName: name, email: `${username}@jury.example` },
+    },
+    undefined,
+    new Date(),
+  );
   return { id, name, token: await signIn(t, username, JUROR_PASSWORD) };
 }
 

@@ -34,6 +34,12 @@ export async function ruleIdsFor(file: string, code: string): Promise<string[]> 
   return ruleIdsOf(await untyped.lintText(code, { filePath: path.resolve(ROOT, file) }));
 }
 
+/** The messages (not only the rule ids) reported on `code` linted as `file`. */
+export async function messagesFor(file: string, code: string): Promise<string[]> {
+  const [result] = await untyped.lintText(code, { filePath: path.resolve(ROOT, file) });
+  return (result?.messages ?? []).map((m) => m.message);
+}
+
 /**
  * The same with types, for the rules that need them: the sample stands in for a file of the
  * TypeScript project that exists, `typed-lint-sample.tsx`, so it may hold TypeScript and JSX.

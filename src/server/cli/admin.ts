@@ -94,6 +94,7 @@ async function run(args: string[]): Promise<number> {
       await turnOffTwoFactor(database.db, username, COMMAND_LINE, {
         endSessions: true,
         action: 'admin_user.two-factor-reset',
+        now: new Date(),
       });
       console.log(`Turned off two-factor for ${username}; their sessions have ended.`);
       return 0;
@@ -104,7 +105,7 @@ async function run(args: string[]): Promise<number> {
       return 0;
     }
     if (command === 'unlock') {
-      await unlockAdmin(database.db, username, COMMAND_LINE);
+      await unlockAdmin(database.db, username, COMMAND_LINE, new Date());
       console.log(`Cleared the failed sign-ins of ${username}; they can sign in again.`);
       return 0;
     }
@@ -117,10 +118,14 @@ async function run(args: string[]): Promise<number> {
         database.db,
         { username, password, ...(juror ? { juror } : {}) },
         COMMAND_LINE,
+        new Date(),
       );
       console.log(`Created the ${role} ${name}.`);
     } else {
-      await setPassword(database.db, username, password, { actor: COMMAND_LINE });
+      await setPassword(database.db, username, password, {
+        actor: COMMAND_LINE,
+        now: new Date(),
+      });
       console.log(
         `Set a new password for ${username}; their sessions have ended and sign-in is unlocked.`,
       );

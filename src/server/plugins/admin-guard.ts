@@ -78,10 +78,10 @@ export async function refuseCrossSite(request: FastifyRequest, reply: FastifyRep
  * The admin scope's guard: a live session (and two-factor when the settings require it) for every
  * route registered in the scope.
  */
-export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings'>) {
+export function guardAdminSession(deps: Pick<Deps, 'db' | 'settings' | 'clock'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { security } = await deps.settings.getSettings();
-    const admin = await findSessionUser(deps.db, sessionToken(request), security);
+    const admin = await findSessionUser(deps.db, sessionToken(request), security, deps.clock.now());
     if (!admin) {
       return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
     }
@@ -120,10 +120,15 @@ function refuseRole(reply: FastifyReply, needed: 'admin' | 'juror') {
  * The jury scope's guard: a live session of a juror. Which rounds and works exist for that juror
  * is decided inside the scope, by the juror's own assignments.
  */
-export function guardJurySession(deps: Pick<Deps, 'db' | 'settings'>) {
+export function guardJurySession(deps: Pick<Deps, 'db' | 'settings' | 'clock'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { security } = await deps.settings.getSettings();
-    const account = await findSessionUser(deps.db, sessionToken(request), security);
+    const account = await findSessionUser(
+      deps.db,
+      sessionToken(request),
+      security,
+      deps.clock.now(),
+    );
     if (!account) {
       return reply.status(401).send(envelope('UNAUTHENTICATED', 'Please sign in.'));
     }

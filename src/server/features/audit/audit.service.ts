@@ -18,7 +18,7 @@ export interface AuditEntry {
 }
 
 /** The one way every admin write is recorded: who, what, which record, when. */
-export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now = new Date()) {
+export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, now: Date) {
   await insertAuditEntry(db, {
     id: randomUUID(),
     admin_user_id: entry.adminUserId,

@@ -27,7 +27,7 @@ describe(`POST /api/admin/account/password on ${TEST_ENGINE}`, () => {
     asAdmin(t, token, 'POST', '/api/admin/account/password', { currentPassword, newPassword });
 
   beforeEach(async () => {
-    await createAdmin(db(), USERNAME, OLD);
+    await createAdmin(db(), USERNAME, OLD, undefined, new Date());
   });
 
   it('refuses a wrong current password with fields.currentPassword', async () => {
@@ -99,7 +99,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
   const PASSWORD = 'second admin password';
 
   it('lists the accounts without any password hash', async () => {
-    await createAdmin(db(), 'second', PASSWORD);
+    await createAdmin(db(), 'second', PASSWORD, undefined, new Date());
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     const response = await asAdmin(t, token, 'GET', '/api/admin/users');
     expect(response.statusCode).toBe(200);
@@ -140,7 +140,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
 
   it('refuses a taken name, a bad name and a short password', async () => {
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
-    await createAdmin(db(), 'taken', PASSWORD);
+    await createAdmin(db(), 'taken', PASSWORD, undefined, new Date());
 
     const taken = await asAdmin(t, token, 'POST', '/api/admin/users', {
       username: 'taken',
@@ -175,7 +175,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
   });
 
   it('removes another admin and ends their sessions; unknown id is 404', async () => {
-    const other = await createAdmin(db(), 'leaving', PASSWORD);
+    const other = await createAdmin(db(), 'leaving', PASSWORD, undefined, new Date());
     const theirs = await signIn(t, 'leaving', PASSWORD);
     const token = await signIn(t, 'admin', ADMIN_PASSWORD);
     expect((await whoAmI(t, theirs)).statusCode).toBe(200);
@@ -198,7 +198,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
   });
 
   it('lets an admin remove their own account while another remains; the log keeps the name', async () => {
-    const other = await createAdmin(db(), 'self-remover', PASSWORD);
+    const other = await createAdmin(db(), 'self-remover', PASSWORD, undefined, new Date());
     const token = await signIn(t, 'self-remover', PASSWORD);
     const response = await asAdmin(t, token, 'DELETE', `/api/admin/users/${other.id}`);
     expect(response.statusCode, response.body).toBe(204);
@@ -225,7 +225,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
 
   it('leaves one admin when the last two remove each other at the same moment', async () => {
     const PASSWORD = 'another long enough password';
-    await createAdmin(db(), 'second-admin', PASSWORD);
+    await createAdmin(db(), 'second-admin', PASSWORD, undefined, new Date());
     const ids = await db().selectFrom('admin_users').select(['id', 'username']).execute();
     const id = (name: string) => ids.find((r) => r.username === name)?.id ?? '';
     const first = await signIn(t, 'admin', ADMIN_PASSWORD);
@@ -242,7 +242,7 @@ describe(`/api/admin/users on ${TEST_ENGINE}`, () => {
     // Put the seeded admin back for the tests that follow, if it was the one removed.
     const seeded = db().selectFrom('admin_users').select('id').where('username', '=', 'admin');
     if (!(await seeded.executeTakeFirst())) {
-      await createAdmin(db(), 'admin', ADMIN_PASSWORD);
+      await createAdmin(db(), 'admin', ADMIN_PASSWORD, undefined, new Date());
     }
   });
 });
@@ -361,7 +361,14 @@ describe(`an account removed while its request is under way, on ${TEST_ENGINE}`,
   const gone = { adminUserId: randomUUID(), username: 'removed-meanwhile', sessionId: 'x' };
 
   it('asking for the password again answers 401 and leaves no failure behind', async () => {
-    const asking = requireCurrentPassword(db(), gone, 'any password at all', '10.9.9.9');
+    const asking = requireCurrentPassword(
+      db(),
+      gone,
+      'any password at all',
+      '10.9.9.9',
+      undefined,
+      new Date(),
+    );
     await expect(asking).rejects.toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
     const failures = await db().selectFrom('login_failures').select('id').execute();
     expect(failures).toEqual([]);
@@ -372,6 +379,8 @@ describe(`an account removed while its request is under way, on ${TEST_ENGINE}`,
       statusCode: 401,
     });
     const admin = { ...gone, twoFactorEnabled: false };
-    await expect(beginTwoFactorSetup(db(), admin)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(beginTwoFactorSetup(db(), admin, new Date())).rejects.toMatchObject({
+      statusCode: 401,
+    });
   });
 });

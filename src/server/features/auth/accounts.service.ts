@@ -51,8 +51,8 @@ export interface NewAccount {
 export async function createAccount<T = void>(
   db: Kysely<DB>,
   account: NewAccount,
-  actor?: Actor,
-  now = new Date(),
+  actor: Actor | undefined,
+  now: Date,
   alsoWrite?: (trx: Kysely<DB>, created: { id: string; username: string }) => Promise<T>,
 ): Promise<{ id: string; username: string; also: T | undefined }> {
   const parsed = NewUsernameSchema.safeParse(account.username);
@@ -95,8 +95,8 @@ export async function createAdmin(
   db: Kysely<DB>,
   username: string,
   password: string,
-  actor?: Actor,
-  now = new Date(),
+  actor: Actor | undefined,
+  now: Date,
 ): Promise<{ id: string; username: string }> {
   const { id, username: name } = await createAccount(db, { username, password }, actor, now);
   return { id, username: name };
@@ -116,12 +116,12 @@ export async function setPassword(
     keepDeviceId?: string | undefined;
     actor?: Actor;
     action?: string;
-    now?: Date;
+    now: Date;
     /** Runs first in the same transaction (a juror's invitation marked used); throwing changes nothing. */
     alsoWrite?: (trx: Kysely<DB>, account: { id: string; username: string }) => Promise<void>;
-  } = {},
+  },
 ): Promise<void> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   checkPassword(password, user.username);
@@ -167,7 +167,7 @@ export async function requireCurrentPassword(
   password: string,
   ip: string,
   field = 'password',
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const attempt = await reserveAttempt(
     db,
@@ -191,19 +191,28 @@ export async function requireCurrentPassword(
  * `npm run admin -- unlock NAME`: clears the account's failures, and so every lock on it (unknown
  * devices, its known devices, its sessions' confirmations); audited.
  */
-export async function unlockAdmin(db: Kysely<DB>, username: string, actor: Actor): Promise<void> {
+export async function unlockAdmin(
+  db: Kysely<DB>,
+  username: string,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   await db.transaction().execute(async (trx) => {
     await deleteLoginFailuresOfUsername(trx, user.username);
-    await recordAudit(trx, {
-      adminUserId: actor.adminUserId,
-      actor: actor.username,
-      action: 'admin_user.unlock',
-      entityType: 'admin_user',
-      entityId: user.id,
-      details: { username: user.username },
-    });
+    await recordAudit(
+      trx,
+      {
+        adminUserId: actor.adminUserId,
+        actor: actor.username,
+        action: 'admin_user.unlock',
+        entityType: 'admin_user',
+        entityId: user.id,
+        details: { username: user.username },
+      },
+      now,
+    );
   });
 }
 
@@ -270,7 +279,7 @@ export async function removeAdmin(
   db: Kysely<DB>,
   id: string,
   actor: { adminUserId: string; username: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await findAdminById(trx, id);

@@ -13,11 +13,17 @@ export const FIRST_ADMIN_USERNAME = 'admin';
 export async function ensureFirstAdmin(
   db: Kysely<DB>,
   configuredPassword: string | undefined,
+  now: Date,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if (await hasAnyAdmin(db)) return { created: false };
   const generatedPassword = configuredPassword ? undefined : randomBytes(18).toString('base64url');
   const password = configuredPassword ?? (generatedPassword as string);
-  const inserted = await insertAdminUser(db, FIRST_ADMIN_USERNAME, await hashPassword(password));
+  const inserted = await insertAdminUser(
+    db,
+    FIRST_ADMIN_USERNAME,
+    await hashPassword(password),
+    now,
+  );
   if (!inserted) return { created: false };
   // Printed on the console once: its admin is asked to change it (the session says so).
   if (generatedPassword) await updateAdminUser(db, inserted.id, { password_generated: 1 });

@@ -21,7 +21,7 @@ export async function insertAdminUser(
   db: Kysely<DB>,
   username: string,
   passwordHash: string,
-  at = new Date(),
+  at: Date,
   juror?: JurorDetails,
 ): Promise<{ id: string; username: string } | undefined> {
   const now = at.toISOString();

@@ -36,7 +36,7 @@ export async function knownDeviceOf(
   db: Kysely<DB>,
   deviceId: string | undefined,
   adminUserId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<string | undefined> {
   if (!deviceId) return undefined;
   const since = new Date(now.getTime() - DEVICE_LIFETIME_MS).toISOString();
@@ -48,7 +48,7 @@ export async function rememberDevice(
   db: Kysely<DB>,
   adminUserId: string,
   replacedId: string | undefined,
-  now = new Date(),
+  now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expired = new Date(now.getTime() - DEVICE_LIFETIME_MS).toISOString();

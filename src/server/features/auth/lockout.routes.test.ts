@@ -33,7 +33,7 @@ import { turnOffTwoFactor } from './two-factor.ts';
 
 const t = useAdminTestApp();
 // Some tests give the seeded admin a new password: the next one starts from the usual one.
-afterEach(() => setPassword(t.app.deps.db, 'admin', PASSWORD));
+afterEach(() => setPassword(t.app.deps.db, 'admin', PASSWORD, { now: new Date() }));
 const db = () => t.app.deps.db;
 const ATTACKER = '127.0.0.2';
 const ADMIN_HOME = '127.0.0.1';
@@ -190,7 +190,7 @@ describe(`failures from elsewhere never lock a known device out on ${TEST_ENGINE
     // From the attacker's address, even the right password (an unknown device).
     expectLockedOut(await attempt(PASSWORD, ATTACKER));
     // Another account from the attacker's address: the address itself is limited.
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     expectLockedOut(await attempt(OTHER_PASSWORD, ATTACKER, undefined, OTHER));
     // An unknown device from a third address: the account's unknown devices wait.
     expectLockedOut(await attempt(PASSWORD, THIRD));
@@ -204,7 +204,7 @@ describe(`failures from elsewhere never lock a known device out on ${TEST_ENGINE
   });
 
   it('a forged, replaced or other account’s device cookie is an unknown device', async () => {
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const othersDevice = await knownDevice(OTHER, OTHER_PASSWORD);
     const replaced = await knownDevice();
     // Signing in again replaces this browser's token: the old one is forgotten.
@@ -437,13 +437,13 @@ describe(`new credentials forget the account’s known devices, on ${TEST_ENGINE
 
   it('the command line’s reset-password and reset-two-factor forget every browser of the account', async () => {
     const laptop = browserOf(await attempt(PASSWORD, ADMIN_HOME));
-    await setPassword(db(), 'admin', NEW_PASSWORD, { actor: COMMAND_LINE });
+    await setPassword(db(), 'admin', NEW_PASSWORD, { actor: COMMAND_LINE, now: new Date() });
     expect(await devicesOfAdmin()).toEqual([]);
     await lockUnknownDevices();
     expectLockedOut(await attempt(NEW_PASSWORD, ADMIN_HOME, laptop.device));
 
     // An admin who lost their phone: the browsers that signed in with it are forgotten too.
-    await unlockAdmin(db(), 'admin', COMMAND_LINE);
+    await unlockAdmin(db(), 'admin', COMMAND_LINE, new Date());
     const token = await signIn(t, 'admin', NEW_PASSWORD);
     const { secret } = await turnOnTwoFactor(t, token, NEW_PASSWORD);
     const phone = browserOf(
@@ -456,6 +456,7 @@ describe(`new credentials forget the account’s known devices, on ${TEST_ENGINE
     await turnOffTwoFactor(db(), 'admin', COMMAND_LINE, {
       endSessions: true,
       action: 'admin_user.two-factor-reset',
+      now: new Date(),
     });
     expect(await devicesOfAdmin()).toEqual([]);
     await lockUnknownDevices();
@@ -473,7 +474,7 @@ describe(`what the command line's unlock and reset-password do, on ${TEST_ENGINE
     expectLockedOut(await attempt(PASSWORD, ADMIN_HOME, device));
     expectLockedOut(await attempt(PASSWORD, THIRD));
 
-    await unlockAdmin(db(), 'admin', COMMAND_LINE);
+    await unlockAdmin(db(), 'admin', COMMAND_LINE, new Date());
     expect(await failureRows()).toEqual([]);
     const audit = await db()
       .selectFrom('audit_log')
@@ -492,13 +493,16 @@ describe(`what the command line's unlock and reset-password do, on ${TEST_ENGINE
 
     await attack(5);
     expectLockedOut(await attempt(PASSWORD, THIRD));
-    await setPassword(db(), 'admin', 'a password after the attack', { actor: COMMAND_LINE });
+    await setPassword(db(), 'admin', 'a password after the attack', {
+      actor: COMMAND_LINE,
+      now: new Date(),
+    });
     expect(await failureRows()).toEqual([]);
     expect((await attempt('a password after the attack', THIRD)).statusCode).toBe(200);
   });
 
   it('unlocking an unknown admin is a 404 AppError and writes nothing', async () => {
-    await expect(unlockAdmin(db(), 'ghost', COMMAND_LINE)).rejects.toMatchObject({
+    await expect(unlockAdmin(db(), 'ghost', COMMAND_LINE, new Date())).rejects.toMatchObject({
       statusCode: 404,
       message: 'No admin named ghost',
     });

@@ -140,14 +140,14 @@ describe(`parallel guesses at sign-in on ${TEST_ENGINE}`, () => {
   });
 
   it('a correct sign-in of a fresh username from a fresh address gets in, and leaves no failure', async () => {
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const token = await signIn(t, OTHER, OTHER_PASSWORD);
     expect((await whoAmI(t, token)).statusCode).toBe(200);
     expect(await failures()).toEqual([]);
   });
 
   it('a correct sign-in in the middle of a burst against another username still gets in', async () => {
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const [own, ...guesses] = await Promise.all([
       login(t, { username: OTHER, password: OTHER_PASSWORD }),
       ...Array.from({ length: BURST }, (_, i) =>

@@ -92,7 +92,7 @@ export function tooManyAttempts(seconds: number): AppError {
 export async function reserveAttempt(
   db: Kysely<DB>,
   source: AttemptSource,
-  now = new Date(),
+  now: Date,
   /**
    * An unknown device's sign-in past its account's lock (its address's limit still holds): the
    * caller checks the password, for an e-mailed code (sign-in-codes.ts), and answers as locked.

@@ -51,7 +51,7 @@ export async function createSession(
   adminUserId: string,
   userAgent: string | undefined,
   limits: SessionLimits,
-  now = new Date(),
+  now: Date,
 ): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   await insertSession(db, {
@@ -73,7 +73,7 @@ export async function findSessionUser(
   db: Kysely<DB>,
   token: string | undefined,
   limits: SessionLimits,
-  now = new Date(),
+  now: Date,
 ): Promise<SessionUser | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
   const id = hashSessionToken(token);
@@ -120,7 +120,7 @@ export function describeSession(
 export async function deleteStaleSessions(
   db: Kysely<DB>,
   limits: SessionLimits,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await deleteExpiredSessions(
     db,

@@ -35,11 +35,16 @@ beforeEach(async () => {
   for (const table of ['email_outbox', 'sign_in_codes'] as const) {
     await db().deleteFrom(table).execute();
   }
-  await createAccount(db(), {
-    username: JUROR,
-    password: PASSWORD,
-    juror: { displayName: 'Meera Iyer', email: JUROR_EMAIL },
-  });
+  await createAccount(
+    db(),
+    {
+      username: JUROR,
+      password: PASSWORD,
+      juror: { displayName: 'Meera Iyer', email: JUROR_EMAIL },
+    },
+    undefined,
+    new Date(),
+  );
 });
 
 const attempt = (password: string, extra: Record<string, unknown> = {}, address = freshAddress()) =>

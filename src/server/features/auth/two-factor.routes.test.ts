@@ -294,7 +294,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('a wrong password is 400 with fields.password: two-factor stays off, and it is counted', async () => {
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const token = await signIn(t, 'admin', PASSWORD);
     const otherOfMine = await signIn(t, 'admin', PASSWORD);
     const { secret } = (await asAdmin(t, token, 'POST', `${TF}/setup`)).json<{ secret: string }>();
@@ -422,7 +422,7 @@ describe(`turning two-factor on on ${TEST_ENGINE}`, () => {
   });
 
   it('the right code turns it on: 10 recovery codes shown once, only hashes kept, other sessions end', async () => {
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const mine = await signIn(t, 'admin', PASSWORD);
     const otherOfMine = await signIn(t, 'admin', PASSWORD);
     const anotherOfMine = await signIn(t, 'admin', PASSWORD);
@@ -746,7 +746,7 @@ describe(`signing in with two-factor on on ${TEST_ENGINE}`, () => {
 
   it('one admin’s recovery codes and TOTP codes do not sign another in', async () => {
     const { secret, recoveryCodes } = await adminWithTwoFactor();
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
     const other = await signIn(t, OTHER, OTHER_PASSWORD);
     const { secret: otherSecret } = await turnOnTwoFactor(t, other, OTHER_PASSWORD);
     await clearOfStepBoundary();

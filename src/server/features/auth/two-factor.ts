@@ -69,7 +69,7 @@ export async function consumeSecondFactor(
   db: Kysely<DB>,
   user: { id: string; totp_secret: string | null },
   code: string,
-  now = new Date(),
+  now: Date,
 ): Promise<'totp' | 'recovery-code' | 'reused' | undefined> {
   // Apps show '123 456'; whichever way it is typed, six digits are an app's code.
   const digits = code.replace(/\s/g, '');
@@ -105,7 +105,7 @@ export async function twoFactorStatus(
 export async function beginTwoFactorSetup(
   db: Kysely<DB>,
   admin: Pick<SessionUser, 'adminUserId' | 'username' | 'twoFactorEnabled'>,
-  now = new Date(),
+  now: Date,
 ): Promise<TwoFactorSetup> {
   const user = await findTwoFactorRow(db, admin.adminUserId);
   if (user.totp_enabled === 1) {
@@ -138,8 +138,8 @@ export async function enableTwoFactor(
   db: Kysely<DB>,
   admin: SessionUser,
   code: string,
-  keepDeviceId?: string,
-  now = new Date(),
+  keepDeviceId: string | undefined,
+  now: Date,
 ): Promise<string[]> {
   const user = await findTwoFactorRow(db, admin.adminUserId);
   if (user.totp_enabled === 1) {
@@ -179,7 +179,7 @@ export async function enableTwoFactor(
 export async function renewRecoveryCodes(
   db: Kysely<DB>,
   admin: SessionUser,
-  now = new Date(),
+  now: Date,
 ): Promise<string[]> {
   const user = await findTwoFactorRow(db, admin.adminUserId);
   if (user.totp_enabled !== 1) {
@@ -216,10 +216,10 @@ export async function turnOffTwoFactor(
     endSessions: boolean;
     action: string;
     keepDeviceId?: string | undefined;
-    now?: Date;
+    now: Date;
   },
 ): Promise<void> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   const user = await findAdminByName(db, username);
   if (!user) throw notFound(`No admin named ${username}`);
   await db.transaction().execute(async (trx) => {

@@ -15,7 +15,7 @@ export const dashboardAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     },
     async (_request, reply) => {
       const { timeZone } = await deps.settings.getSettings();
-      const dashboard = await loadDashboard(deps.db, timeZone);
+      const dashboard = await loadDashboard(deps.db, timeZone, deps.clock.now());
       return reply.header('cache-control', 'no-store').send(dashboard);
     },
   );

@@ -32,7 +32,7 @@ function monthStart(year: number, monthIndex: number, timeZone: string): string 
 export async function loadDashboard(
   db: Kysely<DB>,
   timeZone: string,
-  now = new Date(),
+  now: Date,
 ): Promise<Dashboard> {
   const today = todayIn(timeZone, now);
   const [year, month] = yearAndMonthOf(today);

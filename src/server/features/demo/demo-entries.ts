@@ -52,7 +52,7 @@ const PALETTES: Palette[] = [
 const MEDIUMS = ['Graphite pencil', 'Charcoal', 'Ink and wash', 'Pencil with a watercolour wash'];
 const SIZES = ['A4', 'A3', '30 × 40 cm'];
 
-export type DemoDeps = Pick<Deps, 'db' | 'storage' | 'settings' | 'clock' | 'log'>;
+export type DemoDeps = Pick<Deps, 'db' | 'storage' | 'settings' | 'clock' | 'log' | 'imageWorker'>;
 
 /** Name, work, gender, age, and how the artist chose to be shown if the work wins. */
 export type DemoArtist = readonly [
@@ -136,6 +136,7 @@ export async function addCompetitionWithEntries(
       db,
       storage,
       await drawDemoImage(PALETTES[1] as Palette, width, height, seed),
+      { worker: deps.imageWorker, now },
     );
   const [imageUrl, prizeImageUrl] = [
     await picture(1600, 900, spec.seed + 301),

@@ -40,6 +40,7 @@ type DemoDeps = Pick<
   | 'entryTokens'
   | 'contentCache'
   | 'outbox'
+  | 'imageWorker'
 >;
 
 /** Seeds the results demo once, into a site that has had demo content; answers whether it did. */

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { Deps } from '../../deps.ts';
 import { storeResponsiveImage } from '../media/media.service.ts';
-import type { Storage } from '../media/media.service.ts';
 import { drawDemoImage } from './demo-images.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
@@ -165,11 +164,10 @@ async function isEmpty(db: Kysely<DB>): Promise<boolean> {
  * that (or if an admin has created anything) it does nothing, so deleted demo content stays gone.
  */
 export async function seedDemoContent(
-  db: Kysely<DB>,
-  storage: Storage,
-  settings: SettingsService,
-  now: Date = new Date(),
+  deps: Pick<Deps, 'db' | 'storage' | 'settings' | 'imageWorker'>,
+  now: Date,
 ): Promise<boolean> {
+  const { db, storage, settings } = deps;
   if (!(await isEmpty(db))) return false;
   const { timeZone } = await settings.getSettings();
   const today = todayIn(timeZone, now);
@@ -180,6 +178,7 @@ export async function seedDemoContent(
       db,
       storage,
       await drawDemoImage(PALETTES[index % PALETTES.length] as Palette, width, height, index + 1),
+      { worker: deps.imageWorker, now },
     );
   const competitionImages = await Promise.all(COMPETITIONS.map((_, i) => image(i, 1600, 900)));
   const prizeImages = await Promise.all(COMPETITIONS.map((_, i) => image(i + 3, 800, 800)));

@@ -169,7 +169,7 @@ describe(`POST ${JURORS} on ${TEST_ENGINE}`, () => {
 
   it('derives the username from the e-mail, with a number when it is taken by anyone', async () => {
     const token = await adminSession();
-    await createAdmin(db(), 'Sam.P', 'an admin’s long password');
+    await createAdmin(db(), 'Sam.P', 'an admin’s long password', undefined, new Date());
     expect((await invite(token, 'Sam', 'sam.p@a.org')).username).toBe('sam.p2');
     expect((await invite(token, 'Sam', 'SAM.P@b.org')).username).toBe('sam.p3');
     expect((await invite(token, 'Jo', 'jo@c.org')).username).toBe('juror');
@@ -375,11 +375,16 @@ describe(`POST ${JURORS}/:id/invitation on ${TEST_ENGINE}`, () => {
     const juror = await invite(admin, 'Done', 'done@example.org');
     await accept({ token: await linkTokenOf('done@example.org'), password: NEW_PASSWORD });
     // A juror made from the command line chose their password there, without an invitation.
-    const cli = await createAccount(db(), {
-      username: 'cli.juror',
-      password: 'a password from the shell',
-      juror: { displayName: 'From Shell', email: null },
-    });
+    const cli = await createAccount(
+      db(),
+      {
+        username: 'cli.juror',
+        password: 'a password from the shell',
+        juror: { displayName: 'From Shell', email: null },
+      },
+      undefined,
+      new Date(),
+    );
     const adminId = (
       await db()
         .selectFrom('admin_users')
@@ -435,7 +440,13 @@ describe(`DELETE ${JURORS}/:id on ${TEST_ENGINE}`, () => {
 
   it('answers 404 for an unknown id or an admin’s, and never removes an admin', async () => {
     const admin = await adminSession();
-    const other = await createAdmin(db(), 'second.admin', 'another admin password');
+    const other = await createAdmin(
+      db(),
+      'second.admin',
+      'another admin password',
+      undefined,
+      new Date(),
+    );
     const before = await counts();
     for (const id of [other.id, '00000000-0000-4000-8000-000000000000', 'x']) {
       const response = await asAdmin(t, admin, 'DELETE', `${JURORS}/${id}`);

@@ -28,11 +28,16 @@ const ANY_ID = '00000000-0000-4000-8000-000000000000';
 const JURY_UNKNOWN = '/api/jury/anything';
 
 beforeEach(async () => {
-  await createAccount(db(), {
-    username: JUROR,
-    password: JUROR_PASSWORD,
-    juror: { displayName: 'Role Juror', email: 'role.juror@example.org' },
-  });
+  await createAccount(
+    db(),
+    {
+      username: JUROR,
+      password: JUROR_PASSWORD,
+      juror: { displayName: 'Role Juror', email: 'role.juror@example.org' },
+    },
+    undefined,
+    new Date(),
+  );
 });
 
 const inScope = (prefix: string) => (route: RouterRoute) =>

@@ -1,10 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.ts';
-import type { MailConfig } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
-import { createPeriodicJob } from '../../jobs/periodic-job.ts';
-import { retryDelayMs } from '../../jobs/retry-delay.ts';
+import type { Deps } from '../../deps.ts';
+import { type Claim, createClaimedWork } from '../../jobs/claimed-work.ts';
+import { retryAt } from '../../jobs/retry-delay.ts';
 import {
   type AttemptOutcome,
   claimMessage,
@@ -22,10 +18,10 @@ import {
 } from './smtp-sender.ts';
 
 /*
- * The worker that sends the outbox, in the server process. Each message is
- * claimed with one conditional update before it is sent, so several workers (several servers on
- * one PostgreSQL) never send one message twice; a claim runs out after a while, so a worker that
- * died mid-send does not keep its message forever. A failed attempt is tried again later, each
+ * The worker that sends the outbox, in the server process, as claimed work (jobs/claimed-work.ts):
+ * each message is claimed with one conditional update before it is sent, so several servers on
+ * one PostgreSQL never send one message twice, and a claim runs out after a while, so a worker
+ * that died mid-send does not keep its message forever. A failed attempt is tried again later, each
  * wait twice the last (1 minute, 2, 4, ... at most an hour, a little jitter so servers do not
  * retry in step), until the last attempt. Without SMTP_URL every message is kept, marked not sent.
  */
@@ -58,50 +54,29 @@ export const OUTBOX_MAX_ATTEMPTS = 8;
 export const OUTBOX_POLL_INTERVAL_MS = 30_000;
 /** How long a claim holds: well over a send's time limit, so a live worker never loses one. */
 export const OUTBOX_CLAIM_MS = 5 * 60_000;
-/** Messages looked at per query; a round goes on until none is due. */
-const BATCH_SIZE = 20;
 /** How long closing the app waits for the message being sent before leaving it to its claim. */
 const STOP_WAIT_MS = 10_000;
 
-interface WorkerContext {
-  db: Kysely<DB>;
-  mail: MailConfig;
-  /** The sender's name when MAIL_FROM gives none. */
-  siteTitle(): Promise<string>;
-  log: FastifyBaseLogger;
-  clock: Clock;
-}
+/** The site's title (in settings) names the sender when MAIL_FROM gives no name. */
+type WorkerDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'config' | 'settings'>;
 
 export interface OutboxWorker extends Outbox {
   start(): void;
   stop(): Promise<void>;
 }
 
-const later = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
-
-export function createOutboxWorker(
-  context: WorkerContext,
-  options: OutboxWorkerOptions,
-): OutboxWorker {
-  const { db, mail, log } = context;
-  const background = options.background ?? true;
-  const pollMs = options.pollIntervalMs ?? OUTBOX_POLL_INTERVAL_MS;
+export function createOutboxWorker(deps: WorkerDeps, options: OutboxWorkerOptions): OutboxWorker {
+  const { db, log } = deps;
+  const mail = deps.config.mail;
   const sendTimeoutMs = options.sendTimeoutMs ?? SMTP_SEND_TIMEOUT_MS;
-  const claimMs = Math.max(OUTBOX_CLAIM_MS, 2 * sendTimeoutMs);
   const sender: SmtpSender | undefined = mail.smtpUrl
     ? createSmtpSender(mail.smtpUrl, sendTimeoutMs)
     : undefined;
+  let stopped = false;
+  // Read once a round, and only when something is due.
+  let from: { name: string; address: string } = { name: '', address: '' };
 
-  let stopping = false;
-  // Rounds run one after another: a round asked for during another starts when it ends.
-  let rounds: Promise<unknown> = Promise.resolve();
-
-  async function deliver(
-    row: OutboxRow,
-    claimedUntil: string,
-    from: { name: string; address: string },
-    clock: () => Date,
-  ): Promise<void> {
+  async function deliver(row: OutboxRow, { claimedUntil, clock }: Claim): Promise<void> {
     const attempts = row.attempts + 1;
     let outcome: AttemptOutcome;
     try {
@@ -131,7 +106,7 @@ export function createOutboxWorker(
         status: giveUp ? 'failed' : 'pending',
         attempts,
         lastError,
-        sendAfter: giveUp ? row.send_after : later(now, retryDelayMs(attempts)),
+        sendAfter: giveUp ? row.send_after : retryAt(now, attempts),
         sentAt: null,
         now: now.toISOString(),
       };
@@ -142,72 +117,43 @@ export function createOutboxWorker(
     }
   }
 
-  async function round(at: Date | undefined): Promise<number> {
-    const clock = () => at ?? context.clock.now();
-    if (stopping) return 0;
-    if (!sender) return markDueMessagesNotSent(db, clock().toISOString(), OUTBOX_NOT_SENT_REASON);
-    // Read once a round, and only when something is due.
-    let from: { name: string; address: string } | undefined;
-    let taken = 0;
-    for (;;) {
-      const ids = await findDueMessageIds(db, clock().toISOString(), BATCH_SIZE);
-      if (ids.length === 0) return taken;
-      from ??= { name: mail.from.name ?? (await context.siteTitle()), address: mail.from.address };
-      let claimed = 0;
-      for (const id of ids) {
-        if (stopping) return taken;
-        const now = clock();
-        const claimedUntil = later(now, claimMs);
-        // Only the worker whose update changed the row goes on; any other skips it.
-        const row = await claimMessage(db, id, now.toISOString(), claimedUntil);
-        if (!row) continue;
-        claimed++;
-        taken++;
-        await deliver(row, claimedUntil, from, clock);
-      }
-      // Fewer than a batch: that was all. None claimed: other workers have the rest.
-      if (ids.length < BATCH_SIZE || claimed === 0) return taken;
-    }
-  }
-
-  function runOnce(now?: Date): Promise<number> {
-    const run = rounds.then(() => round(now));
-    rounds = run.catch(() => {});
-    return run;
-  }
-
   // Its own rounds: whatever was left due before the start goes out at once, then a look every
   // poll interval; wake() brings the next round forward.
-  const polling = createPeriodicJob({
+  const work = createClaimedWork({
     name: 'e-mail outbox round',
-    intervalMs: pollMs,
-    runAtStart: true,
-    round: () => runOnce(),
+    clock: deps.clock,
     log,
+    background: options.background,
+    pollIntervalMs: options.pollIntervalMs ?? OUTBOX_POLL_INTERVAL_MS,
+    claimMs: Math.max(OUTBOX_CLAIM_MS, 2 * sendTimeoutMs),
+    beforeRound: async (now) =>
+      sender ? undefined : markDueMessagesNotSent(db, now.toISOString(), OUTBOX_NOT_SENT_REASON),
+    findDue: (now, limit) => findDueMessageIds(db, now, limit),
+    beforeFirstClaim: async () => {
+      from = {
+        name: mail.from.name ?? (await deps.settings.getSettings()).title,
+        address: mail.from.address,
+      };
+    },
+    claim: (id, now, claimedUntil) => claimMessage(db, id, now, claimedUntil),
+    work: deliver,
   });
 
   return {
-    runOnce,
-    wake: () => polling.wake(),
+    runOnce: work.runOnce,
+    wake: work.wake,
     start() {
-      if (!background || stopping) return;
+      if (options.background === false || stopped) return;
       log.info(
         sender
           ? `e-mail: sending through the SMTP server at ${smtpHost(mail.smtpUrl as string)}`
           : 'e-mail: no SMTP_URL, so messages stay in the outbox, marked not sent',
       );
-      polling.start();
+      work.start();
     },
     async stop() {
-      stopping = true;
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all([polling.stop(), rounds]),
-        new Promise((resolve) => {
-          waited = setTimeout(resolve, STOP_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(waited);
+      stopped = true;
+      await work.stop(STOP_WAIT_MS);
       sender?.close();
     },
   };

@@ -47,7 +47,7 @@ export interface HeldBack {
 export async function queueEmail(
   db: Kysely<DB>,
   email: OutgoingEmail,
-  now = new Date(),
+  now: Date,
   held?: HeldBack,
 ): Promise<string> {
   const row = outboxRow(email, now, held);
@@ -59,7 +59,7 @@ export async function queueEmail(
 export async function queueEmails(
   db: Kysely<DB>,
   emails: readonly OutgoingEmail[],
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await insertOutboxMessages(
     db,

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
@@ -10,6 +10,10 @@ import {
   INVALID_IMAGE_TYPE,
 } from '../../../shared/domain/image-upload.ts';
 import { checkImage } from './image-check.ts';
+import { createImageWorker } from './image-worker-client.ts';
+
+const worker = createImageWorker({ lowPriority: false });
+afterAll(() => worker.close());
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7c3aed' } });
@@ -25,7 +29,7 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 }
 
 async function refusal(data: Buffer) {
-  return checkImage(data).then(
+  return checkImage(worker, data).then(
     () => undefined,
     (error: { statusCode: number; code: string; message: string }) => ({
       status: error.statusCode,
@@ -42,13 +46,13 @@ describe('checkImage', () => {
       ['png', await picture(300, 200).png().toBuffer()],
       ['webp', await picture(300, 200).webp().toBuffer()],
     ] as const) {
-      expect(await checkImage(data)).toEqual({ format, width: 300, height: 200 });
+      expect(await checkImage(worker, data)).toEqual({ format, width: 300, height: 200 });
     }
   });
 
   it('reports upright dimensions for a photo turned by its EXIF orientation', async () => {
     const sideways = await picture(300, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    expect(await checkImage(sideways)).toMatchObject({ width: 200, height: 300 });
+    expect(await checkImage(worker, sideways)).toMatchObject({ width: 200, height: 300 });
   });
 
   it('refuses renamed PHP, HTML and SVG files, and GIFs, with the seed message (415)', async () => {
@@ -135,7 +139,7 @@ describe('checkImage', () => {
       [100, 2_000],
     ] as const) {
       const data = await picture(width, height).png().toBuffer();
-      expect(await checkImage(data)).toEqual({ format: 'png', width, height });
+      expect(await checkImage(worker, data)).toEqual({ format: 'png', width, height });
     }
   });
 });

@@ -1,6 +1,6 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
-import { runInImageWorker } from './image-worker-client.ts';
+import type { ImageWorker } from './image-worker-client.ts';
 
 import {
   IMAGE_MAX_ASPECT_RATIO,
@@ -58,9 +58,9 @@ export interface CheckedImage {
  * Refuses anything but a whole JPEG, PNG or WebP image within the size and pixel limits. The
  * decoding runs in the image worker (image-worker-client.ts).
  */
-export async function checkImage(data: Buffer): Promise<CheckedImage> {
+export async function checkImage(worker: ImageWorker, data: Buffer): Promise<CheckedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
-  return runInImageWorker('inspectImage', data);
+  return worker.run('inspectImage', data);
 }
 
 /**

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { createPeriodicJob } from '../../jobs/periodic-job.ts';
-import { retryDelayMs } from '../../jobs/retry-delay.ts';
+import { createClaimedWork } from '../../jobs/claimed-work.ts';
+import { retryAt } from '../../jobs/retry-delay.ts';
 import {
   claimImageJob,
   deleteHeldImageJob,
@@ -15,7 +15,6 @@ import {
   recordImageJobAttempt,
   submissionExists,
 } from './image-jobs.repository.ts';
-import { runQueuedImageWork } from './image-queue.service.ts';
 import { displayKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.ts';
 import { deleteUnclaimedFiles, insertUnclaimedFile } from './unclaimed-files.repository.ts';
 import { discardUnclaimedFiles, releaseFiles } from './unclaimed-files.ts';
@@ -60,7 +59,6 @@ export const IMAGE_JOBS_POLL_INTERVAL_MS = 30_000;
 export const IMAGE_JOB_CLAIM_MS = 5 * 60_000;
 /** Attempts before a picture that keeps failing for outside reasons is given up. */
 export const IMAGE_JOB_MAX_ATTEMPTS = 6;
-const BATCH_SIZE = 20;
 
 /** In the registration's transaction: one job for each of its pictures. */
 export async function queuePictureJobs(
@@ -99,9 +97,7 @@ export async function pictureStatesOf(
   return states;
 }
 
-type JobsContext = Pick<Deps, 'db' | 'storage' | 'log' | 'clock'>;
-
-const later = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
+type JobsContext = Pick<Deps, 'db' | 'storage' | 'log' | 'clock' | 'imageQueue' | 'imageWorker'>;
 
 /** The picture as sent is not there: the job cannot be done, now or later. */
 class UploadMissing extends Error {}
@@ -114,7 +110,9 @@ async function makePicture(deps: JobsContext, job: ImageJobRow, claimedUntil: st
   const upload = await deps.storage.get(uploadKeyOf(job.key));
   if (!upload) throw new UploadMissing('The picture as sent is missing from storage.');
   const bytes = await buffer(upload.body);
-  const image = await runQueuedImageWork(() => preparePrivateImage(job.kind, bytes));
+  const image = await deps.imageQueue.runQueued(() =>
+    preparePrivateImage(deps.imageWorker, job.kind, bytes),
+  );
   const copies = [{ key: job.key, ...image.main }];
   if (image.display) copies.push({ key: displayKeyOf(job.key), ...image.display });
   const listedAt = deps.clock.now().toISOString();
@@ -164,66 +162,29 @@ async function recordFailure(
     status: forGood ? 'failed' : 'pending',
     attempts,
     lastError,
-    runAfter: forGood ? now.toISOString() : later(now, retryDelayMs(attempts)),
+    runAfter: forGood ? now.toISOString() : retryAt(now, attempts),
     now: now.toISOString(),
   });
 }
 
 export function createImageJobs(deps: JobsContext, options: ImageJobsOptions = {}): ImageJobs {
-  const background = options.background ?? true;
-  let stopping = false;
-  let rounds: Promise<unknown> = Promise.resolve();
-
-  async function round(at: Date | undefined): Promise<number> {
-    const clock = () => at ?? deps.clock.now();
-    let taken = 0;
-    for (;;) {
-      if (stopping) return taken;
-      const keys = await findDueImageJobKeys(deps.db, clock().toISOString(), BATCH_SIZE);
-      let claimed = 0;
-      for (const key of keys) {
-        if (stopping) return taken;
-        const now = clock();
-        const claimedUntil = later(now, IMAGE_JOB_CLAIM_MS);
-        const job = await claimImageJob(deps.db, key, now.toISOString(), claimedUntil);
-        if (!job) continue;
-        claimed++;
-        taken++;
-        try {
-          await makePicture(deps, job, claimedUntil);
-        } catch (error) {
-          await recordFailure(deps, job, claimedUntil, error);
-        }
-      }
-      // Fewer than a batch: that was all. None claimed: other workers have the rest.
-      if (keys.length < BATCH_SIZE || claimed === 0) return taken;
-    }
-  }
-
-  function runOnce(now?: Date): Promise<number> {
-    const run = rounds.then(() => round(now));
-    rounds = run.catch(() => {});
-    return run;
-  }
-
-  const polling = createPeriodicJob({
+  const work = createClaimedWork({
     name: 'picture jobs round',
-    intervalMs: options.pollIntervalMs ?? IMAGE_JOBS_POLL_INTERVAL_MS,
-    runAtStart: true,
-    round: () => runOnce(),
+    clock: deps.clock,
     log: deps.log,
+    background: options.background,
+    pollIntervalMs: options.pollIntervalMs ?? IMAGE_JOBS_POLL_INTERVAL_MS,
+    claimMs: IMAGE_JOB_CLAIM_MS,
+    findDue: (now, limit) => findDueImageJobKeys(deps.db, now, limit),
+    claim: (key, now, claimedUntil) => claimImageJob(deps.db, key, now, claimedUntil),
+    async work(job, { claimedUntil }) {
+      try {
+        await makePicture(deps, job, claimedUntil);
+      } catch (error) {
+        await recordFailure(deps, job, claimedUntil, error);
+      }
+    },
   });
-
-  return {
-    runOnce,
-    wake: () => polling.wake(),
-    start() {
-      if (background && !stopping) polling.start();
-    },
-    async stop() {
-      stopping = true;
-      // The picture under way finishes (or its claim runs out and another server redoes it).
-      await Promise.all([polling.stop(), rounds]);
-    },
-  };
+  // Stopping waits for the picture under way (or its claim runs out and another server redoes it).
+  return { runOnce: work.runOnce, wake: work.wake, start: work.start, stop: () => work.stop() };
 }

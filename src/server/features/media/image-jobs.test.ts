@@ -15,11 +15,10 @@ import {
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createImageJobs, IMAGE_JOB_CLAIM_MS } from './image-jobs.service.ts';
-import { runQueuedImageWork } from './image-queue.service.ts';
 import { privateFileUrl } from './private-files.ts';
 import { displayKeyOf, uploadKeyOf } from './private-images.ts';
 import { isWholeImage } from './image-check.ts';
-import { IMAGE_TOO_SLOW, setImageJobTimeLimit } from './image-worker-client.ts';
+import { IMAGE_TOO_SLOW } from './image-worker-client.ts';
 
 // Its rounds are the tests' own: a background round would take the jobs a test looks at.
 const t = useTestApp({ imageJobs: { background: false } });
@@ -35,7 +34,9 @@ beforeEach(async () => {
 /** Holds the image queue (as a long picture would) until the returned function is called. */
 function holdImageQueue(): () => Promise<void> {
   let open!: () => void;
-  const held = runQueuedImageWork(() => new Promise<void>((resolve) => (open = resolve)));
+  const held = t.app.deps.imageQueue.runQueued(
+    () => new Promise<void>((resolve) => (open = resolve)),
+  );
   return async () => {
     open();
     await held;
@@ -139,11 +140,11 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
   it('a picture that takes past the time limit fails cleanly for the admin, and the next one is made', async () => {
     const entry = await registerNow();
     // A limit no picture meets: the worker is stopped mid-picture.
-    setImageJobTimeLimit(1);
+    t.app.deps.imageWorker.setTimeLimit(1);
     try {
       await jobs().runOnce();
     } finally {
-      setImageJobTimeLimit();
+      t.app.deps.imageWorker.setTimeLimit();
     }
     expect(await jobRows()).toEqual(
       [entry.artwork, entry.photo].sort().map((key) =>

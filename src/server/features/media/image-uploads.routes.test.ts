@@ -16,7 +16,7 @@ import {
   postImage,
 } from '../../../../tests/setup/image-upload.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { IMAGE_QUEUE_MAX_WAITING, imageJobsWaiting, runImageJob } from './image-queue.service.ts';
+import { IMAGE_QUEUE_MAX_WAITING } from './image-queue.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
@@ -37,7 +37,7 @@ const photo = (width: number, height: number) =>
 function holdImageQueue(jobs: number): () => Promise<void> {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const held = Array.from({ length: jobs }, () => runImageJob(() => gate));
+  const held = Array.from({ length: jobs }, () => t.app.deps.imageQueue.run(() => gate));
   return async () => {
     open();
     await Promise.all(held);
@@ -266,7 +266,7 @@ describe(`the image queue of POST ${URL} on ${TEST_ENGINE}`, () => {
       answered = true;
     });
     // Queued behind the held job; it is not answered from a check made outside the queue.
-    await until(() => answered || imageJobsWaiting() === 1);
+    await until(() => answered || t.app.deps.imageQueue.waiting() === 1);
     expect(answered).toBe(false);
     await release();
     expect((await answer).statusCode).toBe(415);
@@ -285,7 +285,7 @@ describe(`the image queue of POST ${URL} on ${TEST_ENGINE}`, () => {
     const before = { rows: await mediaRows(), files: dataDirFiles(t) };
     const release = holdImageQueue(1);
     const answer = upload(leaving, multipartFile(await photo(500, 400).jpeg().toBuffer()));
-    await until(() => imageJobsWaiting() === 1);
+    await until(() => t.app.deps.imageQueue.waiting() === 1);
     await db().deleteFrom('admin_users').where('username', '=', 'leaving').execute();
     await release();
     expect((await answer).statusCode).not.toBe(201);

@@ -8,7 +8,6 @@ import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-upload.ts';
 import { checkImage } from './image-check.ts';
-import { refuseWhenImageQueueFull, runImageJob } from './image-queue.service.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 /** The answer to a body that is multipart but not one file in the field `file`. */
@@ -59,14 +58,15 @@ export const imageUploadsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
       }
       // A full queue answers before 10 MB are read into memory for nothing.
-      refuseWhenImageQueueFull();
+      deps.imageQueue.refuseWhenFull();
       const data = await readImage(request);
       const { db } = deps;
-      const url = await runImageJob(async () => {
-        await checkImage(data);
+      const url = await deps.imageQueue.run(async () => {
+        await checkImage(deps.imageWorker, data);
         const now = deps.clock.now();
         // The audit entry is kept with the media row or neither is.
         return storeResponsiveImage(db, deps.storage, data, {
+          worker: deps.imageWorker,
           now,
           log: deps.log,
           alsoRecord: (trx, stored) =>

@@ -1,11 +1,11 @@
 import type { Sharp } from 'sharp';
 import { decodeUpload, imageUnreadable } from './image-check.ts';
-import { runInImageWorker } from './image-worker-client.ts';
+import type { ImageWorker } from './image-worker-client.ts';
 
 /*
  * The images an artist sends with a registration, made ready to keep as private
  * files. Pure functions from bytes to bytes (no storage, no database), so the image work can move
- * to another process behind runImageJob without changing them. Every image is checked from its
+ * to another process behind the image queue without changing them. Every image is checked from its
  * bytes first (checkImage: JPEG, PNG or WebP, 10 MB, 40 megapixels, whole), then re-encoded
  * here: the EXIF orientation applied and every metadata field (EXIF, GPS, XMP, ICC) left out, which is
  * sharp's default on output.
@@ -83,8 +83,12 @@ export async function encodePrivateImage(
 }
 
 /** encodePrivateImage, run in the image worker (a low-priority child process). */
-export function preparePrivateImage(kind: PrivateImageKind, input: Buffer): Promise<PreparedImage> {
-  return runInImageWorker('encodePrivateImage', kind, input);
+export function preparePrivateImage(
+  worker: ImageWorker,
+  kind: PrivateImageKind,
+  input: Buffer,
+): Promise<PreparedImage> {
+  return worker.run('encodePrivateImage', kind, input);
 }
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;

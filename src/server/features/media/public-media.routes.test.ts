@@ -103,6 +103,7 @@ describe.each([
       t.app.deps.db,
       t.app.deps.storage,
       await picture(900, 450, 30),
+      { worker: t.app.deps.imageWorker, now: t.app.deps.clock.now() },
     );
     const image = (await describeImages(t.app.deps.db, [url])).get(url);
     expect(image?.srcset).toMatch(/ 400w, .* 800w, .* 900w$/);

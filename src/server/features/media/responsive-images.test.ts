@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import type { DB } from '../../db/schema.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import { PUBLIC_MEDIA_PREFIX, PUBLIC_NAMESPACE, type Storage } from './storage/storage.ts';
+import { createImageWorker } from './image-worker-client.ts';
 import { describeImages, storeResponsiveImage } from './responsive-images.ts';
 
 let database: Database;
@@ -18,6 +19,9 @@ let db: Kysely<DB>;
 let storage: Storage;
 let dataDir: string;
 let cleanup: () => Promise<void>;
+const worker = createImageWorker({ lowPriority: false });
+/** What storing an image is given besides its bytes: the worker, and the time. */
+const media = () => ({ worker, now: new Date() });
 
 beforeAll(async () => {
   const environment = await createTestEnvironment();
@@ -30,6 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  worker.close();
   await database.close();
   await cleanup();
 });
@@ -64,7 +69,7 @@ async function sizeOf(url: string) {
 
 describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
   it('stores WebP copies at 400, 800 and 1600 px and a JPEG fallback, and records their sizes', async () => {
-    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 1));
+    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 1), media());
     expect(url).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
 
     const row = await mediaRow(url);
@@ -92,7 +97,7 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
     expect(before.orientation).toBe(6);
     expect(before.exif).toBeDefined();
 
-    const url = await storeResponsiveImage(db, storage, sideways);
+    const url = await storeResponsiveImage(db, storage, sideways, media());
     const row = await mediaRow(url);
     expect([row.width, row.height]).toEqual([1000, 2000]);
     expect(row.variants.map((v) => v.width)).toEqual([400, 800, 1000]);
@@ -111,7 +116,7 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
   });
 
   it('never enlarges: a 500 px picture gets a 400 px copy and its own 500 px', async () => {
-    const url = await storeResponsiveImage(db, storage, await jpeg(500, 300, 3));
+    const url = await storeResponsiveImage(db, storage, await jpeg(500, 300, 3), media());
     const row = await mediaRow(url);
     expect([row.width, row.height]).toEqual([500, 300]);
     expect(row.variants.map((v) => v.width)).toEqual([400, 500]);
@@ -122,7 +127,7 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
   });
 
   it('a picture narrower than the smallest size is kept at its own width only', async () => {
-    const url = await storeResponsiveImage(db, storage, await jpeg(300, 200, 4));
+    const url = await storeResponsiveImage(db, storage, await jpeg(300, 200, 4), media());
     const row = await mediaRow(url);
     expect([row.width, row.height]).toEqual([300, 200]);
     expect(row.variants.map((v) => v.width)).toEqual([300]);
@@ -130,8 +135,8 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
 
   it('storing the same picture twice gives the same URL and one record', async () => {
     const picture = await jpeg(900, 600, 5);
-    const first = await storeResponsiveImage(db, storage, picture);
-    const second = await storeResponsiveImage(db, storage, picture);
+    const first = await storeResponsiveImage(db, storage, picture, media());
+    const second = await storeResponsiveImage(db, storage, picture, media());
     expect(second).toBe(first);
     const rows = await db.selectFrom('media').select('url').where('url', '=', first).execute();
     expect(rows).toHaveLength(1);
@@ -142,7 +147,7 @@ describe(`storeResponsiveImage on ${TEST_ENGINE}`, () => {
     const before = await count();
     const photo = await jpeg(400, 300, 8);
     for (const bytes of [Buffer.from('not an image'), photo.subarray(0, photo.length / 2)]) {
-      await expect(storeResponsiveImage(db, storage, bytes)).rejects.toMatchObject({
+      await expect(storeResponsiveImage(db, storage, bytes, media())).rejects.toMatchObject({
         statusCode: 422,
         code: 'IMAGE_UNREADABLE',
         message: IMAGE_UNREADABLE,
@@ -166,18 +171,22 @@ describe(`storeResponsiveImage when storing fails, on ${TEST_ENGINE}`, () => {
   const mediaCount = async () => (await db.selectFrom('media').select('url').execute()).length;
 
   it('removes the copies it had written, leaving no file without a record', async () => {
-    await storeResponsiveImage(db, storage, await jpeg(100, 100, 9));
+    await storeResponsiveImage(db, storage, await jpeg(100, 100, 9), media());
     const before = { files: storedFiles(), rows: await mediaCount() };
     const picture = await jpeg(1200, 800, 10);
-    await expect(storeResponsiveImage(db, failingOnJpeg(), picture)).rejects.toThrow('disk');
+    await expect(storeResponsiveImage(db, failingOnJpeg(), picture, media())).rejects.toThrow(
+      'disk',
+    );
     expect({ files: storedFiles(), rows: await mediaCount() }).toEqual(before);
   });
 
   it('keeps the files of the same picture stored before, which its record still shows', async () => {
     const picture = await jpeg(1200, 800, 11);
-    const url = await storeResponsiveImage(db, storage, picture);
+    const url = await storeResponsiveImage(db, storage, picture, media());
     const before = storedFiles();
-    await expect(storeResponsiveImage(db, failingOnJpeg(), picture)).rejects.toThrow('disk');
+    await expect(storeResponsiveImage(db, failingOnJpeg(), picture, media())).rejects.toThrow(
+      'disk',
+    );
     expect(storedFiles()).toEqual(before);
     for (const variant of (await mediaRow(url)).variants)
       expect(await bytesOf(variant.url)).toBeDefined();
@@ -186,7 +195,7 @@ describe(`storeResponsiveImage when storing fails, on ${TEST_ENGINE}`, () => {
 
 describe(`describeImages on ${TEST_ENGINE}`, () => {
   it('gives each stored picture its size and srcset, and any other URL as it is', async () => {
-    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 6));
+    const url = await storeResponsiveImage(db, storage, await jpeg(2000, 1000, 6), media());
     const { variants } = await mediaRow(url);
     const images = await describeImages(db, [url, '/media/elsewhere.jpg', '', url]);
     expect([...images.keys()]).toEqual([url, '/media/elsewhere.jpg']);
@@ -210,7 +219,7 @@ describe(`describeImages on ${TEST_ENGINE}`, () => {
   });
 
   it('handles more URLs than one statement may bind', async () => {
-    const url = await storeResponsiveImage(db, storage, await jpeg(800, 400, 7));
+    const url = await storeResponsiveImage(db, storage, await jpeg(800, 400, 7), media());
     const urls = [...Array.from({ length: 1_200 }, (_, i) => `/media/none-${i}.jpg`), url];
     const images = await describeImages(db, urls);
     expect(images.size).toBe(1_201);

@@ -5,7 +5,7 @@ import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
 import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.ts';
 import { decodeUpload, imageUnreadable } from './image-check.ts';
-import { runInImageWorker } from './image-worker-client.ts';
+import type { ImageWorker } from './image-worker-client.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
 /** Display widths made of every public image: phones, tablets and laptops, wide screens. */
@@ -92,13 +92,15 @@ export async function storeResponsiveImage(
   storage: Storage,
   input: Buffer,
   options: {
-    now?: Date;
+    /** The image worker that encodes the sizes. */
+    worker: ImageWorker;
+    now: Date;
     alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>;
     log?: Pick<FastifyBaseLogger, 'warn'>;
-  } = {},
+  },
 ): Promise<string> {
-  const { now = new Date(), alsoRecord, log } = options;
-  const { copies, fallback } = await runInImageWorker('encodeResponsiveSizes', input);
+  const { now, alsoRecord, log } = options;
+  const { copies, fallback } = await options.worker.run('encodeResponsiveSizes', input);
   const url = publicUrlOf(fallback.key);
   // The same picture stored before has these very files (they are named by their bytes): they
   // are its record's, and stay whatever happens here.

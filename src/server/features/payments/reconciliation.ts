@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
+import { type ClaimedWork, createClaimedWork } from '../../jobs/claimed-work.ts';
 import { ProviderError } from './payment-provider.ts';
 import { claimOrder, findDueOrders, findOrder, rescheduleOrder } from './payments.repository.ts';
 import { nextCheckAfter } from './reconcile-schedule.ts';
@@ -13,48 +13,49 @@ import { nextCheckAfter } from './reconcile-schedule.ts';
 export const RECONCILE_INTERVAL_MS = 60 * 1000;
 /** How long a server holds an order it is checking (far beyond two 10 s provider calls). */
 const CLAIM_MS = 2 * 60 * 1000;
-const BATCH_SIZE = 20;
 
 export type ReconciliationDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'payments'>;
 
-/** Checks every due order this server can claim; answers how many it checked. */
-export async function reconcileDueOrders(
-  { db, log, payments }: ReconciliationDeps,
-  now: Date,
-): Promise<number> {
-  const stamp = now.toISOString();
-  const due = await findDueOrders(db, stamp, BATCH_SIZE);
-  let checked = 0;
-  for (const { order_id: orderId } of due) {
-    const claimedUntil = new Date(now.getTime() + CLAIM_MS).toISOString();
-    if (!(await claimOrder(db, orderId, stamp, claimedUntil))) continue;
-    checked++;
-    try {
-      for (const payment of await payments.provider.orderPayments(orderId)) {
-        await payments.settle(payment);
+/**
+ * A batch of due orders a round, every minute while the app runs (not at start); `app.inject()`
+ * tests call reconcileDueOrders themselves, at the time they choose.
+ */
+export function createReconciliationJob(
+  { db, clock, log, payments }: ReconciliationDeps,
+  background = true,
+): ClaimedWork {
+  return createClaimedWork({
+    name: 'payment reconciliation',
+    clock,
+    log,
+    background,
+    pollIntervalMs: RECONCILE_INTERVAL_MS,
+    runAtStart: false,
+    claimMs: CLAIM_MS,
+    untilDone: false,
+    findDue: async (now, limit) =>
+      (await findDueOrders(db, now, limit)).map((order) => order.order_id),
+    claim: async (orderId, now, claimedUntil) =>
+      (await claimOrder(db, orderId, now, claimedUntil)) ? orderId : undefined,
+    async work(orderId, { now }) {
+      try {
+        for (const payment of await payments.provider.orderPayments(orderId)) {
+          await payments.settle(payment);
+        }
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        log.warn({ err: error.message, orderId }, 'payment reconciliation: provider failed');
       }
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      log.warn({ err: error.message, orderId }, 'payment reconciliation: provider failed');
-    }
-    const order = await findOrder(db, orderId);
-    if (order?.status !== 'created') continue;
-    const next = nextCheckAfter(order.created_at, order.checks, now);
-    if (next === null) log.info({ orderId }, 'payment reconciliation: gave up after 24 h');
-    await rescheduleOrder(db, orderId, next, stamp);
-  }
-  return checked;
+      const order = await findOrder(db, orderId);
+      if (order?.status !== 'created') return;
+      const next = nextCheckAfter(order.created_at, order.checks, now);
+      if (next === null) log.info({ orderId }, 'payment reconciliation: gave up after 24 h');
+      await rescheduleOrder(db, orderId, next, now.toISOString());
+    },
+  });
 }
 
-/**
- * A round every minute while the app runs; `app.inject()` tests call reconcileDueOrders
- * themselves, at the time they choose.
- */
-export function createReconciliationJob(deps: ReconciliationDeps): PeriodicJob {
-  return createPeriodicJob({
-    name: 'payment reconciliation',
-    intervalMs: RECONCILE_INTERVAL_MS,
-    round: () => reconcileDueOrders(deps, deps.clock.now()),
-    log: deps.log,
-  });
+/** Checks every due order (a batch) this server can claim at `now`; answers how many it checked. */
+export function reconcileDueOrders(deps: ReconciliationDeps, now: Date): Promise<number> {
+  return createReconciliationJob(deps, false).runOnce(now);
 }

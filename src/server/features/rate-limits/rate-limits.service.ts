@@ -52,8 +52,8 @@ export async function takeRateLimitHit(
   db: Kysely<DB>,
   limit: RateLimit,
   clientKey: string,
-  attemptId?: string,
-  now = new Date(),
+  attemptId: string | undefined,
+  now: Date,
   repeats: 'once' | 'each' = 'once',
 ): Promise<void> {
   const since = new Date(now.getTime() - limit.windowMs).toISOString();

@@ -275,7 +275,7 @@ describe(`two-factor required for every admin on ${TEST_ENGINE}`, () => {
       requireTwoFactor: true,
     });
     expect(response.statusCode, response.body).toBe(200);
-    await createAdmin(db(), OTHER, OTHER_PASSWORD);
+    await createAdmin(db(), OTHER, OTHER_PASSWORD, undefined, new Date());
   }
 
   it('an admin without it signs in with the password alone, told to set it up', async () => {

@@ -15,11 +15,7 @@ export async function findSettingsData(
   return row?.data;
 }
 
-export async function saveSettingsData(
-  db: Kysely<DB>,
-  data: string,
-  at = new Date(),
-): Promise<void> {
+export async function saveSettingsData(db: Kysely<DB>, data: string, at: Date): Promise<void> {
   const updatedAt = at.toISOString();
   await db
     .insertInto('site_settings')

@@ -286,7 +286,11 @@ describe(`the audit entry of a save on ${TEST_ENGINE}`, () => {
     // This server has the form cached; another server then changes the title.
     const form = (await asAdmin(t, token, 'GET', PATH)).json();
     const stored = JSON.parse((await findSettingsData(db())) ?? '{}');
-    await saveSettingsData(db(), JSON.stringify({ ...stored, title: 'Changed elsewhere' }));
+    await saveSettingsData(
+      db(),
+      JSON.stringify({ ...stored, title: 'Changed elsewhere' }),
+      new Date(),
+    );
     // The admin's form still shows the old title, and changes the description only.
     const response = await put({ ...form, description: 'A new description' });
     expect(response.statusCode, response.body).toBe(200);
@@ -310,6 +314,7 @@ describe(`a stored setting that is no longer valid, on ${TEST_ENGINE}`, () => {
         contact: { ...stored.contact, email: 'hello@riverside.example' },
         pages: { ...stored.pages, about: 'OUR STORY' },
       }),
+      new Date(),
     );
     // Another save (the video) reads the stored document and writes it back.
     const video = await asAdmin(t, token, 'PUT', '/api/admin/video', { url: 'dQw4w9WgXcQ' });

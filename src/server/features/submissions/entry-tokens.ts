@@ -28,7 +28,7 @@ export interface EntryTokens {
 export function createEntryTokens(db: Kysely<DB>, clock: Clock): EntryTokens {
   let key: Promise<Buffer> | undefined;
   const getKey = () => {
-    key ??= serverKey(db, KEY_NAME).catch((error: unknown) => {
+    key ??= serverKey(db, KEY_NAME, clock.now()).catch((error: unknown) => {
       key = undefined;
       throw error;
     });

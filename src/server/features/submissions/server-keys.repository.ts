@@ -6,13 +6,13 @@ import type { DB } from '../../db/schema.ts';
  * The secret named `name`, made (32 random bytes) by whichever server asks first: every process
  * on the database signs and checks with the same one, and nobody has to configure it.
  */
-export async function serverKey(db: Kysely<DB>, name: string): Promise<Buffer> {
+export async function serverKey(db: Kysely<DB>, name: string, now: Date): Promise<Buffer> {
   await db
     .insertInto('server_keys')
     .values({
       name,
       value: randomBytes(32).toString('base64'),
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
