@@ -4,7 +4,7 @@ import type { Work } from '../../../shared/schemas/jury.ts';
 import { ButtonLink, Button } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { Notice } from '../admin/common/shell/admin-page.tsx';
-import { ConflictDialog } from './conflict-dialog.tsx';
+import { ConflictDialog, DeclareConflictButton } from './conflict-dialog.tsx';
 import type { RoundsPageState } from './rounds-page.tsx';
 import { WorkHeading } from './work-heading.tsx';
 import { WorkImages } from './work-images.tsx';
@@ -49,13 +49,7 @@ export function RankingWorkScreen({ roundId, work }: { roundId: string; work: Wo
         <WorkImages images={work.images} />
         <WorkAnswers answers={work.answers} />
       </div>
-      {work.roundOpen ? (
-        <div>
-          <Button variant="outline" onClick={() => setConflictOpen(true)}>
-            Declare a conflict
-          </Button>
-        </div>
-      ) : null}
+      <DeclareConflictButton work={work} onClick={() => setConflictOpen(true)} />
       <ConflictDialog
         open={conflictOpen}
         roundId={roundId}

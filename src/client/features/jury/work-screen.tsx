@@ -5,7 +5,7 @@ import type { Work } from '../../../shared/schemas/jury.ts';
 import { Button } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { MUTED_TEXT, Notice } from '../admin/common/shell/admin-page.tsx';
-import { ConflictDialog } from './conflict-dialog.tsx';
+import { ConflictDialog, DeclareConflictButton } from './conflict-dialog.tsx';
 import { useLeave, useUnsavedChanges } from './leave-guard.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import type { RoundsPageState } from './rounds-page.tsx';
@@ -132,13 +132,7 @@ export function WorkScreen({
             status={<SaveStatus save={save} savedBefore={savedBefore} onRetry={saveAndNext} />}
             actions={actions}
           />
-          {work.roundOpen ? (
-            <div>
-              <Button variant="outline" onClick={() => setConflictOpen(true)}>
-                Declare a conflict
-              </Button>
-            </div>
-          ) : null}
+          <DeclareConflictButton work={work} onClick={() => setConflictOpen(true)} />
         </div>
       </div>
       <ConflictDialog
