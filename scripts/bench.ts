@@ -40,10 +40,9 @@ import type { Engine } from '../src/server/db/database.ts';
 import { findFreePort } from './lib/free-port.ts';
 import { benchPages } from './lib/pages-bench.ts';
 import {
-  appEnv,
   buildClientIfMissing,
   ROOT,
-  snapshotClientBuild,
+  startBuiltApp,
   startServer,
   stopServer,
   waitUntilReady,
@@ -170,26 +169,13 @@ async function bench(pinned: boolean): Promise<number> {
     // first section that needs it.
     let appStarted: Promise<StartedApp> | undefined;
     const startApp = async () => {
-      const clientDir = snapshotClientBuild(log);
-      afterServers.push(() => rmSync(clientDir, { recursive: true, force: true }));
-      const appPort = await findFreePort();
-      // Trusting the proxy header lets the registration burst come from many addresses, as artists
-      // do, instead of meeting the per-address limit.
-      const env: NodeJS.ProcessEnv = {
-        ...appEnv(dataDir, appPort),
-        CLIENT_DIR: clientDir,
-        TRUST_PROXY: 'true',
-      };
-      const app = startServer(
-        'White Stroke',
-        path.join(ROOT, 'src/server/main.ts'),
-        env,
+      const { base, env, clientDir } = await startBuiltApp({
+        dataDir,
         log,
-        cpu0(pinned),
-      );
-      servers.push(app);
-      const base = `http://127.0.0.1:${appPort}`;
-      await waitUntilReady(app, `${base}/api/health`);
+        cleanups: afterServers,
+        started: (app) => servers.push(app),
+        prefix: cpu0(pinned),
+      });
       return { base, env, clientDir };
     };
 

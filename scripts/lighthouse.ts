@@ -3,7 +3,7 @@
  * production settings, demo content, a throw-away data folder), in Debian's Chromium, with
  * Lighthouse's default settings (mobile, simulated throttling).
  *
- * The pages (issue 24): `/`, the page of the first competition `GET /api/competitions` lists, its
+ * The pages a visitor meets first: `/`, the page of the first competition `GET /api/competitions` lists, its
  * registration form, `/about`, the demo's published results ('City Lights 2026', found through
  * `GET /api/results/latest`) and `/admin` (the sign-in); or LIGHTHOUSE_PATHS (comma-separated,
  * for example `/,/about`), where `{competition}` stands for that first competition's id and

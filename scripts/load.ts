@@ -28,16 +28,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.ts';
-import { findFreePort } from './lib/free-port.ts';
 import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
-import {
-  appEnv,
-  ROOT,
-  snapshotClientBuild,
-  startServer,
-  stopServer,
-  waitUntilReady,
-} from './lib/server.ts';
+import { startBuiltApp, stopServer } from './lib/server.ts';
 import { cameraLikePhoto, signInAsAdmin } from './lib/uploads.ts';
 
 const log = (message: string) => process.stderr.write(`[load] ${message}\n`);
@@ -120,18 +112,12 @@ async function startOwnSite(): Promise<Site> {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const clientDir = snapshotClientBuild(log);
-  cleanups.push(() => rmSync(clientDir, { recursive: true, force: true }));
-  const port = await findFreePort();
-  const env: NodeJS.ProcessEnv = {
-    ...appEnv(dataDir, port),
-    CLIENT_DIR: clientDir,
-    TRUST_PROXY: 'true',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const app = startServer('White Stroke', path.join(ROOT, 'src/server/main.ts'), env, log);
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(app, `${base}/api/health`);
+  const { app, base, env } = await startBuiltApp({
+    dataDir,
+    log,
+    cleanups,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  });
   return {
     base,
     adminPassword: env.ADMIN_PASSWORD ?? '',

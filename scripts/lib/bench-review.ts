@@ -8,14 +8,15 @@ import {
   listSubmissions,
 } from '../../src/server/features/review/review.service.ts';
 import { ReviewQuerySchema } from '../../src/shared/schemas/review.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/server/db/schema.ts';
 import { findFreePort } from './free-port.ts';
+import { createPgDatabase, PG_ADMIN_URL } from './pg-database.ts';
+import { explainQueries } from './query-plans.ts';
 import {
-  createPgDatabase,
   deepPosition,
   type DeepPosition,
-  explainQueries,
   generateSubmissions,
-  PG_ADMIN_URL,
   REVIEW_ROWS,
   REVIEW_VIEWS,
   countsUrl,
@@ -34,6 +35,69 @@ import { benchJury } from './bench-jury.ts';
 const REVIEW_MIN_DEEP_RATIO = 0.5;
 /** ...and both pages' p99 at most this. */
 const REVIEW_MAX_P99_MS = 100;
+
+interface PreparedViews {
+  positions: Map<string, DeepPosition>;
+  queryMs: Map<string, number[]>;
+}
+
+/** Writes the review's rows, then finds each view's deep page and explains its queries. */
+async function prepareViews(run: BenchRun, engine: Engine, db: Kysely<DB>): Promise<PreparedViews> {
+  const { print } = run;
+  const positions = new Map<string, DeepPosition>();
+  const queryMs = new Map<string, number[]>();
+  const generated = await generateSubmissions(db, REVIEW_ROWS, log);
+  const settleStarted = performance.now();
+  await settleAfterLoad(db, engine);
+  const settleMs = performance.now() - settleStarted;
+  log(
+    `  ${REVIEW_ROWS} submissions in ${round(generated.ms / 1000, 1)} s ` +
+      `(${generated.competitions} competitions)` +
+      (engine === 'postgres' ? `, then VACUUM ANALYZE in ${round(settleMs / 1000, 1)} s` : ''),
+  );
+  print(
+    JSON.stringify({
+      route: 'review data',
+      engine,
+      rows: REVIEW_ROWS,
+      competitions: generated.competitions,
+      generateMs: Math.round(generated.ms),
+      settleMs: Math.round(settleMs),
+    }),
+  );
+  for (const view of REVIEW_VIEWS) {
+    const position = await deepPosition(db, view);
+    positions.set(view.name, position);
+    log(
+      `  ${view.name}: ${position.viewRows} rows, the deep page starts after row ` +
+        `${position.afterRow}`,
+    );
+    // The queries of both pages and of the counts, as the server makes them, with plans.
+    for (const [page, cursor] of [
+      ['first', undefined],
+      ['deep', position.cursor],
+      ['counts', undefined],
+    ] as const) {
+      const query = ReviewQuerySchema.parse({ ...view.params, cursor });
+      const explained = await explainQueries(db, engine, (db) =>
+        page === 'counts'
+          ? countSubmissions({ db }, query)
+          : listSubmissions({ db, log: console }, query),
+      );
+      queryMs.set(
+        `${view.name} ${page}`,
+        explained.map((q) => q.medianMs),
+      );
+      log(`  [${engine}] ${view.name}, ${page} page: ${explained.length} queries`);
+      for (const q of explained) {
+        const shortSql = q.sql.replace(/^select .*? from /s, 'select … from ');
+        log(`    ${q.medianMs} ms (median of 5, alone): ${shortSql}`);
+        for (const line of q.plan) log(`      | ${line}`);
+      }
+    }
+  }
+  return { positions, queryMs };
+}
 
 /** 5. The submissions review with REVIEW_ROWS generated entries, on one engine. */
 export async function benchReview(run: BenchRun, engine: Engine): Promise<void> {
@@ -70,59 +134,9 @@ export async function benchReview(run: BenchRun, engine: Engine): Promise<void> 
 
   log(`review (${engine}): writing ${REVIEW_ROWS} submissions`);
   const database = await openDatabase({ databaseUrl, dataDir: reviewDir });
-  const positions = new Map<string, DeepPosition>();
-  const queryMs = new Map<string, number[]>();
+  let prepared: PreparedViews;
   try {
-    const generated = await generateSubmissions(database.db, REVIEW_ROWS, log);
-    const settleStarted = performance.now();
-    await settleAfterLoad(database.db, engine);
-    const settleMs = performance.now() - settleStarted;
-    log(
-      `  ${REVIEW_ROWS} submissions in ${round(generated.ms / 1000, 1)} s ` +
-        `(${generated.competitions} competitions)` +
-        (engine === 'postgres' ? `, then VACUUM ANALYZE in ${round(settleMs / 1000, 1)} s` : ''),
-    );
-    print(
-      JSON.stringify({
-        route: 'review data',
-        engine,
-        rows: REVIEW_ROWS,
-        competitions: generated.competitions,
-        generateMs: Math.round(generated.ms),
-        settleMs: Math.round(settleMs),
-      }),
-    );
-    for (const view of REVIEW_VIEWS) {
-      const position = await deepPosition(database.db, view);
-      positions.set(view.name, position);
-      log(
-        `  ${view.name}: ${position.viewRows} rows, the deep page starts after row ` +
-          `${position.afterRow}`,
-      );
-      // The queries of both pages and of the counts, as the server makes them, with plans.
-      for (const [page, cursor] of [
-        ['first', undefined],
-        ['deep', position.cursor],
-        ['counts', undefined],
-      ] as const) {
-        const query = ReviewQuerySchema.parse({ ...view.params, cursor });
-        const explained = await explainQueries(database.db, engine, (db) =>
-          page === 'counts'
-            ? countSubmissions({ db }, query)
-            : listSubmissions({ db, log: console }, query),
-        );
-        queryMs.set(
-          `${view.name} ${page}`,
-          explained.map((q) => q.medianMs),
-        );
-        log(`  [${engine}] ${view.name}, ${page} page: ${explained.length} queries`);
-        for (const q of explained) {
-          const shortSql = q.sql.replace(/^select .*? from /s, 'select … from ');
-          log(`    ${q.medianMs} ms (median of 5, alone): ${shortSql}`);
-          for (const line of q.plan) log(`      | ${line}`);
-        }
-      }
-    }
+    prepared = await prepareViews(run, engine, database.db);
   } finally {
     await database.close();
   }
@@ -130,6 +144,7 @@ export async function benchReview(run: BenchRun, engine: Engine): Promise<void> 
   const app = startServer(`White Stroke (${engine})`, main, env, log, cpu0(pinned));
   servers.push(app);
   await waitUntilReady(app, `${base}/api/health`);
+  const { positions, queryMs } = prepared;
   const headers = { cookie: await signInAsAdmin(base, env.ADMIN_PASSWORD as string) };
   const reviewOptions: MeasureOptions = {
     timeout: REVIEW_TIMEOUT_SECONDS,

@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`'s figures: one run's numbers out of Lighthouse's result, the medians of a
  * page's runs (ours and its copy without scripts), and the table, goals and JSON lines printed.
- * The goals (issue 24) are only reported, never fail the run.
+ * The goals are only reported, never fail the run: the figures vary with the machine.
  */
 import type { Result } from 'lighthouse';
 import { PAGE_PATHS } from '../../src/shared/page-paths.ts';
@@ -25,8 +25,8 @@ const MIN_ACCESSIBILITY = 100;
 /** Ours at most this many Performance points below the same page without scripts. */
 const MAX_GAP_TO_NO_SCRIPT = 2;
 
-/** The numbers of one Lighthouse run, with the 1-minute load average right after it. */
-export interface Run {
+/** The figures of a page: of one Lighthouse run, or the medians of several. */
+interface Figures {
   scores: Record<CategoryKey, number>;
   fcpMs: number;
   lcpMs: number;
@@ -36,6 +36,10 @@ export interface Run {
   bootupMs: number;
   /** Lighthouse's mainthread-work-breakdown: all main-thread work. */
   mainThreadMs: number;
+}
+
+/** The numbers of one Lighthouse run, with the 1-minute load average right after it. */
+export interface Run extends Figures {
   load: number;
   lhr: Result;
 }
@@ -95,15 +99,8 @@ function median(values: number[]): number {
 }
 
 /** Medians of a page's runs, per figure. */
-interface Medians {
+interface Medians extends Figures {
   runs: number;
-  scores: Record<CategoryKey, number>;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  bootupMs: number;
-  mainThreadMs: number;
   /** The load average after each run, in order. */
   loads: number[];
 }

@@ -1,5 +1,5 @@
 /**
- * "The physical limit" of `npm run lighthouse` (issue 24): a local HTTP proxy in front of the real
+ * "The physical limit" of `npm run lighthouse`: a local HTTP proxy in front of the real
  * server that serves every page WITHOUT its scripts, so Lighthouse can measure what the same
  * markup, styles, fonts and images score with no JavaScript at all, next to our page.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`'s pages (issue 24, `BENCH_ONLY=pages`): how fast the server answers a page
+ * `npm run bench`'s pages (`BENCH_ONLY=pages`): how fast the server answers a page
  * against how fast it answers a static file of about the same size, all brotli-compressed and
  * measured the same way (autocannon, after a request and a warm-up):
  * - the pre-rendered pages, `/`, `/about` and a shared filter link, the home page filtered by a

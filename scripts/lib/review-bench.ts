@@ -1,24 +1,11 @@
 /**
  * The submissions review at scale for `npm run bench`: 100,000 generated
  * submissions written straight into the database, the views measured (a filter, a search), the
- * cursor of the page after row 50,000 of each, the query plans, and a throw-away PostgreSQL
- * database to run it all on.
+ * cursor of the page after row 50,000 of each (its query plans in query-plans.ts, the throw-away
+ * PostgreSQL database it runs on in pg-database.ts).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  CompiledQuery,
-  type Insertable,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryId,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  sql,
-} from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Engine } from '../../src/server/db/database.ts';
 import type { DB, SubmissionsTable } from '../../src/server/db/schema.ts';
 import {
@@ -360,113 +347,4 @@ export async function waitUntilIdle(base: string, log: Log): Promise<void> {
   }
   const waited = performance.now() - started;
   if (waited > 1_000) log(`  waited ${(waited / 1000).toFixed(1)} s for the server to go idle`);
-}
-
-// --- query plans --------------------------------------------------------------------------------------
-
-/** Keeps every query a Kysely instance runs, untouched, to compile and explain it afterwards. */
-class QueryRecorder implements KyselyPlugin {
-  readonly queries: { node: RootOperationNode; queryId: QueryId }[] = [];
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.queries.push({ node: args.node, queryId: args.queryId });
-    return args.node;
-  }
-
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(args.result);
-  }
-}
-
-export interface ExplainedQuery {
-  sql: string;
-  /** The median of five runs in this process, in ms. */
-  medianMs: number;
-  plan: string[];
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/**
- * Every query `run` makes, with its plan (SQLite: EXPLAIN QUERY PLAN as a tree; PostgreSQL:
- * EXPLAIN (ANALYZE, BUFFERS)) and the median time of five runs of it alone.
- */
-export async function explainQueries(
-  db: Kysely<DB>,
-  engine: Engine,
-  run: (db: Kysely<DB>) => Promise<unknown>,
-): Promise<ExplainedQuery[]> {
-  const recorder = new QueryRecorder();
-  await run(db.withPlugin(recorder));
-  const explained: ExplainedQuery[] = [];
-  for (const { node, queryId } of recorder.queries) {
-    const compiled = db.getExecutor().compileQuery(node, queryId);
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      await db.executeQuery(CompiledQuery.raw(compiled.sql, [...compiled.parameters]));
-      times.push(performance.now() - started);
-    }
-    explained.push({
-      sql: compiled.sql,
-      medianMs: Math.round(median(times) * 100) / 100,
-      plan: await planOf(db, engine, compiled),
-    });
-  }
-  return explained;
-}
-
-async function planOf(db: Kysely<DB>, engine: Engine, compiled: CompiledQuery): Promise<string[]> {
-  const parameters = [...compiled.parameters];
-  if (engine === 'postgres') {
-    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, parameters),
-    );
-    return result.rows.map((r) => r['QUERY PLAN']);
-  }
-  const result = await db.executeQuery<{ id: number; parent: number; detail: string }>(
-    CompiledQuery.raw(`explain query plan ${compiled.sql}`, parameters),
-  );
-  const depth = new Map<number, number>([[0, -1]]);
-  return result.rows.map((r) => {
-    const level = (depth.get(r.parent) ?? -1) + 1;
-    depth.set(r.id, level);
-    return `${'  '.repeat(level)}${r.detail}`;
-  });
-}
-
-// --- a throw-away PostgreSQL database -----------------------------------------------------------------
-
-/** Where to create the database: DATABASE_URL (of a server this user may create databases on). */
-export const PG_ADMIN_URL =
-  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the server of PG_ADMIN_URL; answers its URL and how to drop it. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `white_stroke_bench_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  let dropped: Promise<void> | undefined;
-  return {
-    url: url.toString(),
-    drop: () =>
-      (dropped ??= withAdminClient(async (client) => {
-        await client.query(`drop database if exists ${name} with (force)`);
-      })),
-  };
 }

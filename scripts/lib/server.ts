@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isClientBuildStale } from '../../src/server/client-build.ts';
+import { findFreePort } from './free-port.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -203,4 +204,48 @@ export function snapshotClientBuild(log: Log): string {
   }
   rmSync(intoDir, { recursive: true, force: true });
   throw new Error('Could not build and copy a complete dist/client: see the output above');
+}
+
+export interface BuiltApp {
+  app: RunningServer;
+  base: string;
+  env: NodeJS.ProcessEnv;
+  clientDir: string;
+}
+
+/**
+ * The built app in production mode on `dataDir`, serving a snapshot of the client build (its
+ * removal pushed onto `cleanups`). Trusting the proxy header lets a registration burst come from
+ * many addresses, as artists do, instead of meeting the per-address limit.
+ */
+export async function startBuiltApp(options: {
+  dataDir: string;
+  log: Log;
+  cleanups: (() => Promise<void> | void)[];
+  /** Told of the server as soon as it is started, before it is ready (to stop it on a failure). */
+  started?: (app: RunningServer) => void;
+  env?: NodeJS.ProcessEnv;
+  prefix?: string[];
+}): Promise<BuiltApp> {
+  const { dataDir, log, cleanups } = options;
+  const clientDir = snapshotClientBuild(log);
+  cleanups.push(() => rmSync(clientDir, { recursive: true, force: true }));
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    ...appEnv(dataDir, port),
+    CLIENT_DIR: clientDir,
+    TRUST_PROXY: 'true',
+    ...options.env,
+  };
+  const app = startServer(
+    'White Stroke',
+    path.join(ROOT, 'src/server/main.ts'),
+    env,
+    log,
+    options.prefix,
+  );
+  options.started?.(app);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(app, `${base}/api/health`);
+  return { app, base, env, clientDir };
 }

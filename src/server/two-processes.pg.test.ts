@@ -47,7 +47,7 @@ import { initializeSite } from './initialize.ts';
 /*
  * Two real server processes (`node src/server/main.ts`, as `npm start` runs it) on one PostgreSQL
  * database and one S3-compatible storage, with an SMTP server and Razorpay's API (a fake) that the
- * test runs (issue 25): every periodic job is claimed, so the two never do the same work. The
+ * test runs, as a site behind a load balancer runs: every periodic job is claimed, so the two never do the same work. The
  * sweeper removes each unclaimed file once, under its lock; each outbox message goes out exactly
  * once; each picture of a registration is made once (its copies written once, its job and the
  * picture as sent gone); two Publish clicks at once write each results e-mail once; a payment the

@@ -11,11 +11,11 @@ export const PAGE_PATHS = {
   registerCompetition: '/register/competition',
   registrationSuccess: '/registration-success',
   competition: '/competition/:id',
-  /** A competition's published results (issue 23). */
+  /** A competition's published results. */
   competitionResults: '/competition/:id/results',
   /** Every published result, newest first. */
   results: '/results',
-  /** Anyone checks a certificate by the code printed on it (issue 23). */
+  /** Anyone checks a certificate by the code printed on it. */
   certificate: '/certificates/:code',
   about: '/about',
   contact: '/contact',

@@ -1,5 +1,5 @@
 /*
- * Issue 25: the site behind a real load balancer. `npm run test:cluster` starts nginx over HTTPS
+ * The site behind a real load balancer. `npm run test:cluster` starts nginx over HTTPS
  * (deploy/nginx.conf) in front of two app servers, round robin, on one PostgreSQL and one S3
  * server (scripts/lib/cluster.ts). An admin signs in and changes the site's title, an artist
  * registers and pays, and each step is then asked of the cluster until both app servers have

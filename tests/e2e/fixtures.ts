@@ -174,7 +174,8 @@ export const test = base.extend<Fixtures>({
         const { url, lineNumber } = message.location();
         // Playwright itself evaluates in every frame (for its snapshots and selectors), and
         // Chromium refuses that in our script-less e-mail previews (sandbox=""), logging this
-        // at times (microsoft/playwright#33343). The page never runs a script there.
+        // at times (https://github.com/microsoft/playwright/issues/33343). The page never runs a
+        // script there.
         if (url === 'about:srcdoc' && message.text().startsWith(SANDBOX_REFUSAL)) return;
         const allowed = consoleErrorAllowlist.filter(
           (expected) => matches(expected.text, message.text()) && matches(expected.url, url),

@@ -1,5 +1,5 @@
 /*
- * What a page asks of the browser while it starts (issue 24, "cheap hydration"): on home, the
+ * What a page asks of the browser while it starts ("cheap hydration"): on home, the
  * first banner image only, with high priority, and nothing decorative until the page is
  * interactive, nor ever for a visitor who saves data; on the registration page, the form's check
  * only once the artist touches the form. Time is Playwright's fake clock: idle callbacks and

@@ -1,5 +1,5 @@
 /*
- * A ranking round, end to end (issue 23): round 1 is scored and closed through the API; the admin
+ * A ranking round, end to end: round 1 is scored and closed through the API; the admin
  * creates round 2 as a ranking ballot of its shortlist and opens it; one juror orders the works
  * by the keyboard (the drag handle: Space, arrows, Space) and the mouse, another on a tablet with
  * the Move buttons; the admin reads the Schulze ranking, the pairwise table and the tie-break.

@@ -1,5 +1,5 @@
 /*
- * Published results, as a visitor meets them (issue 23): the admin gives two awards and
+ * Published results, as a visitor meets them: the admin gives two awards and
  * publishes through the API; a visitor finds them among the home page's latest results, opens
  * the competition's page, follows 'Results', sees the awards with the work of the artist who
  * withheld their name shown without it (axe clean, light and dark, on a phone too), and checks

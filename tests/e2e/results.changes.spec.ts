@@ -1,5 +1,5 @@
 /*
- * Issue 23's ending, on the demo competition (Monsoon Sketchbook 2026, seeded with
+ * A competition's ending, judged to its results, on the demo competition (Monsoon Sketchbook 2026, seeded with
  * DEMO_JUROR_PASSWORD: twelve approved entries in an open round 1, jurors juror1-3). The demo
  * jurors score round 1 through the API; the admin closes it, makes round 2 a ranking ballot of
  * the best four and opens it; the jurors' ballots go in through the API; the admin closes it and

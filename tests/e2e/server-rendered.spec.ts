@@ -1,5 +1,5 @@
 /*
- * Issue 24: the public pages are in the HTML the server sends, before any script runs
+ * The public pages are in the HTML the server sends, before any script runs
  * (docs/decisions/018-server-rendering.md). Here Chromium runs no script at all, so everything
  * these tests find was drawn by the server. With scripts on, every other journey hydrates these
  * pages, and the fixture fails any of them on a console error, which a hydration mismatch is.

@@ -108,7 +108,7 @@ export interface SubmissionsTable {
   consent_at: string | null;
   guardian_name: string | null;
   guardian_consent_at: string | null;
-  /** 'name', 'anonymous' or 'none' (issue 23); null on entries registered before it was asked. */
+  /** 'name', 'anonymous' or 'none'; null on entries registered before it was asked. */
   publication_consent: 'name' | 'anonymous' | 'none' | null;
   publication_consent_at: string | null;
   paid_at: string | null;

@@ -40,7 +40,7 @@ export const PublicCompetitionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Whether its results page is up (issue 23): the public catalogue always says; the admin's
+   * Whether its results page is up, so a link to it is shown only then: the public catalogue always says; the admin's
    * view of a competition leaves it out.
    */
   resultsPublished: z.boolean().optional(),

@@ -23,11 +23,11 @@ export const EntryViewSchema = z.object({
   entryFee: z.number(),
   /** What the artist gave, labelled as the form asked it, in its order; images left out. */
   details: z.array(z.object({ label: z.string(), value: z.string() })),
-  /** How a winning or shortlisted work may be shown (issue 23); null: no choice recorded. */
+  /** How a winning or shortlisted work may be shown; null: no choice recorded. */
   publicationConsent: z.nullable(z.enum(PUBLICATION_CONSENTS)),
   /** When the artist made that choice, by the server's clock. */
   publicationConsentAt: z.nullable(z.string()),
-  /** The result once the competition's results are published (issue 23); null until then. */
+  /** The result once the competition's results are published; null until then. */
   result: z.nullable(EntryResultSchema),
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /*
- * A competition's published results (issue 23): what the admin's Publish dialog counts, the
+ * A competition's published results: what the admin's Publish dialog counts, the
  * public results page, a certificate's verification, and the result on the artist's entry page.
  * zod/mini: the public pages load it.
  */

@@ -120,7 +120,7 @@ export interface RegistrationValues<F> {
   photo: F;
   fieldValues: FieldValues<F>;
   consent: true;
-  /** Whether and how a winning or shortlisted work is shown on the results page (issue 23). */
+  /** Whether and how a winning or shortlisted work is shown on the results page. */
   publicationConsent: PublicationConsent;
   guardianName?: string | undefined;
   guardianConsent?: boolean | undefined;

@@ -133,7 +133,7 @@ export const BulkDecisionSchema = z.strictObject({
 });
 
 /**
- * How long a decision's e-mail waits in the outbox before it goes (issue 23): meanwhile the
+ * How long a decision's e-mail waits in the outbox before it goes, so that meanwhile the
  * decision can be undone, and a change of mind sends only the final decision.
  */
 export const DECISION_EMAIL_DELAY_MS = 5 * 60_000;

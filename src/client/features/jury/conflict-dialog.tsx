@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConflictDeclarationSchema } from '../../../shared/schemas/jury.ts';
+import { ConflictDeclarationSchema, type Work } from '../../../shared/schemas/jury.ts';
+import { Button } from '../../components/button.tsx';
 import { DialogActions, ModalDialog } from '../../components/modal-dialog.tsx';
 import { showRequestError } from '../admin/common/forms/form-errors.ts';
 import { TextAreaField } from '../admin/common/forms/form-fields.tsx';
@@ -89,5 +90,17 @@ function ConflictForm({
         onCancel={onClose}
       />
     </form>
+  );
+}
+
+/** 'Declare a conflict', offered only while the round is open. */
+export function DeclareConflictButton({ work, onClick }: { work: Work; onClick: () => void }) {
+  if (!work.roundOpen) return null;
+  return (
+    <div>
+      <Button variant="outline" onClick={onClick}>
+        Declare a conflict
+      </Button>
+    </div>
   );
 }

@@ -2,13 +2,13 @@ import {
   createContext,
   type MouseEvent,
   type ReactNode,
-  useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { Link, type LinkProps, useNavigate } from 'react-router';
+import { useProvided } from '../../lib/use-provided.ts';
 import { ConfirmDialog } from '../admin/common/dialogs/confirm-dialog.tsx';
 
 /*
@@ -78,9 +78,7 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
 }
 
 function useLeaveGuard(): LeaveGuard {
-  const guard = useContext(LeaveGuardContext);
-  if (!guard) throw new Error('The jury pages need <LeaveGuardProvider>');
-  return guard;
+  return useProvided(LeaveGuardContext, 'The jury pages need <LeaveGuardProvider>');
 }
 
 /** Tells the guard whether this page has unsaved changes, while it is shown. */

@@ -1,12 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Work } from '../../../shared/schemas/jury.ts';
 import { ButtonLink, Button } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
-import { MUTED_TEXT, Notice } from '../admin/common/shell/admin-page.tsx';
-import { ConflictDialog } from './conflict-dialog.tsx';
+import { Notice } from '../admin/common/shell/admin-page.tsx';
+import { ConflictDialog, DeclareConflictButton } from './conflict-dialog.tsx';
 import type { RoundsPageState } from './rounds-page.tsx';
-import { useFocusOnArrival } from './use-focus-on-arrival.ts';
+import { WorkHeading } from './work-heading.tsx';
 import { WorkImages } from './work-images.tsx';
 import { WorkAnswers } from './work-screen.tsx';
 
@@ -20,27 +20,13 @@ export const RANKING_WORK_NOTICE =
  */
 export function RankingWorkScreen({ roundId, work }: { roundId: string; work: Work }) {
   const navigate = useNavigate();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnArrival(heading, true);
   const headingId = useId();
   const [conflictOpen, setConflictOpen] = useState(false);
   const { previousAlias, nextAlias } = work;
   const toWork = (alias: string) => void navigate(paths.juryWork(roundId, alias));
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <p className={`text-sm font-medium ${MUTED_TEXT}`}>
-          Work {work.position} of {work.total} on your ballot
-        </p>
-        <h1
-          ref={heading}
-          id={headingId}
-          tabIndex={-1}
-          className="text-3xl font-bold focus:outline-none"
-        >
-          Work {work.alias}
-        </h1>
-      </div>
+      <WorkHeading id={headingId} work={work} within=" on your ballot" />
       <Notice>{RANKING_WORK_NOTICE}</Notice>
       <div className="flex flex-wrap items-center gap-3">
         <ButtonLink to={paths.juryBallot(roundId)}>Back to your ranking</ButtonLink>
@@ -63,13 +49,7 @@ export function RankingWorkScreen({ roundId, work }: { roundId: string; work: Wo
         <WorkImages images={work.images} />
         <WorkAnswers answers={work.answers} />
       </div>
-      {work.roundOpen ? (
-        <div>
-          <Button variant="outline" onClick={() => setConflictOpen(true)}>
-            Declare a conflict
-          </Button>
-        </div>
-      ) : null}
+      <DeclareConflictButton work={work} onClick={() => setConflictOpen(true)} />
       <ConflictDialog
         open={conflictOpen}
         roundId={roundId}

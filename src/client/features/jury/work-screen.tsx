@@ -5,15 +5,15 @@ import type { Work } from '../../../shared/schemas/jury.ts';
 import { Button } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { MUTED_TEXT, Notice } from '../admin/common/shell/admin-page.tsx';
-import { ConflictDialog } from './conflict-dialog.tsx';
+import { ConflictDialog, DeclareConflictButton } from './conflict-dialog.tsx';
 import { useLeave, useUnsavedChanges } from './leave-guard.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import type { RoundsPageState } from './rounds-page.tsx';
 import { missingScores, type SheetErrors, sheetErrorsOf, useSaveSheet } from './save-sheet.ts';
 import { ScoreSheetForm } from './score-sheet-form.tsx';
 import { SaveStatus } from './save-status.tsx';
-import { useFocusOnArrival } from './use-focus-on-arrival.ts';
 import { useScoreSheet } from './use-score-sheet.ts';
+import { WorkHeading } from './work-heading.tsx';
 import { WorkImages } from './work-images.tsx';
 
 export const ALL_SCORED = 'All works scored';
@@ -52,8 +52,6 @@ export function WorkScreen({
   const savedBefore = (useLocation().state as WorkPageState | null)?.saved;
   const { sheet, unsaved, restored, setScore, setComment, forget } = useScoreSheet(roundId, work);
   useUnsavedChanges(unsaved);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnArrival(heading, true);
   const headingId = useId();
   const form = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<SheetErrors>({});
@@ -112,20 +110,9 @@ export function WorkScreen({
 
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <p className={`text-sm font-medium ${MUTED_TEXT}`}>
-          Work {work.position} of {work.total}
-        </p>
-        <h1
-          ref={heading}
-          id={headingId}
-          tabIndex={-1}
-          className="text-3xl font-bold focus:outline-none"
-        >
-          Work {work.alias}
-        </h1>
+      <WorkHeading id={headingId} work={work}>
         <ProgressBar done={work.done} total={work.total} label="Works scored in this round" />
-      </div>
+      </WorkHeading>
       {work.roundOpen ? null : <Notice>{CLOSED_NOTICE}</Notice>}
       {restored ? <Notice>{RESTORED_NOTICE}</Notice> : null}
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
@@ -145,13 +132,7 @@ export function WorkScreen({
             status={<SaveStatus save={save} savedBefore={savedBefore} onRetry={saveAndNext} />}
             actions={actions}
           />
-          {work.roundOpen ? (
-            <div>
-              <Button variant="outline" onClick={() => setConflictOpen(true)}>
-                Declare a conflict
-              </Button>
-            </div>
-          ) : null}
+          <DeclareConflictButton work={work} onClick={() => setConflictOpen(true)} />
         </div>
       </div>
       <ConflictDialog

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * A competition's awards (issue 23): which entries the admin names First, Second, Third or a
+ * A competition's awards: which entries the admin names First, Second, Third or a
  * title of their own, with a prize, in display order. One award per entry; deleting the
  * competition or the entry removes its awards.
  */

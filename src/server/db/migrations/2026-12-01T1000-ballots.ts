@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Ranking rounds (issue 23): a round is scored or ranked; in a ranked round each juror orders the
+ * Ranking rounds: a round is scored or ranked; in a ranked round each juror orders the
  * shortlist on one ballot (a JSON array of the round's aliases, best first), kept until the juror
  * or the round goes.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Published results (issue 23): whether a competition's results are public, and one certificate
+ * Published results: whether a competition's results are public, and one certificate
  * per approved entry, made at its first publication. The certificate row is also the mark that
  * its artist was sent the results e-mail: a second Publish (a double click, another server, or
  * after an Unpublish) finds it and writes nothing again.

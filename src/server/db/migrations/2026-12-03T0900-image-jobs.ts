@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Picture jobs (issue 25): a registration keeps each picture as sent and answers; making the
+ * Picture jobs, so a registration answers fast: a registration keeps each picture as sent and answers; making the
  * stored copies (re-encoded, metadata stripped, the display copy) is a job any server's worker
  * claims from here. A row exists while its picture is not ready: pending (waiting, or claimed by
  * a worker until claimed_until) or failed for good; it is deleted once the copies are stored.

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import {
   deleteAdminById,
   findAdminById,
@@ -35,6 +35,23 @@ function checkPassword(password: string, username: string): void {
 export interface Actor {
   adminUserId: string | null;
   username: string;
+}
+
+/** An audit entry about an admin account, made by `actor`. */
+export function accountAudit(
+  actor: Actor,
+  action: string,
+  accountId: string,
+  details?: Record<string, unknown>,
+): AuditEntry {
+  return {
+    adminUserId: actor.adminUserId,
+    actor: actor.username,
+    action,
+    entityType: 'admin_user',
+    entityId: accountId,
+    details,
+  };
 }
 
 /** A new account: an admin's, or with `juror` a juror's (name and e-mail for invitations). */
@@ -230,18 +247,8 @@ export async function setAccountEmail(
   const { now } = options;
   await db.transaction().execute(async (trx) => {
     await updateAdminUser(trx, account.id, { email, updated_at: now.toISOString() });
-    await recordAudit(
-      trx,
-      {
-        adminUserId: actor.adminUserId,
-        actor: actor.username,
-        action: options.action,
-        entityType: 'admin_user',
-        entityId: account.id,
-        details: { username: account.username },
-      },
-      now,
-    );
+    const entry = accountAudit(actor, options.action, account.id, { username: account.username });
+    await recordAudit(trx, entry, now);
   });
 }
 

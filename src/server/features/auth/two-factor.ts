@@ -4,7 +4,7 @@ import type { TwoFactorSetup, TwoFactorStatus } from '../../../shared/schemas/au
 import type { DB } from '../../db/schema.ts';
 import { AppError, invalidField, notFound, signInRequired } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from './accounts.service.ts';
+import { accountAudit, type Actor } from './accounts.service.ts';
 import { findAdminByName, updateAdminUser } from './admins.repository.ts';
 import { deleteKnownDevicesOf } from './known-devices.repository.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
@@ -232,16 +232,6 @@ export async function turnOffTwoFactor(
     await deleteRecoveryCodes(trx, user.id);
     if (options.endSessions) await deleteSessionsOfUser(trx, user.id);
     await deleteKnownDevicesOf(trx, user.id, options.keepDeviceId);
-    await recordAudit(
-      trx,
-      {
-        adminUserId: actor.adminUserId,
-        actor: actor.username,
-        action: options.action,
-        entityType: 'admin_user',
-        entityId: user.id,
-      },
-      now,
-    );
+    await recordAudit(trx, accountAudit(actor, options.action, user.id), now);
   });
 }

@@ -29,7 +29,7 @@ export async function findCompetitionWithNamesById(
   return selectCompetitionsWithNames(db).where('c.id', '=', id).executeTakeFirst();
 }
 
-/** The ids of the competitions whose results page is up now (issue 23). */
+/** The ids of the competitions whose results page is up now. */
 export async function findCompetitionIdsWithPublishedResults(db: Kysely<DB>): Promise<Set<string>> {
   const rows = await db
     .selectFrom('results_publications')

@@ -28,7 +28,7 @@ const START_DAY = -45;
 const END_DAY = -3;
 
 /**
- * Name, work, gender, age, and how each chose to be shown if the work wins (issue 23): most by
+ * Name, work, gender, age, and how each chose to be shown if the work wins: most by
  * name, two without it, one not at all, so the results page shows every case.
  */
 const ARTISTS: readonly DemoArtist[] = [

@@ -5,7 +5,7 @@ import { findEntriesOf, hasMarker, insertMarker } from './demo-judging.repositor
 import { DEMO_MARKER } from './seed-demo.ts';
 
 /*
- * The results demo (issue 23): with demo content, a competition that ended a month ago has its
+ * The results demo: with demo content, a competition that ended a month ago has its
  * results published (three awards, a certificate for every entry), so a newcomer sees how a
  * competition ends: the results page, the certificates, and the artists' choices about their names.
  */

@@ -175,16 +175,19 @@ export async function createRound(
   return getRoundSummary(db, competitionId, id);
 }
 
-/**
- * Opens a draft round: every entry gets the set-up's N jurors of the panel, balanced, never a
- * juror in conflict with its artist; an entry with too few left is marked short, never hidden.
- */
-export async function openRound(
+/** A change an admin makes to one round of a competition, answered with the round as it now is. */
+type RoundChange = (
   deps: Pick<Deps, 'db' | 'clock'>,
   competitionId: string,
   roundId: string,
   admin: AuditActor,
-): Promise<RoundSummary> {
+) => Promise<RoundSummary>;
+
+/**
+ * Opens a draft round: every entry gets the set-up's N jurors of the panel, balanced, never a
+ * juror in conflict with its artist; an entry with too few left is marked short, never hidden.
+ */
+export const openRound: RoundChange = async (deps, competitionId, roundId, admin) => {
   const { db } = deps;
   const round = await requireRound(db, competitionId, roundId);
   if (round.status !== 'draft') {
@@ -260,15 +263,10 @@ export async function openRound(
     );
   });
   return getRoundSummary(db, competitionId, roundId);
-}
+};
 
 /** Closes an open round: its scores are final. */
-export async function closeRound(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  competitionId: string,
-  roundId: string,
-  admin: AuditActor,
-): Promise<RoundSummary> {
+export const closeRound: RoundChange = async (deps, competitionId, roundId, admin) => {
   const { db } = deps;
   const round = await requireRound(db, competitionId, roundId);
   await db.transaction().execute(async (trx) => {
@@ -282,4 +280,4 @@ export async function closeRound(
     );
   });
   return getRoundSummary(db, competitionId, roundId);
-}
+};

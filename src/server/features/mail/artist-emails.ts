@@ -232,7 +232,7 @@ export function confirmationValues(details: ConfirmationDetails): TemplateValues
   };
 }
 
-/* The results, once per entry, when a competition's results are published (issue 23). */
+/* The results, once per entry, when a competition's results are published. */
 
 const RESULTS_FOOTER = `Your certificate: {certificateLink}
 

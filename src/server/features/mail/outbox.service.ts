@@ -32,7 +32,7 @@ export interface OutgoingEmail {
   html: string;
 }
 
-/** A decision's e-mail held back a while (issue 23), and what its entry was before. */
+/** A decision's e-mail held back a while (to allow an undo), and what its entry was before. */
 export interface HeldBack {
   sendAfter: Date;
   /** The entry's status before the decisions it tells of: what an undo goes back to. */

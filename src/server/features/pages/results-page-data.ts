@@ -10,7 +10,7 @@ import { getPublicResults } from '../results/results.service.ts';
 import type { PageDescription } from './page-data.ts';
 
 /*
- * The pages of a competition's published results and of a certificate's check (issue 23). The
+ * The pages of a competition's published results and of a certificate's check. The
  * results are inlined, and their first picture is what a shared link previews. A certificate is
  * never inlined: its API answers after a fixed time (so a forged code is not told apart by its
  * speed), and a page per made-up code would fill the page cache; the page asks for it itself.

@@ -15,7 +15,7 @@ import { findCertificate, setCertificateFile } from './certificates.repository.t
 import { certificatePathOf } from './publication.service.ts';
 
 /*
- * Certificates (issue 23): anyone with a code may check that it is genuine (the artist's name,
+ * Certificates: anyone with a code may check that it is genuine (the artist's name,
  * the competition, the award, the date, and nothing more) and download the PDF, which says the
  * same. A PDF is made on first request, kept in storage, and made again only when what it says
  * changes (an award renamed, the site's title or colour changed).

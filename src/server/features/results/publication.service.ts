@@ -40,7 +40,7 @@ import {
 } from './publication.repository.ts';
 
 /*
- * Publishing a competition's results (issue 23): one Publish makes the public results page, a
+ * Publishing a competition's results: one Publish makes the public results page, a
  * certificate for every approved entry and one results e-mail to each, from the winner,
  * shortlisted or participated template. The certificate row is the mark that its artist was
  * written to, so a second Publish (a double click, another server, or after an Unpublish) sends

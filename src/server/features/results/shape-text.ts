@@ -2,7 +2,8 @@
  * Text shaping for the certificate: a string is split into runs by script (Latin, Devanagari,
  * Tamil), each run is shaped by HarfBuzz with its own font, and pdfkit is made to draw HarfBuzz's
  * glyphs. pdfkit's own layout engine (fontkit) has no Indic shaper, so conjuncts and
- * pre-base matras would come out in the wrong form and order (foliojs/fontkit#91, pdfkit#1140).
+ * pre-base matras would come out in the wrong form and order (upstream reports:
+ * https://github.com/foliojs/fontkit/issues/91, https://github.com/foliojs/pdfkit/issues/1140).
  */
 import * as hb from 'harfbuzzjs';
 

@@ -26,7 +26,7 @@ import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repos
  * submission already in that status changes nothing and is sent nothing. An id that does not
  * exist refuses the whole request, naming it.
  *
- * The artist's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox (issue 23). Its row remembers
+ * The artist's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox, so the admin can undo it. Its row remembers
  * the status the entry had before it (`decision_from`): a later decision while it still waits
  * withdraws it and, unless the entry is back where it was, queues the new decision's e-mail with a
  * fresh wait and the same remembered status; an undo withdraws it and puts that status back. A

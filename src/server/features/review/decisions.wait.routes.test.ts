@@ -24,7 +24,7 @@ import { DECISION_KINDS } from '../mail/artist-emails.ts';
 import { claimMessage } from '../mail/outbox.repository.ts';
 
 /*
- * Issue 23: a decision's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox; a change of mind
+ * A decision's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox; a change of mind
  * meanwhile sends only the final decision (or nothing, back where it was), and an undo puts the
  * entry back. Against a real SMTP server, on the engine of the run; the worker runs only when a
  * test calls runOnce(at), and the server's clock is moved rather than waited for.

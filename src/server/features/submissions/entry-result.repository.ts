@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 
 /**
  * An entry's certificate while its competition's results are published: the result its artist
- * sees on their entry page (issue 23). Read here rather than through the results feature, which
+ * sees on their entry page. Read here rather than through the results feature, which
  * itself uses submissions (no import cycle); the certificate row is written by Publish.
  */
 export async function findPublishedCertificate(db: Kysely<DB>, submissionId: string) {

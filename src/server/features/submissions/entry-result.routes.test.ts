@@ -13,7 +13,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import type { EntryView } from '../../../shared/schemas/entry.ts';
 
 /*
- * The result on the artist's entry page (issue 23): POST /api/entries/view answers `result: null`
+ * The result on the artist's entry page: POST /api/entries/view answers `result: null`
  * until the competition's results are published, then the entry's outcome, the results page and
  * its certificate's code; null again once they are unpublished. Published through the admin API.
  */

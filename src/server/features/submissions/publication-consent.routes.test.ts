@@ -20,7 +20,7 @@ import {
 import { FIELDS_INVALID_MESSAGE } from '../../errors.ts';
 
 /*
- * The registration form's publication consent (issue 23) over HTTP: stored with the server's time
+ * The registration form's publication consent over HTTP: stored with the server's time
  * of it in the entry's own transaction, refused when missing or unknown, and shown to the admin.
  */
 

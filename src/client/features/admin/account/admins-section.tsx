@@ -15,7 +15,8 @@ import { useAdminQuery } from '../common/admin-query.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { addAdmin, adminUsersQuery, removeAdmin } from './api/account.ts';
 import { useAdmin, useSession } from '../common/session.tsx';
-import { MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
+import { MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
+import { AdminTable, RowButton } from '../common/shell/admin-table.tsx';
 import { checkNewPassword } from './password-rule.ts';
 
 const CELL = 'px-3 py-2 text-left align-middle';
@@ -42,35 +43,36 @@ export function AdminsSection() {
     <Section title="Admins">
       <ResourceView resource={users}>
         {(list) => (
-          <div className="overflow-x-auto">
-            <table className="w-full">
-              <TableHead
-                caption="Admin accounts"
-                headings={['Username', 'Two-factor', 'Created', 'Actions']}
-              />
-              <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-                {list.map((user) => (
-                  <tr key={user.id}>
-                    <td className={CELL}>
-                      {user.username}
-                      {user.username === me.username ? (
-                        <span className={MUTED_TEXT}> (you)</span>
-                      ) : null}
-                    </td>
-                    <td className={CELL}>{user.twoFactor ? 'On' : 'Off'}</td>
-                    <td className={CELL}>
-                      <time dateTime={user.createdAt}>{formatInstantDate(user.createdAt)}</time>
-                    </td>
-                    <td className={CELL}>
-                      <Button variant="secondary" size="sm" onClick={() => removal.ask(user)}>
-                        Remove<span className="sr-only"> {user.username}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Admin accounts"
+            headings={['Username', 'Two-factor', 'Created', 'Actions']}
+            frame="overflow-x-auto"
+            table="w-full"
+          >
+            {list.map((user) => (
+              <tr key={user.id}>
+                <td className={CELL}>
+                  {user.username}
+                  {user.username === me.username ? (
+                    <span className={MUTED_TEXT}> (you)</span>
+                  ) : null}
+                </td>
+                <td className={CELL}>{user.twoFactor ? 'On' : 'Off'}</td>
+                <td className={CELL}>
+                  <time dateTime={user.createdAt}>{formatInstantDate(user.createdAt)}</time>
+                </td>
+                <td className={CELL}>
+                  <RowButton
+                    variant="secondary"
+                    name={user.username}
+                    onClick={() => removal.ask(user)}
+                  >
+                    Remove
+                  </RowButton>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </ResourceView>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminBanner } from '../../../../shared/schemas/banner.ts';
 import { Button } from '../../../components/button.tsx';
-import { TableHead } from '../common/shell/admin-page.tsx';
+import { AdminTable, RowButton } from '../common/shell/admin-table.tsx';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -69,50 +69,45 @@ export function BannerTable({
   );
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-      <table className="w-full text-sm">
-        <TableHead
-          caption="Banners, in the order the home page shows them"
-          headings={['Order', 'Image', 'Title', 'Description', 'Actions']}
-        />
-        <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-          {banners.map((banner, index) => (
-            <tr key={banner.id}>
-              <td className={CELL}>
-                <div className="flex flex-col items-start gap-1">
-                  <span className="font-semibold">{index + 1}</span>
-                  {moveButton(banner, index, 'up')}
-                  {moveButton(banner, index, 'down')}
-                </div>
-              </td>
-              <td className={CELL}>
-                <img
-                  src={banner.image.url}
-                  srcSet={banner.image.srcset || undefined}
-                  sizes="10rem"
-                  width={banner.image.width ?? undefined}
-                  height={banner.image.height ?? undefined}
-                  alt=""
-                  loading="lazy"
-                  className="h-20 w-40 max-w-none rounded-lg object-cover"
-                />
-              </td>
-              <td className={`${CELL} font-semibold`}>{banner.title}</td>
-              <td className={CELL}>{banner.description}</td>
-              <td className={CELL}>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => onEdit(banner)}>
-                    Edit<span className="sr-only"> {banner.title}</span>
-                  </Button>
-                  <Button variant="outline" size="sm" onClick={() => onDelete(banner)}>
-                    Delete<span className="sr-only"> {banner.title}</span>
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption="Banners, in the order the home page shows them"
+      headings={['Order', 'Image', 'Title', 'Description', 'Actions']}
+    >
+      {banners.map((banner, index) => (
+        <tr key={banner.id}>
+          <td className={CELL}>
+            <div className="flex flex-col items-start gap-1">
+              <span className="font-semibold">{index + 1}</span>
+              {moveButton(banner, index, 'up')}
+              {moveButton(banner, index, 'down')}
+            </div>
+          </td>
+          <td className={CELL}>
+            <img
+              src={banner.image.url}
+              srcSet={banner.image.srcset || undefined}
+              sizes="10rem"
+              width={banner.image.width ?? undefined}
+              height={banner.image.height ?? undefined}
+              alt=""
+              loading="lazy"
+              className="h-20 w-40 max-w-none rounded-lg object-cover"
+            />
+          </td>
+          <td className={`${CELL} font-semibold`}>{banner.title}</td>
+          <td className={CELL}>{banner.description}</td>
+          <td className={CELL}>
+            <div className="flex flex-wrap gap-2">
+              <RowButton variant="secondary" name={banner.title} onClick={() => onEdit(banner)}>
+                Edit
+              </RowButton>
+              <RowButton variant="outline" name={banner.title} onClick={() => onDelete(banner)}>
+                Delete
+              </RowButton>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -13,8 +13,8 @@ import { DEFAULT_FORM_FIELDS, isShownToJurors } from '../../../../shared/schemas
 import { Button } from '../../../components/button.tsx';
 import { DialogActions } from '../../../components/modal-dialog.tsx';
 import { showSaveFailure } from '../common/failure-messages.ts';
-import { Field, RequiredNote } from '../common/forms/form-fields.tsx';
-import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { Field, FormHead } from '../common/forms/form-fields.tsx';
+import { MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { saveCategory } from './api/categories.ts';
 import { FormFieldEditor } from './form-field-editor.tsx';
 
@@ -75,8 +75,7 @@ export function CategoryForm({
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
-      <FormAlert message={errors.root?.message} />
-      <RequiredNote />
+      <FormHead alert={errors.root?.message} />
       <Field
         label="Name"
         required

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { MUTED_TEXT, TableHead } from './shell/admin-page.tsx';
+import { MUTED_TEXT } from './shell/admin-page.tsx';
+import { AdminTable } from './shell/admin-table.tsx';
 
 /*
  * A long list shown a page at a time, the page kept in the address (?page=N) so a reload or a
@@ -82,12 +83,9 @@ export function PagedTable({
       {rowCount === 0 ? (
         <p className={MUTED_TEXT}>{answer.total === 0 ? empty.list : empty.page}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-          <table className="w-full text-sm">
-            <TableHead caption={caption} headings={headings} />
-            <tbody className="divide-y divide-gray-200 dark:divide-gray-800">{children}</tbody>
-          </table>
-        </div>
+        <AdminTable caption={caption} headings={headings}>
+          {children}
+        </AdminTable>
       )}
       <PageNav
         label={navLabel}

@@ -2,7 +2,6 @@ import {
   createContext,
   type ReactNode,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -10,6 +9,7 @@ import {
 } from 'react';
 import type { AdminSession } from '../../../../shared/schemas/auth.ts';
 import { type ApiError, toApiError } from '../../../lib/api-client.ts';
+import { useProvided } from '../../../lib/use-provided.ts';
 import { Navigate, useLocation } from 'react-router';
 import { useToast } from '../../../components/toast.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -81,9 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 export function useSession(): SessionApi {
-  const api = useContext(SessionContext);
-  if (!api) throw new Error('useSession must be used inside <SessionProvider>');
-  return api;
+  return useProvided(SessionContext, 'useSession must be used inside <SessionProvider>');
 }
 
 /** The signed-in admin; only for pages behind the admin guard. */

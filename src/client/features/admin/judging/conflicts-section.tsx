@@ -15,7 +15,8 @@ import type { AdminResource } from '../common/admin-query.tsx';
 import { withReason } from '../common/failure-messages.ts';
 import { showRequestError } from '../common/forms/form-errors.ts';
 import { Field, SelectField } from '../common/forms/form-fields.tsx';
-import { FormAlert, MUTED_TEXT, TableHead } from '../common/shell/admin-page.tsx';
+import { FormAlert, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { AdminTable } from '../common/shell/admin-table.tsx';
 import { addConflict, judgingQuery, removeConflict } from './api/judging.ts';
 import { CELL, TABLE_FRAME } from './judging-styles.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
@@ -67,38 +68,34 @@ export function ConflictsSection({
       {judging.conflicts.length === 0 ? (
         <p className={MUTED_TEXT}>No conflicts declared.</p>
       ) : (
-        <div className={TABLE_FRAME}>
-          <table className="w-full text-sm">
-            <TableHead
-              caption="Declared conflicts"
-              headings={['Juror', 'Artist’s e-mail', 'Actions']}
-            />
-            <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-              {judging.conflicts.map((conflict) => (
-                <tr key={conflict.id}>
-                  <td className={CELL}>{conflict.jurorName}</td>
-                  <td className={CELL}>
-                    <EmailAddress address={conflict.email} />
-                  </td>
-                  <td className={CELL}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={removing.isPending}
-                      onClick={() => void remove(conflict)}
-                    >
-                      Remove
-                      <span className="sr-only">
-                        {' '}
-                        conflict of {conflict.jurorName} with {conflict.email}
-                      </span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Declared conflicts"
+          headings={['Juror', 'Artist’s e-mail', 'Actions']}
+          frame={TABLE_FRAME}
+        >
+          {judging.conflicts.map((conflict) => (
+            <tr key={conflict.id}>
+              <td className={CELL}>{conflict.jurorName}</td>
+              <td className={CELL}>
+                <EmailAddress address={conflict.email} />
+              </td>
+              <td className={CELL}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={removing.isPending}
+                  onClick={() => void remove(conflict)}
+                >
+                  Remove
+                  <span className="sr-only">
+                    {' '}
+                    conflict of {conflict.jurorName} with {conflict.email}
+                  </span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <AddConflictForm
         competitionId={competitionId}

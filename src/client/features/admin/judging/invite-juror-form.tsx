@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import { type Juror, JurorInviteSchema } from '../../../../shared/schemas/jury.ts';
 import { Button } from '../../../components/button.tsx';
 import { showRequestError } from '../common/forms/form-errors.ts';
-import { Field, RequiredNote } from '../common/forms/form-fields.tsx';
-import { FormAlert } from '../common/shell/admin-page.tsx';
+import { Field, FormHead } from '../common/forms/form-fields.tsx';
 import { inviteJuror } from './api/jurors.ts';
 
 /** A new juror's name and e-mail; the server e-mails them a link to choose a password. */
@@ -46,8 +45,7 @@ export function InviteJurorForm({
       aria-label="Invite juror"
       className="flex max-w-md flex-col gap-4"
     >
-      <FormAlert message={errors.root?.message} />
-      <RequiredNote />
+      <FormHead alert={errors.root?.message} />
       <Field
         label="Name"
         required

@@ -8,9 +8,11 @@ import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
 import { useConfirmAction } from '../common/dialogs/use-confirm-action.ts';
 import { withReason, withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';
-import { AdminPage, MUTED_TEXT, Section, TableHead } from '../common/shell/admin-page.tsx';
+import { AdminPage, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
+import { AdminTable, RowButton } from '../common/shell/admin-table.tsx';
 import { jurorsQuery, reinviteJuror, removeJuror } from './api/jurors.ts';
 import { InviteJurorForm } from './invite-juror-form.tsx';
+import { TABLE_FRAME } from './judging-styles.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
 
 export const JUROR_FAILURES = {
@@ -94,57 +96,55 @@ export default function JurorsPage() {
   );
 }
 
-function JurorTable({
-  jurors,
-  busy,
-  onSendAgain,
-  onRemove,
-}: {
-  jurors: Juror[];
+interface RowActions {
   busy: boolean;
   onSendAgain: (juror: Juror) => void;
   onRemove: (juror: Juror) => void;
-}) {
+}
+
+function JurorTable({ jurors, ...actions }: RowActions & { jurors: Juror[] }) {
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-      <table className="w-full text-sm">
-        <TableHead
-          caption="Jurors, by name"
-          headings={['Name', 'Username', 'E-mail', 'Invitation', 'Two-factor', 'Actions']}
-        />
-        <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-          {jurors.map((juror) => (
-            <tr key={juror.id}>
-              <th scope="row" className={`${CELL} font-semibold`}>
-                {juror.name}
-              </th>
-              <td className={CELL}>{juror.username}</td>
-              <td className={CELL}>
-                <EmailAddress address={juror.email} />
-              </td>
-              <td className={CELL}>{INVITATION_STATES[juror.invitation]}</td>
-              <td className={CELL}>{juror.twoFactor ? 'On' : 'Off'}</td>
-              <td className={CELL}>
-                <div className="flex flex-wrap gap-2">
-                  {juror.invitation === 'accepted' ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => onSendAgain(juror)}
-                    >
-                      Send invitation again<span className="sr-only"> to {juror.name}</span>
-                    </Button>
-                  )}
-                  <Button variant="outline" size="sm" onClick={() => onRemove(juror)}>
-                    Remove<span className="sr-only"> {juror.name}</span>
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption="Jurors, by name"
+      headings={['Name', 'Username', 'E-mail', 'Invitation', 'Two-factor', 'Actions']}
+      frame={TABLE_FRAME}
+    >
+      {jurors.map((juror) => (
+        <JurorRow key={juror.id} juror={juror} {...actions} />
+      ))}
+    </AdminTable>
+  );
+}
+
+function JurorRow({ juror, busy, onSendAgain, onRemove }: RowActions & { juror: Juror }) {
+  return (
+    <tr>
+      <th scope="row" className={`${CELL} font-semibold`}>
+        {juror.name}
+      </th>
+      <td className={CELL}>{juror.username}</td>
+      <td className={CELL}>
+        <EmailAddress address={juror.email} />
+      </td>
+      <td className={CELL}>{INVITATION_STATES[juror.invitation]}</td>
+      <td className={CELL}>{juror.twoFactor ? 'On' : 'Off'}</td>
+      <td className={CELL}>
+        <div className="flex flex-wrap gap-2">
+          {juror.invitation === 'accepted' ? null : (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => onSendAgain(juror)}
+            >
+              Send invitation again<span className="sr-only"> to {juror.name}</span>
+            </Button>
+          )}
+          <RowButton variant="outline" name={juror.name} onClick={() => onRemove(juror)}>
+            Remove
+          </RowButton>
+        </div>
+      </td>
+    </tr>
   );
 }

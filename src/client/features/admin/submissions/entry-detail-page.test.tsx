@@ -301,7 +301,7 @@ describe("the admin's entry page", () => {
   });
 });
 
-describe("the admin's entry page: pictures, decisions and the way back (issue 20)", () => {
+describe("the admin's entry page: pictures, decisions and the way back", () => {
   it('shows the photo and the artworks, each with its original to download', async () => {
     const calls = stubPage([ok(entryOf())]);
     await loaded();

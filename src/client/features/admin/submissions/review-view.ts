@@ -23,7 +23,7 @@ export function decidedMessage(changed: number, status: 'approved' | 'rejected')
   return changed === 1 ? `Submission ${status}` : `${changed} submissions ${status}`;
 }
 
-/* Issue 23: a decision's e-mail waits, and the decision can be undone meanwhile. */
+/* A decision's e-mail waits, and the decision can be undone meanwhile. */
 
 const DELAY_MINUTES = DECISION_EMAIL_DELAY_MS / 60_000;
 

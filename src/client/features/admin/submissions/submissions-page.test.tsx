@@ -898,7 +898,7 @@ describe('the submissions review: a new view starts afresh', () => {
   });
 });
 
-describe('the submissions review: likely duplicates (issue 20)', () => {
+describe('the submissions review: likely duplicates', () => {
   it('marks a likely duplicate with a badge that opens the review of its group', async () => {
     const calls = stubReview({
       items: [itemOf(1, { possibleDuplicate: true, email: ' Meera@Example.com ' }), itemOf(2)],

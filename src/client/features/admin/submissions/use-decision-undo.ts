@@ -7,7 +7,7 @@ import { reviewKey, undoDecisions } from './api/review.ts';
 import { UNDO_FAILED, undoneMessage } from './review-view.ts';
 
 /**
- * The Undo of the last decision while its e-mails wait (issue 23): offered for the entries the
+ * The Undo of the last decision while its e-mails wait: offered for the entries the
  * server says wait, for as long as they wait; a later decision's offer takes its place. The undo
  * puts the entries back as they were (the review reads them again) and says how it went.
  */

@@ -17,7 +17,7 @@ export function resultHeadline(result: EntryResult): string {
 }
 
 /**
- * The entry's result once the competition's results are published (issue 23): the outcome, the
+ * The entry's result once the competition's results are published: the outcome, the
  * results page and the certificate, to download and to verify.
  */
 export function EntryResultSection({ result }: { result: EntryResult }) {

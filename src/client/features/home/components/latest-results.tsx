@@ -5,7 +5,7 @@ import { ResultCards } from '../../results/components/result-cards.tsx';
 export const LATEST_RESULTS_HEADING = 'Latest results';
 
 /**
- * Issue 23: the latest published results, each a link to its page; nothing at all until some
+ * The latest published results, each a link to its page; nothing at all until some
  * competition's results are out.
  */
 export function LatestResults({ results }: { results: LatestResultsList | undefined }) {

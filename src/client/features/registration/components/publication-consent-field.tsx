@@ -8,7 +8,7 @@ import type { RegistrationFormValues } from '../registration-form-values.ts';
 import { RadioGroup } from './radio-group.tsx';
 
 /**
- * How a winning or shortlisted work may be shown on the results page (issue 23): one required
+ * How a winning or shortlisted work may be shown on the results page: one required
  * choice of three, none preselected, so the artist decides rather than a default.
  */
 export function PublicationConsentField({

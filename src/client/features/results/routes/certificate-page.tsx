@@ -16,7 +16,7 @@ export const PARTICIPATION = 'Certificate of Participation';
 export const DOWNLOAD_CERTIFICATE = 'Download the certificate (PDF)';
 
 /**
- * Issue 23: anyone with a certificate's code sees that it is genuine (the artist, the competition,
+ * Anyone with a certificate's code sees that it is genuine (the artist, the competition,
  * the award, the date) and nothing more, and may download it.
  */
 export default function CertificatePage() {

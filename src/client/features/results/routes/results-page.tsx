@@ -15,7 +15,7 @@ export const NO_AWARDS_SHOWN = 'None of the awarded works may be shown here.';
 /** The heading of a competition's results, as the server's page title says it too. */
 export const resultsHeading = (title: string) => `Results: ${title}`;
 
-/** Issue 23: a competition's published awards, each work named as its artist allowed. */
+/** A competition's published awards, each work named as its artist allowed. */
 export default function ResultsPage() {
   const { id = '' } = useParams();
   const { data, error, retry } = useCompetitionResults(id);

@@ -52,8 +52,9 @@ export function createS3Storage(config: S3Config): Storage {
         }
       : {}),
     // Since 3.729 the S3 client adds a CRC32 checksum to every upload and checks one on every
-    // download; S3-compatible servers without that support refuse the header (aws-sdk-js-v3#6810,
-    // Cloudflare R2 at the time). Only operations that require a checksum send one.
+    // download; S3-compatible servers without that support refuse the header (Cloudflare R2 at the
+    // time: https://github.com/aws/aws-sdk-js-v3/issues/6810). Only operations that require a
+    // checksum send one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS },
