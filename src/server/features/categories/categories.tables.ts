@@ -1,0 +1,22 @@
+/* The categories feature's tables: only its repositories write them (docs/architecture.md). */
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  form_fields: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubcategoriesTable {
+  id: string;
+  category_id: string;
+  name: string;
+  position: number;
+}
+
+/** The tables this feature owns, as db/schema.ts composes them into DB. */
+export interface CategoriesTables {
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+}

@@ -1,0 +1,12 @@
+/* The demo feature's tables: only its seeding writes them (docs/architecture.md). */
+
+/** Key-value marks of the server; the demo seed notes there that it has run. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+/** The tables this feature owns, as db/schema.ts composes them into DB. */
+export interface DemoTables {
+  app_meta: AppMetaTable;
+}
