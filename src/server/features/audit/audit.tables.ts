@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The audit feature's tables: only its repositories write them (docs/architecture.md). */
 
 export interface AuditLogTable {
@@ -15,3 +16,6 @@ export interface AuditLogTable {
 export interface AuditTables {
   audit_log: AuditLogTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type AuditDb = FeatureDb<keyof AuditTables>;

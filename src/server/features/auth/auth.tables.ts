@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 import type { AccountRole } from '../../../shared/schemas/auth.ts';
 
@@ -80,3 +81,6 @@ export interface AuthTables {
   sign_in_codes: SignInCodesTable;
   recovery_codes: RecoveryCodesTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type AuthDb = FeatureDb<keyof AuthTables>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The banners feature's tables: only its repositories write them (docs/architecture.md). */
 
 export interface BannersTable {
@@ -14,3 +15,6 @@ export interface BannersTable {
 export interface BannersTables {
   banners: BannersTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type BannersDb = FeatureDb<keyof BannersTables>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The categories feature's tables: only its repositories write them (docs/architecture.md). */
 
 export interface CategoriesTable {
@@ -20,3 +21,6 @@ export interface CategoriesTables {
   categories: CategoriesTable;
   subcategories: SubcategoriesTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type CategoriesDb = FeatureDb<keyof CategoriesTables | 'competitions' | 'submissions'>;

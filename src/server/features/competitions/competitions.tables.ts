@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The competitions feature's tables: only its repositories write them (docs/architecture.md). */
@@ -42,3 +43,13 @@ export interface CompetitionsTables {
   competitions: CompetitionsTable;
   entry_extensions: EntryExtensionsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type CompetitionsDb = FeatureDb<
+  | keyof CompetitionsTables
+  | 'categories'
+  | 'subcategories'
+  | 'submissions'
+  | 'jury_rounds'
+  | 'results_publications'
+>;

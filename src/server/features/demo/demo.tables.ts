@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The demo feature's tables: only its seeding writes them (docs/architecture.md). */
 
 /** Key-value marks of the server; the demo seed notes there that it has run. */
@@ -10,3 +11,14 @@ export interface AppMetaTable {
 export interface DemoTables {
   app_meta: AppMetaTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type DemoDb = FeatureDb<
+  | keyof DemoTables
+  | 'categories'
+  | 'subcategories'
+  | 'competitions'
+  | 'submissions'
+  | 'admin_users'
+  | 'banners'
+>;

@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { storeResponsiveImage } from '../media/responsive-images.service.ts';
 import type { Storage } from '../media/storage/storage.service.ts';
 import { drawDemoImage } from './demo-images.ts';
+import type { DemoDb } from './demo.tables.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
@@ -146,7 +147,7 @@ const BANNERS = [
   },
 ];
 
-async function isEmpty(db: Kysely<DB>): Promise<boolean> {
+async function isEmpty(db: DemoDb): Promise<boolean> {
   const marker = await db
     .selectFrom('app_meta')
     .select('value')

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /* The jury feature's tables: only its repositories write them (docs/architecture.md). */
@@ -106,3 +107,8 @@ export interface JuryTables {
   jury_scores: JuryScoresTable;
   jury_redactions: JuryRedactionsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type JuryDb = FeatureDb<
+  keyof JuryTables | 'categories' | 'competitions' | 'submissions' | 'admin_users' | 'jury_ballots'
+>;

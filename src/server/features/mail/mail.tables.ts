@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The mail feature's tables: only its repositories write them (docs/architecture.md). */
@@ -37,3 +38,6 @@ export interface MailTables {
   email_outbox: EmailOutboxTable;
   email_templates: EmailTemplatesTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type MailDb = FeatureDb<keyof MailTables>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The media feature's tables: only its repositories write them (docs/architecture.md). */
@@ -37,3 +38,6 @@ export interface MediaTables {
   unclaimed_files: UnclaimedFilesTable;
   image_jobs: ImageJobsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type MediaDb = FeatureDb<keyof MediaTables | 'submissions'>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The payments feature's tables: only its repositories write them (docs/architecture.md). */
@@ -68,3 +69,6 @@ export interface PaymentsTables {
   test_checkout_orders: TestCheckoutOrdersTable;
   test_checkout_payments: TestCheckoutPaymentsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type PaymentsDb = FeatureDb<keyof PaymentsTables | 'submissions'>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The rate-limits feature's tables: only its repositories write them (docs/architecture.md). */
 
 export interface RateLimitHitsTable {
@@ -11,3 +12,6 @@ export interface RateLimitHitsTable {
 export interface RateLimitsTables {
   rate_limit_hits: RateLimitHitsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type RateLimitsDb = FeatureDb<keyof RateLimitsTables>;

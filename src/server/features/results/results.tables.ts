@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The results feature's tables: only its repositories write them (docs/architecture.md). */
@@ -53,3 +54,14 @@ export interface ResultsTables {
   results_publications: ResultsPublicationsTable;
   certificates: CertificatesTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type ResultsDb = FeatureDb<
+  | keyof ResultsTables
+  | 'categories'
+  | 'competitions'
+  | 'submissions'
+  | 'jury_rounds'
+  | 'jury_round_entries'
+  | 'jury_assignments'
+>;

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import { isPostgres } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { ReviewDb } from './review.tables.ts';
 
 /** The queries of an admin's decisions on submissions: approving, rejecting, undoing, deleting. */
 
@@ -11,7 +10,7 @@ import type { DB } from '../../db/schema.ts';
  * overlapping entries never wait on each other in a circle. A second decision on an entry waits
  * for the first's commit, then reads the status and the waiting e-mail the first left.
  */
-export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
+export async function findDecisionTargets(trx: ReviewDb, ids: readonly string[]) {
   let query = trx
     .selectFrom('submissions')
     .select([
@@ -31,7 +30,7 @@ export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[
 
 /** Sets the status of those of `ids` not in it yet; answers the ids it changed. */
 export async function setStatus(
-  trx: Kysely<DB>,
+  trx: ReviewDb,
   ids: readonly string[],
   status: 'approved' | 'rejected',
   stamp: string,
@@ -48,7 +47,7 @@ export async function setStatus(
 
 /** Puts one entry back in the status it had before an undone decision (pending included). */
 export async function restoreStatus(
-  trx: Kysely<DB>,
+  trx: ReviewDb,
   id: string,
   status: ReviewStatus,
   stamp: string,
@@ -60,6 +59,6 @@ export async function restoreStatus(
     .execute();
 }
 
-export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
+export async function deleteSubmissionRow(trx: ReviewDb, id: string): Promise<void> {
   await trx.deleteFrom('submissions').where('id', '=', id).execute();
 }

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 /* The settings feature's tables: only its repositories write them (docs/architecture.md). */
 
 export interface SiteSettingsTable {
@@ -10,3 +11,6 @@ export interface SiteSettingsTable {
 export interface SettingsTables {
   site_settings: SiteSettingsTable;
 }
+
+/** What the feature's repositories may query: the tables it owns. */
+export type SettingsDb = FeatureDb<keyof SettingsTables>;

@@ -1,3 +1,4 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
 import type { Generated } from 'kysely';
 
 /* The submissions feature's tables: only its repositories write them (docs/architecture.md). */
@@ -61,3 +62,8 @@ export interface SubmissionsTables {
   server_keys: ServerKeysTable;
   reference_counters: ReferenceCountersTable;
 }
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type SubmissionsDb = FeatureDb<
+  keyof SubmissionsTables | 'categories' | 'competitions' | 'results_publications' | 'certificates'
+>;
