@@ -131,3 +131,13 @@ export async function updateAdminUser(
 export async function deleteAdminById(db: AuthDb, id: string): Promise<void> {
   await db.deleteFrom('admin_users').where('id', '=', id).execute();
 }
+
+/** Only a juror's row: an admin's id deletes nothing. Sessions and invitations go by cascade. */
+export async function deleteJurorById(db: AuthDb, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('admin_users')
+    .where('id', '=', id)
+    .where('role', '=', 'juror')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

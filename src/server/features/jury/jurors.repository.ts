@@ -49,16 +49,6 @@ export async function findUsernamesStartingWith(db: JuryDb, prefix: string): Pro
   return rows.map((r) => r.username);
 }
 
-/** Only a juror's row: an admin's id deletes nothing. Sessions and invitations go by cascade. */
-export async function deleteJurorById(db: JuryDb, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('admin_users')
-    .where('id', '=', id)
-    .where('role', '=', 'juror')
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Each juror's invitations (for their state), newest first. */
 export async function findInvitationsOfJurors(db: JuryDb, jurorIds: readonly string[]) {
   if (jurorIds.length === 0) return [];

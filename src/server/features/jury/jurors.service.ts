@@ -7,12 +7,12 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { createAccount } from '../auth/accounts.service.ts';
+import { deleteJurorById } from '../auth/auth.service.ts';
 import { renderTemplate } from '../mail/email-templates.service.ts';
 import { queueEmail } from '../mail/outbox.service.ts';
 import {
   countJurorsWithEmail,
   countUsedInvitationsOf,
-  deleteJurorById,
   deleteUnusedInvitationsOf,
   findAllJurors,
   findInvitationsOfJurors,

@@ -110,20 +110,6 @@ export async function updatePayment(
   await trx.updateTable('payments').set(changes).where('payment_id', '=', paymentId).execute();
 }
 
-/**
- * Marks an entry paid: a pending one, or a refunded one whose late payment was captured after
- * the refund (the money is held again). False when it was paid already, so the e-mail goes once.
- */
-export async function markEntryPaid(trx: PaymentsDb, submissionId: string, stamp: string) {
-  const result = await trx
-    .updateTable('submissions')
-    .set({ payment_status: 'paid', paid_at: stamp, refunded_at: null, updated_at: stamp })
-    .where('id', '=', submissionId)
-    .where((eb) => eb.or([eb('payment_status', '=', 'pending'), eb('refunded_at', 'is not', null)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** The submission's payments whose money is held: captured and not refunded. */
 export async function countCapturedPayments(trx: PaymentsDb, submissionId: string) {
   const { n } = await trx
@@ -133,15 +119,6 @@ export async function countCapturedPayments(trx: PaymentsDb, submissionId: strin
     .where('status', '=', 'captured')
     .executeTakeFirstOrThrow();
   return Number(n);
-}
-
-export async function markEntryRefunded(trx: PaymentsDb, submissionId: string, stamp: string) {
-  await trx
-    .updateTable('submissions')
-    .set({ refunded_at: stamp, updated_at: stamp })
-    .where('id', '=', submissionId)
-    .where('refunded_at', 'is', null)
-    .execute();
 }
 
 /** Orders still waiting for a payment whose next check is due, and not held by a server now. */

@@ -49,12 +49,9 @@ export async function findEntriesByIds(db: ResultsDb, ids: readonly string[]) {
 }
 
 export async function findAwardCreatedAt(db: ResultsDb, competitionId: string) {
-  const rows = await db
-    .selectFrom('awards')
-    .select(['submission_id', 'created_at'])
-    .where('competition_id', '=', competitionId)
-    .execute();
-  return new Map(rows.map((r) => [r.submission_id, r.created_at]));
+  const awards = db.selectFrom('awards').where('competition_id', '=', competitionId);
+  const rows = await awards.select(['submission_id', 'created_at']).execute();
+  return new Map(rows.map(({ submission_id, created_at }) => [submission_id, created_at]));
 }
 
 /** Replaces the competition's awards with `rows` (inside the caller's transaction). */

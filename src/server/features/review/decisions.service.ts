@@ -13,8 +13,12 @@ import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.ser
 import { artistEmail, artistValues, DECISION_KINDS } from '../mail/artist-emails.service.ts';
 import { currentTemplate } from '../mail/email-templates.service.ts';
 import { queueEmail, withdrawWaitingDecisionEmails } from '../mail/outbox.service.ts';
-import { issueEntryLink } from '../submissions/submissions.service.ts';
-import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repository.ts';
+import {
+  issueEntryLink,
+  restoreEntryStatus,
+  setEntriesStatus,
+} from '../submissions/submissions.service.ts';
+import { findDecisionTargets } from './decisions.repository.ts';
 
 /*
  * Approve or reject one submission or many, in one transaction. Each change is audited; a
@@ -72,7 +76,7 @@ export async function decide(
       throw new AppError(409, 'ENTRY_WITHDRAWN', withdrawnSubmissions(references));
     }
     const now = deps.clock.now();
-    const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
+    const changed = new Set(await setEntriesStatus(trx, unique, status, now.toISOString()));
     const withdrawn = await withdrawWaitingDecisionEmails(trx, [...changed]);
     // Read once for the whole batch: up to 500 messages, one wording.
     const template = await currentTemplate(trx, DECISION_KINDS[status]);
@@ -139,7 +143,7 @@ export async function undoDecisions(
     for (const target of targets) {
       const before: ReviewStatus | undefined = withdrawn.get(target.id);
       if (!before) continue;
-      await restoreStatus(trx, target.id, before, now.toISOString());
+      await restoreEntryStatus(trx, target.id, before, now.toISOString());
       await recordAudit(
         trx,
         audit(admin, 'submission.undo', target.id, {

@@ -6,8 +6,12 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { withdrawWaitingDecisionEmails } from '../mail/outbox.service.ts';
 import { filesOfPicture } from '../media/private-images.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/unclaimed-files.service.ts';
-import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
-import { deleteSubmissionRow } from './decisions.repository.ts';
+import {
+  decodeEntry,
+  deleteEntryRow,
+  type EntryLog,
+  storedKeysOf,
+} from '../submissions/submissions.service.ts';
 import { findSubmissionFiles } from './review.repository.ts';
 
 /*
@@ -41,7 +45,7 @@ export async function deleteSubmission(
     const files = filesOf(row, deps.log);
     // A decision's e-mail still waiting is not sent about an entry that no longer exists.
     await withdrawWaitingDecisionEmails(trx, [id]);
-    await deleteSubmissionRow(trx, id);
+    await deleteEntryRow(trx, id);
     await releaseFiles(trx, files);
     await recordAudit(
       trx,
