@@ -1,3 +1,4 @@
+import { reviewStatusIn } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
@@ -44,7 +45,7 @@ export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
       'c.form_fields',
     ])
     .where('s.competition_id', '=', competitionId)
-    .where('s.status', 'in', ['pending', 'approved'])
+    .where(reviewStatusIn(['pending', 'approved'], 's'))
     .orderBy('s.reference')
     .execute();
 }

@@ -6,6 +6,7 @@ import type {
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
+import { reviewStatusIn } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
@@ -90,7 +91,7 @@ export async function findApprovedEntryIds(db: JuryDb, competitionId: string) {
     .selectFrom('submissions')
     .select('id')
     .where('competition_id', '=', competitionId)
-    .where('status', '=', 'approved')
+    .where(reviewStatusIn(['approved']))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { CertificatesTable } from '../../db/schema.ts';
-import { paymentStateIs } from '../submissions/submissions.service.ts';
+import { receivedForReview, reviewStatusIn } from '../submissions/submissions.service.ts';
 import type { ResultsDb } from './results.tables.ts';
 
 /** Whether the competition's results are public now (published_at set) and since when. */
@@ -60,7 +60,7 @@ export async function countEntriesByStatus(db: ResultsDb, competitionId: string)
     .where('competition_id', '=', competitionId)
     // An entry whose fee is still due was never received for review (a free one owes nothing,
     // whatever its stored entry type says; a withdrawn one is unpaid).
-    .where((eb) => eb.not(paymentStateIs('pending')))
+    .where(receivedForReview())
     .groupBy('status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
@@ -72,7 +72,7 @@ export async function findParticipants(db: ResultsDb, competitionId: string) {
     .selectFrom('submissions')
     .select(['id', 'reference', 'full_name', 'email', 'competition_title'])
     .where('competition_id', '=', competitionId)
-    .where('status', '=', 'approved')
+    .where(reviewStatusIn(['approved']))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

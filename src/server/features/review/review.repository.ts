@@ -9,6 +9,7 @@ import {
   LIKE_ESCAPE,
   notWithdrawn,
   paymentStateIs,
+  receivedForReview,
   submissionStatusIs,
 } from '../submissions/submissions.service.ts';
 import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts';
@@ -52,7 +53,7 @@ function matching(eb: SubmissionsEb, filters: ReviewFilters, omit?: 'status' | '
   if (omit !== 'payment') {
     // Seed §5: paid is the fee settled (free entries count as paid), pending the fee still due.
     if (filters.payment === 'free') conditions.push(paymentStateIs('free'));
-    if (filters.payment === 'paid') conditions.push(eb.not(paymentStateIs('pending')));
+    if (filters.payment === 'paid') conditions.push(receivedForReview());
     if (filters.payment === 'pending') conditions.push(paymentStateIs('pending'));
   }
   if (filters.duplicates) conditions.push(inDuplicateGroup(eb));
