@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import { isPostgres } from './database.ts';
 import type { DB } from './schema.ts';
 
@@ -33,7 +33,7 @@ export type AdvisoryLock = (typeof ADVISORY_LOCK)[keyof typeof ADVISORY_LOCK];
  * holds it until the transaction ends. SQLite runs one transaction at a time: nothing to do.
  */
 export async function lockAdvisory(
-  trx: Kysely<DB>,
+  trx: QueryExecutorProvider,
   kind: AdvisoryLock,
   text: string,
 ): Promise<void> {

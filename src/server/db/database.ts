@@ -1,6 +1,13 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type QueryExecutorProvider,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { hasErrorCode } from '../http/unreachable.ts';
 import type { DB } from './schema.ts';
@@ -11,7 +18,8 @@ export type Engine = 'sqlite' | 'postgres';
  * Whether `db` (a connection or a transaction) talks to PostgreSQL: for what only it has (row
  * locks, advisory locks). SQLite needs neither: it writes one transaction at a time.
  */
-export function isPostgres(db: Kysely<DB>): boolean {
+/** Takes any database or transaction, whichever tables it declares. */
+export function isPostgres(db: QueryExecutorProvider): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

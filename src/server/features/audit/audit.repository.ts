@@ -1,15 +1,13 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { AuditLogTable, DB } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable } from '../../db/schema.ts';
+import type { AuditDb } from './audit.tables.ts';
 
-export async function insertAuditEntry(
-  db: Kysely<DB>,
-  row: Insertable<AuditLogTable>,
-): Promise<void> {
+export async function insertAuditEntry(db: AuditDb, row: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 
 /** Newest first; entries of the same instant in id order, so pages never overlap. */
-export async function findAuditEntries(db: Kysely<DB>, limit: number, offset: number) {
+export async function findAuditEntries(db: AuditDb, limit: number, offset: number) {
   return db
     .selectFrom('audit_log')
     .selectAll()
@@ -20,7 +18,7 @@ export async function findAuditEntries(db: Kysely<DB>, limit: number, offset: nu
     .execute();
 }
 
-export async function countAuditEntries(db: Kysely<DB>): Promise<number> {
+export async function countAuditEntries(db: AuditDb): Promise<number> {
   const { n } = await db
     .selectFrom('audit_log')
     .select((eb) => eb.fn.countAll<number>().as('n'))

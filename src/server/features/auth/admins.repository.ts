@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { AccountRole, AdminUsersTable, DB } from '../../db/schema.ts';
+import type { AccountRole, AdminUsersTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
 /*
  * The admin accounts (admin_users): who they are, their password, the sign-in lookup, and the
@@ -18,7 +19,7 @@ export interface JurorDetails {
 
 /** The one insert of an account (an admin's unless `juror`); undefined when the username is taken. */
 export async function insertAdminUser(
-  db: Kysely<DB>,
+  db: AuthDb,
   username: string,
   passwordHash: string,
   at: Date,
@@ -48,28 +49,27 @@ export async function insertAdminUser(
   );
 }
 
-export async function hasAnyAdmin(db: Kysely<DB>): Promise<boolean> {
+export async function hasAnyAdmin(db: AuthDb): Promise<boolean> {
   const row = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
-const selectIdentities = (db: Kysely<DB>) =>
-  db.selectFrom('admin_users').select(['id', 'username']);
+const selectIdentities = (db: AuthDb) => db.selectFrom('admin_users').select(['id', 'username']);
 
-export async function findAdminByName(db: Kysely<DB>, username: string) {
+export async function findAdminByName(db: AuthDb, username: string) {
   return selectIdentities(db).where('username', '=', username).executeTakeFirst();
 }
 
-export async function findAdminById(db: Kysely<DB>, id: string) {
+export async function findAdminById(db: AuthDb, id: string) {
   return selectIdentities(db).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findEmailOfAdmin(db: Kysely<DB>, id: string) {
+export async function findEmailOfAdmin(db: AuthDb, id: string) {
   return db.selectFrom('admin_users').select('email').where('id', '=', id).executeTakeFirst();
 }
 
 /** What signing in checks: the password, then the second factor when it is on. */
-export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
+export async function findAdminForSignIn(db: AuthDb, username: string) {
   return db
     .selectFrom('admin_users')
     .select([
@@ -87,10 +87,7 @@ export async function findAdminForSignIn(db: Kysely<DB>, username: string) {
     .executeTakeFirst();
 }
 
-export async function findPasswordHashOfAdmin(
-  db: Kysely<DB>,
-  id: string,
-): Promise<string | undefined> {
+export async function findPasswordHashOfAdmin(db: AuthDb, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('admin_users')
     .select('password_hash')
@@ -100,7 +97,7 @@ export async function findPasswordHashOfAdmin(
 }
 
 /** The accounts of one role, by username. */
-export async function findAllAdmins(db: Kysely<DB>, role: AccountRole = 'admin') {
+export async function findAllAdmins(db: AuthDb, role: AccountRole = 'admin') {
   return db
     .selectFrom('admin_users')
     .select(['id', 'username', 'display_name', 'email', 'totp_enabled', 'created_at'])
@@ -114,7 +111,7 @@ export async function findAllAdmins(db: Kysely<DB>, role: AccountRole = 'admin')
  * (SQLite already runs one write at a time).
  */
 export async function findAdminIds(
-  db: Kysely<DB>,
+  db: AuthDb,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<string[]> {
   let query = db.selectFrom('admin_users').select('id').where('role', '=', 'admin');
@@ -123,7 +120,7 @@ export async function findAdminIds(
 }
 
 export async function updateAdminUser(
-  db: Kysely<DB>,
+  db: AuthDb,
   id: string,
   patch: Updateable<AdminUsersTable>,
 ): Promise<void> {
@@ -131,6 +128,16 @@ export async function updateAdminUser(
 }
 
 /** Its sessions and recovery codes go with it (foreign keys). */
-export async function deleteAdminById(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteAdminById(db: AuthDb, id: string): Promise<void> {
   await db.deleteFrom('admin_users').where('id', '=', id).execute();
+}
+
+/** Only a juror's row: an admin's id deletes nothing. Sessions and invitations go by cascade. */
+export async function deleteJurorById(db: AuthDb, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('admin_users')
+    .where('id', '=', id)
+    .where('role', '=', 'juror')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -61,3 +61,6 @@ export async function signInBrowser(
   });
   setDeviceCookie(request, reply, deviceToken);
 }
+
+/** The jury deletes a juror's account through here. */
+export { deleteJurorById } from './admins.repository.ts';

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB, KnownDevicesTable } from '../../db/schema.ts';
+import type { KnownDevicesTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
 /* The browsers that have signed in to an account before (docs/decisions/014). */
 
 /** Whether this device id is known to this account, and was issued after `since`. */
 export async function isKnownDevice(
-  db: Kysely<DB>,
+  db: AuthDb,
   id: string,
   adminUserId: string,
   since: string,
@@ -20,13 +20,13 @@ export async function isKnownDevice(
   return row !== undefined;
 }
 
-export async function insertKnownDevice(db: Kysely<DB>, row: KnownDevicesTable): Promise<void> {
+export async function insertKnownDevice(db: AuthDb, row: KnownDevicesTable): Promise<void> {
   await db.insertInto('known_devices').values(row).execute();
 }
 
 /** Forgets a device that was given a new token, and the account's devices issued before `before`. */
 export async function deleteReplacedDevices(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   replacedId: string | undefined,
   before: string,
@@ -47,7 +47,7 @@ export async function deleteReplacedDevices(
  * credentials changed, and a browser that signed in with the old ones must not stay known.
  */
 export async function deleteKnownDevicesOf(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   exceptId?: string,
 ): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ADVISORY_LOCK, type AdvisoryLock, lockAdvisory } from '../../db/advisory-locks.ts';
-import type { DB, LoginFailuresTable } from '../../db/schema.ts';
+import type { LoginFailuresTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
 /*
  * The failed sign-in attempts (login_failures) the sign-in limit counts, and the locks that let
@@ -36,12 +36,12 @@ function lockOf(key: LoginLimitKey): [AdvisoryLock, string] {
  * given (always account before address, and no attempt mixes other kinds, so two transactions
  * never wait on each other), and holds them until it ends. SQLite runs one transaction at a time.
  */
-export async function lockLoginLimitKeys(trx: Kysely<DB>, keys: LoginLimitKey[]): Promise<void> {
+export async function lockLoginLimitKeys(trx: AuthDb, keys: LoginLimitKey[]): Promise<void> {
   for (const key of keys) await lockAdvisory(trx, ...lockOf(key));
 }
 
 /** The failures one key counts. */
-function failuresOf(db: Kysely<DB>, key: LoginLimitKey) {
+function failuresOf(db: AuthDb, key: LoginLimitKey) {
   const rows = db.selectFrom('login_failures');
   switch (key.by) {
     case 'account':
@@ -61,12 +61,12 @@ function failuresOf(db: Kysely<DB>, key: LoginLimitKey) {
   }
 }
 
-export async function deleteLoginFailuresBefore(db: Kysely<DB>, before: string): Promise<void> {
+export async function deleteLoginFailuresBefore(db: AuthDb, before: string): Promise<void> {
   await db.deleteFrom('login_failures').where('failed_at', '<', before).execute();
 }
 
 export async function countLoginFailuresSince(
-  db: Kysely<DB>,
+  db: AuthDb,
   key: LoginLimitKey,
   since: string,
 ): Promise<number> {
@@ -79,7 +79,7 @@ export async function countLoginFailuresSince(
 
 /** When the newest `limit` failures since `since` happened, newest first, except `exceptId`. */
 export async function findLoginFailureTimes(
-  db: Kysely<DB>,
+  db: AuthDb,
   key: LoginLimitKey,
   since: string,
   exceptId: string,
@@ -95,11 +95,11 @@ export async function findLoginFailureTimes(
   return rows.map((r) => r.failed_at);
 }
 
-export async function insertLoginFailure(db: Kysely<DB>, row: LoginFailuresTable): Promise<void> {
+export async function insertLoginFailure(db: AuthDb, row: LoginFailuresTable): Promise<void> {
   await db.insertInto('login_failures').values(row).execute();
 }
 
-export async function deleteLoginFailureById(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteLoginFailureById(db: AuthDb, id: string): Promise<void> {
   await db.deleteFrom('login_failures').where('id', '=', id).execute();
 }
 
@@ -108,7 +108,7 @@ export async function deleteLoginFailureById(db: Kysely<DB>, id: string): Promis
  * succeeded clears its own kind of failures.
  */
 export async function deleteLoginFailuresOf(
-  db: Kysely<DB>,
+  db: AuthDb,
   key: LoginLimitKey,
   fromIp?: string,
 ): Promise<void> {
@@ -118,9 +118,6 @@ export async function deleteLoginFailuresOf(
 }
 
 /** Every failure of an account, whatever counted it (unlock, a new password). */
-export async function deleteLoginFailuresOfUsername(
-  db: Kysely<DB>,
-  username: string,
-): Promise<void> {
+export async function deleteLoginFailuresOfUsername(db: AuthDb, username: string): Promise<void> {
   await db.deleteFrom('login_failures').where('username', '=', username).execute();
 }

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB, SessionsTable } from '../../db/schema.ts';
+import type { SessionsTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
-export async function insertSession(db: Kysely<DB>, row: SessionsTable): Promise<void> {
+export async function insertSession(db: AuthDb, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSessionWithUser(db: Kysely<DB>, id: string) {
+export async function findSessionWithUser(db: AuthDb, id: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.admin_user_id')
@@ -25,16 +25,16 @@ export async function findSessionWithUser(db: Kysely<DB>, id: string) {
     .executeTakeFirst();
 }
 
-export async function touchSession(db: Kysely<DB>, id: string, at: string): Promise<void> {
+export async function touchSession(db: AuthDb, id: string, at: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }
 
-export async function deleteSessionById(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteSessionById(db: AuthDb, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
 export async function deleteSessionsOfUser(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   exceptId?: string,
 ): Promise<void> {
@@ -45,7 +45,7 @@ export async function deleteSessionsOfUser(
 
 /** Sessions opened at or before `openedBy`, and those last seen at or before `seenBy`. */
 export async function deleteExpiredSessions(
-  db: Kysely<DB>,
+  db: AuthDb,
   openedBy: string,
   seenBy: string,
 ): Promise<void> {

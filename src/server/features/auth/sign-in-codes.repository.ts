@@ -1,10 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, SignInCodesTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { SignInCodesTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
 /* The codes e-mailed to sign in past a lock (sign-in-codes.ts): only their hashes. */
 
 export async function insertSignInCode(
-  db: Kysely<DB>,
+  db: AuthDb,
   row: Insertable<SignInCodesTable>,
 ): Promise<void> {
   await db.insertInto('sign_in_codes').values(row).execute();
@@ -12,7 +13,7 @@ export async function insertSignInCode(
 
 /** How many codes the account was sent since `since`. */
 export async function countSignInCodesSince(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   since: string,
 ): Promise<number> {
@@ -27,7 +28,7 @@ export async function countSignInCodesSince(
 
 /** The account's codes still usable at `now`: unused, unexpired, with attempts left. */
 export async function findLiveSignInCodes(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   now: string,
   maxAttempts: number,
@@ -44,7 +45,7 @@ export async function findLiveSignInCodes(
 
 /** A wrong code typed: each live code of the account has one attempt fewer. */
 export async function countSignInCodeAttempt(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   now: string,
 ): Promise<void> {
@@ -58,7 +59,7 @@ export async function countSignInCodeAttempt(
 }
 
 /** Uses the code up; false when another request used it first. */
-export async function markSignInCodeUsed(db: Kysely<DB>, id: string, now: string) {
+export async function markSignInCodeUsed(db: AuthDb, id: string, now: string) {
   const result = await db
     .updateTable('sign_in_codes')
     .set({ used_at: now })
@@ -69,6 +70,6 @@ export async function markSignInCodeUsed(db: Kysely<DB>, id: string, now: string
 }
 
 /** Codes past their time are of no use to anyone. */
-export async function deleteSignInCodesBefore(db: Kysely<DB>, before: string): Promise<void> {
+export async function deleteSignInCodesBefore(db: AuthDb, before: string): Promise<void> {
   await db.deleteFrom('sign_in_codes').where('expires_at', '<', before).execute();
 }

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, UpdateResult } from 'kysely';
-import type { DB, RecoveryCodesTable } from '../../db/schema.ts';
+import type { Insertable, UpdateResult } from 'kysely';
+import type { RecoveryCodesTable } from '../../db/schema.ts';
+import type { AuthDb } from './auth.tables.ts';
 
 /*
  * An admin's two-factor sign-in as stored: the TOTP columns of admin_users (`totp_secret`, set
@@ -15,7 +16,7 @@ async function updatesOneRow(query: {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findTwoFactorState(db: Kysely<DB>, adminUserId: string) {
+export async function findTwoFactorState(db: AuthDb, adminUserId: string) {
   return db
     .selectFrom('admin_users')
     .select(['id', 'username', 'totp_secret', 'totp_enabled'])
@@ -25,7 +26,7 @@ export async function findTwoFactorState(db: Kysely<DB>, adminUserId: string) {
 
 /** A new secret waiting for its first code; only while two-factor is off. */
 export async function saveUnconfirmedTotpSecret(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   secret: string,
 ): Promise<void> {
@@ -42,7 +43,7 @@ export async function saveUnconfirmedTotpSecret(
  * False when it is on already or the secret was replaced meanwhile.
  */
 export async function enableTotp(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   secret: string,
   step: number,
@@ -62,11 +63,7 @@ export async function enableTotp(
  * Records `step` as used, in one conditional update: false when it (or a later one) already was,
  * so two requests racing with one code cannot both pass.
  */
-export async function useTotpStep(
-  db: Kysely<DB>,
-  adminUserId: string,
-  step: number,
-): Promise<boolean> {
+export async function useTotpStep(db: AuthDb, adminUserId: string, step: number): Promise<boolean> {
   return updatesOneRow(
     db
       .updateTable('admin_users')
@@ -78,7 +75,7 @@ export async function useTotpStep(
 
 /** The TOTP step used last by the account, if any. */
 export async function findTotpLastStep(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
 ): Promise<number | null | undefined> {
   const row = await db
@@ -92,7 +89,7 @@ export async function findTotpLastStep(
 
 /** Marks the unused code with this hash used; false when there is none. */
 export async function useRecoveryCode(
-  db: Kysely<DB>,
+  db: AuthDb,
   adminUserId: string,
   codeHash: string,
   usedAt: string,
@@ -107,10 +104,7 @@ export async function useRecoveryCode(
   );
 }
 
-export async function countUnusedRecoveryCodes(
-  db: Kysely<DB>,
-  adminUserId: string,
-): Promise<number> {
+export async function countUnusedRecoveryCodes(db: AuthDb, adminUserId: string): Promise<number> {
   const { n } = await db
     .selectFrom('recovery_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -121,12 +115,12 @@ export async function countUnusedRecoveryCodes(
 }
 
 export async function insertRecoveryCodes(
-  db: Kysely<DB>,
+  db: AuthDb,
   rows: Insertable<RecoveryCodesTable>[],
 ): Promise<void> {
   await db.insertInto('recovery_codes').values(rows).execute();
 }
 
-export async function deleteRecoveryCodes(db: Kysely<DB>, adminUserId: string): Promise<void> {
+export async function deleteRecoveryCodes(db: AuthDb, adminUserId: string): Promise<void> {
   await db.deleteFrom('recovery_codes').where('admin_user_id', '=', adminUserId).execute();
 }

@@ -1,9 +1,10 @@
 import { isPostgres } from '../../db/database.ts';
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { BannersTable, DB } from '../../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
+import type { BannersTable } from '../../db/schema.ts';
+import type { BannersDb } from './banners.tables.ts';
 
 /** In the order the admin set (position), newest first among equals. */
-export async function findAllBanners(db: Kysely<DB>) {
+export async function findAllBanners(db: BannersDb) {
   return db
     .selectFrom('banners')
     .selectAll()
@@ -12,13 +13,13 @@ export async function findAllBanners(db: Kysely<DB>) {
     .execute();
 }
 
-export async function findBannerById(db: Kysely<DB>, id: string) {
+export async function findBannerById(db: BannersDb, id: string) {
   return db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Every banner's id; with `lock`, on PostgreSQL the rows are held until the transaction ends. */
 export async function findBannerIds(
-  db: Kysely<DB>,
+  db: BannersDb,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<string[]> {
   let query = db.selectFrom('banners').select('id');
@@ -27,7 +28,7 @@ export async function findBannerIds(
 }
 
 /** The position that puts a banner before every other one. */
-export async function findFirstPosition(db: Kysely<DB>): Promise<number> {
+export async function findFirstPosition(db: BannersDb): Promise<number> {
   const row = await db
     .selectFrom('banners')
     .select((eb) => eb.fn.min<number | null>('position').as('first'))
@@ -36,13 +37,13 @@ export async function findFirstPosition(db: Kysely<DB>): Promise<number> {
   return first === null || first === undefined ? 0 : Number(first) - 1;
 }
 
-export async function insertBanner(db: Kysely<DB>, row: Insertable<BannersTable>): Promise<void> {
+export async function insertBanner(db: BannersDb, row: Insertable<BannersTable>): Promise<void> {
   await db.insertInto('banners').values(row).execute();
 }
 
 /** Whether a banner with the id existed. */
 export async function updateBannerRow(
-  db: Kysely<DB>,
+  db: BannersDb,
   id: string,
   patch: Updateable<BannersTable>,
 ): Promise<boolean> {
@@ -50,12 +51,12 @@ export async function updateBannerRow(
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteBannerRow(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteBannerRow(db: BannersDb, id: string): Promise<void> {
   await db.deleteFrom('banners').where('id', '=', id).execute();
 }
 
 /** Numbers the banners 0, 1, 2… in the order of `ids` (their content, and updatedAt, stay). */
-export async function setBannerPositions(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+export async function setBannerPositions(db: BannersDb, ids: readonly string[]): Promise<void> {
   for (const [position, id] of ids.entries()) {
     await db.updateTable('banners').set({ position }).where('id', '=', id).execute();
   }

@@ -1,13 +1,14 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { CategoriesTable, CategoryRow, DB, SubcategoriesTable } from '../../db/schema.ts';
+import type { CategoriesTable, CategoryRow, SubcategoriesTable } from '../../db/schema.ts';
+import type { CategoriesDb } from './categories.tables.ts';
 
 /** Seed §7: categories are listed newest first. */
-export async function findAllCategories(db: Kysely<DB>): Promise<CategoryRow[]> {
+export async function findAllCategories(db: CategoriesDb): Promise<CategoryRow[]> {
   return db.selectFrom('categories').selectAll().orderBy('created_at', 'desc').execute();
 }
 
-export async function findAllSubcategories(db: Kysely<DB>) {
+export async function findAllSubcategories(db: CategoriesDb) {
   return db
     .selectFrom('subcategories')
     .select(['id', 'category_id', 'name'])
@@ -22,7 +23,7 @@ export async function findAllSubcategories(db: Kysely<DB>) {
  * admin-categories.routes.test.ts races the two). SQLite runs one write transaction at a time.
  */
 export async function findCategoryById(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   id: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<CategoryRow | undefined> {
@@ -33,7 +34,7 @@ export async function findCategoryById(
 
 /** A category's subcategories in their set order; `lock` as in findCategoryById. */
 export async function findSubcategoriesOf(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   categoryId: string,
   { lock = false }: { lock?: boolean } = {},
 ) {
@@ -49,7 +50,7 @@ export async function findSubcategoriesOf(
 
 /** How many competitions each category has, by category id (none: absent). */
 export async function countCompetitionsByCategory(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   categoryId?: string,
 ): Promise<Map<string, number>> {
   let query = db
@@ -63,7 +64,7 @@ export async function countCompetitionsByCategory(
 
 /** How many competitions use each of these subcategories, by subcategory id (none: absent). */
 export async function countCompetitionsBySubcategory(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   subcategoryIds: string[],
 ): Promise<Map<string, number>> {
   if (subcategoryIds.length === 0) return new Map();
@@ -78,7 +79,7 @@ export async function countCompetitionsBySubcategory(
 
 /** Submissions made in each subcategory (every one when no ids are given), by subcategory id. */
 export async function countEntriesBySubcategory(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   subcategoryIds?: string[],
 ): Promise<Map<string, number>> {
   if (subcategoryIds?.length === 0) return new Map();
@@ -93,14 +94,14 @@ export async function countEntriesBySubcategory(
 }
 
 export async function insertCategory(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   row: Insertable<CategoriesTable>,
 ): Promise<void> {
   await db.insertInto('categories').values(row).execute();
 }
 
 export async function updateCategoryRow(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   id: string,
   changes: { name: string; form_fields: string; updated_at: string },
 ): Promise<void> {
@@ -108,25 +109,25 @@ export async function updateCategoryRow(
 }
 
 /** Removes the category; its subcategories go with it (ON DELETE CASCADE). */
-export async function deleteCategoryRow(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteCategoryRow(db: CategoriesDb, id: string): Promise<void> {
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
 export async function insertSubcategories(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   rows: Insertable<SubcategoriesTable>[],
 ): Promise<void> {
   if (rows.length > 0) await db.insertInto('subcategories').values(rows).execute();
 }
 
 export async function updateSubcategory(
-  db: Kysely<DB>,
+  db: CategoriesDb,
   id: string,
   changes: { name: string; position: number },
 ): Promise<void> {
   await db.updateTable('subcategories').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteSubcategories(db: Kysely<DB>, ids: string[]): Promise<void> {
+export async function deleteSubcategories(db: CategoriesDb, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('subcategories').where('id', 'in', ids).execute();
 }

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { DB, NewCompetitionRow } from '../../db/schema.ts';
+import type { NewCompetitionRow } from '../../db/schema.ts';
+import type { CompetitionsDb } from './competitions.tables.ts';
 
 /** Competitions with the names of their category and subcategory. */
-function selectCompetitionsWithNames(db: Kysely<DB>) {
+function selectCompetitionsWithNames(db: CompetitionsDb) {
   return db
     .selectFrom('competitions as c')
     .innerJoin('categories as cat', 'cat.id', 'c.category_id')
@@ -17,20 +17,22 @@ export type CompetitionWithNamesRow = Awaited<
 >;
 
 export async function findAllCompetitionsWithNames(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
 ): Promise<CompetitionWithNamesRow[]> {
   return selectCompetitionsWithNames(db).orderBy('c.created_at', 'desc').execute();
 }
 
 export async function findCompetitionWithNamesById(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   id: string,
 ): Promise<CompetitionWithNamesRow | undefined> {
   return selectCompetitionsWithNames(db).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** The ids of the competitions whose results page is up now. */
-export async function findCompetitionIdsWithPublishedResults(db: Kysely<DB>): Promise<Set<string>> {
+export async function findCompetitionIdsWithPublishedResults(
+  db: CompetitionsDb,
+): Promise<Set<string>> {
   const rows = await db
     .selectFrom('results_publications')
     .select('competition_id')
@@ -40,13 +42,13 @@ export async function findCompetitionIdsWithPublishedResults(db: Kysely<DB>): Pr
 }
 
 /** The ids of the competitions with a jury round: judging, once entries are closed. */
-export async function findCompetitionIdsWithRounds(db: Kysely<DB>): Promise<Set<string>> {
+export async function findCompetitionIdsWithRounds(db: CompetitionsDb): Promise<Set<string>> {
   const rows = await db.selectFrom('jury_rounds').select('competition_id').distinct().execute();
   return new Set(rows.map((r) => r.competition_id));
 }
 
 /** What decides one competition's stage (decision 021), or undefined when there is none. */
-export async function findLifecycleFacts(db: Kysely<DB>, competitionId: string) {
+export async function findLifecycleFacts(db: CompetitionsDb, competitionId: string) {
   return db
     .selectFrom('competitions as c')
     .select((eb) => [
@@ -81,7 +83,7 @@ export type LifecycleFactsRow = NonNullable<Awaited<ReturnType<typeof findLifecy
 
 /** Moves the close to the end of `time` on `date` (and the start no later than it). */
 export async function closeEntriesRow(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   id: string,
   close: { date: string; time: string },
   stamp: string,
@@ -106,7 +108,7 @@ export async function closeEntriesRow(
 
 /** Submissions per competition id (those of a deleted competition are under no id). */
 export async function countSubmissionsByCompetition(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   competitionId?: string,
 ): Promise<Map<string, number>> {
   let query = db
@@ -126,7 +128,7 @@ export async function countSubmissionsByCompetition(
  * admin-categories.routes.test.ts).
  */
 export async function findCategoryAndSubcategory(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   categoryId: string,
   subcategoryId: string | null,
 ): Promise<{ category: boolean; subcategory: boolean }> {
@@ -145,13 +147,13 @@ export async function findCategoryAndSubcategory(
   return { category: true, subcategory: (await sub.executeTakeFirst()) !== undefined };
 }
 
-export async function insertCompetition(db: Kysely<DB>, row: NewCompetitionRow): Promise<void> {
+export async function insertCompetition(db: CompetitionsDb, row: NewCompetitionRow): Promise<void> {
   await db.insertInto('competitions').values(row).execute();
 }
 
 /** Rewrites a competition's editable fields; false when there is no such competition. */
 export async function updateCompetitionRow(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   id: string,
   values: Omit<NewCompetitionRow, 'id' | 'created_at'>,
 ): Promise<boolean> {
@@ -168,7 +170,7 @@ export async function updateCompetitionRow(
  * locked, so no submission can be added to it before the delete: the count kept is exact.
  */
 export async function findCompetitionForDelete(
-  db: Kysely<DB>,
+  db: CompetitionsDb,
   id: string,
 ): Promise<{ title: string } | undefined> {
   let query = db.selectFrom('competitions').select('title').where('id', '=', id);
@@ -177,7 +179,7 @@ export async function findCompetitionForDelete(
 }
 
 /** False when there was no such competition (deleted a moment ago by another request). */
-export async function deleteCompetitionRow(db: Kysely<DB>, id: string): Promise<boolean> {
+export async function deleteCompetitionRow(db: CompetitionsDb, id: string): Promise<boolean> {
   const result = await db.deleteFrom('competitions').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -1,13 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { DB, EntryExtensionsTable } from '../../db/schema.ts';
+import type { EntryExtensionsTable } from '../../db/schema.ts';
+import type { CompetitionsDb } from './competitions.tables.ts';
 
 /* Artists' extensions past the close, and what an entry's payment window is decided from. */
 
-export async function insertExtension(db: Kysely<DB>, row: EntryExtensionsTable): Promise<void> {
+export async function insertExtension(
+  db: CompetitionsDb,
+  row: EntryExtensionsTable,
+): Promise<void> {
   await db.insertInto('entry_extensions').values(row).execute();
 }
 
-export async function findExtensionByTokenHash(db: Kysely<DB>, tokenHash: string) {
+export async function findExtensionByTokenHash(db: CompetitionsDb, tokenHash: string) {
   return db
     .selectFrom('entry_extensions')
     .selectAll()
@@ -15,12 +18,12 @@ export async function findExtensionByTokenHash(db: Kysely<DB>, tokenHash: string
     .executeTakeFirst();
 }
 
-export async function findExtensionById(db: Kysely<DB>, id: string) {
+export async function findExtensionById(db: CompetitionsDb, id: string) {
   return db.selectFrom('entry_extensions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A competition's extensions, newest first, with how many entries each let in. */
-export async function findExtensionsOf(db: Kysely<DB>, competitionId: string) {
+export async function findExtensionsOf(db: CompetitionsDb, competitionId: string) {
   return db
     .selectFrom('entry_extensions as x')
     .select((eb) => [
@@ -41,7 +44,7 @@ export async function findExtensionsOf(db: Kysely<DB>, competitionId: string) {
 }
 
 /** The extension an entry was registered with after the close, if any. */
-export async function findExtensionOfEntry(db: Kysely<DB>, submissionId: string) {
+export async function findExtensionOfEntry(db: CompetitionsDb, submissionId: string) {
   return db
     .selectFrom('submissions as s')
     .innerJoin('entry_extensions as x', 'x.id', 's.extension_id')
@@ -51,7 +54,7 @@ export async function findExtensionOfEntry(db: Kysely<DB>, submissionId: string)
 }
 
 /** The competition and extension an entry was registered with. */
-export async function findEntryWindowRow(db: Kysely<DB>, submissionId: string) {
+export async function findEntryWindowRow(db: CompetitionsDb, submissionId: string) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('entry_extensions as x', 'x.id', 's.extension_id')

@@ -1,6 +1,7 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { paymentStateIs, submissionStatusIs } from '../submissions/submissions.service.ts';
+import type { DashboardDb } from './dashboard.tables.ts';
 
 /** The rows `query` selects, counted: a number on both engines (PostgreSQL's count is a bigint). */
 async function countOf<TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>) {
@@ -11,14 +12,14 @@ async function countOf<TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, ob
 }
 
 export async function countRowsOf(
-  db: Kysely<DB>,
+  db: DashboardDb,
   table: 'competitions' | 'categories',
 ): Promise<number> {
   return countOf(db.selectFrom(table));
 }
 
 /** Competitions whose last day is `date` (YYYY-MM-DD) or later. */
-export async function countCompetitionsEndingFrom(db: Kysely<DB>, date: string): Promise<number> {
+export async function countCompetitionsEndingFrom(db: DashboardDb, date: string): Promise<number> {
   return countOf(db.selectFrom('competitions').where('end_date', '>=', date));
 }
 
@@ -27,7 +28,7 @@ export async function countCompetitionsEndingFrom(db: Kysely<DB>, date: string):
  * received (paymentStateIs: not free, paid, not refunded). `pending` and
  * `revenue` are null without submissions and may come back as strings (PostgreSQL sums).
  */
-export async function sumSubmissions(db: Kysely<DB>) {
+export async function sumSubmissions(db: DashboardDb) {
   return db
     .selectFrom('submissions')
     .select((eb) => [
@@ -46,7 +47,7 @@ export async function sumSubmissions(db: Kysely<DB>) {
 
 /** Submissions created at or after `from` and before `to` (instants). */
 export async function countSubmissionsCreatedBetween(
-  db: Kysely<DB>,
+  db: DashboardDb,
   from: string,
   to: string,
 ): Promise<number> {
@@ -55,7 +56,7 @@ export async function countSubmissionsCreatedBetween(
   );
 }
 
-export async function findNewestCompetitions(db: Kysely<DB>, limit: number) {
+export async function findNewestCompetitions(db: DashboardDb, limit: number) {
   return db
     .selectFrom('competitions')
     .select(['id', 'title', 'created_at'])
@@ -65,7 +66,7 @@ export async function findNewestCompetitions(db: Kysely<DB>, limit: number) {
 }
 
 /** Competitions starting after `date` (YYYY-MM-DD), soonest first. */
-export async function findCompetitionsStartingAfter(db: Kysely<DB>, date: string, limit: number) {
+export async function findCompetitionsStartingAfter(db: DashboardDb, date: string, limit: number) {
   return db
     .selectFrom('competitions')
     .select(['id', 'title', 'start_date'])
@@ -76,7 +77,7 @@ export async function findCompetitionsStartingAfter(db: Kysely<DB>, date: string
 }
 
 /** The newest entries, with what their payment state is made of. */
-export async function findNewestSubmissions(db: Kysely<DB>, limit: number) {
+export async function findNewestSubmissions(db: DashboardDb, limit: number) {
   return db
     .selectFrom('submissions')
     .select([
@@ -97,7 +98,7 @@ export async function findNewestSubmissions(db: Kysely<DB>, limit: number) {
 }
 
 /** Entries with more than one payment captured and not refunded: a refund is owed. */
-export async function findEntriesPaidTwice(db: Kysely<DB>, limit: number) {
+export async function findEntriesPaidTwice(db: DashboardDb, limit: number) {
   return db
     .selectFrom('payments as p')
     .innerJoin('submissions as s', 's.id', 'p.submission_id')

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { CompetitionsTable, DB, SubmissionsTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { CompetitionsTable, SubmissionsTable } from '../../db/schema.ts';
+import type { DemoDb } from './demo.tables.ts';
 
 /*
  * The rows the jury demo writes that no service offers: the demo competition, its entries, their
@@ -7,7 +8,7 @@ import type { CompetitionsTable, DB, SubmissionsTable } from '../../db/schema.ts
  * auth and jury services.
  */
 
-export async function hasMarker(db: Kysely<DB>, key: string): Promise<boolean> {
+export async function hasMarker(db: DemoDb, key: string): Promise<boolean> {
   const row = await db
     .selectFrom('app_meta')
     .select('key')
@@ -16,11 +17,11 @@ export async function hasMarker(db: Kysely<DB>, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertMarker(db: Kysely<DB>, key: string, value: string): Promise<void> {
+export async function insertMarker(db: DemoDb, key: string, value: string): Promise<void> {
   await db.insertInto('app_meta').values({ key, value }).execute();
 }
 
-export async function findAccountByName(db: Kysely<DB>, username: string) {
+export async function findAccountByName(db: DemoDb, username: string) {
   return db
     .selectFrom('admin_users')
     .select(['id', 'role'])
@@ -28,7 +29,7 @@ export async function findAccountByName(db: Kysely<DB>, username: string) {
     .executeTakeFirst();
 }
 
-export async function findCategoryByName(db: Kysely<DB>, name: string) {
+export async function findCategoryByName(db: DemoDb, name: string) {
   return db
     .selectFrom('categories')
     .select('id')
@@ -39,7 +40,7 @@ export async function findCategoryByName(db: Kysely<DB>, name: string) {
 }
 
 export async function findSubcategoryId(
-  db: Kysely<DB>,
+  db: DemoDb,
   categoryId: string,
   name: string,
 ): Promise<string | null> {
@@ -53,28 +54,28 @@ export async function findSubcategoryId(
 }
 
 export async function insertCategory(
-  db: Kysely<DB>,
+  db: DemoDb,
   row: { id: string; name: string; form_fields: string; created_at: string; updated_at: string },
 ): Promise<void> {
   await db.insertInto('categories').values(row).execute();
 }
 
 export async function insertCompetition(
-  db: Kysely<DB>,
+  db: DemoDb,
   row: Insertable<CompetitionsTable>,
 ): Promise<void> {
   await db.insertInto('competitions').values(row).execute();
 }
 
 export async function insertSubmission(
-  trx: Kysely<DB>,
+  trx: DemoDb,
   row: Insertable<SubmissionsTable>,
 ): Promise<void> {
   await trx.insertInto('submissions').values(row).execute();
 }
 
 /** A demo competition's entries by artist name. */
-export async function findEntriesOf(db: Kysely<DB>, competitionId: string) {
+export async function findEntriesOf(db: DemoDb, competitionId: string) {
   return db
     .selectFrom('submissions')
     .select(['id', 'full_name'])

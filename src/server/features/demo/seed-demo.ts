@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
-import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { storeResponsiveImage } from '../media/media.service.ts';
 import { drawDemoImage } from './demo-images.ts';
+import type { DemoDb } from './demo.tables.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
@@ -145,7 +144,7 @@ const BANNERS = [
   },
 ];
 
-async function isEmpty(db: Kysely<DB>): Promise<boolean> {
+async function isEmpty(db: DemoDb): Promise<boolean> {
   const marker = await db
     .selectFrom('app_meta')
     .select('value')

@@ -1,9 +1,10 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, JuryCriteriaTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { JuryCriteriaTable } from '../../db/schema.ts';
+import type { JuryDb } from './jury.tables.ts';
 
 /* A competition's judging set-up: its criteria, panel, jurors per entry and declared conflicts. */
 
-export async function findCompetitionTitle(db: Kysely<DB>, competitionId: string) {
+export async function findCompetitionTitle(db: JuryDb, competitionId: string) {
   const row = await db
     .selectFrom('competitions')
     .select('title')
@@ -12,7 +13,7 @@ export async function findCompetitionTitle(db: Kysely<DB>, competitionId: string
   return row?.title;
 }
 
-export async function findSetup(db: Kysely<DB>, competitionId: string) {
+export async function findSetup(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_setups')
     .select(['jurors_per_entry', 'publish_jury'])
@@ -21,7 +22,7 @@ export async function findSetup(db: Kysely<DB>, competitionId: string) {
 }
 
 export async function upsertSetup(
-  db: Kysely<DB>,
+  db: JuryDb,
   row: {
     competition_id: string;
     jurors_per_entry: number;
@@ -42,7 +43,7 @@ export async function upsertSetup(
     .execute();
 }
 
-export async function findCriteria(db: Kysely<DB>, competitionId: string) {
+export async function findCriteria(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_criteria')
     .selectAll()
@@ -52,7 +53,7 @@ export async function findCriteria(db: Kysely<DB>, competitionId: string) {
 }
 
 export async function deleteCriteriaExcept(
-  db: Kysely<DB>,
+  db: JuryDb,
   competitionId: string,
   keep: string[],
 ): Promise<void> {
@@ -62,7 +63,7 @@ export async function deleteCriteriaExcept(
 }
 
 export async function upsertCriterion(
-  db: Kysely<DB>,
+  db: JuryDb,
   row: Insertable<JuryCriteriaTable>,
 ): Promise<void> {
   await db
@@ -83,7 +84,7 @@ export async function upsertCriterion(
 }
 
 /** The panel's jurors, by name. */
-export async function findPanel(db: Kysely<DB>, competitionId: string) {
+export async function findPanel(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_panel as p')
     .innerJoin('admin_users as u', 'u.id', 'p.juror_id')
@@ -95,7 +96,7 @@ export async function findPanel(db: Kysely<DB>, competitionId: string) {
 }
 
 export async function replacePanel(
-  db: Kysely<DB>,
+  db: JuryDb,
   competitionId: string,
   jurorIds: string[],
 ): Promise<void> {
@@ -108,7 +109,7 @@ export async function replacePanel(
 }
 
 /** Which of `ids` are jurors' accounts. */
-export async function findJurorIds(db: Kysely<DB>, ids: string[]): Promise<string[]> {
+export async function findJurorIds(db: JuryDb, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('admin_users')
@@ -119,7 +120,7 @@ export async function findJurorIds(db: Kysely<DB>, ids: string[]): Promise<strin
   return rows.map((r) => r.id);
 }
 
-export async function findConflicts(db: Kysely<DB>, competitionId: string) {
+export async function findConflicts(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_conflicts as c')
     .innerJoin('admin_users as u', 'u.id', 'c.juror_id')
@@ -133,7 +134,7 @@ export async function findConflicts(db: Kysely<DB>, competitionId: string) {
  * A juror's works in the competition's open rounds, still theirs, with the artist's e-mail: what
  * a conflict declared now takes from them.
  */
-export async function findOpenWorksOfJuror(db: Kysely<DB>, competitionId: string, jurorId: string) {
+export async function findOpenWorksOfJuror(db: JuryDb, competitionId: string, jurorId: string) {
   return db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
@@ -153,7 +154,7 @@ export async function findOpenWorksOfJuror(db: Kysely<DB>, competitionId: string
 
 /** False when the same conflict is already declared. */
 export async function insertConflict(
-  db: Kysely<DB>,
+  db: JuryDb,
   row: {
     id: string;
     competition_id: string;
@@ -172,7 +173,7 @@ export async function insertConflict(
 }
 
 export async function deleteConflict(
-  db: Kysely<DB>,
+  db: JuryDb,
   competitionId: string,
   id: string,
 ): Promise<boolean> {
@@ -185,7 +186,7 @@ export async function deleteConflict(
 }
 
 /** Whether any round of the competition has opened: its criteria are then fixed. */
-export async function hasOpenedRound(db: Kysely<DB>, competitionId: string): Promise<boolean> {
+export async function hasOpenedRound(db: JuryDb, competitionId: string): Promise<boolean> {
   const row = await db
     .selectFrom('jury_rounds')
     .select('id')

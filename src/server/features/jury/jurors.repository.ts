@@ -1,5 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, JurorInvitationsTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { JurorInvitationsTable } from '../../db/schema.ts';
+import type { JuryDb } from './jury.tables.ts';
 
 /*
  * Juror accounts (admin_users rows with the role 'juror') and their invitations
@@ -7,7 +8,7 @@ import type { DB, JurorInvitationsTable } from '../../db/schema.ts';
  * so nothing in this file ever reads, changes or deletes an admin's account.
  */
 
-const selectJurors = (db: Kysely<DB>) =>
+const selectJurors = (db: JuryDb) =>
   db
     .selectFrom('admin_users')
     .select(['id', 'username', 'display_name', 'email', 'totp_enabled', 'created_at'])
@@ -16,16 +17,16 @@ const selectJurors = (db: Kysely<DB>) =>
 export type JurorRow = NonNullable<Awaited<ReturnType<typeof findJurorById>>>;
 
 /** Every juror (the service sorts them by name). */
-export async function findAllJurors(db: Kysely<DB>) {
+export async function findAllJurors(db: JuryDb) {
   return selectJurors(db).execute();
 }
 
-export async function findJurorById(db: Kysely<DB>, id: string) {
+export async function findJurorById(db: JuryDb, id: string) {
   return selectJurors(db).where('id', '=', id).executeTakeFirst();
 }
 
 /** How many jurors have this (lower-cased) e-mail. */
-export async function countJurorsWithEmail(db: Kysely<DB>, email: string): Promise<number> {
+export async function countJurorsWithEmail(db: JuryDb, email: string): Promise<number> {
   const row = await db
     .selectFrom('admin_users')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -39,7 +40,7 @@ export async function countJurorsWithEmail(db: Kysely<DB>, email: string): Promi
  * The usernames of any role that begin with `prefix` in any case (a few more may come back: '_'
  * matches any character in LIKE; the caller compares exactly).
  */
-export async function findUsernamesStartingWith(db: Kysely<DB>, prefix: string): Promise<string[]> {
+export async function findUsernamesStartingWith(db: JuryDb, prefix: string): Promise<string[]> {
   const rows = await db
     .selectFrom('admin_users')
     .select('username')
@@ -48,18 +49,8 @@ export async function findUsernamesStartingWith(db: Kysely<DB>, prefix: string):
   return rows.map((r) => r.username);
 }
 
-/** Only a juror's row: an admin's id deletes nothing. Sessions and invitations go by cascade. */
-export async function deleteJurorById(db: Kysely<DB>, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('admin_users')
-    .where('id', '=', id)
-    .where('role', '=', 'juror')
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Each juror's invitations (for their state), newest first. */
-export async function findInvitationsOfJurors(db: Kysely<DB>, jurorIds: readonly string[]) {
+export async function findInvitationsOfJurors(db: JuryDb, jurorIds: readonly string[]) {
   if (jurorIds.length === 0) return [];
   return db
     .selectFrom('juror_invitations')
@@ -70,14 +61,14 @@ export async function findInvitationsOfJurors(db: Kysely<DB>, jurorIds: readonly
 }
 
 export async function insertInvitation(
-  db: Kysely<DB>,
+  db: JuryDb,
   row: Insertable<JurorInvitationsTable>,
 ): Promise<void> {
   await db.insertInto('juror_invitations').values(row).execute();
 }
 
 /** Removes the juror's invitations not yet used, so their links stop working; how many went. */
-export async function deleteUnusedInvitationsOf(db: Kysely<DB>, jurorId: string): Promise<number> {
+export async function deleteUnusedInvitationsOf(db: JuryDb, jurorId: string): Promise<number> {
   const result = await db
     .deleteFrom('juror_invitations')
     .where('admin_user_id', '=', jurorId)
@@ -86,7 +77,7 @@ export async function deleteUnusedInvitationsOf(db: Kysely<DB>, jurorId: string)
   return Number(result.numDeletedRows);
 }
 
-export async function countUsedInvitationsOf(db: Kysely<DB>, jurorId: string): Promise<number> {
+export async function countUsedInvitationsOf(db: JuryDb, jurorId: string): Promise<number> {
   const row = await db
     .selectFrom('juror_invitations')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -97,7 +88,7 @@ export async function countUsedInvitationsOf(db: Kysely<DB>, jurorId: string): P
 }
 
 /** An invitation with its juror; undefined when no juror's invitation has this id. */
-export async function findInvitationWithJuror(db: Kysely<DB>, id: string) {
+export async function findInvitationWithJuror(db: JuryDb, id: string) {
   return db
     .selectFrom('juror_invitations as i')
     .innerJoin('admin_users as u', 'u.id', 'i.admin_user_id')
@@ -118,11 +109,7 @@ export async function findInvitationWithJuror(db: Kysely<DB>, id: string) {
  * Marks the invitation used if it still is unused and unexpired at `now`: of two accepts at once
  * only one finds it so (PostgreSQL re-checks the row after the first commits). Whether it did.
  */
-export async function markInvitationUsed(
-  db: Kysely<DB>,
-  id: string,
-  now: string,
-): Promise<boolean> {
+export async function markInvitationUsed(db: JuryDb, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('juror_invitations')
     .set({ used_at: now })

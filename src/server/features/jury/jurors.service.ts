@@ -6,12 +6,11 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { createAccount } from '../auth/auth.service.ts';
+import { createAccount, deleteJurorById } from '../auth/auth.service.ts';
 import { queueEmail, renderTemplate } from '../mail/mail.service.ts';
 import {
   countJurorsWithEmail,
   countUsedInvitationsOf,
-  deleteJurorById,
   deleteUnusedInvitationsOf,
   findAllJurors,
   findInvitationsOfJurors,

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { reviewStatusIn } from '../submissions/submissions.service.ts';
+import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
 
 /** The jury's copy of each redacted answer of one entry, by field id. */
 export async function findRedactionsOf(
-  db: Kysely<DB>,
+  db: JuryDb,
   submissionId: string,
 ): Promise<Map<string, string>> {
   const rows = await db
@@ -17,7 +17,7 @@ export async function findRedactionsOf(
 }
 
 /** Every redaction of a competition's entries. */
-export async function findCompetitionRedactions(db: Kysely<DB>, competitionId: string) {
+export async function findCompetitionRedactions(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_redactions as r')
     .innerJoin('submissions as s', 's.id', 'r.submission_id')
@@ -30,7 +30,7 @@ export async function findCompetitionRedactions(db: Kysely<DB>, competitionId: s
  * The entries of a competition that can still reach a jury (pending or approved), with what the
  * identity check compares: the artist's name, e-mail and phone, and the answers with their fields.
  */
-export async function findEntriesToCheck(db: Kysely<DB>, competitionId: string) {
+export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('categories as c', 'c.id', 's.category_id')
@@ -45,13 +45,13 @@ export async function findEntriesToCheck(db: Kysely<DB>, competitionId: string) 
       'c.form_fields',
     ])
     .where('s.competition_id', '=', competitionId)
-    .where('s.status', 'in', ['pending', 'approved'])
+    .where(reviewStatusIn(['pending', 'approved'], 's'))
     .orderBy('s.reference')
     .execute();
 }
 
 /** One entry of the competition, for a redaction (undefined: no such entry in it). */
-export async function findEntryToRedact(db: Kysely<DB>, competitionId: string, entryId: string) {
+export async function findEntryToRedact(db: JuryDb, competitionId: string, entryId: string) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('categories as c', 'c.id', 's.category_id')
@@ -62,7 +62,7 @@ export async function findEntryToRedact(db: Kysely<DB>, competitionId: string, e
 }
 
 export async function upsertRedaction(
-  db: Kysely<DB>,
+  db: JuryDb,
   row: { submission_id: string; field_id: string; jury_text: string; redacted_at: string },
 ): Promise<void> {
   await db
@@ -78,7 +78,7 @@ export async function upsertRedaction(
 
 /** Removes a redaction; answers whether there was one. */
 export async function deleteRedaction(
-  db: Kysely<DB>,
+  db: JuryDb,
   submissionId: string,
   fieldId: string,
 ): Promise<boolean> {

@@ -1,12 +1,13 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type {
-  DB,
   JuryAssignmentsTable,
   JuryRoundEntriesTable,
   JuryRoundsTable,
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
+import { reviewStatusIn } from '../submissions/submissions.service.ts';
+import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
 
@@ -29,7 +30,7 @@ const roundColumns = [
 ] as const;
 
 /** Each round with its number of entries and of entries short of jurors. */
-export async function findRounds(db: Kysely<DB>, competitionId: string) {
+export async function findRounds(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_rounds as r')
     .leftJoin('jury_round_entries as e', 'e.round_id', 'r.id')
@@ -44,7 +45,7 @@ export async function findRounds(db: Kysely<DB>, competitionId: string) {
     .execute();
 }
 
-export async function findRound(db: Kysely<DB>, roundId: string) {
+export async function findRound(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_rounds as r')
     .select(roundColumns)
@@ -56,19 +57,19 @@ export async function findRound(db: Kysely<DB>, roundId: string) {
  * The round's status, held until the transaction ends (PostgreSQL: a share lock, so a close waits
  * for a score being saved, or the save sees the close; SQLite already writes one at a time).
  */
-export async function lockRoundStatus(db: Kysely<DB>, roundId: string) {
+export async function lockRoundStatus(db: JuryDb, roundId: string) {
   let query = db.selectFrom('jury_rounds').select('status').where('id', '=', roundId);
   if (isPostgres(db)) query = query.forShare();
   return (await query.executeTakeFirst())?.status;
 }
 
-export async function insertRound(db: Kysely<DB>, row: Insertable<JuryRoundsTable>) {
+export async function insertRound(db: JuryDb, row: Insertable<JuryRoundsTable>) {
   await db.insertInto('jury_rounds').values(row).execute();
 }
 
 /** Moves a round from one status to the next; false when it was not in `from` (a race lost). */
 export async function moveRound(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   from: RoundStatus,
   to: RoundStatus,
@@ -85,12 +86,12 @@ export async function moveRound(
 }
 
 /** The competition's approved entries, oldest first: round 1 scores these. */
-export async function findApprovedEntryIds(db: Kysely<DB>, competitionId: string) {
+export async function findApprovedEntryIds(db: JuryDb, competitionId: string) {
   const rows = await db
     .selectFrom('submissions')
     .select('id')
     .where('competition_id', '=', competitionId)
-    .where('status', '=', 'approved')
+    .where(reviewStatusIn(['approved']))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -98,7 +99,7 @@ export async function findApprovedEntryIds(db: Kysely<DB>, competitionId: string
 }
 
 export async function insertRoundEntries(
-  db: Kysely<DB>,
+  db: JuryDb,
   rows: Insertable<JuryRoundEntriesTable>[],
 ): Promise<void> {
   await insertInChunks(rows, (chunk) =>
@@ -107,7 +108,7 @@ export async function insertRoundEntries(
 }
 
 /** A round's entries with the artist's e-mail, which only the server compares with conflicts. */
-export async function findRoundEntryEmails(db: Kysely<DB>, roundId: string) {
+export async function findRoundEntryEmails(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_round_entries as e')
     .innerJoin('submissions as s', 's.id', 'e.submission_id')
@@ -116,7 +117,7 @@ export async function findRoundEntryEmails(db: Kysely<DB>, roundId: string) {
     .execute();
 }
 
-export async function findRoundEntryIds(db: Kysely<DB>, roundId: string): Promise<string[]> {
+export async function findRoundEntryIds(db: JuryDb, roundId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('jury_round_entries')
     .select('submission_id')
@@ -125,7 +126,7 @@ export async function findRoundEntryIds(db: Kysely<DB>, roundId: string): Promis
   return rows.map((r) => r.submission_id);
 }
 
-export async function findConflictPairs(db: Kysely<DB>, competitionId: string) {
+export async function findConflictPairs(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_conflicts')
     .select(['juror_id', 'artist_email'])
@@ -133,7 +134,7 @@ export async function findConflictPairs(db: Kysely<DB>, competitionId: string) {
     .execute();
 }
 
-export async function findPanelIds(db: Kysely<DB>, competitionId: string): Promise<string[]> {
+export async function findPanelIds(db: JuryDb, competitionId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('jury_panel')
     .select('juror_id')
@@ -143,7 +144,7 @@ export async function findPanelIds(db: Kysely<DB>, competitionId: string): Promi
   return rows.map((r) => r.juror_id);
 }
 
-export async function countCriteria(db: Kysely<DB>, competitionId: string): Promise<number> {
+export async function countCriteria(db: JuryDb, competitionId: string): Promise<number> {
   const row = await db
     .selectFrom('jury_criteria')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -153,14 +154,14 @@ export async function countCriteria(db: Kysely<DB>, competitionId: string): Prom
 }
 
 export async function insertAssignments(
-  db: Kysely<DB>,
+  db: JuryDb,
   rows: Insertable<JuryAssignmentsTable>[],
 ): Promise<void> {
   await insertInChunks(rows, (chunk) => db.insertInto('jury_assignments').values(chunk).execute());
 }
 
 export async function setJurorsMissing(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   submissionId: string,
   missing: number,
@@ -174,7 +175,7 @@ export async function setJurorsMissing(
 }
 
 /** Per juror of the round: works assigned (without those they declared a conflict on), done. */
-export async function findProgress(db: Kysely<DB>, roundId: string) {
+export async function findProgress(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_assignments as a')
     .innerJoin('admin_users as u', 'u.id', 'a.juror_id')
@@ -201,7 +202,7 @@ export async function findProgress(db: Kysely<DB>, roundId: string) {
 }
 
 /** Every score of the round, for the standings and the CSV. */
-export async function findRoundScores(db: Kysely<DB>, roundId: string) {
+export async function findRoundScores(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_scores')
     .select(['submission_id', 'juror_id', 'criterion_id', 'score'])
@@ -213,7 +214,7 @@ export async function findRoundScores(db: Kysely<DB>, roundId: string) {
  * The round's entries for the admin: alias, reference, answers (for the title), jurors missing,
  * and when each was entered (a ranking's tie-break).
  */
-export async function findRoundEntries(db: Kysely<DB>, roundId: string) {
+export async function findRoundEntries(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_round_entries as e')
     .innerJoin('submissions as s', 's.id', 'e.submission_id')
@@ -233,7 +234,7 @@ export async function findRoundEntries(db: Kysely<DB>, roundId: string) {
     .execute();
 }
 
-export async function findDeclaredConflicts(db: Kysely<DB>, roundId: string) {
+export async function findDeclaredConflicts(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_round_entries as e', (join) =>
@@ -256,7 +257,7 @@ export async function findDeclaredConflicts(db: Kysely<DB>, roundId: string) {
 }
 
 /** The highest round number of the competition so far (0 when none). */
-export async function findLastRound(db: Kysely<DB>, competitionId: string) {
+export async function findLastRound(db: JuryDb, competitionId: string) {
   return db
     .selectFrom('jury_rounds')
     .select(['id', 'number', 'status'])
@@ -267,7 +268,7 @@ export async function findLastRound(db: Kysely<DB>, competitionId: string) {
 }
 
 /** Rounds of the competition not yet closed (at most one at a time). */
-export async function countUnclosedRounds(db: Kysely<DB>, competitionId: string): Promise<number> {
+export async function countUnclosedRounds(db: JuryDb, competitionId: string): Promise<number> {
   const row = await db
     .selectFrom('jury_rounds')
     .select(sql<string>`count(*)`.as('n'))

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { JuryDb } from './jury.tables.ts';
 
 /*
  * What a juror reads and writes: only rows of their own assignments, each query filtered by the
@@ -7,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
  */
 
 /** The rounds a juror has works in (not drafts: those have no assignments yet). */
-export async function findJurorRounds(db: Kysely<DB>, jurorId: string) {
+export async function findJurorRounds(db: JuryDb, jurorId: string) {
   return db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
@@ -24,7 +23,7 @@ export async function findJurorRounds(db: Kysely<DB>, jurorId: string) {
     .execute();
 }
 
-const mine = (db: Kysely<DB>, roundId: string, jurorId: string) =>
+const mine = (db: JuryDb, roundId: string, jurorId: string) =>
   db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_round_entries as e', (join) =>
@@ -36,7 +35,7 @@ const mine = (db: Kysely<DB>, roundId: string, jurorId: string) =>
 
 /** The juror's first work in their order, or with `unscored` the first not yet scored. */
 export async function findFirstWork(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   jurorId: string,
   { unscored }: { unscored: boolean },
@@ -48,7 +47,7 @@ export async function findFirstWork(
 }
 
 /** The juror's works in a round, by alias, and their saved ranking there (JSON), if any. */
-export async function findMyBallot(db: Kysely<DB>, roundId: string, jurorId: string) {
+export async function findMyBallot(db: JuryDb, roundId: string, jurorId: string) {
   const [aliases, ballot] = await Promise.all([
     mine(db, roundId, jurorId).select('e.alias').execute(),
     db
@@ -66,7 +65,7 @@ export async function findMyBallot(db: Kysely<DB>, roundId: string, jurorId: str
  * alias (one row by its unique index) to the juror's assignment by its key: never a scan of the
  * juror's works.
  */
-export async function findMyWork(db: Kysely<DB>, roundId: string, jurorId: string, alias: string) {
+export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, alias: string) {
   return db
     .selectFrom('jury_round_entries as e')
     .innerJoin('jury_assignments as a', (join) =>
@@ -99,7 +98,7 @@ export async function findMyWork(db: Kysely<DB>, roundId: string, jurorId: strin
 
 /** Where a work sits in the juror's order: its number, the total, how many are done, its neighbours. */
 export async function findPlaceInOrder(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   jurorId: string,
   orderKey: string,
@@ -138,7 +137,7 @@ export async function findPlaceInOrder(
 }
 
 export async function findMyScores(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   jurorId: string,
   submissionId: string,
@@ -156,7 +155,7 @@ type Key = { round_id: string; juror_id: string; submission_id: string };
 
 /** Replaces the juror's score sheet for one work; a repeated save leaves the same rows. */
 export async function replaceScores(
-  db: Kysely<DB>,
+  db: JuryDb,
   key: Key,
   scores: { criterion_id: string; score: number }[],
 ): Promise<void> {
@@ -181,7 +180,7 @@ export async function replaceScores(
   }
 }
 
-export async function deleteScores(db: Kysely<DB>, key: Key): Promise<void> {
+export async function deleteScores(db: JuryDb, key: Key): Promise<void> {
   await db
     .deleteFrom('jury_scores')
     .where('round_id', '=', key.round_id)
@@ -192,7 +191,7 @@ export async function deleteScores(db: Kysely<DB>, key: Key): Promise<void> {
 
 /** Updates the juror's own assignment while it is theirs; false once a conflict took it away. */
 export async function updateMyAssignment(
-  db: Kysely<DB>,
+  db: JuryDb,
   key: Key,
   patch: { comment?: string; scored_at?: string; conflict_reason?: string; conflict_at?: string },
 ): Promise<boolean> {
@@ -208,7 +207,7 @@ export async function updateMyAssignment(
 }
 
 /** Every juror ever assigned the entry in the round, those who declared a conflict included. */
-export async function findEntryJurors(db: Kysely<DB>, roundId: string, submissionId: string) {
+export async function findEntryJurors(db: JuryDb, roundId: string, submissionId: string) {
   const rows = await db
     .selectFrom('jury_assignments')
     .select('juror_id')
@@ -219,7 +218,7 @@ export async function findEntryJurors(db: Kysely<DB>, roundId: string, submissio
 }
 
 /** Each panel juror's current load in the round (works without a declared conflict). */
-export async function findLoads(db: Kysely<DB>, roundId: string, competitionId: string) {
+export async function findLoads(db: JuryDb, roundId: string, competitionId: string) {
   return db
     .selectFrom('jury_panel as p')
     .leftJoin('jury_assignments as a', (join) =>
@@ -238,7 +237,7 @@ export async function findLoads(db: Kysely<DB>, roundId: string, competitionId: 
 
 /** The jurors the admin declared in conflict with this artist. */
 export async function findJurorsInConflictWith(
-  db: Kysely<DB>,
+  db: JuryDb,
   competitionId: string,
   email: string,
 ): Promise<string[]> {
@@ -252,7 +251,7 @@ export async function findJurorsInConflictWith(
 }
 
 export async function incrementJurorsMissing(
-  db: Kysely<DB>,
+  db: JuryDb,
   roundId: string,
   submissionId: string,
 ): Promise<void> {

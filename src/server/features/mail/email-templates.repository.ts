@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { MailDb } from './mail.tables.ts';
 
 /** Every query of the e-mail templates: a row per edited template. */
 
-export async function findEditedTemplate(db: Kysely<DB>, kind: string) {
+export async function findEditedTemplate(db: MailDb, kind: string) {
   return db
     .selectFrom('email_templates')
     .select(['subject', 'body', 'updated_at'])
@@ -11,12 +10,12 @@ export async function findEditedTemplate(db: Kysely<DB>, kind: string) {
     .executeTakeFirst();
 }
 
-export async function findEditedTemplates(db: Kysely<DB>) {
+export async function findEditedTemplates(db: MailDb) {
   return db.selectFrom('email_templates').selectAll().execute();
 }
 
 export async function upsertTemplate(
-  db: Kysely<DB>,
+  db: MailDb,
   row: { kind: string; subject: string; body: string; updated_at: string },
 ): Promise<void> {
   await db
@@ -33,7 +32,7 @@ export async function upsertTemplate(
 }
 
 /** Answers whether there was an edited template to remove. */
-export async function deleteTemplate(db: Kysely<DB>, kind: string): Promise<boolean> {
+export async function deleteTemplate(db: MailDb, kind: string): Promise<boolean> {
   const result = await db.deleteFrom('email_templates').where('kind', '=', kind).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

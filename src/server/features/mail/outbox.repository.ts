@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DB, EmailOutboxTable, EmailStatus } from '../../db/schema.ts';
+import type { MailDb } from './mail.tables.ts';
 
 /** The e-mail outbox (email_outbox): every query of the mail feature. */
 
@@ -7,7 +8,7 @@ export type OutboxRow = Selectable<EmailOutboxTable>;
 
 /** Rows in chunks, so that thousands of messages stay within each engine's parameter limit. */
 export async function insertOutboxMessages(
-  db: Kysely<DB>,
+  db: MailDb,
   rows: readonly Insertable<EmailOutboxTable>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
@@ -24,10 +25,7 @@ export async function insertOutboxMessages(
  * statement: a worker claiming a row at the same time either takes it first (it is then not
  * pending and stays) or finds it gone; on PostgreSQL the second waits for the first's commit.
  */
-export async function deleteWaitingDecisionMessages(
-  db: Kysely<DB>,
-  submissionIds: readonly string[],
-) {
+export async function deleteWaitingDecisionMessages(db: MailDb, submissionIds: readonly string[]) {
   if (submissionIds.length === 0) return [];
   return db
     .deleteFrom('email_outbox')
@@ -52,11 +50,7 @@ function isDue(now: string) {
 }
 
 /** The ids of up to `limit` rows due at `now`, longest waiting first. */
-export async function findDueMessageIds(
-  db: Kysely<DB>,
-  now: string,
-  limit: number,
-): Promise<string[]> {
+export async function findDueMessageIds(db: MailDb, now: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('email_outbox')
     .select('id')
@@ -74,7 +68,7 @@ export async function findDueMessageIds(
  * only that one gets it back. undefined: no longer due (another worker has it, or it is done).
  */
 export async function claimMessage(
-  db: Kysely<DB>,
+  db: MailDb,
   id: string,
   now: string,
   claimedUntil: string,
@@ -104,7 +98,7 @@ export interface AttemptOutcome {
  * whose claim ran out and was taken over changes nothing. False when the claim was lost.
  */
 export async function recordAttempt(
-  db: Kysely<DB>,
+  db: MailDb,
   id: string,
   claimedUntil: string,
   outcome: AttemptOutcome,
@@ -129,7 +123,7 @@ export async function recordAttempt(
 
 /** Without an SMTP server: every row due at `now` is set aside as not sent. Returns how many. */
 export async function markDueMessagesNotSent(
-  db: Kysely<DB>,
+  db: MailDb,
   now: string,
   reason: string,
 ): Promise<number> {
@@ -142,7 +136,7 @@ export async function markDueMessagesNotSent(
 }
 
 /** Newest first; messages of the same instant in id order, so pages never overlap. */
-export async function findOutboxMessages(db: Kysely<DB>, limit: number, offset: number) {
+export async function findOutboxMessages(db: MailDb, limit: number, offset: number) {
   return db
     .selectFrom('email_outbox')
     .select([
@@ -164,7 +158,7 @@ export async function findOutboxMessages(db: Kysely<DB>, limit: number, offset: 
     .execute();
 }
 
-export async function countOutboxMessages(db: Kysely<DB>): Promise<number> {
+export async function countOutboxMessages(db: MailDb): Promise<number> {
   const { n } = await db
     .selectFrom('email_outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -173,7 +167,7 @@ export async function countOutboxMessages(db: Kysely<DB>): Promise<number> {
 }
 
 export async function findOutboxMessageById(
-  db: Kysely<DB>,
+  db: MailDb,
   id: string,
 ): Promise<OutboxRow | undefined> {
   return db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
@@ -183,7 +177,7 @@ export async function findOutboxMessageById(
  * Puts a failed or not sent message back in line, due at `now`, with its attempts counted
  * afresh. False when it is in any other state (or gone) by the time of the update.
  */
-export async function requeueMessage(db: Kysely<DB>, id: string, now: string): Promise<boolean> {
+export async function requeueMessage(db: MailDb, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('email_outbox')
     .set({

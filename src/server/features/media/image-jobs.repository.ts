@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DB, ImageJobsTable } from '../../db/schema.ts';
+import type { MediaDb } from './media.tables.ts';
 
 /** Picture jobs (image_jobs): every query of image-jobs.ts. */
 
@@ -9,7 +10,7 @@ export type ImageJobRow = Pick<
 >;
 
 export async function insertImageJobs(
-  trx: Kysely<DB>,
+  trx: MediaDb,
   rows: readonly Insertable<ImageJobsTable>[],
 ): Promise<void> {
   if (rows.length > 0)
@@ -30,7 +31,7 @@ function isDue(now: string) {
 
 /** The keys of up to `limit` jobs due at `now`, oldest first. */
 export async function findDueImageJobKeys(
-  db: Kysely<DB>,
+  db: MediaDb,
   now: string,
   limit: number,
 ): Promise<string[]> {
@@ -50,7 +51,7 @@ export async function findDueImageJobKeys(
  * servers) trying at once, exactly one changes the row and gets it back.
  */
 export async function claimImageJob(
-  db: Kysely<DB>,
+  db: MediaDb,
   key: string,
   now: string,
   claimedUntil: string,
@@ -73,7 +74,7 @@ const heldBy = (key: string, claimedUntil: string) => (eb: ExpressionBuilder<DB,
 
 /** The job is done: its row goes, if this worker still holds it. False when the claim was lost. */
 export async function deleteHeldImageJob(
-  trx: Kysely<DB>,
+  trx: MediaDb,
   key: string,
   claimedUntil: string,
 ): Promise<boolean> {
@@ -94,7 +95,7 @@ export interface ImageJobAttempt {
 
 /** Records a failed attempt on a job this worker still holds. */
 export async function recordImageJobAttempt(
-  db: Kysely<DB>,
+  db: MediaDb,
   key: string,
   claimedUntil: string,
   attempt: ImageJobAttempt,
@@ -114,7 +115,7 @@ export async function recordImageJobAttempt(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function submissionExists(db: Kysely<DB>, id: string): Promise<boolean> {
+export async function submissionExists(db: MediaDb, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('submissions')
     .select('id')
@@ -125,7 +126,7 @@ export async function submissionExists(db: Kysely<DB>, id: string): Promise<bool
 
 /** The jobs not done of these submissions: each submission's id with its jobs' statuses. */
 export async function findImageJobStatuses(
-  db: Kysely<DB>,
+  db: MediaDb,
   submissionIds: readonly string[],
 ): Promise<{ submission_id: string; status: ImageJobsTable['status'] }[]> {
   if (submissionIds.length === 0) return [];

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB, MediaTable } from '../../db/schema.ts';
+import type { MediaTable } from '../../db/schema.ts';
+import type { MediaDb } from './media.tables.ts';
 
-export async function insertMedia(db: Kysely<DB>, row: MediaTable): Promise<void> {
+export async function insertMedia(db: MediaDb, row: MediaTable): Promise<void> {
   await db
     .insertInto('media')
     .values(row)
@@ -9,10 +9,7 @@ export async function insertMedia(db: Kysely<DB>, row: MediaTable): Promise<void
     .execute();
 }
 
-export async function findMediaByUrls(
-  db: Kysely<DB>,
-  urls: readonly string[],
-): Promise<MediaTable[]> {
+export async function findMediaByUrls(db: MediaDb, urls: readonly string[]): Promise<MediaTable[]> {
   const wanted = [...new Set(urls.filter(Boolean))];
   if (wanted.length === 0) return [];
   const rows: MediaTable[] = [];

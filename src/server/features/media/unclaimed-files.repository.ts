@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { MediaDb } from './media.tables.ts';
 
 /** Private files written for a record not committed yet (unclaimed_files): see unclaimed-files.ts. */
 
@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema.ts';
  * next sweep stays due, whoever lists it again meanwhile: a picture's job, see image-jobs.ts).
  */
 export async function insertUnclaimedFile(
-  db: Kysely<DB>,
+  db: MediaDb,
   key: string,
   createdAt: string,
 ): Promise<void> {
@@ -24,10 +24,7 @@ export async function insertUnclaimedFile(
 }
 
 /** Removes the keys' rows; answers how many there were. */
-export async function deleteUnclaimedFiles(
-  db: Kysely<DB>,
-  keys: readonly string[],
-): Promise<number> {
+export async function deleteUnclaimedFiles(db: MediaDb, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const result = await db.deleteFrom('unclaimed_files').where('key', 'in', keys).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -35,7 +32,7 @@ export async function deleteUnclaimedFiles(
 
 /** Up to `limit` keys listed before `before`, oldest first. */
 export async function findUnclaimedFilesBefore(
-  db: Kysely<DB>,
+  db: MediaDb,
   before: string,
   limit: number,
 ): Promise<string[]> {

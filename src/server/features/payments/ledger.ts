@@ -3,6 +3,7 @@ import type { DB, PaymentOrdersTable, PaymentStatus } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { entryMayStillPay } from '../competitions/competitions.service.ts';
+import { markEntryPaid, markEntryRefunded } from '../submissions/submissions.service.ts';
 import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
@@ -13,8 +14,6 @@ import {
   insertPayment,
   lockOrder,
   findPayableEntry,
-  markEntryPaid,
-  markEntryRefunded,
   markOrderPaid,
   recordEvent,
   updatePayment,

@@ -1,11 +1,12 @@
-import { type Insertable, type Kysely } from 'kysely';
+import { type Insertable } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { DB, PaymentOrdersTable, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
+import type { PaymentOrdersTable, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
+import type { PaymentsDb } from './payments.tables.ts';
 
 /** Every query of payments: orders, the ledger, webhook event ids, and the entry's paid state. */
 
 /** What paying for an entry needs to know of it. */
-export async function findPayableEntry(db: Kysely<DB>, submissionId: string) {
+export async function findPayableEntry(db: PaymentsDb, submissionId: string) {
   return db
     .selectFrom('submissions')
     .select([
@@ -28,7 +29,7 @@ export async function findPayableEntry(db: Kysely<DB>, submissionId: string) {
 export type PayableEntryRow = NonNullable<Awaited<ReturnType<typeof findPayableEntry>>>;
 
 /** The submission's order still waiting for a payment, if any. */
-export async function findOpenOrder(db: Kysely<DB>, submissionId: string) {
+export async function findOpenOrder(db: PaymentsDb, submissionId: string) {
   return db
     .selectFrom('payment_orders')
     .selectAll()
@@ -38,7 +39,7 @@ export async function findOpenOrder(db: Kysely<DB>, submissionId: string) {
 }
 
 /** The submission's latest order, open or paid. */
-export async function findLatestOrder(db: Kysely<DB>, submissionId: string) {
+export async function findLatestOrder(db: PaymentsDb, submissionId: string) {
   return db
     .selectFrom('payment_orders')
     .selectAll()
@@ -49,20 +50,20 @@ export async function findLatestOrder(db: Kysely<DB>, submissionId: string) {
 }
 
 export async function insertOrder(
-  db: Kysely<DB>,
+  db: PaymentsDb,
   row: Insertable<PaymentOrdersTable>,
 ): Promise<void> {
   await db.insertInto('payment_orders').values(row).execute();
 }
 
 /** The order, row-locked on PostgreSQL until the transaction ends (SQLite writes one at a time). */
-export async function lockOrder(trx: Kysely<DB>, orderId: string) {
+export async function lockOrder(trx: PaymentsDb, orderId: string) {
   let query = trx.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId);
   if (isPostgres(trx)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function markOrderPaid(trx: Kysely<DB>, orderId: string, stamp: string) {
+export async function markOrderPaid(trx: PaymentsDb, orderId: string, stamp: string) {
   await trx
     .updateTable('payment_orders')
     .set({ status: 'paid', check_after: null, claimed_until: null, updated_at: stamp })
@@ -74,7 +75,7 @@ export async function markOrderPaid(trx: Kysely<DB>, orderId: string, stamp: str
  * Records a webhook's event id; false when it was recorded before. On PostgreSQL a concurrent
  * insert of the same id waits for the first transaction, then does nothing.
  */
-export async function recordEvent(trx: Kysely<DB>, eventId: string, stamp: string) {
+export async function recordEvent(trx: PaymentsDb, eventId: string, stamp: string) {
   const result = await trx
     .insertInto('payment_events')
     .values({ event_id: eventId, received_at: stamp })
@@ -83,7 +84,7 @@ export async function recordEvent(trx: Kysely<DB>, eventId: string, stamp: strin
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function findPayment(trx: Kysely<DB>, paymentId: string) {
+export async function findPayment(trx: PaymentsDb, paymentId: string) {
   return trx
     .selectFrom('payments')
     .selectAll()
@@ -91,12 +92,12 @@ export async function findPayment(trx: Kysely<DB>, paymentId: string) {
     .executeTakeFirst();
 }
 
-export async function insertPayment(trx: Kysely<DB>, row: Insertable<PaymentsTable>) {
+export async function insertPayment(trx: PaymentsDb, row: Insertable<PaymentsTable>) {
   await trx.insertInto('payments').values(row).execute();
 }
 
 export async function updatePayment(
-  trx: Kysely<DB>,
+  trx: PaymentsDb,
   paymentId: string,
   changes: {
     status: PaymentStatus;
@@ -109,22 +110,8 @@ export async function updatePayment(
   await trx.updateTable('payments').set(changes).where('payment_id', '=', paymentId).execute();
 }
 
-/**
- * Marks an entry paid: a pending one, or a refunded one whose late payment was captured after
- * the refund (the money is held again). False when it was paid already, so the e-mail goes once.
- */
-export async function markEntryPaid(trx: Kysely<DB>, submissionId: string, stamp: string) {
-  const result = await trx
-    .updateTable('submissions')
-    .set({ payment_status: 'paid', paid_at: stamp, refunded_at: null, updated_at: stamp })
-    .where('id', '=', submissionId)
-    .where((eb) => eb.or([eb('payment_status', '=', 'pending'), eb('refunded_at', 'is not', null)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** The submission's payments whose money is held: captured and not refunded. */
-export async function countCapturedPayments(trx: Kysely<DB>, submissionId: string) {
+export async function countCapturedPayments(trx: PaymentsDb, submissionId: string) {
   const { n } = await trx
     .selectFrom('payments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -134,17 +121,8 @@ export async function countCapturedPayments(trx: Kysely<DB>, submissionId: strin
   return Number(n);
 }
 
-export async function markEntryRefunded(trx: Kysely<DB>, submissionId: string, stamp: string) {
-  await trx
-    .updateTable('submissions')
-    .set({ refunded_at: stamp, updated_at: stamp })
-    .where('id', '=', submissionId)
-    .where('refunded_at', 'is', null)
-    .execute();
-}
-
 /** Orders still waiting for a payment whose next check is due, and not held by a server now. */
-export async function findDueOrders(db: Kysely<DB>, now: string, limit: number) {
+export async function findDueOrders(db: PaymentsDb, now: string, limit: number) {
   return db
     .selectFrom('payment_orders')
     .select(['order_id'])
@@ -161,7 +139,7 @@ export async function findDueOrders(db: Kysely<DB>, now: string, limit: number) 
  * servers asking at once, one gets it.
  */
 export async function claimOrder(
-  db: Kysely<DB>,
+  db: PaymentsDb,
   orderId: string,
   now: string,
   claimedUntil: string,
@@ -177,7 +155,7 @@ export async function claimOrder(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findOrder(db: Kysely<DB>, orderId: string) {
+export async function findOrder(db: PaymentsDb, orderId: string) {
   return db
     .selectFrom('payment_orders')
     .selectAll()
@@ -187,7 +165,7 @@ export async function findOrder(db: Kysely<DB>, orderId: string) {
 
 /** Releases a checked order: when to check again (null: never), and one more check counted. */
 export async function rescheduleOrder(
-  db: Kysely<DB>,
+  db: PaymentsDb,
   orderId: string,
   checkAfter: string | null,
   stamp: string,
@@ -206,7 +184,7 @@ export async function rescheduleOrder(
 }
 
 /** An entry's payment attempts, oldest first: the ledger as the admin's entry page lists it. */
-export async function findPaymentsOfEntry(db: Kysely<DB>, submissionId: string) {
+export async function findPaymentsOfEntry(db: PaymentsDb, submissionId: string) {
   return db
     .selectFrom('payments')
     .select([

@@ -1,19 +1,19 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type {
-  DB,
   PaymentStatus,
   TestCheckoutOrdersTable,
   TestCheckoutPaymentsTable,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
+import type { PaymentsDb } from './payments.tables.ts';
 
 /** The built-in test provider's books: its orders and payments. */
 
-export async function insertTestOrder(db: Kysely<DB>, row: Insertable<TestCheckoutOrdersTable>) {
+export async function insertTestOrder(db: PaymentsDb, row: Insertable<TestCheckoutOrdersTable>) {
   await db.insertInto('test_checkout_orders').values(row).execute();
 }
 
-export async function findTestOrder(db: Kysely<DB>, orderId: string) {
+export async function findTestOrder(db: PaymentsDb, orderId: string) {
   return db
     .selectFrom('test_checkout_orders')
     .selectAll()
@@ -22,20 +22,20 @@ export async function findTestOrder(db: Kysely<DB>, orderId: string) {
 }
 
 /** The order, row-locked on PostgreSQL until the transaction ends (SQLite writes one at a time). */
-export async function lockTestOrder(trx: Kysely<DB>, orderId: string) {
+export async function lockTestOrder(trx: PaymentsDb, orderId: string) {
   let query = trx.selectFrom('test_checkout_orders').selectAll().where('order_id', '=', orderId);
   if (isPostgres(trx)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function insertTestPayment(
-  db: Kysely<DB>,
+  db: PaymentsDb,
   row: Insertable<TestCheckoutPaymentsTable>,
 ) {
   await db.insertInto('test_checkout_payments').values(row).execute();
 }
 
-export async function findTestPayment(db: Kysely<DB>, paymentId: string) {
+export async function findTestPayment(db: PaymentsDb, paymentId: string) {
   return db
     .selectFrom('test_checkout_payments')
     .selectAll()
@@ -43,7 +43,7 @@ export async function findTestPayment(db: Kysely<DB>, paymentId: string) {
     .executeTakeFirst();
 }
 
-export async function findTestPaymentsOfOrder(db: Kysely<DB>, orderId: string) {
+export async function findTestPaymentsOfOrder(db: PaymentsDb, orderId: string) {
   return db
     .selectFrom('test_checkout_payments')
     .selectAll()
@@ -54,7 +54,7 @@ export async function findTestPaymentsOfOrder(db: Kysely<DB>, orderId: string) {
 
 /** Moves a payment on, and keeps the refund's id once it has one (a repeat keeps the first). */
 export async function updateTestPayment(
-  db: Kysely<DB>,
+  db: PaymentsDb,
   paymentId: string,
   from: PaymentStatus,
   changes: { status: PaymentStatus; refund_id?: string },

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
-import type { DB, RateLimitHitsTable } from '../../db/schema.ts';
+import type { RateLimitHitsTable } from '../../db/schema.ts';
+import type { RateLimitsDb } from './rate-limits.tables.ts';
 
 /*
  * The requests a rate limit counts (rate_limit_hits), shared by every server process, and the lock
@@ -12,7 +12,7 @@ import type { DB, RateLimitHitsTable } from '../../db/schema.ts';
  * and holds it until the transaction ends. SQLite runs one transaction at a time: nothing to do.
  */
 export async function lockRateLimitKey(
-  trx: Kysely<DB>,
+  trx: RateLimitsDb,
   scope: string,
   clientKey: string,
 ): Promise<void> {
@@ -21,7 +21,7 @@ export async function lockRateLimitKey(
 
 /** Removes the scope's hits at or before `before`: they have left the window. */
 export async function deleteRateLimitHitsBefore(
-  db: Kysely<DB>,
+  db: RateLimitsDb,
   scope: string,
   before: string,
 ): Promise<void> {
@@ -32,7 +32,7 @@ export async function deleteRateLimitHitsBefore(
     .execute();
 }
 
-export async function rateLimitHitExists(db: Kysely<DB>, id: string): Promise<boolean> {
+export async function rateLimitHitExists(db: RateLimitsDb, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('rate_limit_hits')
     .select('id')
@@ -43,7 +43,7 @@ export async function rateLimitHitExists(db: Kysely<DB>, id: string): Promise<bo
 
 /** When the newest `limit` hits of a client after `since` happened, newest first. */
 export async function findRateLimitHitTimes(
-  db: Kysely<DB>,
+  db: RateLimitsDb,
   scope: string,
   clientKey: string,
   since: string,
@@ -61,6 +61,6 @@ export async function findRateLimitHitTimes(
   return rows.map((r) => r.hit_at);
 }
 
-export async function insertRateLimitHit(db: Kysely<DB>, row: RateLimitHitsTable): Promise<void> {
+export async function insertRateLimitHit(db: RateLimitsDb, row: RateLimitHitsTable): Promise<void> {
   await db.insertInto('rate_limit_hits').values(row).execute();
 }

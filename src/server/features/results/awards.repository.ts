@@ -1,11 +1,12 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { AwardsTable, DB } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { AwardsTable } from '../../db/schema.ts';
+import type { ResultsDb } from './results.tables.ts';
 
 /**
  * A competition's awards in display order, with each entry's answers and what decides how the
  * public results may show it (its status and its artist's choice about the name).
  */
-export async function findAwards(db: Kysely<DB>, competitionId: string) {
+export async function findAwards(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('awards as a')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
@@ -30,7 +31,7 @@ export async function findAwards(db: Kysely<DB>, competitionId: string) {
 }
 
 /** The entries among `ids` with what decides whether they may get an award. */
-export async function findEntriesByIds(db: Kysely<DB>, ids: readonly string[]) {
+export async function findEntriesByIds(db: ResultsDb, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('submissions as s')
@@ -47,18 +48,15 @@ export async function findEntriesByIds(db: Kysely<DB>, ids: readonly string[]) {
     .execute();
 }
 
-export async function findAwardCreatedAt(db: Kysely<DB>, competitionId: string) {
-  const rows = await db
-    .selectFrom('awards')
-    .select(['submission_id', 'created_at'])
-    .where('competition_id', '=', competitionId)
-    .execute();
-  return new Map(rows.map((r) => [r.submission_id, r.created_at]));
+export async function findAwardCreatedAt(db: ResultsDb, competitionId: string) {
+  const awards = db.selectFrom('awards').where('competition_id', '=', competitionId);
+  const rows = await awards.select(['submission_id', 'created_at']).execute();
+  return new Map(rows.map(({ submission_id, created_at }) => [submission_id, created_at]));
 }
 
 /** Replaces the competition's awards with `rows` (inside the caller's transaction). */
 export async function replaceAwards(
-  trx: Kysely<DB>,
+  trx: ResultsDb,
   competitionId: string,
   rows: Insertable<AwardsTable>[],
 ): Promise<void> {

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ResultsDb } from './results.tables.ts';
 
 /* Ranking ballots: a juror's works in a ranking round, their ballot, and every ballot for the count. */
 
 /** The round, if the juror has a work in it (declared conflicts aside). */
-export async function findJurorRound(db: Kysely<DB>, roundId: string, jurorId: string) {
+export async function findJurorRound(db: ResultsDb, roundId: string, jurorId: string) {
   return db
     .selectFrom('jury_rounds as r')
     .select(['r.id', 'r.competition_id', 'r.number', 'r.status', 'r.kind'])
@@ -23,7 +22,7 @@ export async function findJurorRound(db: Kysely<DB>, roundId: string, jurorId: s
 
 /** The juror's works in the round, by alias, in their own stable order. */
 export async function findJurorAliases(
-  db: Kysely<DB>,
+  db: ResultsDb,
   roundId: string,
   jurorId: string,
 ): Promise<string[]> {
@@ -42,7 +41,7 @@ export async function findJurorAliases(
   return rows.map((r) => r.alias);
 }
 
-export async function findBallot(db: Kysely<DB>, roundId: string, jurorId: string) {
+export async function findBallot(db: ResultsDb, roundId: string, jurorId: string) {
   return db
     .selectFrom('jury_ballots')
     .select('ranking')
@@ -51,7 +50,7 @@ export async function findBallot(db: Kysely<DB>, roundId: string, jurorId: strin
     .executeTakeFirst();
 }
 
-export async function findBallots(db: Kysely<DB>, roundId: string) {
+export async function findBallots(db: ResultsDb, roundId: string) {
   return db
     .selectFrom('jury_ballots')
     .select(['juror_id', 'ranking'])
@@ -61,7 +60,7 @@ export async function findBallots(db: Kysely<DB>, roundId: string) {
 }
 
 /** Each juror's works in the round they may judge (a conflict, theirs or the admin's, aside). */
-export async function findJudgedWorks(db: Kysely<DB>, roundId: string) {
+export async function findJudgedWorks(db: ResultsDb, roundId: string) {
   return db
     .selectFrom('jury_assignments')
     .select(['juror_id', 'submission_id'])
@@ -72,7 +71,7 @@ export async function findJudgedWorks(db: Kysely<DB>, roundId: string) {
 
 /** One row per juror and round: saving again replaces the ranking. */
 export async function upsertBallot(
-  db: Kysely<DB>,
+  db: ResultsDb,
   row: { round_id: string; juror_id: string; ranking: string; updated_at: string },
 ): Promise<void> {
   await db

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ResultsDb } from './results.tables.ts';
 
 /** A published certificate by code; undefined when none (or its results were taken down). */
-export async function findCertificate(db: Kysely<DB>, code: string) {
+export async function findCertificate(db: ResultsDb, code: string) {
   return db
     .selectFrom('certificates as c')
     .innerJoin('submissions as s', 's.id', 'c.submission_id')
@@ -32,7 +31,7 @@ export async function findCertificate(db: Kysely<DB>, code: string) {
 
 /** The stored PDF of a certificate and a hash of what it was made from. */
 export async function setCertificateFile(
-  db: Kysely<DB>,
+  db: ResultsDb,
   id: string,
   key: string,
   inputs: string,

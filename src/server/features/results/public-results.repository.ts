@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ResultsDb } from './results.tables.ts';
 
 /** One award's entry, for its picture. */
-export async function findAwardEntry(db: Kysely<DB>, competitionId: string, awardId: string) {
+export async function findAwardEntry(db: ResultsDb, competitionId: string, awardId: string) {
   return db
     .selectFrom('awards as a')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
@@ -13,7 +12,7 @@ export async function findAwardEntry(db: Kysely<DB>, competitionId: string, awar
     .executeTakeFirst();
 }
 
-export async function findCompetitionTitle(db: Kysely<DB>, competitionId: string) {
+export async function findCompetitionTitle(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('competitions')
     .select(['id', 'title'])

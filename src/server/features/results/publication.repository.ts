@@ -1,9 +1,10 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
-import type { CertificatesTable, DB } from '../../db/schema.ts';
-import { paymentStateIs } from '../submissions/submissions.service.ts';
+import { type Insertable, sql } from 'kysely';
+import type { CertificatesTable } from '../../db/schema.ts';
+import { receivedForReview, reviewStatusIn } from '../submissions/submissions.service.ts';
+import type { ResultsDb } from './results.tables.ts';
 
 /** Whether the competition's results are public now (published_at set) and since when. */
-export async function findPublication(db: Kysely<DB>, competitionId: string) {
+export async function findPublication(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('results_publications')
     .select(['published_at', 'first_published_at'])
@@ -17,7 +18,7 @@ export async function findPublication(db: Kysely<DB>, competitionId: string) {
  * published: of two Publishes at once, exactly one goes on.
  */
 export async function claimPublication(
-  db: Kysely<DB>,
+  db: ResultsDb,
   competitionId: string,
   stamp: string,
 ): Promise<boolean> {
@@ -41,7 +42,7 @@ export async function claimPublication(
 }
 
 /** Takes the results page down; answers whether it was up. */
-export async function unpublish(db: Kysely<DB>, competitionId: string, stamp: string) {
+export async function unpublish(db: ResultsDb, competitionId: string, stamp: string) {
   const result = await db
     .updateTable('results_publications')
     .set({ published_at: null, updated_at: stamp })
@@ -52,26 +53,26 @@ export async function unpublish(db: Kysely<DB>, competitionId: string, stamp: st
 }
 
 /** The competition's entries by review status: what the Publish dialog counts. */
-export async function countEntriesByStatus(db: Kysely<DB>, competitionId: string) {
+export async function countEntriesByStatus(db: ResultsDb, competitionId: string) {
   const rows = await db
     .selectFrom('submissions')
     .select(['status', sql<string>`count(*)`.as('n')])
     .where('competition_id', '=', competitionId)
     // An entry whose fee is still due was never received for review (a free one owes nothing,
     // whatever its stored entry type says; a withdrawn one is unpaid).
-    .where((eb) => eb.not(paymentStateIs('pending')))
+    .where(receivedForReview())
     .groupBy('status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** The approved entries: each one's artist hears the results once and gets a certificate. */
-export async function findParticipants(db: Kysely<DB>, competitionId: string) {
+export async function findParticipants(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('submissions')
     .select(['id', 'reference', 'full_name', 'email', 'competition_title'])
     .where('competition_id', '=', competitionId)
-    .where('status', '=', 'approved')
+    .where(reviewStatusIn(['approved']))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -81,7 +82,7 @@ export async function findParticipants(db: Kysely<DB>, competitionId: string) {
  * The competition's shortlist: the entries of its last round of judging, when there was more than
  * one (a single round's entries are every approved entry, not a shortlist).
  */
-export async function findShortlist(db: Kysely<DB>, competitionId: string): Promise<string[]> {
+export async function findShortlist(db: ResultsDb, competitionId: string): Promise<string[]> {
   const last = await db
     .selectFrom('jury_rounds')
     .select(['id', 'number'])
@@ -99,7 +100,7 @@ export async function findShortlist(db: Kysely<DB>, competitionId: string): Prom
 }
 
 /** The competition's certificates by entry: who was already written to. */
-export async function findCertificates(db: Kysely<DB>, competitionId: string) {
+export async function findCertificates(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('certificates')
     .select(['id', 'submission_id', 'code', 'kind', 'award', 'outcome'])
@@ -109,7 +110,7 @@ export async function findCertificates(db: Kysely<DB>, competitionId: string) {
 
 /** Rows in chunks, so that 10,000 entrants stay within each engine's limit on parameters. */
 export async function insertCertificates(
-  db: Kysely<DB>,
+  db: ResultsDb,
   rows: readonly Insertable<CertificatesTable>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
@@ -122,7 +123,7 @@ export async function insertCertificates(
 
 /** A published certificate's award changed (the admin edited the awards and published again). */
 export async function updateCertificate(
-  db: Kysely<DB>,
+  db: ResultsDb,
   id: string,
   change: Pick<CertificatesTable, 'kind' | 'award' | 'outcome' | 'updated_at'>,
 ): Promise<void> {
@@ -131,7 +132,7 @@ export async function updateCertificate(
 
 /** Competitions with results up now, newest first. */
 /** Published results, newest first; all of them without a limit. */
-export async function findLatestPublications(db: Kysely<DB>, limit?: number) {
+export async function findLatestPublications(db: ResultsDb, limit?: number) {
   let query = db
     .selectFrom('results_publications as p')
     .innerJoin('competitions as c', 'c.id', 'p.competition_id')

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ReviewDb } from './review.tables.ts';
 
 /** The queries of a competition's artworks archive. */
 
-export async function findArchiveCompetition(db: Kysely<DB>, id: string) {
+export async function findArchiveCompetition(db: ReviewDb, id: string) {
   return db
     .selectFrom('competitions')
     .select(['id', 'title'])

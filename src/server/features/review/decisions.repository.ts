@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ReviewStatus } from '../../../shared/domain/entry-state.ts';
 import { isPostgres } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { ReviewDb } from './review.tables.ts';
 
 /** The queries of an admin's decisions on submissions: approving, rejecting, undoing, deleting. */
 
@@ -11,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
  * overlapping entries never wait on each other in a circle. A second decision on an entry waits
  * for the first's commit, then reads the status and the waiting e-mail the first left.
  */
-export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[]) {
+export async function findDecisionTargets(trx: ReviewDb, ids: readonly string[]) {
   let query = trx
     .selectFrom('submissions')
     .select([
@@ -27,39 +25,4 @@ export async function findDecisionTargets(trx: Kysely<DB>, ids: readonly string[
     .orderBy('id');
   if (isPostgres(trx)) query = query.forUpdate();
   return query.execute();
-}
-
-/** Sets the status of those of `ids` not in it yet; answers the ids it changed. */
-export async function setStatus(
-  trx: Kysely<DB>,
-  ids: readonly string[],
-  status: 'approved' | 'rejected',
-  stamp: string,
-) {
-  const changed = await trx
-    .updateTable('submissions')
-    .set({ status, updated_at: stamp })
-    .where('id', 'in', ids)
-    .where('status', '!=', status)
-    .returning('id')
-    .execute();
-  return changed.map((row) => row.id);
-}
-
-/** Puts one entry back in the status it had before an undone decision (pending included). */
-export async function restoreStatus(
-  trx: Kysely<DB>,
-  id: string,
-  status: ReviewStatus,
-  stamp: string,
-): Promise<void> {
-  await trx
-    .updateTable('submissions')
-    .set({ status, updated_at: stamp })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deleteSubmissionRow(trx: Kysely<DB>, id: string): Promise<void> {
-  await trx.deleteFrom('submissions').where('id', '=', id).execute();
 }

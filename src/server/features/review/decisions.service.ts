@@ -18,8 +18,12 @@ import {
   queueEmail,
   withdrawWaitingDecisionEmails,
 } from '../mail/mail.service.ts';
-import { issueEntryLink } from '../submissions/submissions.service.ts';
-import { findDecisionTargets, restoreStatus, setStatus } from './decisions.repository.ts';
+import {
+  issueEntryLink,
+  restoreEntryStatus,
+  setEntriesStatus,
+} from '../submissions/submissions.service.ts';
+import { findDecisionTargets } from './decisions.repository.ts';
 
 /*
  * Approve or reject one submission or many, in one transaction. Each change is audited; a
@@ -77,7 +81,7 @@ export async function decide(
       throw new AppError(409, 'ENTRY_WITHDRAWN', withdrawnSubmissions(references));
     }
     const now = deps.clock.now();
-    const changed = new Set(await setStatus(trx, unique, status, now.toISOString()));
+    const changed = new Set(await setEntriesStatus(trx, unique, status, now.toISOString()));
     const withdrawn = await withdrawWaitingDecisionEmails(trx, [...changed]);
     // Read once for the whole batch: up to 500 messages, one wording.
     const template = await currentTemplate(trx, DECISION_KINDS[status]);
@@ -144,7 +148,7 @@ export async function undoDecisions(
     for (const target of targets) {
       const before: ReviewStatus | undefined = withdrawn.get(target.id);
       if (!before) continue;
-      await restoreStatus(trx, target.id, before, now.toISOString());
+      await restoreEntryStatus(trx, target.id, before, now.toISOString());
       await recordAudit(
         trx,
         audit(admin, 'submission.undo', target.id, {

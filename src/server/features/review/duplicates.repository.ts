@@ -1,12 +1,7 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  expressionBuilder,
-  type Kysely,
-  sql,
-} from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notWithdrawn, paymentStateIs } from '../submissions/submissions.service.ts';
+import type { ReviewDb } from './review.tables.ts';
 
 /** The queries of likely duplicates: the review's flag and filter, the dashboard's groups. */
 
@@ -84,7 +79,7 @@ export function inDuplicateGroup(eb: SubmissionsEb) {
 }
 
 /** Which of `ids` (a page's rows) are likely duplicates: one index probe each. */
-export async function findLikelyDuplicateIds(db: Kysely<DB>, ids: readonly string[]) {
+export async function findLikelyDuplicateIds(db: ReviewDb, ids: readonly string[]) {
   if (ids.length === 0) return new Set<string>();
   const rows = await db
     .selectFrom('submissions')
@@ -99,7 +94,7 @@ export async function findLikelyDuplicateIds(db: Kysely<DB>, ids: readonly strin
  * The groups of likely duplicates, the largest first, and how many there are: the same
  * competition and e-mail, more than one entry, at least one unpaid.
  */
-export async function findLikelyDuplicateGroups(db: Kysely<DB>, limit: number) {
+export async function findLikelyDuplicateGroups(db: ReviewDb, limit: number) {
   const groups = unpaidWithAnother()
     .select((eb) => [
       'unpaid.competition_id',

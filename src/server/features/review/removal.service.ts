@@ -5,8 +5,12 @@ import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { withdrawWaitingDecisionEmails } from '../mail/mail.service.ts';
 import { discardUnclaimedFiles, filesOfPicture, releaseFiles } from '../media/media.service.ts';
-import { decodeEntry, type EntryLog, storedKeysOf } from '../submissions/submissions.service.ts';
-import { deleteSubmissionRow } from './decisions.repository.ts';
+import {
+  decodeEntry,
+  deleteEntryRow,
+  type EntryLog,
+  storedKeysOf,
+} from '../submissions/submissions.service.ts';
 import { findSubmissionFiles } from './review.repository.ts';
 
 /*
@@ -40,7 +44,7 @@ export async function deleteSubmission(
     const files = filesOf(row, deps.log);
     // A decision's e-mail still waiting is not sent about an entry that no longer exists.
     await withdrawWaitingDecisionEmails(trx, [id]);
-    await deleteSubmissionRow(trx, id);
+    await deleteEntryRow(trx, id);
     await releaseFiles(trx, files);
     await recordAudit(
       trx,

@@ -1,18 +1,19 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import {
   PAYMENT_STATES,
   type PaymentState,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '../../../shared/domain/entry-state.ts';
-import type { DB } from '../../db/schema.ts';
 import {
   LIKE_ESCAPE,
   notWithdrawn,
   paymentStateIs,
+  receivedForReview,
   submissionStatusIs,
 } from '../submissions/submissions.service.ts';
 import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts';
+import type { ReviewDb } from './review.tables.ts';
 
 /** The queries of the submissions review: its pages, counts, downloads and export columns. */
 
@@ -52,7 +53,7 @@ function matching(eb: SubmissionsEb, filters: ReviewFilters, omit?: 'status' | '
   if (omit !== 'payment') {
     // Seed §5: paid is the fee settled (free entries count as paid), pending the fee still due.
     if (filters.payment === 'free') conditions.push(paymentStateIs('free'));
-    if (filters.payment === 'paid') conditions.push(eb.not(paymentStateIs('pending')));
+    if (filters.payment === 'paid') conditions.push(receivedForReview());
     if (filters.payment === 'pending') conditions.push(paymentStateIs('pending'));
   }
   if (filters.duplicates) conditions.push(inDuplicateGroup(eb));
@@ -60,7 +61,7 @@ function matching(eb: SubmissionsEb, filters: ReviewFilters, omit?: 'status' | '
 }
 
 /** The submissions with what a row of the review shows: its category's name and fields. */
-function reviewRows(db: Kysely<DB>) {
+function reviewRows(db: ReviewDb) {
   return db
     .selectFrom('submissions')
     .leftJoin('categories', 'categories.id', 'submissions.category_id')
@@ -97,7 +98,7 @@ function reviewRows(db: Kysely<DB>) {
 
 /** One page of matching submissions, newest (or oldest) first, after `after`. */
 export async function findReviewPage(
-  db: Kysely<DB>,
+  db: ReviewDb,
   filters: ReviewFilters,
   order: 'newest' | 'oldest',
   after: ReviewPosition | undefined,
@@ -127,7 +128,7 @@ export async function findReviewPage(
 export type ReviewRow = Awaited<ReturnType<typeof findReviewPage>>[number];
 
 /** One submission as a row of the review shows it. */
-export async function findReviewRow(db: Kysely<DB>, id: string) {
+export async function findReviewRow(db: ReviewDb, id: string) {
   return reviewRows(db).where('submissions.id', '=', id).executeTakeFirst();
 }
 
@@ -136,7 +137,7 @@ export async function findReviewRow(db: Kysely<DB>, id: string) {
  * hidden), and by payment state (the payment filter left out). Both are the states the rows'
  * badges show, each entry counted once: a free entry is stored paid, but is counted free.
  */
-export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) {
+export async function countReviewFacets(db: ReviewDb, filters: ReviewFilters) {
   const countsOf = <K extends string>(
     conditions: Record<K, RawBuilder<boolean>>,
     omit: 'status' | 'payment',
@@ -186,7 +187,7 @@ export async function countReviewFacets(db: Kysely<DB>, filters: ReviewFilters) 
  * A submission's files and its category's fields: what a named download and a delete need (the
  * audit of a delete names the reference and the artist).
  */
-export async function findSubmissionFiles(db: Kysely<DB>, id: string) {
+export async function findSubmissionFiles(db: ReviewDb, id: string) {
   return db
     .selectFrom('submissions')
     .leftJoin('categories', 'categories.id', 'submissions.category_id')
@@ -203,7 +204,7 @@ export async function findSubmissionFiles(db: Kysely<DB>, id: string) {
 }
 
 /** The categories of the matching submissions, with their form fields: the export's columns. */
-export async function findCategoriesInView(db: Kysely<DB>, filters: ReviewFilters) {
+export async function findCategoriesInView(db: ReviewDb, filters: ReviewFilters) {
   return db
     .selectFrom('categories')
     .select(['id', 'name', 'form_fields'])

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { SettingsDb } from './settings.tables.ts';
 
 export const SETTINGS_ID = 'site_settings';
 
 /** `lock`: inside a transaction on PostgreSQL, holds the row until it ends (SQLite has no need). */
 export async function findSettingsData(
-  db: Kysely<DB>,
+  db: SettingsDb,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<string | undefined> {
   let query = db.selectFrom('site_settings').select('data').where('id', '=', SETTINGS_ID);
@@ -15,7 +14,7 @@ export async function findSettingsData(
   return row?.data;
 }
 
-export async function saveSettingsData(db: Kysely<DB>, data: string, at: Date): Promise<void> {
+export async function saveSettingsData(db: SettingsDb, data: string, at: Date): Promise<void> {
   const updatedAt = at.toISOString();
   await db
     .insertInto('site_settings')

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import {
   PAID_ENTRY_FEE_MIN,
   type PaymentState,
+  type ReviewStatus,
   type SubmissionStatus,
 } from '../../../shared/domain/entry-state.ts';
 
@@ -48,4 +49,18 @@ export function submissionStatusIs(
 /** The entry stands: its artist has not withdrawn it. */
 export function notWithdrawn(table = 'submissions'): RawBuilder<boolean> {
   return sql<boolean>`(${column(table, 'withdrawn_at')} is null)`;
+}
+
+/** The review's own status column is one of `statuses` (withdrawn or not). */
+export function reviewStatusIn(
+  statuses: readonly ReviewStatus[],
+  table = 'submissions',
+): RawBuilder<boolean> {
+  const list = sql.join(statuses.map((status) => sql.lit(status)));
+  return sql<boolean>`(${column(table, 'status')} in (${list}))`;
+}
+
+/** Received for review: free, or its fee paid (refunded ones included); not still owing it. */
+export function receivedForReview(table = 'submissions'): RawBuilder<boolean> {
+  return sql<boolean>`(not ${paymentStateIs('pending', table)})`;
 }

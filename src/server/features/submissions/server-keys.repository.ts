@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { SubmissionsDb } from './submissions.tables.ts';
 
 /**
  * The secret named `name`, made (32 random bytes) by whichever server asks first: every process
  * on the database signs and checks with the same one, and nobody has to configure it.
  */
-export async function serverKey(db: Kysely<DB>, name: string, now: Date): Promise<Buffer> {
+export async function serverKey(db: SubmissionsDb, name: string, now: Date): Promise<Buffer> {
   await db
     .insertInto('server_keys')
     .values({

@@ -1,7 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
 import { isPostgres } from '../../db/database.ts';
-import type { DB, SubmissionsTable } from '../../db/schema.ts';
+import type { SubmissionsTable } from '../../db/schema.ts';
+import type { SubmissionsDb } from './submissions.tables.ts';
 
 /** Submissions and their references: every query of registration. */
 
@@ -10,7 +11,11 @@ import type { DB, SubmissionsTable } from '../../db/schema.ts';
  * with `lock`, the competition and category rows are share-locked until the transaction ends, so
  * neither changes nor goes between this check and the submission that refers to them.
  */
-export async function findRegistrationTarget(db: Kysely<DB>, competitionId: string, lock = false) {
+export async function findRegistrationTarget(
+  db: SubmissionsDb,
+  competitionId: string,
+  lock = false,
+) {
   let query = db
     .selectFrom('competitions as c')
     .innerJoin('categories as cat', 'cat.id', 'c.category_id')
@@ -33,7 +38,7 @@ export async function findRegistrationTarget(db: Kysely<DB>, competitionId: stri
 export type RegistrationTargetRow = NonNullable<Awaited<ReturnType<typeof findRegistrationTarget>>>;
 
 /** What a receipt is made of: the submission as it was created. */
-export async function findSubmissionByIdempotencyKey(db: Kysely<DB>, idempotencyKey: string) {
+export async function findSubmissionByIdempotencyKey(db: SubmissionsDb, idempotencyKey: string) {
   return db
     .selectFrom('submissions')
     .select([
@@ -58,7 +63,10 @@ export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof findSubmissionByI
  * the second of two identical requests sees the first's submission once it is committed. SQLite
  * runs one transaction at a time: nothing to do.
  */
-export async function lockIdempotencyKey(trx: Kysely<DB>, idempotencyKey: string): Promise<void> {
+export async function lockIdempotencyKey(
+  trx: SubmissionsDb,
+  idempotencyKey: string,
+): Promise<void> {
   await lockAdvisory(trx, ADVISORY_LOCK.idempotencyKey, idempotencyKey);
 }
 
@@ -67,7 +75,7 @@ export async function lockIdempotencyKey(trx: Kysely<DB>, idempotencyKey: string
  * or increments the row and returns its new value, so no two transactions ever get the same value
  * on either engine (PostgreSQL locks the row until the first commits).
  */
-export async function nextReferenceValue(trx: Kysely<DB>, series: string): Promise<number> {
+export async function nextReferenceValue(trx: SubmissionsDb, series: string): Promise<number> {
   const row = await trx
     .insertInto('reference_counters')
     .values({ series, value: 1 })
@@ -80,14 +88,14 @@ export async function nextReferenceValue(trx: Kysely<DB>, series: string): Promi
 }
 
 export async function insertSubmission(
-  trx: Kysely<DB>,
+  trx: SubmissionsDb,
   row: Insertable<SubmissionsTable>,
 ): Promise<void> {
   await trx.insertInto('submissions').values(row).execute();
 }
 
 /** An entry with its category's fields, for its artist's page and the admin's. */
-export async function findEntry(db: Kysely<DB>, submissionId: string) {
+export async function findEntry(db: SubmissionsDb, submissionId: string) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('categories as cat', 'cat.id', 's.category_id')
@@ -122,7 +130,7 @@ export async function findEntry(db: Kysely<DB>, submissionId: string) {
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof findEntry>>>;
 
 /** What resending an entry's link needs: whom it goes to. */
-export async function findEntryByReference(db: Kysely<DB>, reference: string) {
+export async function findEntryByReference(db: SubmissionsDb, reference: string) {
   return db
     .selectFrom('submissions')
     .select(['id', 'reference', 'email', 'full_name', 'competition_title'])

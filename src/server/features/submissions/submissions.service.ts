@@ -16,7 +16,20 @@ export {
 } from './stored-entry.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { publicationOf } from './publication.ts';
-export { notWithdrawn, paymentStateIs, submissionStatusIs } from './entry-state.repository.ts';
+export {
+  notWithdrawn,
+  paymentStateIs,
+  receivedForReview,
+  reviewStatusIn,
+  submissionStatusIs,
+} from './entry-state.repository.ts';
+export {
+  deleteEntryRow,
+  markEntryPaid,
+  markEntryRefunded,
+  restoreEntryStatus,
+  setEntriesStatus,
+} from './entry-writes.repository.ts';
 export { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 export { issueEntryLink } from './entry-tokens.ts';
 export { takeEntryReference } from './entry-reference.ts';

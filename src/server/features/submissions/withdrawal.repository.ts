@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { SubmissionsDb } from './submissions.tables.ts';
 
 /** The queries of an artist withdrawing their unpaid entry. */
 
@@ -8,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
  * What deciding on a withdrawal needs of the entry; on PostgreSQL its row stays locked until the
  * transaction ends, so a payment or an admin's decision on it waits (SQLite writes one at a time).
  */
-export async function findWithdrawalTarget(trx: Kysely<DB>, submissionId: string) {
+export async function findWithdrawalTarget(trx: SubmissionsDb, submissionId: string) {
   let query = trx
     .selectFrom('submissions')
     .select([
@@ -26,7 +25,7 @@ export async function findWithdrawalTarget(trx: Kysely<DB>, submissionId: string
   return query.executeTakeFirst();
 }
 
-export async function markWithdrawn(trx: Kysely<DB>, submissionId: string, stamp: string) {
+export async function markWithdrawn(trx: SubmissionsDb, submissionId: string, stamp: string) {
   await trx
     .updateTable('submissions')
     .set({ withdrawn_at: stamp, updated_at: stamp })

@@ -1,0 +1,6 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
+
+/* The dashboard feature owns no table (docs/architecture.md). */
+
+/** What the feature's repositories may query: the tables it reads (it owns none). */
+export type DashboardDb = FeatureDb<'categories' | 'competitions' | 'submissions' | 'payments'>;

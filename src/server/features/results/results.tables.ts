@@ -1,0 +1,67 @@
+import type { FeatureDb } from '../../db/feature-db.ts';
+import type { Generated } from 'kysely';
+
+/* The results feature's tables: only its repositories write them (docs/architecture.md). */
+
+/** A juror's ranking ballot in a ranking round: `ranking` is a JSON array of aliases, best first. */
+export interface JuryBallotsTable {
+  round_id: string;
+  juror_id: string;
+  ranking: string;
+  updated_at: string;
+}
+
+/** A competition's award to one of its entries (one per entry), shown in `position` order. */
+export interface AwardsTable {
+  id: string;
+  competition_id: string;
+  submission_id: string;
+  title: string;
+  prize: Generated<string>;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultsPublicationsTable {
+  competition_id: string;
+  /** Null while unpublished. */
+  published_at: string | null;
+  first_published_at: string;
+  updated_at: string;
+}
+
+export interface CertificatesTable {
+  id: string;
+  code: string;
+  submission_id: string;
+  competition_id: string;
+  kind: 'merit' | 'participation';
+  award: string | null;
+  outcome: 'award' | 'shortlisted' | 'participated';
+  /** 'YYYY-MM-DD' in the site's time zone. */
+  issued_on: string;
+  file_key: string | null;
+  file_inputs: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The tables this feature owns, as db/schema.ts composes them into DB. */
+export interface ResultsTables {
+  jury_ballots: JuryBallotsTable;
+  awards: AwardsTable;
+  results_publications: ResultsPublicationsTable;
+  certificates: CertificatesTable;
+}
+
+/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+export type ResultsDb = FeatureDb<
+  | keyof ResultsTables
+  | 'categories'
+  | 'competitions'
+  | 'submissions'
+  | 'jury_rounds'
+  | 'jury_round_entries'
+  | 'jury_assignments'
+>;
