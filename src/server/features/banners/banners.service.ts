@@ -29,6 +29,9 @@ import {
   updateBannerRow,
 } from './banners.repository.ts';
 
+/** A row written as it is, for the demo seed: no audit entry, no cache to clear. */
+export { insertBanner } from './banners.repository.ts';
+
 export const BANNER_NOT_FOUND = 'Banner not found';
 export const BANNER_ORDER_MISMATCH =
   'The order must name every banner exactly once. Reload the list and try again.';

@@ -42,6 +42,9 @@ import {
 } from './categories.repository.ts';
 import { resolveFormFields } from './form-fields.ts';
 
+/** Rows written as they are, for the demo seed: no audit entry, no cache to clear. */
+export { insertCategory, insertSubcategories } from './categories.repository.ts';
+
 /** What the admin's writes use. */
 export type CategoryWriteContext = Pick<Deps, 'db' | 'contentCache' | 'clock' | 'log'>;
 

@@ -24,6 +24,9 @@ import {
   findCompetitionIdsWithRounds,
 } from './competitions.repository.ts';
 
+/** A row written as it is, for the demo seed: no audit entry, no cache to clear. */
+export { insertCompetition } from './competitions.repository.ts';
+
 /** The rules of a competition's life other features ask: may it take, or still be paid for, an entry. */
 export {
   admitEntry,

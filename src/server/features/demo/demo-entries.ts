@@ -17,19 +17,16 @@ import {
   storeResponsiveImage,
   storeUnclaimedFiles,
 } from '../media/media.service.ts';
+import { insertCategory } from '../categories/categories.service.ts';
+import { insertCompetition } from '../competitions/competitions.service.ts';
 import {
+  insertSubmission,
   searchTextOf,
   submissionFolderOf,
   takeEntryReference,
 } from '../submissions/submissions.service.ts';
 import { drawDemoImage } from './demo-images.ts';
-import {
-  findCategoryByName,
-  findSubcategoryId,
-  insertCategory,
-  insertCompetition,
-  insertSubmission,
-} from './demo-judging.repository.ts';
+import { findCategoryByName, findSubcategoryId } from './demo.repository.ts';
 
 /*
  * The demo's closed competitions and their approved entries, written as registration writes them

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { type Actor, createAccount } from '../auth/auth.service.ts';
 import { createRound, openRound, saveJudging } from '../jury/jury.service.ts';
 import { addCompetitionWithEntries, type DemoArtist, type DemoDeps } from './demo-entries.ts';
-import { findAccountByName, hasMarker, insertMarker } from './demo-judging.repository.ts';
+import { findAccountByName, hasMarker, insertMarker } from './demo.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';
 
 /*

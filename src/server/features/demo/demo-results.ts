@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { publishResults, saveAwards } from '../results/results.service.ts';
 import { addCompetitionWithEntries, type DemoArtist } from './demo-entries.ts';
-import { findEntriesOf, hasMarker, insertMarker } from './demo-judging.repository.ts';
+import { findEntriesOf, hasMarker, insertMarker } from './demo.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';
 
 /*

@@ -12,7 +12,10 @@ export interface DemoTables {
   app_meta: AppMetaTable;
 }
 
-/** What the feature's repositories may query: the tables it owns and the ones it reads. */
+/**
+ * What the feature's repositories may query: the table it owns and the ones it reads before
+ * seeding. Its rows in those go through their owners' front doors.
+ */
 export type DemoDb = FeatureDb<
   | keyof DemoTables
   | 'categories'

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
+import { insertBanner } from '../banners/banners.service.ts';
+import { insertCategory, insertSubcategories } from '../categories/categories.service.ts';
+import { insertCompetition } from '../competitions/competitions.service.ts';
 import { storeResponsiveImage } from '../media/media.service.ts';
 import { drawDemoImage } from './demo-images.ts';
+import { hasAnyContent, hasMarker, insertMarker } from './demo.repository.ts';
 import type { DemoDb } from './demo.tables.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
@@ -145,17 +149,8 @@ const BANNERS = [
 ];
 
 async function isEmpty(db: DemoDb): Promise<boolean> {
-  const marker = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', DEMO_MARKER)
-    .executeTakeFirst();
-  if (marker) return false;
-  for (const table of ['categories', 'competitions', 'banners'] as const) {
-    const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
-    if (row) return false;
-  }
-  return true;
+  if (await hasMarker(db, DEMO_MARKER)) return false;
+  return !(await hasAnyContent(db));
 }
 
 /**
@@ -189,72 +184,58 @@ export async function seedDemoContent(
     for (const [i, category] of CATEGORIES.entries()) {
       const id = randomUUID();
       categoryIds.push(id);
-      await trx
-        .insertInto('categories')
-        .values({
-          id,
-          name: category.name,
-          form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
-          created_at: stamp(i),
-          updated_at: stamp(i),
-        })
-        .execute();
+      await insertCategory(trx, {
+        id,
+        name: category.name,
+        form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
+        created_at: stamp(i),
+        updated_at: stamp(i),
+      });
       const subIds = category.subcategories.map(() => randomUUID());
       subcategoryIds.push(subIds);
-      await trx
-        .insertInto('subcategories')
-        .values(
-          category.subcategories.map((name, position) => ({
-            id: subIds[position] as string,
-            category_id: id,
-            name,
-            position,
-          })),
-        )
-        .execute();
+      await insertSubcategories(
+        trx,
+        category.subcategories.map((name, position) => ({
+          id: subIds[position] as string,
+          category_id: id,
+          name,
+          position,
+        })),
+      );
     }
     for (const [i, c] of COMPETITIONS.entries()) {
-      await trx
-        .insertInto('competitions')
-        .values({
-          id: randomUUID(),
-          title: c.title,
-          description: c.description,
-          image_url: competitionImages[i] as string,
-          prize_image_url: prizeImages[i] as string,
-          category_id: categoryIds[c.category] as string,
-          subcategory_id:
-            c.subcategory === null ? null : (subcategoryIds[c.category]?.[c.subcategory] ?? null),
-          start_date: addDays(today, c.start),
-          end_date: addDays(today, c.end),
-          entry_type: c.fee > 0 ? 'paid' : 'free',
-          entry_fee: c.fee,
-          closing_time: 'closingTime' in c ? c.closingTime : null,
-          draft: 'draft' in c && c.draft ? 1 : 0,
-          created_at: stamp(10 + i),
-          updated_at: stamp(10 + i),
-        })
-        .execute();
+      await insertCompetition(trx, {
+        id: randomUUID(),
+        title: c.title,
+        description: c.description,
+        image_url: competitionImages[i] as string,
+        prize_image_url: prizeImages[i] as string,
+        category_id: categoryIds[c.category] as string,
+        subcategory_id:
+          c.subcategory === null ? null : (subcategoryIds[c.category]?.[c.subcategory] ?? null),
+        start_date: addDays(today, c.start),
+        end_date: addDays(today, c.end),
+        entry_type: c.fee > 0 ? 'paid' : 'free',
+        entry_fee: c.fee,
+        closing_time: 'closingTime' in c ? c.closingTime : null,
+        draft: 'draft' in c && c.draft ? 1 : 0,
+        created_at: stamp(10 + i),
+        updated_at: stamp(10 + i),
+      });
     }
     for (const [i, b] of BANNERS.entries()) {
-      await trx
-        .insertInto('banners')
-        .values({
-          id: randomUUID(),
-          title: b.title,
-          description: b.description,
-          image_url: bannerImages[i] as string,
-          position: i,
-          // The first banner is the newest, as an admin adding them one by one would leave them.
-          created_at: stamp(30 - i),
-          updated_at: stamp(30 - i),
-        })
-        .execute();
+      await insertBanner(trx, {
+        id: randomUUID(),
+        title: b.title,
+        description: b.description,
+        image_url: bannerImages[i] as string,
+        position: i,
+        // The first banner is the newest, as an admin adding them one by one would leave them.
+        created_at: stamp(30 - i),
+        updated_at: stamp(30 - i),
+      });
     }
-    await trx
-      .insertInto('app_meta')
-      .values({ key: DEMO_MARKER, value: now.toISOString() })
-      .execute();
+    await insertMarker(trx, DEMO_MARKER, now.toISOString());
   });
   await settings.updateSettings({
     youtubeVideoId: DEMO_VIDEO_ID,

@@ -33,5 +33,7 @@ export {
 export { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 export { issueEntryLink } from './entry-tokens.ts';
 export { takeEntryReference } from './entry-reference.ts';
+/** An entry written as it is, for the demo seed's made-up entries. */
+export { insertSubmission } from './submissions.repository.ts';
 export { findEntryView } from './entries.service.ts';
 export { findRegistrationForm } from './registration.service.ts';

@@ -1,11 +1,8 @@
-import type { Insertable } from 'kysely';
-import type { CompetitionsTable, SubmissionsTable } from '../../db/schema.ts';
 import type { DemoDb } from './demo.tables.ts';
 
 /*
- * The rows the jury demo writes that no service offers: the demo competition, its entries, their
- * references, and the demo's own markers. Accounts, the judging set-up and rounds go through the
- * auth and jury services.
+ * The demo's own markers (app_meta) and what it looks up before seeding. Every row it adds to
+ * another feature's table goes through that feature's front door.
  */
 
 export async function hasMarker(db: DemoDb, key: string): Promise<boolean> {
@@ -19,6 +16,15 @@ export async function hasMarker(db: DemoDb, key: string): Promise<boolean> {
 
 export async function insertMarker(db: DemoDb, key: string, value: string): Promise<void> {
   await db.insertInto('app_meta').values({ key, value }).execute();
+}
+
+/** Whether an admin (or an earlier seed) has made any category, competition or banner. */
+export async function hasAnyContent(db: DemoDb): Promise<boolean> {
+  for (const table of ['categories', 'competitions', 'banners'] as const) {
+    const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 export async function findAccountByName(db: DemoDb, username: string) {
@@ -51,27 +57,6 @@ export async function findSubcategoryId(
     .where('name', '=', name)
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-export async function insertCategory(
-  db: DemoDb,
-  row: { id: string; name: string; form_fields: string; created_at: string; updated_at: string },
-): Promise<void> {
-  await db.insertInto('categories').values(row).execute();
-}
-
-export async function insertCompetition(
-  db: DemoDb,
-  row: Insertable<CompetitionsTable>,
-): Promise<void> {
-  await db.insertInto('competitions').values(row).execute();
-}
-
-export async function insertSubmission(
-  trx: DemoDb,
-  row: Insertable<SubmissionsTable>,
-): Promise<void> {
-  await trx.insertInto('submissions').values(row).execute();
 }
 
 /** A demo competition's entries by artist name. */
