@@ -247,11 +247,7 @@ export default tseslint.config(
      * import its values (`sql`, adapters) nor build a query on a database they were handed.
      */
     files: ['src/server/features/**/*.ts'],
-    ignores: [
-      'src/server/features/**/*.repository.ts',
-      'src/server/features/**/*.test.ts',
-      'src/server/features/demo/**',
-    ],
+    ignores: ['src/server/features/**/*.repository.ts', 'src/server/features/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

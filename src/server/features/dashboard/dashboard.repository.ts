@@ -1,6 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { paymentStateIs, submissionStatusIs } from '../submissions/submissions.service.ts';
+import {
+  PAYMENT_STATE_COLUMNS,
+  paymentStateIs,
+  submissionStatusIs,
+} from '../submissions/submissions.service.ts';
 import type { DashboardDb } from './dashboard.tables.ts';
 
 /** The rows `query` selects, counted: a number on both engines (PostgreSQL's count is a bigint). */
@@ -85,10 +89,7 @@ export async function findNewestSubmissions(db: DashboardDb, limit: number) {
       'reference',
       'full_name',
       'competition_title',
-      'entry_type',
-      'entry_fee',
-      'payment_status',
-      'refunded_at',
+      ...PAYMENT_STATE_COLUMNS,
       'created_at',
     ])
     .orderBy('created_at', 'desc')

@@ -2,6 +2,7 @@ import { type Insertable } from 'kysely';
 import { isPostgres } from '../../db/database.ts';
 import type { PaymentOrdersTable, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
 import type { PaymentsDb } from './payments.tables.ts';
+import { PAYMENT_STATE_COLUMNS } from '../submissions/submissions.service.ts';
 
 /** Every query of payments: orders, the ledger, webhook event ids, and the entry's paid state. */
 
@@ -16,10 +17,7 @@ export async function findPayableEntry(db: PaymentsDb, submissionId: string) {
       'email',
       'phone',
       'competition_title',
-      'entry_type',
-      'entry_fee',
-      'payment_status',
-      'refunded_at',
+      ...PAYMENT_STATE_COLUMNS,
       'withdrawn_at',
     ])
     .where('id', '=', submissionId)

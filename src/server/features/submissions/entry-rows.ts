@@ -6,6 +6,14 @@ import {
   submissionStatusOf,
 } from '../../../shared/domain/entry-state.ts';
 
+/** The columns an entry's payment state is made of: what paymentStateOfRow reads. */
+export const PAYMENT_STATE_COLUMNS = [
+  'entry_type',
+  'entry_fee',
+  'payment_status',
+  'refunded_at',
+] as const;
+
 /**
  * An entry's payment state from its stored row: the fee, the payment's status and any refund. The
  * one rule of free, paid and received (queries use paymentStateIs, the same rule in SQL).

@@ -30,7 +30,7 @@ export {
   restoreEntryStatus,
   setEntriesStatus,
 } from './entry-writes.repository.ts';
-export { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
+export { PAYMENT_STATE_COLUMNS, paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 export { issueEntryLink } from './entry-tokens.ts';
 export { takeEntryReference } from './entry-reference.ts';
 /** An entry written as it is, for the demo seed's made-up entries. */

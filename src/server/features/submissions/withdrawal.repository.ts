@@ -1,5 +1,6 @@
 import { isPostgres } from '../../db/database.ts';
 import type { SubmissionsDb } from './submissions.tables.ts';
+import { PAYMENT_STATE_COLUMNS } from './entry-rows.ts';
 
 /** The queries of an artist withdrawing their unpaid entry. */
 
@@ -10,16 +11,7 @@ import type { SubmissionsDb } from './submissions.tables.ts';
 export async function findWithdrawalTarget(trx: SubmissionsDb, submissionId: string) {
   let query = trx
     .selectFrom('submissions')
-    .select([
-      'id',
-      'reference',
-      'status',
-      'entry_type',
-      'entry_fee',
-      'payment_status',
-      'refunded_at',
-      'withdrawn_at',
-    ])
+    .select(['id', 'reference', 'status', ...PAYMENT_STATE_COLUMNS, 'withdrawn_at'])
     .where('id', '=', submissionId);
   if (isPostgres(trx)) query = query.forUpdate();
   return query.executeTakeFirst();
