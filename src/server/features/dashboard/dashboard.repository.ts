@@ -87,10 +87,10 @@ export async function findNewestSubmissions(db: DashboardDb, limit: number) {
     .select([
       'id',
       'reference',
+      'created_at',
       'full_name',
       'competition_title',
       ...PAYMENT_STATE_COLUMNS,
-      'created_at',
     ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
