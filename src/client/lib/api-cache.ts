@@ -1,4 +1,4 @@
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { notifyManager, QueryClient, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts';
 
@@ -10,6 +10,13 @@ import { ApiError, apiFetch, isErrorEnvelope, toApiError } from './api-client.ts
  * 304 of a few bytes).
  */
 export type ApiCache = QueryClient;
+
+/*
+ * An answer reaches the page in a microtask, not after a zero timer (the library's default): a
+ * background tab slows timers to one a second, and a page whose clock stands still (a test's
+ * frozen clock) would never show what it loaded.
+ */
+notifyManager.setScheduler(queueMicrotask);
 
 const newApiCache = () =>
   new QueryClient({
