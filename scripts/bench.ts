@@ -7,15 +7,14 @@
  * itself under `taskset -c 1`), so the two do not fight over a core.
  *
  * stdout: one JSON object per line, the hello-world first, then the pages against a static file
- * (scripts/lib/pages-bench.ts: `/`, `/about` and a category filter link pre-rendered, a search
- * on the home page rendered per request, each with its size, and their ratios to the static file's requests per
- * second, with the load average), then one per entry of ROUTES, then the
- * image goals: the size of the 800 px WebP made of an uploaded camera-like photo, and the
- * API's p99 idle and during an upload burst; then the registration goals: registrations per second (an 800 px
- * photo and a 2560 px artwork each) and the API's p99 idle and while they keep arriving.
- * Progress and the servers' own output go to stderr. Exits non-zero when a route had errors or
- * non-2xx answers (a broken route is not a benchmark); timings and sizes never fail the run, goals
- * are only reported.
+ * (scripts/lib/pages-bench.ts: `/`, `/about` and a category filter link pre-rendered, a search on
+ * the home page rendered per request, each with its size, and their ratios to the static file's
+ * requests per second, with the load average), then one per entry of ROUTES, then the image goals:
+ * the size of the 800 px WebP made of an uploaded camera-like photo, and the API's p99 idle and
+ * during an upload burst; then the registration goals: registrations per second (an 800 px photo
+ * and a 2560 px artwork each) and the API's p99 idle and while they keep arriving. Progress and the
+ * servers' own output go to stderr. Exits non-zero when a route had errors or non-2xx answers (a
+ * broken route is not a benchmark); timings and sizes never fail the run, goals are only reported.
  *
  * Then the review's: GET /api/admin/submissions with 100,000 generated submissions, the first page
  * and the page after row 50,000 of a filtered and of a searched view, on SQLite and on PostgreSQL

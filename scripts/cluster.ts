@@ -5,12 +5,12 @@
  * server, with demo content. It prints the address and the admin's password, and runs until
  * Ctrl-C or SIGTERM, then stops everything and drops the database.
  *
- * With a command after it (`node scripts/cluster.ts playwright test -c playwright.cluster.config.ts`,
- * as `npm run test:cluster` does), it runs the command against the cluster instead, with
- * CLUSTER_URL, CLUSTER_HTTP_URL (nginx's plain HTTP, which redirects), CLUSTER_ACCESS_LOG,
- * CLUSTER_SERVERS (comma-separated HOST:PORT) and CLUSTER_ADMIN_PASSWORD in its environment, with
- * the servers' DATABASE_URL and S3_* (`node scripts/cluster.ts node scripts/load.ts` checks what
- * they stored), and exits with the command's code.
+ * With a command after it (`node scripts/cluster.ts playwright test -c
+ * playwright.cluster.config.ts`, as `npm run test:cluster` does), it runs the command against the
+ * cluster instead, with CLUSTER_URL, CLUSTER_HTTP_URL (nginx's plain HTTP, which redirects),
+ * CLUSTER_ACCESS_LOG, CLUSTER_SERVERS (comma-separated HOST:PORT) and CLUSTER_ADMIN_PASSWORD in its
+ * environment, with the servers' DATABASE_URL and S3_* (`node scripts/cluster.ts node
+ * scripts/load.ts` checks what they stored), and exits with the command's code.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';

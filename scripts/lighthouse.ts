@@ -3,11 +3,11 @@
  * production settings, demo content, a throw-away data folder), in Debian's Chromium, with
  * Lighthouse's default settings (mobile, simulated throttling).
  *
- * The pages a visitor meets first: `/`, the page of the first competition `GET /api/competitions` lists, its
- * registration form, `/about`, the demo's published results ('City Lights 2026', found through
- * `GET /api/results/latest`) and `/admin` (the sign-in); or LIGHTHOUSE_PATHS (comma-separated,
- * for example `/,/about`), where `{competition}` stands for that first competition's id and
- * `{results}` for the published one's (scripts/lib/lighthouse-pages.ts).
+ * The pages a visitor meets first: `/`, the page of the first competition `GET /api/competitions`
+ * lists, its registration form, `/about`, the demo's published results ('City Lights 2026', found
+ * through `GET /api/results/latest`) and `/admin` (the sign-in); or LIGHTHOUSE_PATHS
+ * (comma-separated, for example `/,/about`), where `{competition}` stands for that first
+ * competition's id and `{results}` for the published one's (scripts/lib/lighthouse-pages.ts).
  *
  * "The physical limit, side by side": each page is also measured as a copy with every script
  * removed, served by a local proxy in front of the same server (scripts/lib/no-script-proxy.ts),

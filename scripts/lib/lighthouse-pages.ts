@@ -1,8 +1,9 @@
 /**
- * What `npm run lighthouse` measures: LIGHTHOUSE_RUNS runs of each page, and the pages (issue
- * 24): the home page, a competition's page, its registration form, about, a published results
- * page and the admin's sign-in; or LIGHTHOUSE_PATHS. `{competition}` in a path is the first listed competition's id, `{results}`
- * the id of the demo's published competition (RESULTS_TITLE) from GET /api/results/latest.
+ * What `npm run lighthouse` measures: LIGHTHOUSE_RUNS runs of each page, and the pages a visitor on
+ * a phone meets first: the home page, a competition's page, its registration form, about, a
+ * published results page and the admin's sign-in; or LIGHTHOUSE_PATHS. `{competition}` in a path is
+ * the first listed competition's id, `{results}` the id of the demo's published competition
+ * (RESULTS_TITLE) from GET /api/results/latest.
  */
 import { PAGE_PATHS, REGISTER_COMPETITION_PARAM } from '../../src/shared/page-paths.ts';
 import { firstCompetitionId } from './server.ts';

@@ -25,7 +25,8 @@ const BATCH = 500;
 
 type Log = (message: string) => void;
 
-// --- the views measured ---------------------------------------------------------------------------
+// --- the views measured
+// ---------------------------------------------------------------------------
 
 export interface ReviewView {
   /** As it appears in the report. */
@@ -84,7 +85,8 @@ export function countsUrl(base: string, reviewView: ReviewView): string {
   return `${base}/api/admin/submissions/counts?${query.toString()}`;
 }
 
-// --- generated submissions --------------------------------------------------------------------------
+// --- generated submissions
+// --------------------------------------------------------------------------
 
 /** [Latin, Devanagari]: the e-mail address is always in Latin letters. */
 const FIRST_NAMES: [string, string][] = [
@@ -185,9 +187,9 @@ const pick = <T>(random: () => number, list: readonly T[]): T =>
 
 /**
  * Writes `count` submissions in batches in one transaction, oldest first: 20 % of the names in
- * Devanagari; 65 % pending review, 22 % approved, 13 % rejected; 85 % of the paid entries with
- * the payment received (free entries count as paid, seed §5), 1 % of those refunded; about one
- * every 30 seconds, with every 50th sharing its instant with the one before (the id breaks the tie).
+ * Devanagari; 65 % pending review, 22 % approved, 13 % rejected; 85 % of the paid entries with the
+ * payment received (free entries count as paid, seed §5), 1 % of those refunded; about one every 30
+ * seconds, with every 50th sharing its instant with the one before (the id breaks the tie).
  */
 export async function generateSubmissions(
   db: Kysely<DB>,
@@ -285,7 +287,8 @@ export async function settleAfterLoad(db: Kysely<DB>, engine: Engine): Promise<v
   // SQLite: nothing. The app never runs ANALYZE, so the planner works without statistics there.
 }
 
-// --- where the deep page starts ---------------------------------------------------------------------
+// --- where the deep page starts
+// ---------------------------------------------------------------------
 
 export interface DeepPosition {
   /** How many rows the view has. */
@@ -319,7 +322,8 @@ export async function deepPosition(db: Kysely<DB>, reviewView: ReviewView): Prom
   return { viewRows, afterRow, cursor: cursorOf(last), expectedFirstId: rows[afterRow]?.id };
 }
 
-// --- between measured runs -----------------------------------------------------------------------------
+// --- between measured runs
+// -----------------------------------------------------------------------------
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const IDLE_HEALTH_MS = 50;

@@ -176,11 +176,12 @@ function buildComplete(clientDir: string): boolean {
 }
 
 /**
- * A copy of the browser build, made fresh first when it is older than its sources, for a
- * measuring run: other work that rebuilds dist/client meanwhile (renaming the hashed files) does
- * not reach the server measured, and the server, given a folder of its own, does not spend its
- * start-up building. The caller removes the folder returned. Another build running at the same time can break ours or leave a half-written
- * folder: then it is built and copied again, three tries at most.
+ * A copy of the browser build, made fresh first when it is older than its sources, for a measuring
+ * run: other work that rebuilds dist/client meanwhile (renaming the hashed files) does not reach
+ * the server measured, and the server, given a folder of its own, does not spend its start-up
+ * building. The caller removes the folder returned. Another build running at the same time can
+ * break ours or leave a half-written folder: then it is built and copied again, three tries at
+ * most.
  */
 export function snapshotClientBuild(log: Log): string {
   // Inside the repository: the server's rendering bundle (.ssr) imports packages from node_modules.

@@ -28,9 +28,10 @@ import {
 import { initializeSite } from './initialize.ts';
 
 /*
- * A server killed with SIGKILL while artists register (a fault the site must survive without losing an entry), as `npm start` runs
- * it: no entry is saved half (each saved one has its pictures), the sent again registrations are
- * each saved once with their keys, and after the sweeper no stored file belongs to nobody.
+ * A server killed with SIGKILL while artists register (a fault the site must survive without losing
+ * an entry), as `npm start` runs it: no entry is saved half (each saved one has its pictures), the
+ * sent again registrations are each saved once with their keys, and after the sweeper no stored
+ * file belongs to nobody.
  */
 const REGISTRATIONS = 4;
 

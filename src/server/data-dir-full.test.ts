@@ -18,10 +18,11 @@ import { TEST_ENGINE } from '../../tests/setup/test-database.ts';
 import { UNAVAILABLE_MESSAGE } from '../shared/messages.ts';
 
 /*
- * DATA_DIR runs out of space while artists register (a fault the site must survive without losing an entry). DATA_DIR is a real
- * filesystem of 8 MB (tmpfs, mounted for the test: the tests run as root here), filled up by a
- * file of the test's: a registration then answers 503 with the envelope and keeps nothing, and
- * once there is room again the same registration is saved and the database is intact.
+ * DATA_DIR runs out of space while artists register (a fault the site must survive without losing
+ * an entry). DATA_DIR is a real filesystem of 8 MB (tmpfs, mounted for the test: the tests run as
+ * root here), filled up by a file of the test's: a registration then answers 503 with the envelope
+ * and keeps nothing, and once there is room again the same registration is saved and the database
+ * is intact.
  */
 const SIZE = '8m';
 

@@ -13,10 +13,11 @@ import { buildApp } from './app.ts';
 import { initializeSite } from './initialize.ts';
 
 /*
- * PostgreSQL stops while the site runs (a fault the site must survive without losing an entry): the server reaches it through a
- * proxy the test takes down and brings back. Meanwhile the health check and every API answer
- * that needs the database are 503 with the seed's "Unavailable" message, never a 500; once it
- * is back, the same server answers again, without a restart. SQLite has no server to stop.
+ * PostgreSQL stops while the site runs (a fault the site must survive without losing an entry): the
+ * server reaches it through a proxy the test takes down and brings back. Meanwhile the health check
+ * and every API answer that needs the database are 503 with the seed's "Unavailable" message, never
+ * a 500; once it is back, the same server answers again, without a restart. SQLite has no server to
+ * stop.
  */
 describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL stops while the site runs', () => {
   let environment: TestEnvironment;

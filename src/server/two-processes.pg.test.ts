@@ -47,11 +47,11 @@ import { initializeSite } from './initialize.ts';
 /*
  * Two real server processes (`node src/server/main.ts`, as `npm start` runs it) on one PostgreSQL
  * database and one S3-compatible storage, with an SMTP server and Razorpay's API (a fake) that the
- * test runs, as a site behind a load balancer runs: every periodic job is claimed, so the two never do the same work. The
- * sweeper removes each unclaimed file once, under its lock; each outbox message goes out exactly
- * once; each picture of a registration is made once (its copies written once, its job and the
- * picture as sent gone); two Publish clicks at once write each results e-mail once; a payment the
- * artist made and never came back from is settled once.
+ * test runs, as a site behind a load balancer runs: every periodic job is claimed, so the two never
+ * do the same work. The sweeper removes each unclaimed file once, under its lock; each outbox
+ * message goes out exactly once; each picture of a registration is made once (its copies written
+ * once, its job and the picture as sent gone); two Publish clicks at once write each results e-mail
+ * once; a payment the artist made and never came back from is settled once.
  *
  * Each process reaches the storage, the SMTP server and Razorpay through proxies of its own, so
  * the test sees which process did what, and can hold one process's job in the middle of its round
@@ -809,7 +809,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       // the other's was on its way.
       const made = servers.map((server) => [server.name, copyPuts(server).length] as const);
       for (const [name, n] of made) expect(n, name).toBeGreaterThan(0);
-      // A picture as sent goes after its job's transaction: deleted, then unlisted. The copies stay.
+      // A picture as sent goes after its job's transaction: deleted, then unlisted. The copies
+      // stay.
       const uploads = [...photos, ...artworks].map(uploadKeyOf);
       await vi.waitFor(
         async () => {

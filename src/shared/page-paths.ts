@@ -68,9 +68,9 @@ const SERVER_RENDERED = new Set<string>([
 ]);
 
 /**
- * Whether the server draws the page before any script runs (docs/decisions/018-server-rendering.md):
- * the public pages. The admin and jury areas and an artist's entry (its token is after '#', which
- * the server never sees) are drawn in the browser.
+ * Whether the server draws the page before any script runs
+ * (docs/decisions/018-server-rendering.md): the public pages. The admin and jury areas and an
+ * artist's entry (its token is after '#', which the server never sees) are drawn in the browser.
  */
 export function isServerRenderedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

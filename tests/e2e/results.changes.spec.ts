@@ -1,12 +1,12 @@
 /*
- * A competition's ending, judged to its results, on the demo competition (Monsoon Sketchbook 2026, seeded with
- * DEMO_JUROR_PASSWORD: twelve approved entries in an open round 1, jurors juror1-3). The demo
- * jurors score round 1 through the API; the admin closes it, makes round 2 a ranking ballot of
- * the best four and opens it; the jurors' ballots go in through the API; the admin closes it and
- * reads the Schulze ranking, takes the awards proposed from it and edits them so an artist who
- * withheld their name wins Third, and publishes behind the dialog's counts. The Outbox then holds
- * one results e-mail per entrant; a visitor follows 'Results' to the awards (axe clean, light and
- * dark) with the withheld name unsaid, and checks the First's certificate from its e-mail.
+ * A competition's ending, judged to its results, on the demo competition (Monsoon Sketchbook 2026,
+ * seeded with DEMO_JUROR_PASSWORD: twelve approved entries in an open round 1, jurors juror1-3).
+ * The demo jurors score round 1 through the API; the admin closes it, makes round 2 a ranking
+ * ballot of the best four and opens it; the jurors' ballots go in through the API; the admin closes
+ * it and reads the Schulze ranking, takes the awards proposed from it and edits them so an artist
+ * who withheld their name wins Third, and publishes behind the dialog's counts. The Outbox then
+ * holds one results e-mail per entrant; a visitor follows 'Results' to the awards (axe clean, light
+ * and dark) with the withheld name unsaid, and checks the First's certificate from its e-mail.
  */
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { apiSignedInAs, openAdminScreen } from './admin-fixtures.ts';

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { serverFeatureFiles, type SourceFiles } from './feature-files.ts';
 
 /*
  * No cycle between server features, checked per feature, not per file: import-x/no-cycle sees a
@@ -13,12 +13,6 @@ import { describe, expect, it } from 'vitest';
  * without the other; and no cycle needed one to break. Tests are left out, as the lint zones
  * leave them out: a test may set up another feature's rows.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEATURES = 'src/server/features';
-
-/** A source file by its path under the features folder ('mail/outbox.service.ts'). */
-type SourceFiles = Record<string, string>;
 
 /** Feature -> the other features its files import. */
 function featureGraph(files: SourceFiles): Map<string, Set<string>> {
@@ -67,17 +61,6 @@ function featureCycles(graph: Map<string, Set<string>>): string[][] {
   };
   for (const feature of [...graph.keys()].sort()) if (!index.has(feature)) visit(feature);
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
-}
-
-/** Every non-test .ts file of the server features, by its path under the features folder. */
-function serverFeatureFiles(): SourceFiles {
-  const folder = path.join(ROOT, FEATURES);
-  const files: SourceFiles = {};
-  for (const file of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    files[file.split(path.sep).join('/')] = fs.readFileSync(path.join(folder, file), 'utf8');
-  }
-  return files;
 }
 
 describe('server features import each other without a cycle', () => {

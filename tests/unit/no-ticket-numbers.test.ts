@@ -13,6 +13,12 @@ const SELF = path.resolve(import.meta.filename);
 const FOLDERS = ['src', 'scripts', 'tests'];
 const CODE = /\.(ts|tsx|js|cjs|mjs|css|html|md)$/;
 const TICKET = /\b[Ii]ssues? ?#?\d+\b|(?:^|[\s(])#\d{1,4}\b|\b[\w.-]+#\d+\b/;
+/** A comment's "issue" at the end of a line, its number opening the next ("(issue\n * 23)"). */
+const SPLIT_TICKET = [/\b[Ii]ssues? ?#?$/, /^\s*(?:\*|\/\/)?\s*#?\d+\b/] as const;
+
+/** Whether `text`, the line after it being `next`, names a ticket. */
+const namesTicket = (text: string, next = '') =>
+  TICKET.test(text) || (SPLIT_TICKET[0].test(text) && SPLIT_TICKET[1].test(next));
 
 function filesIn(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -38,8 +44,10 @@ function ticketLines(): string[] {
     fs
       .readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((text, index) =>
-        TICKET.test(text) ? [`${path.relative(ROOT, file)}:${index + 1}: ${text.trim()}`] : [],
+      .flatMap((text, index, lines) =>
+        namesTicket(text, lines[index + 1])
+          ? [`${path.relative(ROOT, file)}:${index + 1}: ${text.trim()}`]
+          : [],
       ),
   );
 }
@@ -69,5 +77,11 @@ describe('no ticket numbers in source', () => {
     'bg-[#123456]',
   ])('lets %s be', (sample) => {
     expect(TICKET.test(sample)).toBe(false);
+  });
+
+  it('fires on a number carried to the next line of a comment', () => {
+    expect(namesTicket(' * on the results page (issue', ' * 23): the artist chooses')).toBe(true);
+    expect(namesTicket('// see issue', '// 12 for why')).toBe(true);
+    expect(namesTicket(' * the issue', ' * is that the clock stands still')).toBe(false);
   });
 });

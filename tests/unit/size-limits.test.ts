@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ruleIdsFor } from './lint-text.ts';
 
 /**
- * The size rules that keep a source file and a function small enough to hold in one's head, in
- * src/ and scripts/ alike, proven on sample code: 300 lines a file and 150 a function, blank lines and comments aside.
+ * The size rules that keep a source file and a function small enough to hold in one's head, in src/
+ * and scripts/ alike, proven on sample code: 300 lines a file and 150 a function, blank lines and
+ * comments aside.
  */
 const FILE = 'max-lines';
 const FUNCTION = 'max-lines-per-function';

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverFeatureFiles, type SourceFiles } from './feature-files.ts';
 
 /*
  * A table is written only by the feature that owns it (docs/architecture.md, "Tables and their
@@ -9,12 +8,6 @@ import { describe, expect, it } from 'vitest';
  * update, replace, merge or delete names its table, and that table's owner must be the file's
  * feature. Tests are left out: they set up other features' rows.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEATURES = path.join(ROOT, 'src/server/features');
-
-/** A source file by its path under the features folder ('mail/outbox.repository.ts'). */
-type SourceFiles = Record<string, string>;
 
 const WRITE = /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"]([a-z_]+)/g;
 const TABLES_MAP = /export interface \w+Tables \{([^}]*)\}/;
@@ -43,15 +36,6 @@ function foreignWrites(files: SourceFiles): string[] {
     }
   }
   return found.sort();
-}
-
-function serverFeatureFiles(): SourceFiles {
-  const files: SourceFiles = {};
-  for (const file of fs.readdirSync(FEATURES, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    files[file.split(path.sep).join('/')] = fs.readFileSync(path.join(FEATURES, file), 'utf8');
-  }
-  return files;
 }
 
 describe('each table is written only by its owner', () => {

@@ -38,8 +38,8 @@ export class ApiError extends Error {
 
 /**
  * A refused sign-in keeps its own code and message ('Invalid credentials', the request for the
- * second factor, a wrong or an already used code, an e-mailed code refused); any other 401/403 is the seed's permission
- * error.
+ * second factor, a wrong or an already used code, an e-mailed code refused); any other 401/403 is
+ * the seed's permission error.
  */
 const SIGN_IN_CODES = new Set([
   'INVALID_CREDENTIALS',

@@ -3,8 +3,8 @@ import { useReducedMotion } from './use-reduced-motion.ts';
 
 /*
  * "The page is interactive": the load event has fired and the browser has had a moment of idle
- * time, or the visitor has already pressed something (a click that navigates must find the
- * live clock). Decoration (particles, the slideshow's later slides, the countdown's ticking) waits for
+ * time, or the visitor has already pressed something (a click that navigates must find the live
+ * clock). Decoration (particles, the slideshow's later slides, the countdown's ticking) waits for
  * it, so the first screen's content and scripts, hydration included, come first on a slow phone.
  * Once per page load; every component that asks shares the one moment.
  */

@@ -198,7 +198,8 @@ describe('npm run admin -- reset-two-factor (SQLite)', () => {
     admin_user_id: string | null;
     entity_id: string | null;
   }
-  // In the order written: the app's clock may run ahead of the command line's (clearOfStepBoundary).
+  // In the order written: the app's clock may run ahead of the command line's
+  // (clearOfStepBoundary).
   const audit = () =>
     query<AuditRow>('SELECT actor, action, admin_user_id, entity_id FROM audit_log ORDER BY rowid');
 

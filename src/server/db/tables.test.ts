@@ -113,7 +113,8 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       ...submission,
       paid_at: null,
       refunded_at: null,
-      // A row written without the publication choice (as before the form asked for it) has none recorded.
+      // A row written without the publication choice (as before the form asked for it) has none
+      // recorded.
       publication_consent: null,
       publication_consent_at: null,
       withdrawn_at: null,

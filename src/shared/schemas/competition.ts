@@ -40,8 +40,8 @@ export const PublicCompetitionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Whether its results page is up, so a link to it is shown only then: the public catalogue always says; the admin's
-   * view of a competition leaves it out.
+   * Whether its results page is up, so a link to it is shown only then: the public catalogue always
+   * says; the admin's view of a competition leaves it out.
    */
   resultsPublished: z.boolean().optional(),
 });

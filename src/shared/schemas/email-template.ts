@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * The messages an artist gets that the art space may reword (confirmation,
- * payment, approved, rejected, and the results of each outcome), each a subject and a plain-text body with placeholders such as
- * {name}. The HTML version is made from the text, every filled value escaped.
+ * The messages an artist gets that the art space may reword (confirmation, payment, approved,
+ * rejected, and the results of each outcome), each a subject and a plain-text body with
+ * placeholders such as {name}. The HTML version is made from the text, every filled value escaped.
  */
 
 /** The templates, by the outbox kind of the message each one writes. */

@@ -1,6 +1,6 @@
 /*
- * Whether a winning or shortlisted work may be shown on the public results page, and how (issue
- * 23): the artist chooses it on the registration form. Our own wording: the seed's form and its
+ * Whether a winning or shortlisted work may be shown on the public results page, and how: the
+ * artist chooses it on the registration form. Our own wording: the seed's form and its
  * strings are left as they are.
  */
 

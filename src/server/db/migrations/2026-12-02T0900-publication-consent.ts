@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /*
- * The artist's choice of how a winning or shortlisted work is shown on the results page (issue
- * 23): 'name', 'anonymous' or 'none', and when it was given. Entries registered before the form
+ * The artist's choice of how a winning or shortlisted work is shown on the results page:
+ * 'name', 'anonymous' or 'none', and when it was given. Entries registered before the form
  * asked stay null: no choice recorded, so no name is published (publicationOf).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types

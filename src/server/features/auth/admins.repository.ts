@@ -107,8 +107,8 @@ export async function findAllAdmins(db: AuthDb, role: AccountRole = 'admin') {
 }
 
 /**
- * Every admin's id (jurors are not counted); with `lock`, on PostgreSQL the rows are held until the transaction ends
- * (SQLite already runs one write at a time).
+ * Every admin's id (jurors are not counted); with `lock`, on PostgreSQL the rows are held until the
+ * transaction ends (SQLite already runs one write at a time).
  */
 export async function findAdminIds(
   db: AuthDb,

@@ -198,7 +198,8 @@ export const openRound: RoundChange = async (deps, competitionId, roundId, admin
     throw new AppError(400, 'NO_CRITERIA', 'Add at least one criterion before opening a round.');
   }
   const panel = await findPanelIds(db, competitionId);
-  // A ranking ballot orders the whole shortlist: every panel juror free of conflict gets each entry.
+  // A ranking ballot orders the whole shortlist: every panel juror free of conflict gets each
+  // entry.
   const perEntry =
     round.kind === 'ranking'
       ? panel.length

@@ -167,8 +167,8 @@ View your entry: {entryLink}
 };
 
 /*
- * The confirmation an artist receives after registering, in plain text and HTML. Everything the artist typed is escaped in the HTML and
- * shown as text, in any script.
+ * The confirmation an artist receives after registering, in plain text and HTML. Everything the
+ * artist typed is escaped in the HTML and shown as text, in any script.
  */
 
 export interface ConfirmationDetails extends ArtistDetails {

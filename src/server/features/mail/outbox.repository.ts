@@ -20,10 +20,10 @@ export async function insertOutboxMessages(
 }
 
 /**
- * Deletes the decision e-mails of `submissionIds` still waiting (pending, never tried: no worker has
- * claimed one) and answers each one's submission and the status it remembers. One conditional
- * statement: a worker claiming a row at the same time either takes it first (it is then not
- * pending and stays) or finds it gone; on PostgreSQL the second waits for the first's commit.
+ * Deletes the decision e-mails of `submissionIds` still waiting (pending, never tried: no worker
+ * has claimed one) and answers each one's submission and the status it remembers. One conditional
+ * statement: a worker claiming a row at the same time either takes it first (it is then not pending
+ * and stays) or finds it gone; on PostgreSQL the second waits for the first's commit.
  */
 export async function deleteWaitingDecisionMessages(db: MailDb, submissionIds: readonly string[]) {
   if (submissionIds.length === 0) return [];

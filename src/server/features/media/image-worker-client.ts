@@ -4,8 +4,8 @@ import { AppError } from '../../errors.ts';
 import type { ImageJobName, ImageJobRequest, ImageJobResponse, ImageJobs } from './image-worker.ts';
 
 /*
- * Runs image jobs in one child process per app (deps.imageWorker), started on first use, at the lowest
- * CPU priority (nice 19): decoding a 12-megapixel photo takes a core for a second, and on a
+ * Runs image jobs in one child process per app (deps.imageWorker), started on first use, at the
+ * lowest CPU priority (nice 19): decoding a 12-megapixel photo takes a core for a second, and on a
  * machine where the server shares a core with it, the kernel then gives the server's own process
  * (every other request) nearly all of that core. A worker that dies (a decoder crash on a hostile
  * file) fails only the jobs it was running, as unreadable images; the next job starts a new one.

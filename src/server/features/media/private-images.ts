@@ -3,12 +3,12 @@ import { decodeUpload, imageUnreadable } from './image-check.ts';
 import type { ImageWorker } from './image-worker-client.ts';
 
 /*
- * The images an artist sends with a registration, made ready to keep as private
- * files. Pure functions from bytes to bytes (no storage, no database), so the image work can move
- * to another process behind the image queue without changing them. Every image is checked from its
- * bytes first (checkImage: JPEG, PNG or WebP, 10 MB, 40 megapixels, whole), then re-encoded
- * here: the EXIF orientation applied and every metadata field (EXIF, GPS, XMP, ICC) left out, which is
- * sharp's default on output.
+ * The images an artist sends with a registration, made ready to keep as private files. Pure
+ * functions from bytes to bytes (no storage, no database), so the image work can move to another
+ * process behind the image queue without changing them. Every image is checked from its bytes first
+ * (checkImage: JPEG, PNG or WebP, 10 MB, 40 megapixels, whole), then re-encoded here: the EXIF
+ * orientation applied and every metadata field (EXIF, GPS, XMP, ICC) left out, which is sharp's
+ * default on output.
  */
 
 /** The artist's photo: the seed's 800 px on the longest side. */

@@ -8,9 +8,9 @@ import { RESULTS_NOT_PUBLISHED } from '../../../shared/messages.ts';
 import type { PublicResults } from '../../../shared/schemas/publication.ts';
 
 /*
- * The results and certificate pages as the server sends them: a results page carries its results and the
- * tags a shared link previews (its first winner's picture), or says they are not published; the
- * competition's page and the home page know that they are; a certificate's page is not indexed.
+ * The results and certificate pages as the server sends them: a results page carries its results
+ * and the tags a shared link previews (its first winner's picture), or says they are not published;
+ * the competition's page and the home page know that they are; a certificate's page is not indexed.
  */
 
 const SITE = 'White Stroke International Art Space';

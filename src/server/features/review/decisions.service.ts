@@ -30,13 +30,13 @@ import { findDecisionTargets } from './decisions.repository.ts';
  * submission already in that status changes nothing and is sent nothing. An id that does not
  * exist refuses the whole request, naming it.
  *
- * The artist's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox, so the admin can undo it. Its row remembers
- * the status the entry had before it (`decision_from`): a later decision while it still waits
- * withdraws it and, unless the entry is back where it was, queues the new decision's e-mail with a
- * fresh wait and the same remembered status; an undo withdraws it and puts that status back. A
- * message a worker has taken is never touched: the next decision then starts afresh from the
- * status it finds. The entries' rows are locked first (decisions.repository), so two admins
- * deciding on one entry at once take turns.
+ * The artist's e-mail waits DECISION_EMAIL_DELAY_MS in the outbox, so the admin can undo it. Its
+ * row remembers the status the entry had before it (`decision_from`): a later decision while it
+ * still waits withdraws it and, unless the entry is back where it was, queues the new decision's
+ * e-mail with a fresh wait and the same remembered status; an undo withdraws it and puts that
+ * status back. A message a worker has taken is never touched: the next decision then starts afresh
+ * from the status it finds. The entries' rows are locked first (decisions.repository), so two
+ * admins deciding on one entry at once take turns.
  */
 
 export const missingSubmissions = (ids: readonly string[]) =>

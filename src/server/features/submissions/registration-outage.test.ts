@@ -16,10 +16,10 @@ import { UNAVAILABLE_MESSAGE } from '../../../shared/messages.ts';
 import { sweepUnclaimedFiles, UNCLAIMED_FILE_LIFETIME_MS } from '../media/unclaimed-files.ts';
 
 /*
- * The S3 server goes down while artists register (a fault the site must survive without losing an entry): the server reaches it
- * through a proxy the test takes down and brings back. A registration meanwhile answers 503
- * with the envelope and keeps nothing; sent again with its key once the server is back, it is
- * saved once, and the sweeper leaves nothing behind.
+ * The S3 server goes down while artists register (a fault the site must survive without losing an
+ * entry): the server reaches it through a proxy the test takes down and brings back. A registration
+ * meanwhile answers 503 with the envelope and keeps nothing; sent again with its key once the
+ * server is back, it is saved once, and the sweeper leaves nothing behind.
  */
 describe(`registering while the S3 server is down, on ${TEST_ENGINE}`, () => {
   let s3: TestS3Server;

@@ -138,11 +138,11 @@ function valuesWithFiles(data: Record<string, unknown>, files: readonly Received
 }
 
 /**
- * Registers the entry: answers an earlier request with the same key (before any image work),
- * checks the values with the shared schema, checks the pictures, writes them as sent as
- * unclaimed private files, then saves the submission and its picture jobs in one transaction. When that transaction
- * does not commit, the files and their rows are removed; when another request with the same key
- * won the race, its answer is given (or 409 for another body).
+ * Registers the entry: answers an earlier request with the same key (before any image work), checks
+ * the values with the shared schema, checks the pictures, writes them as sent as unclaimed private
+ * files, then saves the submission and its picture jobs in one transaction. When that transaction
+ * does not commit, the files and their rows are removed; when another request with the same key won
+ * the race, its answer is given (or 409 for another body).
  */
 export async function registerEntry(
   deps: Pick<

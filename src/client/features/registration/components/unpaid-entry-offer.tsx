@@ -85,8 +85,8 @@ export default function UnpaidEntryGate({
 }
 
 /**
- * Shown while the form is hidden: the entry this browser sent to this competition, still waiting for its
- * fee, with 'Complete payment' for it, or a new entry on purpose.
+ * Shown while the form is hidden: the entry this browser sent to this competition, still waiting
+ * for its fee, with 'Complete payment' for it, or a new entry on purpose.
  */
 function UnpaidEntryOffer({
   receipt,
