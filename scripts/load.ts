@@ -18,16 +18,16 @@
  * stdout: one JSON line per kind of request (count, statuses, p50/p99), then the checks, with
  * the load average. Exits 1 when a check fails.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.ts';
+import { keepAsking, round, Tally } from './lib/load-tally.ts';
+import { createPgDatabase } from './lib/pg-database.ts';
 import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
 import { startBuiltApp, stopServer } from './lib/server.ts';
 import { cameraLikePhoto, signInAsAdmin } from './lib/uploads.ts';
@@ -38,47 +38,6 @@ const REGISTRATIONS = Number(process.env.LOAD_REGISTRATIONS ?? 200);
 const IDLE_MS = 5000;
 /** How long the pictures may take after the last answer before the check counts them missing. */
 const PICTURES_WAIT_MS = 10 * 60_000;
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/** What one kind of request met: each answer's status (0: no answer) and time. */
-class Tally {
-  readonly answers: { status: number; ms: number }[] = [];
-  readonly kind: string;
-  constructor(kind: string) {
-    this.kind = kind;
-  }
-  add(status: number, ms: number): void {
-    this.answers.push({ status, ms });
-  }
-  summary() {
-    const times = this.answers.map((a) => a.ms).sort((a, b) => a - b);
-    const at = (q: number) =>
-      round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
-    const statuses: Record<string, number> = {};
-    for (const { status } of this.answers) statuses[status] = (statuses[status] ?? 0) + 1;
-    return {
-      kind: this.kind,
-      requests: this.answers.length,
-      statuses,
-      p50Ms: at(0.5),
-      p99Ms: at(0.99),
-    };
-  }
-}
-
-/** Requests `next()` one after another until `stop` says so. */
-async function keepAsking(tally: Tally, next: () => Promise<Response>, stop: () => boolean) {
-  while (!stop()) {
-    const started = performance.now();
-    try {
-      const response = await next();
-      await response.arrayBuffer();
-      tally.add(response.status, performance.now() - started);
-    } catch {
-      tally.add(0, performance.now() - started);
-    }
-  }
-}
 
 interface Site {
   base: string;
@@ -95,22 +54,9 @@ async function startOwnSite(): Promise<Site> {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   if (process.env.LOAD_ENGINE === 'postgres') {
-    const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `ws_load_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const database = await createPgDatabase();
+    cleanups.push(database.drop);
+    databaseUrl = database.url;
   }
   const { app, base, env } = await startBuiltApp({
     dataDir,

@@ -18,14 +18,10 @@ import { ensureDataDir } from '../data-dir.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { lowerCaseEmailSchema } from '../../shared/schemas/email-address.ts';
-import {
-  createAccount,
-  setEmailOfAdmin,
-  setPassword,
-  unlockAdmin,
-} from '../features/auth/accounts.service.ts';
+import { createAccount, setPassword, unlockAdmin } from '../features/auth/accounts.service.ts';
 import { turnOffTwoFactor } from '../features/auth/two-factor.ts';
 import { runCommand } from './run-command.ts';
+import { setEmailOfAdmin } from '../features/auth/account-email.ts';
 
 /** Changes made from a shell are audited too, under this name. */
 const COMMAND_LINE = { adminUserId: null, username: 'command line' };

@@ -10,15 +10,14 @@ import {
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import {
-  accountOf,
   createAdmin,
   listAdmins,
   removeAdmin,
   requireCurrentPassword,
-  setAccountEmail,
   setPassword,
 } from './accounts.service.ts';
 import { presentedDeviceId } from './known-devices.ts';
+import { accountOf, setAccountEmail } from './account-email.ts';
 
 /** Admin scope (/api/admin): the admin's own password, and the admin accounts. */
 export const accountsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
