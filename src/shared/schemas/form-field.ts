@@ -19,6 +19,7 @@ export const FORM_FIELD_MESSAGES = {
   defaultMissing: 'The default fields cannot be removed; turn them off instead.',
   defaultType: 'The type of a default field cannot be changed',
   shownToJurors: 'Choose whether jurors see this field',
+  perWork: 'Choose whether each work answers this field',
   tooMany: `A form can have at most ${FORM_FIELDS_MAX} fields`,
 } as const;
 
@@ -46,8 +47,19 @@ export const FormFieldSchema = z.object({
    * and a server of the previous release, which saves fields without it, leaves the default.
    */
   shownToJurors: z.boolean().optional(),
+  /**
+   * Whether each work of an entry answers it (title, picture, medium…) or the entry once (a CV, a
+   * statement). Fields saved before entries held several works have none: read it through
+   * isAskedPerWork, never directly.
+   */
+  perWork: z.boolean().optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
+
+/** Whether each work answers the field: its own choice, else every field is asked per work. */
+export function isAskedPerWork(field: Pick<FormField, 'perWork'>): boolean {
+  return field.perWork ?? true;
+}
 
 /**
  * A field jurors see unless the admin says otherwise: a link most often leads to the artist's own
@@ -63,9 +75,10 @@ export function isShownToJurors(field: Pick<FormField, 'type' | 'shownToJurors'>
   return field.shownToJurors ?? shownToJurorsByDefault(field.type);
 }
 
-const field = (f: Omit<FormField, 'shownToJurors'>): Required<FormField> => ({
+const field = (f: Omit<FormField, 'shownToJurors' | 'perWork'>): Required<FormField> => ({
   ...f,
   shownToJurors: shownToJurorsByDefault(f.type),
+  perWork: true,
 });
 
 /** Seed §3: every new category starts with these seven fields, five of them enabled. */
@@ -114,6 +127,7 @@ export const FormFieldInputSchema = z
     required: z.boolean(),
     enabled: z.boolean(),
     shownToJurors: z.boolean(FORM_FIELD_MESSAGES.shownToJurors).optional(),
+    perWork: z.boolean(FORM_FIELD_MESSAGES.perWork).optional(),
   })
   .transform((field) => ({ ...field, required: field.enabled && field.required }));
 export type FormFieldInput = z.input<typeof FormFieldInputSchema>;

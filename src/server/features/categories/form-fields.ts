@@ -45,6 +45,7 @@ export function resolveFormFields(
     }
     // Left out: the field keeps its own choice (stored or its type's default).
     const shownToJurors = field.shownToJurors ?? isShownToJurors(existing ?? field);
-    return { ...field, id: field.id, shownToJurors };
+    const perWork = field.perWork ?? existing?.perWork;
+    return { ...field, id: field.id, shownToJurors, ...(perWork === undefined ? {} : { perWork }) };
   });
 }
