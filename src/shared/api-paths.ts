@@ -66,6 +66,8 @@ export const adminApiPaths = {
   roundRanking: (competitionId: string, roundId: string) =>
     `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/ranking`,
   dashboard: `${ADMIN}/dashboard`,
+  dashboardMoney: `${ADMIN}/dashboard/money`,
+  dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,
   jurors: `${ADMIN}/jurors`,
   outbox: `${ADMIN}/outbox`,
   refund: (paymentId: string) => `${ADMIN}/payments/${enc(paymentId)}/refund`,
