@@ -12,6 +12,7 @@ import { AdminPage, FOCUS_RING, MUTED_TEXT, Section } from '../common/shell/admi
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { dashboardQuery } from './api/dashboard.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import { MoneySection } from './money-section.tsx';
 
 /** '+25%', '-10%', '0%'; 'No data' when last month had no submissions to compare with. */
 export function formatGrowth(percent: number | null): string {
@@ -86,6 +87,7 @@ export default function DashboardPage() {
                 }))}
               />
             </div>
+            <MoneySection />
           </div>
         )}
       </ResourceView>

@@ -49,6 +49,10 @@ async function renderDashboard(dashboard: Dashboard) {
   stubApi({
     'GET /api/auth/session': SIGNED_IN,
     'GET /api/admin/dashboard': { status: 200, body: dashboard },
+    'GET /api/admin/dashboard/money': {
+      status: 200,
+      body: { timeZone: 'Asia/Kolkata', today: '2026-11-21', competitions: [] },
+    },
   });
   renderAdmin('/admin/dashboard');
   await screen.findByRole('region', { name: 'Recent Submissions' });
