@@ -79,7 +79,7 @@ async function renderMoney(money: DashboardMoney = MONEY) {
 describe('the dashboard’s entries and money', () => {
   it('draws each chart as an image whose text alternative sums it up', async () => {
     const card = await renderMoney();
-    expect(within(card).getByText('Closes 13 November 2026')).toBeTruthy();
+    expect(within(card).getByText('Closing date: 13 November 2026')).toBeTruthy();
     const [entries, money] = within(card).getAllByRole('img');
     expect(entries?.getAttribute('aria-label')).toBe(
       'Entries per day from 9 November 2026 to 13 November 2026, closing 13 November 2026: 3 entries received and 1 awaiting payment. The busiest day was 10 November 2026, with 3. Days after today are empty.',

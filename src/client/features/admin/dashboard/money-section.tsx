@@ -55,7 +55,7 @@ function CompetitionFigures({ competition }: { competition: CompetitionMoney }) 
           {competition.title}
         </h3>
         <p className={`text-sm ${MUTED_TEXT}`}>
-          Closes {formatCalendarDate(competition.closingDate)}
+          Closing date: {formatCalendarDate(competition.closingDate)}
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
