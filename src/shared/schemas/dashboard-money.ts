@@ -26,7 +26,10 @@ export type MoneyTotals = z.infer<typeof MoneyTotalsSchema>;
 export const MoneyDaySchema = z.object({
   date: z.iso.date(),
   closing: z.boolean(),
-  /** Entries made that day that stand (not withdrawn) and were received: free, or paid for (a refund since included). */
+  /**
+   * Entries made that day that stand (not withdrawn) and were received: free, or paid for (one
+   * refunded since included).
+   */
   entries: z.number().int().nullable(),
   /** Entries made that day that stand and still owe their fee. */
   awaitingPayment: z.number().int().nullable(),
