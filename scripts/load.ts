@@ -21,9 +21,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import type { DB } from '../src/server/db/schema.ts';
 import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.ts';
 import { keepAsking, round, Tally } from './lib/load-tally.ts';
@@ -116,6 +118,18 @@ function throughCluster(): ((n: number) => { dispatcher: Agent }) | undefined {
       connect: { rejectUnauthorized: false },
     }),
   });
+}
+
+/** The accepted entries as stored: each one's photo and its first work's answers. */
+async function storedEntries(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('submissions')
+    .innerJoin('entry_works', 'entry_works.submission_id', 'submissions.id')
+    .select(['submissions.id', 'photo_key', 'entry_works.field_values'])
+    .where('entry_works.position', '=', 1)
+    .where('submissions.id', 'in', ids)
+    .execute();
 }
 
 async function main(): Promise<number> {
@@ -231,13 +245,7 @@ async function main(): Promise<number> {
         const failed = left.filter((job) => job.status === 'failed').length;
         problems.push(`${left.length} pictures not made (${failed} failed) after the wait`);
       }
-      const rows = accepted.length
-        ? await database.db
-            .selectFrom('submissions')
-            .select(['id', 'photo_key', 'field_values'])
-            .where('id', 'in', accepted)
-            .execute()
-        : [];
+      const rows = await storedEntries(database.db, accepted);
       if (rows.length !== new Set(accepted).size || accepted.length !== new Set(accepted).size) {
         problems.push(`${accepted.length} accepted, ${rows.length} stored`);
       }

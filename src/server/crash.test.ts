@@ -171,7 +171,8 @@ describe(`a server killed with SIGKILL during registrations, on ${TEST_ENGINE}`,
         }
         const saved = await app.deps.db
           .selectFrom('submissions')
-          .select(['photo_key', 'field_values'])
+          .leftJoin('entry_works', 'entry_works.submission_id', 'submissions.id')
+          .select(['photo_key', 'submissions.field_values', 'entry_works.field_values as work'])
           .execute();
         expect(saved).toHaveLength(REGISTRATIONS);
 

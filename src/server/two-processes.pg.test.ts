@@ -787,7 +787,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
       );
       const rows = await db()
         .selectFrom('submissions')
-        .select(['photo_key', 'field_values'])
+        .innerJoin('entry_works', 'entry_works.submission_id', 'submissions.id')
+        .select(['photo_key', 'entry_works.field_values'])
         .execute();
       expect(rows).toHaveLength(REGISTRATIONS + PAID_ENTRIES);
       const artworks = rows.flatMap((row) => {

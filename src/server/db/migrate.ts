@@ -22,6 +22,7 @@ import * as juryRedactions from './migrations/2026-12-04T1000-jury-redactions.ts
 import * as entryFeesAndWithdrawals from './migrations/2026-12-04T1200-entry-fees-and-withdrawals.ts';
 import * as signInCodes from './migrations/2026-12-04T1300-sign-in-codes.ts';
 import * as competitionDetails from './migrations/2026-12-04T1400-competition-details.ts';
+import * as entryWorks from './migrations/2026-12-05T0900-entry-works.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04T1200-entry-fees-and-withdrawals': entryFeesAndWithdrawals,
   '2026-12-04T1300-sign-in-codes': signInCodes,
   '2026-12-04T1400-competition-details': competitionDetails,
+  '2026-12-05T0900-entry-works': entryWorks,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -83,6 +83,8 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       prize_description: null,
       closing_time: null,
       draft: 0,
+      min_works: 1,
+      max_works: 1,
     });
     expect(
       await db.selectFrom('banners').selectAll().where('id', '=', banner.id).executeTakeFirst(),
@@ -124,6 +126,39 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       artworkTitle: 'Rain',
       link: 'https://example.com/a?b=1',
     });
+  });
+
+  it("entry_works: an entry's works, in order, removed with their entry", async () => {
+    const submission = makeSubmissionRow({ field_values: JSON.stringify({ statement: 'Why' }) });
+    await db.insertInto('submissions').values(submission).execute();
+    const work = (position: number, title: string) => ({
+      id: randomUUID(),
+      submission_id: submission.id,
+      position,
+      field_values: JSON.stringify({ artworkTitle: title }),
+      created_at: stamp(),
+      updated_at: stamp(),
+    });
+    const works = [work(1, 'Rain — बारिश'), work(2, 'Sun')];
+    await db.insertInto('entry_works').values(works).execute();
+    expect(
+      await db
+        .selectFrom('entry_works')
+        .selectAll()
+        .where('submission_id', '=', submission.id)
+        .orderBy('position')
+        .execute(),
+    ).toEqual(works);
+    // One work per place in the entry.
+    await expect(db.insertInto('entry_works').values(work(2, 'Again')).execute()).rejects.toThrow();
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    expect(
+      await db
+        .selectFrom('entry_works')
+        .select('id')
+        .where('submission_id', '=', submission.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('admin_users and sessions', async () => {

@@ -25,6 +25,9 @@ export interface CompetitionsTable {
   rules: Generated<string | null>;
   eligibility: Generated<string | null>;
   prize_description: Generated<string | null>;
+  /** How many works an entry holds: at least min_works, at most max_works (1 and 1 by default). */
+  min_works: Generated<number>;
+  max_works: Generated<number>;
 }
 
 /** An artist's personal leave to register after the close, until valid_until (decision 021). */

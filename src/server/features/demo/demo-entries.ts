@@ -21,6 +21,7 @@ import { insertCategory } from '../categories/categories.service.ts';
 import { insertCompetition } from '../competitions/competitions.service.ts';
 import {
   insertSubmission,
+  insertWorks,
   searchTextOf,
   submissionFolderOf,
   takeEntryReference,
@@ -189,13 +190,7 @@ export async function addCompetitionWithEntries(
           address: `${i + 1} Demo Lane, Example Nagar, Pune, India`,
           pincode: '411001',
           photo_key: entry.photoKey,
-          field_values: JSON.stringify({
-            artworkTitle: title,
-            [ARTWORK_FIELD]: entry.artworkKey,
-            medium: MEDIUMS[i % MEDIUMS.length],
-            size: SIZES[i % SIZES.length],
-            description: spec.describe(title),
-          }),
+          field_values: '{}',
           entry_type: 'free',
           entry_fee: 0,
           status: 'approved',
@@ -211,6 +206,22 @@ export async function addCompetitionWithEntries(
           created_at: entered.toISOString(),
           updated_at: stamp(END_DAY + 1),
         });
+        await insertWorks(trx, [
+          {
+            id: randomUUID(),
+            submission_id: entry.id,
+            position: 1,
+            field_values: JSON.stringify({
+              artworkTitle: title,
+              [ARTWORK_FIELD]: entry.artworkKey,
+              medium: MEDIUMS[i % MEDIUMS.length],
+              size: SIZES[i % SIZES.length],
+              description: spec.describe(title),
+            }),
+            created_at: entered.toISOString(),
+            updated_at: entered.toISOString(),
+          },
+        ]);
       }
       await claimFiles(
         trx,

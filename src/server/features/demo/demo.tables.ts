@@ -22,6 +22,7 @@ export type DemoDb = FeatureDb<
   | 'subcategories'
   | 'competitions'
   | 'submissions'
+  | 'entry_works'
   | 'admin_users'
   | 'banners'
 >;

@@ -3,6 +3,7 @@ import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   decodeEntry,
+  type EntryWithFirstWorkRow,
   type EntryLog,
   imagesOf,
   type StoredEntry,
@@ -43,7 +44,7 @@ export function juryCopyOf(entry: StoredEntry, redactions: ReadonlyMap<string, s
 /** The jury's copy of submission `row.id`, read with its redactions. */
 export async function readJuryCopy(
   db: Kysely<DB>,
-  row: { id: string; field_values: string; form_fields: string | null },
+  row: EntryWithFirstWorkRow,
   log: EntryLog,
 ): Promise<JuryCopy> {
   return juryCopyOf(decodeEntry(row, log), await findRedactionsOf(db, row.id));

@@ -110,5 +110,11 @@ export interface JuryTables {
 
 /** What the feature's repositories may query: the tables it owns and the ones it reads. */
 export type JuryDb = FeatureDb<
-  keyof JuryTables | 'categories' | 'competitions' | 'submissions' | 'admin_users' | 'jury_ballots'
+  | keyof JuryTables
+  | 'categories'
+  | 'competitions'
+  | 'submissions'
+  | 'entry_works'
+  | 'admin_users'
+  | 'jury_ballots'
 >;

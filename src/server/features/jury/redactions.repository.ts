@@ -1,4 +1,4 @@
-import { reviewStatusIn } from '../submissions/submissions.service.ts';
+import { reviewStatusIn, firstWorkValues } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
@@ -42,6 +42,7 @@ export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
       's.email',
       's.phone',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'c.form_fields',
     ])
     .where('s.competition_id', '=', competitionId)
@@ -55,7 +56,15 @@ export async function findEntryToRedact(db: JuryDb, competitionId: string, entry
   return db
     .selectFrom('submissions as s')
     .leftJoin('categories as c', 'c.id', 's.category_id')
-    .select(['s.id', 's.full_name', 's.email', 's.phone', 's.field_values', 'c.form_fields'])
+    .select([
+      's.id',
+      's.full_name',
+      's.email',
+      's.phone',
+      's.field_values',
+      firstWorkValues('s').as('work_values'),
+      'c.form_fields',
+    ])
     .where('s.competition_id', '=', competitionId)
     .where('s.id', '=', entryId)
     .executeTakeFirst();

@@ -18,6 +18,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import type { IdentityCheck } from '../../../shared/schemas/jury-redaction.ts';
 import type { RoundSummary } from '../../../shared/schemas/jury.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 
 /*
  * The identity check before judging: entries whose answers shown to jurors name their artist,
@@ -46,14 +47,7 @@ async function check(): Promise<IdentityCheck> {
 }
 
 const redactions = () => db().selectFrom('jury_redactions').selectAll().execute();
-const fieldValuesOf = async (id: string) =>
-  (
-    await db()
-      .selectFrom('submissions')
-      .select('field_values')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).field_values;
+const fieldValuesOf = async (id: string) => storedAnswersOf(db(), id);
 
 beforeAll(async () => {
   admin = await signIn(t, 'admin', ADMIN_PASSWORD);
@@ -120,7 +114,7 @@ describe(`the identity check on ${TEST_ENGINE}`, () => {
       answer: 'Painted by ZENOBIA QUILLFEATHER 1 at dawn.',
       redaction: { text: 'Painted at dawn.', redactedAt: expect.any(String) },
     });
-    expect(await fieldValuesOf(ids[0]!)).toBe(before);
+    expect(await fieldValuesOf(ids[0]!)).toEqual(before);
     const audits = await auditRowsOf(db(), 'jury.answer-');
     expect(audits).toMatchObject([{ action: 'jury.answer-redact', entity_id: ids[0] }]);
     expect(JSON.parse(audits[0]!.details ?? '')).toEqual({

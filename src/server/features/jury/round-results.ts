@@ -6,7 +6,11 @@ import type { Deps } from '../../deps.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import { queueEmail, renderTemplate } from '../mail/mail.service.ts';
 import { spreadsheetCsv } from '../review/review.service.ts';
-import { decodeEntry, type EntryLog } from '../submissions/submissions.service.ts';
+import {
+  decodeEntry,
+  type EntryLog,
+  type EntryWithFirstWorkRow,
+} from '../submissions/submissions.service.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf, jurorName } from './judging.service.ts';
 import {
@@ -55,10 +59,7 @@ export async function roundStandings(
 }
 
 /** The entry's title for the admin: its title field's answer, else nothing. */
-function titleOf(
-  row: { id: string; field_values: string; form_fields: string | null },
-  log: EntryLog,
-) {
+function titleOf(row: EntryWithFirstWorkRow, log: EntryLog) {
   const entry = decodeEntry(row, log);
   const field =
     entry.fields.find((f) => f.id === 'artworkTitle') ??

@@ -6,7 +6,7 @@ import type {
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
-import { reviewStatusIn } from '../submissions/submissions.service.ts';
+import { reviewStatusIn, firstWorkValues } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
@@ -227,6 +227,7 @@ export async function findRoundEntries(db: JuryDb, roundId: string) {
       's.reference',
       's.created_at',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'c.form_fields',
     ])
     .where('e.round_id', '=', roundId)

@@ -1,4 +1,5 @@
 import type { JuryDb } from './jury.tables.ts';
+import { firstWorkValues } from '../submissions/submissions.service.ts';
 
 /*
  * What a juror reads and writes: only rows of their own assignments, each query filtered by the
@@ -88,6 +89,7 @@ export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, a
       's.id',
       's.email',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'c.form_fields',
     ])
     .where('e.round_id', '=', roundId)

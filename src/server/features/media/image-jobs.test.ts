@@ -19,6 +19,7 @@ import { privateFileUrl } from './private-files.ts';
 import { displayKeyOf, uploadKeyOf } from './private-images.ts';
 import { isWholeImage } from './image-check.ts';
 import { IMAGE_TOO_SLOW } from './image-worker-client.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 
 // Its rounds are the tests' own: a background round would take the jobs a test looks at.
 const t = useTestApp({ imageJobs: { background: false } });
@@ -55,10 +56,10 @@ async function registerNow(files?: Record<string, Buffer>) {
   const id = (response.json() as { id: string }).id;
   const row = await db()
     .selectFrom('submissions')
-    .select(['photo_key', 'field_values'])
+    .select(['photo_key'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const artwork = JSON.parse(row.field_values).artworkUrl as string;
+  const artwork = (await storedAnswersOf(db(), id)).artworkUrl as string;
   return { id, photo: row.photo_key, artwork };
 }
 

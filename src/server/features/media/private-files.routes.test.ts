@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/setup/test-app.ts'
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { displayKeyOf } from './private-images.ts';
 import { PRIVATE_FILE_CACHE, privateFileUrl } from './private-files.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 
 const SECRET = 'SECRET-REGISTRATION-PHOTO';
 const PUBLIC_BYTES = 'PUBLIC-FILE-BYTES';
@@ -42,7 +43,7 @@ describe.each([
   let t: TestApp;
   let server: TestS3Server | undefined;
   let token: string;
-  let submission: { photo_key: string; field_values: string };
+  let submission: { photo_key: string; artwork: string };
 
   beforeAll(async () => {
     server = s3 ? await startS3Server() : undefined;
@@ -59,10 +60,12 @@ describe.each([
       registrationParts(registrationData(competition.id), await defaultFiles()),
     );
     expect(response.statusCode, response.body).toBe(201);
-    submission = await t.app.deps.db
+    const row = await t.app.deps.db
       .selectFrom('submissions')
-      .select(['photo_key', 'field_values'])
+      .select(['id', 'photo_key'])
       .executeTakeFirstOrThrow();
+    const { artworkUrl } = await storedAnswersOf(t.app.deps.db, row.id);
+    submission = { photo_key: row.photo_key, artwork: artworkUrl as string };
     token = await signIn(t, 'admin', ADMIN_PASSWORD);
   });
   afterAll(async () => {
@@ -71,7 +74,7 @@ describe.each([
   });
 
   const keys = () => {
-    const artwork = JSON.parse(submission.field_values).artworkUrl as string;
+    const { artwork } = submission;
     return { photo: submission.photo_key, artwork, display: displayKeyOf(artwork) };
   };
 

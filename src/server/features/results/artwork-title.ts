@@ -4,6 +4,7 @@ interface EntryRow {
   id: string;
   reference: string;
   field_values: string;
+  work_values: string | null;
   form_fields: string | null;
 }
 

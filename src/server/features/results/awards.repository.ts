@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AwardsTable } from '../../db/schema.ts';
 import type { ResultsDb } from './results.tables.ts';
+import { firstWorkValues } from '../submissions/submissions.service.ts';
 
 /**
  * A competition's awards in display order, with each entry's answers and what decides how the
@@ -23,6 +24,7 @@ export async function findAwards(db: ResultsDb, competitionId: string) {
       's.full_name',
       's.publication_consent',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'c.form_fields',
     ])
     .where('a.competition_id', '=', competitionId)
@@ -42,6 +44,7 @@ export async function findEntriesByIds(db: ResultsDb, ids: readonly string[]) {
       's.competition_id',
       's.status',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'c.form_fields',
     ])
     .where('s.id', 'in', ids)

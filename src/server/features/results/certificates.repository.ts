@@ -1,4 +1,5 @@
 import type { ResultsDb } from './results.tables.ts';
+import { firstWorkValues } from '../submissions/submissions.service.ts';
 
 /** A published certificate by code; undefined when none (or its results were taken down). */
 export async function findCertificate(db: ResultsDb, code: string) {
@@ -21,6 +22,7 @@ export async function findCertificate(db: ResultsDb, code: string) {
       's.id as submission_id',
       's.reference',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       'cat.form_fields',
       'k.title as competition_title',
     ])

@@ -1,4 +1,5 @@
 import type { ResultsDb } from './results.tables.ts';
+import { firstWorkValues } from '../submissions/submissions.service.ts';
 
 /** One award's entry, for its picture. */
 export async function findAwardEntry(db: ResultsDb, competitionId: string, awardId: string) {
@@ -6,7 +7,14 @@ export async function findAwardEntry(db: ResultsDb, competitionId: string, award
     .selectFrom('awards as a')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
-    .select(['s.id', 's.status', 's.publication_consent', 's.field_values', 'c.form_fields'])
+    .select([
+      's.id',
+      's.status',
+      's.publication_consent',
+      's.field_values',
+      firstWorkValues('s').as('work_values'),
+      'c.form_fields',
+    ])
     .where('a.competition_id', '=', competitionId)
     .where('a.id', '=', awardId)
     .executeTakeFirst();

@@ -61,6 +61,7 @@ export type ResultsDb = FeatureDb<
   | 'categories'
   | 'competitions'
   | 'submissions'
+  | 'entry_works'
   | 'jury_rounds'
   | 'jury_round_entries'
   | 'jury_assignments'

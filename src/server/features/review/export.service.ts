@@ -10,7 +10,7 @@ import type { ReviewQuery } from '../../../shared/schemas/review.ts';
 import type { Deps } from '../../deps.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import {
-  decodeFieldValues,
+  entryValuesOf,
   paymentStateOfRow,
   submissionStatusOfRow,
 } from '../submissions/submissions.service.ts';
@@ -75,7 +75,7 @@ export async function exportCsv(
   const columns = fieldColumns(await findCategoriesInView(deps.db, filters));
   const base = deps.config.publicUrl;
   const line = (row: ReviewRow) => {
-    const values = decodeFieldValues(row, deps.log);
+    const values = entryValuesOf(row, deps.log);
     return [
       row.reference,
       dateTime(row.created_at),

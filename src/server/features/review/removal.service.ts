@@ -10,6 +10,7 @@ import {
   deleteEntryRow,
   type EntryLog,
   storedKeysOf,
+  worksOf,
 } from '../submissions/submissions.service.ts';
 import { findSubmissionFiles } from './review.repository.ts';
 
@@ -25,11 +26,14 @@ export const SUBMISSION_GONE = 'Submission not found. It may have been deleted a
 type SubmissionFilesRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFiles>>>;
 
 /**
- * Every file the submission names: its photo and each image, with the display copy and the
+ * Every file the submission names: its photo and each image of it and its works, with the display copy and the
  * picture as sent (kept until its job has made the others).
  */
-function filesOf(row: SubmissionFilesRow, log: EntryLog): string[] {
-  const images = storedKeysOf(decodeEntry(row, log), row.id);
+async function filesOf(trx: Kysely<DB>, row: SubmissionFilesRow, log: EntryLog) {
+  const entry = decodeEntry({ ...row, work_values: null }, log);
+  const works = (await worksOf(trx, [row.id], log)).get(row.id) ?? [];
+  const answers = [entry, ...works.map((work) => ({ fields: entry.fields, values: work.values }))];
+  const images = new Set(answers.flatMap((answer) => storedKeysOf(answer, row.id)));
   return [row.photo_key, ...images].flatMap(filesOfPicture);
 }
 
@@ -41,7 +45,7 @@ export async function deleteSubmission(
   const keys = await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const row = await findSubmissionFiles(trx, id);
     if (!row) throw notFound(SUBMISSION_GONE);
-    const files = filesOf(row, deps.log);
+    const files = await filesOf(trx, row, deps.log);
     // A decision's e-mail still waiting is not sent about an entry that no longer exists.
     await withdrawWaitingDecisionEmails(trx, [id]);
     await deleteEntryRow(trx, id);

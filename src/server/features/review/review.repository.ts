@@ -11,6 +11,7 @@ import {
   paymentStateIs,
   receivedForReview,
   submissionStatusIs,
+  firstWorkValues,
 } from '../submissions/submissions.service.ts';
 import { inDuplicateGroup, type SubmissionsEb } from './duplicates.repository.ts';
 import type { ReviewDb } from './review.tables.ts';
@@ -90,6 +91,7 @@ function reviewRows(db: ReviewDb) {
       'submissions.entry_fee',
       'submissions.photo_key',
       'submissions.field_values',
+      firstWorkValues('submissions').as('work_values'),
       'categories.name as category_name',
       'categories.form_fields',
       'subcategories.name as subcategory_name',
@@ -197,6 +199,7 @@ export async function findSubmissionFiles(db: ReviewDb, id: string) {
       'submissions.full_name',
       'submissions.photo_key',
       'submissions.field_values',
+      firstWorkValues('submissions').as('work_values'),
       'categories.form_fields',
     ])
     .where('submissions.id', '=', id)

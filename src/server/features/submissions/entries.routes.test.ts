@@ -34,6 +34,7 @@ import {
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { LINK_REQUEST_LIMIT } from './entries.service.ts';
 import { ENTRY_TOKEN_LIFETIME_MS } from './entry-tokens.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 
 /*
  * The artist's entry page over HTTP: POST /api/entries/view opens the entry a
@@ -182,10 +183,10 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
     const receipt = json(registered);
     const stored = await db()
       .selectFrom('submissions')
-      .select(['photo_key', 'field_values'])
+      .select(['photo_key'])
       .where('id', '=', receipt.id as string)
       .executeTakeFirstOrThrow();
-    const artworkKey = (JSON.parse(stored.field_values) as Record<string, string>).artworkUrl;
+    const artworkKey = (await storedAnswersOf(db(), receipt.id as string)).artworkUrl;
     expect(artworkKey).toBeTruthy();
 
     const response = await view(receipt.entryToken);

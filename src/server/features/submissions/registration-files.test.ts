@@ -16,6 +16,7 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { displayKeyOf } from '../media/private-images.ts';
 import { privateFileUrl } from '../media/private-files.ts';
 import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;
@@ -30,9 +31,9 @@ beforeEach(async () => {
 async function storedImages() {
   const row = await db()
     .selectFrom('submissions')
-    .select(['photo_key', 'field_values'])
+    .select(['id', 'photo_key'])
     .executeTakeFirstOrThrow();
-  const artwork = JSON.parse(row.field_values).artworkUrl as string;
+  const artwork = (await storedAnswersOf(db(), row.id)).artworkUrl as string;
   const token = await signIn(t, 'admin', ADMIN_PASSWORD);
   const fetch = async (key: string) => {
     const response = await asAdmin(t, token, 'GET', privateFileUrl(key));

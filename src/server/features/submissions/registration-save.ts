@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
-import type { FormField } from '../../../shared/schemas/form-field.ts';
+import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import { imagePartOf, PHOTO_PART } from '../../../shared/registration-request.ts';
 import { needsGuardian, type RegistrationValues } from '../../../shared/schemas/registration.ts';
 import type { DB } from '../../db/schema.ts';
@@ -22,6 +23,7 @@ import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
 import { searchTextOf } from './search-text.ts';
 import { takeEntryReference } from './entry-reference.ts';
 import { issueEntryLink } from './entry-tokens.ts';
+import { insertWorks } from './works.repository.ts';
 import {
   findRegistrationTarget,
   findSubmissionByIdempotencyKey,
@@ -60,7 +62,10 @@ export interface SubmissionToSave {
 /** What the transaction decided: a new submission, or an earlier one holding the key. */
 export type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
 
-/** The stored dynamic values: text and URLs as given (trimmed), images as their private keys. */
+/**
+ * The stored dynamic values of these fields: text and URLs as given (trimmed), images as their
+ * private keys.
+ */
 function storedFieldValues(
   fields: readonly FormField[],
   values: Values,
@@ -73,6 +78,27 @@ function storedFieldValues(
     if (typeof value === 'string' && value !== '') stored[field.id] = value;
   }
   return stored;
+}
+
+/** The fields the entry answers once; the others each work answers. */
+function entryFieldsOf(fields: readonly FormField[]): FormField[] {
+  return fields.filter((field) => !isAskedPerWork(field));
+}
+
+/** The entry's works as stored: the answers of the fields asked per work. */
+function workRowsOf(toSave: SubmissionToSave, stamp: string) {
+  const workFields = toSave.fields.filter(isAskedPerWork);
+  const values = storedFieldValues(workFields, toSave.values, toSave.keyByPart);
+  return [
+    {
+      id: randomUUID(),
+      submission_id: toSave.submissionId,
+      position: 1,
+      field_values: JSON.stringify(values),
+      created_at: stamp,
+      updated_at: stamp,
+    },
+  ];
 }
 
 /** The submission's row as registration writes it: the server decides its fee and statuses. */
@@ -107,7 +133,9 @@ function submissionRowOf(
     address: values.address,
     pincode: values.pincode,
     photo_key: keyByPart.get(PHOTO_PART) as string,
-    field_values: JSON.stringify(storedFieldValues(toSave.fields, values, keyByPart)),
+    field_values: JSON.stringify(
+      storedFieldValues(entryFieldsOf(toSave.fields), values, keyByPart),
+    ),
     entry_type: free ? ('free' as const) : ('paid' as const),
     entry_fee: free ? 0 : competition.entry_fee,
     status: 'pending',
@@ -157,6 +185,7 @@ export async function saveSubmission(
       ...row,
       search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
     });
+    await insertWorks(trx, workRowsOf(toSave, row.created_at));
     await claimFiles(trx, toSave.fileKeys);
     await queuePictureJobs(trx, submissionId, toSave.jobs, now);
     const email = await writeEmail(

@@ -23,6 +23,7 @@ import {
   REGISTRATION_MESSAGES as M,
   RegistrationReceiptSchema,
 } from '../../../shared/schemas/registration.ts';
+import { storedAnswersOf, storedWorksOf } from '../../../../tests/setup/stored-answers.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;
@@ -153,7 +154,10 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: a registration`, () => {
     expect(row?.photo_key).toMatch(
       new RegExp(`^private/submissions/${receipt.id}/photo-[0-9a-f]{8}\\.jpg$`),
     );
-    const values = JSON.parse(row?.field_values ?? '');
+    // Every field of the default form is asked per work: the entry keeps none of them.
+    expect(JSON.parse(row?.field_values ?? '')).toEqual({});
+    const [values, ...more] = await storedWorksOf(db(), receipt.id);
+    expect(more).toEqual([]);
     expect(values).toEqual({
       artworkTitle: 'Rain on the Ghats',
       artworkUrl: expect.stringMatching(
@@ -278,7 +282,9 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: a registration`, () => {
     const [row] = await submissionRows();
     expect(row?.full_name).toBe('अनन्या தமிழ்செல்வி 🎨');
     expect(row?.address).toBe('சென்னை 600001, भारत');
-    expect(JSON.parse(row?.field_values ?? '').artworkTitle).toBe('<b>मानसून</b> & "மழை" 🌧️');
+    expect((await storedAnswersOf(db(), row?.id ?? '')).artworkTitle).toBe(
+      '<b>मानसून</b> & "மழை" 🌧️',
+    );
     const [mail] = await db().selectFrom('email_outbox').selectAll().execute();
     expect(mail?.body_text).toContain('- Full name: अनन्या தமிழ்செல்வி 🎨');
     expect(mail?.body_text).toContain('- Artwork Title: <b>मानसून</b> & "மழை" 🌧️');

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
-import { decodeEntry, decodeFieldValues, imagesOf, storedKeysOf } from './stored-entry.ts';
+import {
+  decodeEntry,
+  decodeFieldValues,
+  entryValuesOf,
+  imagesOf,
+  storedKeysOf,
+} from './stored-entry.ts';
 
 const ID = '0b9d4a52-4a8e-4c3f-9f55-2d1f0c9a7e10';
 const quietLog = () => ({ warn: vi.fn() });
@@ -35,7 +41,8 @@ describe('stored answers', () => {
       {
         id: ID,
         form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
-        field_values: JSON.stringify({
+        field_values: '{}',
+        work_values: JSON.stringify({
           artworkTitle: `private/submissions/${ID}/not-a-file.jpg`,
           artworkUrl: `private/submissions/${ID}/artwork.jpg`,
           description: '',
@@ -50,7 +57,12 @@ describe('stored answers', () => {
 
   it('knows no images of an entry whose category is gone', () => {
     const entry = decodeEntry(
-      { id: ID, form_fields: null, field_values: '{"artworkUrl":"private/x.jpg"}' },
+      {
+        id: ID,
+        form_fields: null,
+        field_values: '{"artworkUrl":"private/x.jpg"}',
+        work_values: null,
+      },
       quietLog(),
     );
     expect(entry.fields).toEqual([]);
@@ -68,9 +80,25 @@ describe('stored answers', () => {
           artworkUrl: `private/submissions/${ID}/artwork.jpg`,
           artworkTitle: `private/submissions/${other}/artwork.jpg`,
         }),
+        work_values: null,
       },
       quietLog(),
     );
     expect(storedKeysOf(entry, ID)).toEqual([`private/submissions/${ID}/artwork.jpg`]);
+  });
+
+  it("reads an entry shown as one work: the entry's own answers with its first work's", () => {
+    const log = quietLog();
+    const values = entryValuesOf(
+      {
+        id: ID,
+        field_values: JSON.stringify({ statement: 'Why I paint' }),
+        work_values: JSON.stringify({ artworkTitle: 'Rain', size: 12 }),
+      },
+      log,
+    );
+    expect(values).toEqual({ statement: 'Why I paint', artworkTitle: 'Rain' });
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatchObject({ submissionId: ID });
   });
 });

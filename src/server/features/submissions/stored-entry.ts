@@ -19,22 +19,16 @@ const StoredFieldValuesSchema = z.record(z.string(), z.string());
 /** The answers by field id. */
 export type StoredFieldValues = z.infer<typeof StoredFieldValuesSchema>;
 
-/**
- * The stored answers of submission `row.id`. Answers that are not what registration writes are
- * logged and left out: the rest of an object still reads, anything else reads as no answers.
- */
-export function decodeFieldValues(
-  row: { id: string; field_values: string },
-  log: EntryLog,
-): StoredFieldValues {
+/** Answers read from stored JSON: what is not text is left out, and counted. */
+function readValues(text: string): { values: StoredFieldValues; damaged: number } {
   let json: unknown;
   try {
-    json = JSON.parse(row.field_values);
+    json = JSON.parse(text);
   } catch {
     json = undefined;
   }
   const whole = StoredFieldValuesSchema.safeParse(json);
-  if (whole.success) return whole.data;
+  if (whole.success) return { values: whole.data, damaged: 0 };
   const object = z.record(z.string(), z.unknown()).safeParse(json);
   const values = object.success
     ? Object.fromEntries(
@@ -43,10 +37,33 @@ export function decodeFieldValues(
         ),
       )
     : {};
-  log.warn(
-    { submissionId: row.id, issues: whole.error.issues.length },
-    "A submission's stored answers are damaged: what is not text is left out",
-  );
+  return { values, damaged: whole.error.issues.length };
+}
+
+const DAMAGED = "A submission's stored answers are damaged: what is not text is left out";
+
+/**
+ * The stored answers of submission `row.id`. Answers that are not what registration writes are
+ * logged and left out: the rest of an object still reads, anything else reads as no answers.
+ */
+export function decodeFieldValues(
+  row: { id: string; field_values: string },
+  log: EntryLog,
+): StoredFieldValues {
+  const { values, damaged } = readValues(row.field_values);
+  if (damaged > 0) log.warn({ submissionId: row.id, issues: damaged }, DAMAGED);
+  return values;
+}
+
+/** The stored answers of one work of an entry, read and logged as the entry's are. */
+export function decodeWorkValues(
+  row: { id: string; submission_id: string; field_values: string },
+  log: EntryLog,
+): StoredFieldValues {
+  const { values, damaged } = readValues(row.field_values);
+  if (damaged > 0) {
+    log.warn({ submissionId: row.submission_id, workId: row.id, issues: damaged }, DAMAGED);
+  }
   return values;
 }
 
@@ -57,14 +74,33 @@ export interface StoredEntry {
   values: StoredFieldValues;
 }
 
-/** The row's answers and its category's fields (`form_fields` is null once the category is gone). */
-export function decodeEntry(
-  row: { id: string; field_values: string; form_fields: string | null },
+/**
+ * A row read with its first work (`work_values`, firstWorkValues in SQL; null for an entry with
+ * no work) and its category's fields (`form_fields`, null once the category is gone).
+ */
+export interface EntryWithFirstWorkRow {
+  id: string;
+  field_values: string;
+  work_values: string | null;
+  form_fields: string | null;
+}
+
+/** The row's answers: the entry's own with its first work's, as one entry shown as one work. */
+export function entryValuesOf(
+  row: Omit<EntryWithFirstWorkRow, 'form_fields'>,
   log: EntryLog,
-): StoredEntry {
+): StoredFieldValues {
+  const own = decodeFieldValues(row, log);
+  if (row.work_values === null) return own;
+  const work = { id: row.id, submission_id: row.id, field_values: row.work_values };
+  return { ...own, ...decodeWorkValues(work, log) };
+}
+
+/** The row's answers (entryValuesOf) and its category's fields. */
+export function decodeEntry(row: EntryWithFirstWorkRow, log: EntryLog): StoredEntry {
   return {
     fields: row.form_fields === null ? [] : parseFormFields(row.form_fields),
-    values: decodeFieldValues(row, log),
+    values: entryValuesOf(row, log),
   };
 }
 

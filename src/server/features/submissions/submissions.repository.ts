@@ -3,6 +3,7 @@ import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { SubmissionsTable } from '../../db/schema.ts';
 import type { SubmissionsDb } from './submissions.tables.ts';
+import { firstWorkValues } from './works.repository.ts';
 
 /** Submissions and their references: every query of registration. */
 
@@ -112,6 +113,7 @@ export async function findEntry(db: SubmissionsDb, submissionId: string) {
       's.address',
       's.pincode',
       's.field_values',
+      firstWorkValues('s').as('work_values'),
       's.entry_type',
       's.entry_fee',
       's.status',

@@ -1,5 +1,6 @@
 /*
- * What other features use of a submission: its stored answers decoded (stored-entry.ts), the text
+ * What other features use of a submission: its stored answers and its works' decoded
+ * (stored-entry.ts, works.repository.ts), the text
  * it is searched by (search-text.ts) and the signed link to its entry page.
  */
 
@@ -7,6 +8,8 @@ export {
   decodeEntry,
   decodeFieldValues,
   type EntryLog,
+  type EntryWithFirstWorkRow,
+  entryValuesOf,
   imagesOf,
   type StoredEntry,
   type StoredFieldValues,
@@ -14,6 +17,14 @@ export {
   storedKeysOf,
   submissionFolderOf,
 } from './stored-entry.ts';
+export {
+  firstWorkValues,
+  /** An entry's works as they are, for the demo seed's made-up entries (and registration). */
+  insertWorks,
+  type StoredWork,
+  type WorksDb,
+  worksOf,
+} from './works.repository.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { publicationOf } from './publication.ts';
 export {

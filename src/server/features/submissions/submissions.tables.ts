@@ -19,6 +19,7 @@ export interface SubmissionsTable {
   address: string;
   pincode: string;
   photo_key: string;
+  /** JSON of the answers asked once per entry; each work's own are in entry_works. */
   field_values: string;
   entry_type: 'free' | 'paid';
   entry_fee: number;
@@ -45,6 +46,18 @@ export interface SubmissionsTable {
   updated_at: string;
 }
 
+/** One work of an entry: the answers of the fields asked per work, in the entry's order. */
+export interface EntryWorksTable {
+  id: string;
+  submission_id: string;
+  /** 1-based, unique within the entry. */
+  position: number;
+  /** JSON of the work's answers by field id, as `submissions.field_values` holds the entry's. */
+  field_values: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ServerKeysTable {
   name: string;
   value: string;
@@ -59,6 +72,7 @@ export interface ReferenceCountersTable {
 /** The tables this feature owns, as db/schema.ts composes them into DB. */
 export interface SubmissionsTables {
   submissions: SubmissionsTable;
+  entry_works: EntryWorksTable;
   server_keys: ServerKeysTable;
   reference_counters: ReferenceCountersTable;
 }
