@@ -121,6 +121,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       publication_consent_at: null,
       withdrawn_at: null,
       extension_id: null,
+      form_fields: null,
     });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',
@@ -159,6 +160,23 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
         .where('submission_id', '=', submission.id)
         .execute(),
     ).toEqual([]);
+  });
+
+  it("submissions with the snapshot of their form's fields and answers of every type", async () => {
+    const fields = [{ id: 'tone', label: 'Tone', type: 'choice', options: ['Warm', 'Cool'] }];
+    const values = { tone: 'Warm', year: 2024, framed: false, themes: ['Sea', 'Sky'] };
+    const submission = makeSubmissionRow({
+      field_values: JSON.stringify(values),
+      form_fields: JSON.stringify(fields),
+    });
+    await db.insertInto('submissions').values(submission).execute();
+    const row = await db
+      .selectFrom('submissions')
+      .select(['form_fields', 'field_values'])
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.form_fields ?? 'null')).toEqual(fields);
+    expect(JSON.parse(row.field_values)).toEqual(values);
   });
 
   it('admin_users and sessions', async () => {

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
+import {
+  checkFieldSettings,
+  FIELD_SETTINGS_INPUT,
+  settingsOfType,
+  STORED_FIELD_SETTINGS,
+} from './form-field-settings.ts';
 import { flagRepeat } from './list-rules.ts';
 
-export const FORM_FIELD_TYPES = ['text', 'image', 'video', 'link'] as const;
+export const FORM_FIELD_TYPES = [
+  'text',
+  'image',
+  'video',
+  'link',
+  'longText',
+  'number',
+  'choice',
+  'choices',
+  'yesNo',
+  'date',
+  'document',
+] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 export const FORM_FIELD_LABEL_MAX = 120;
@@ -14,7 +32,7 @@ export const FORM_FIELD_MESSAGES = {
   labelTooLong: `Label must be at most ${FORM_FIELD_LABEL_MAX} characters`,
   labelTaken: 'Another field already has this label',
   labelOneLine: oneLineMessage('Label'),
-  type: 'Choose text, image, video or link',
+  type: 'Choose a type for this field',
   idTaken: 'This field appears more than once',
   defaultMissing: 'The default fields cannot be removed; turn them off instead.',
   defaultType: 'The type of a default field cannot be changed',
@@ -53,21 +71,25 @@ export const FormFieldSchema = z.object({
    * isAskedPerWork, never directly.
    */
   perWork: z.boolean().optional(),
+  ...STORED_FIELD_SETTINGS,
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
-/** Whether each work answers the field: its own choice, else every field is asked per work. */
-export function isAskedPerWork(field: Pick<FormField, 'perWork'>): boolean {
-  return field.perWork ?? true;
+/**
+ * Whether each work answers the field: its own choice, else every field is asked per work but a
+ * document (a CV, a statement), which is asked once per entry.
+ */
+export function isAskedPerWork(field: Pick<FormField, 'perWork' | 'type'>): boolean {
+  return field.perWork ?? field.type !== 'document';
 }
 
 /**
  * A field jurors see unless the admin says otherwise: a link most often leads to the artist's own
- * site or profile, which names them, so link fields start hidden; text, images and videos are the
- * work itself.
+ * site or profile, and a document is most often a CV, both of which name them, so they start
+ * hidden; text, images, videos and the other answers are about the work itself.
  */
 export function shownToJurorsByDefault(type: FormFieldType): boolean {
-  return type !== 'link';
+  return type !== 'link' && type !== 'document';
 }
 
 /** Whether jurors see the field's answers: its own choice, else its type's default. */
@@ -75,14 +97,17 @@ export function isShownToJurors(field: Pick<FormField, 'type' | 'shownToJurors'>
   return field.shownToJurors ?? shownToJurorsByDefault(field.type);
 }
 
-const field = (f: Omit<FormField, 'shownToJurors' | 'perWork'>): Required<FormField> => ({
+/** A default field: its jurors' and works' choices spelt out. */
+export type DefaultFormField = FormField & Required<Pick<FormField, 'shownToJurors' | 'perWork'>>;
+
+const field = (f: Omit<FormField, 'shownToJurors' | 'perWork'>): DefaultFormField => ({
   ...f,
   shownToJurors: shownToJurorsByDefault(f.type),
   perWork: true,
 });
 
 /** Seed §3: every new category starts with these seven fields, five of them enabled. */
-export const DEFAULT_FORM_FIELDS: readonly Required<FormField>[] = [
+export const DEFAULT_FORM_FIELDS: readonly DefaultFormField[] = [
   field({
     id: 'artworkTitle',
     type: 'text',
@@ -128,8 +153,10 @@ export const FormFieldInputSchema = z
     enabled: z.boolean(),
     shownToJurors: z.boolean(FORM_FIELD_MESSAGES.shownToJurors).optional(),
     perWork: z.boolean(FORM_FIELD_MESSAGES.perWork).optional(),
+    ...FIELD_SETTINGS_INPUT,
   })
-  .transform((field) => ({ ...field, required: field.enabled && field.required }));
+  .superRefine((field, context) => checkFieldSettings(field, context, []))
+  .transform((field) => settingsOfType({ ...field, required: field.enabled && field.required }));
 export type FormFieldInput = z.input<typeof FormFieldInputSchema>;
 
 /**

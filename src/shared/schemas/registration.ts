@@ -1,8 +1,15 @@
 import * as z from 'zod/mini';
 import { REGISTRATION_MAX_AGE, REGISTRATION_MIN_AGE } from '../domain/age-category.ts';
 import { type Gender, GENDERS, needsGuardian } from '../domain/registration-answers.ts';
-import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { emailAddressCheck } from './email-address.ts';
+import {
+  FIELD_VALUE_MESSAGES,
+  type FieldValues,
+  fieldValuesSchema,
+  oneLine,
+  optionalText,
+  requiredText,
+} from './field-values.ts';
 import type { FormField } from './form-field.ts';
 import {
   PUBLICATION_CONSENT_REQUIRED,
@@ -24,11 +31,13 @@ export const FULL_NAME_MAX = 120;
 export const EMAIL_MAX = 254;
 export const PHONE_MAX = 20;
 export const ADDRESS_MAX = 500;
-export const TEXT_FIELD_MAX = 500;
-/** The text field whose id is `description` is a multi-line answer. */
-export const LONG_TEXT_FIELD_MAX = 5000;
-export const URL_FIELD_MAX = 2048;
 export const GUARDIAN_NAME_MAX = 120;
+export {
+  type FieldValues,
+  LONG_TEXT_FIELD_MAX,
+  TEXT_FIELD_MAX,
+  URL_FIELD_MAX,
+} from './field-values.ts';
 
 // The form's choices and age rules live apart, without zod, for the registration page.
 export {
@@ -61,10 +70,7 @@ export const REGISTRATION_MESSAGES = {
   consentRequired: 'Please agree to the privacy policy to register',
   guardianNameRequired: "Parent or guardian's name is required",
   guardianConsentRequired: 'A parent or guardian must give their consent',
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString('en')} characters`,
-  fieldRequired: (label: string) => `${label} is required`,
-  urlInvalid: (label: string) => `${label} must be a web address starting with http:// or https://`,
-  oneLine: oneLineMessage,
+  ...FIELD_VALUE_MESSAGES,
 } as const;
 const M = REGISTRATION_MESSAGES;
 
@@ -72,24 +78,6 @@ const M = REGISTRATION_MESSAGES;
 const PHONE_PATTERN = /^(?=.*\d)[\d+\- ()]+$/;
 /** Seed §5/§9: exactly six digits. */
 const PINCODE_PATTERN = /^\d{6}$/;
-
-function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'http:' || protocol === 'https:';
-}
-
-/** A text on one line (after trimming: a line break typed at either end is dropped). */
-function oneLine(label: string) {
-  return z.refine<string>(isOneLine, M.oneLine(label));
-}
-
-/** A trimmed text that must not be empty; `abort` so an empty one reports only "required". */
-function requiredText(required: string, max: number, tooLong = M.tooLong(max)) {
-  return z
-    .string({ error: required })
-    .check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong));
-}
 
 /** Seed §5's e-mail rule and messages, as the form and the "Lost your link?" form ask. */
 export function emailSchema() {
@@ -99,14 +87,6 @@ export function emailSchema() {
     emailAddressCheck(M.emailInvalid),
   );
 }
-
-function optionalText(max: number, label?: string) {
-  const text = z.string().check(z.trim(), z.maxLength(max, M.tooLong(max)));
-  return z.optional(label === undefined ? text : text.check(oneLine(label)));
-}
-
-/** Values of the category's fields, keyed by field id: text and URLs as strings, images as files. */
-export type FieldValues<F> = Record<string, string | F | undefined>;
 
 export interface RegistrationValues<F> {
   competitionId: string;
@@ -128,42 +108,6 @@ export interface RegistrationValues<F> {
   website?: string | undefined;
 }
 
-function fieldValueSchema<F>(field: FormField, isFile: (value: unknown) => value is F) {
-  const required = M.fieldRequired(field.label);
-  switch (field.type) {
-    case 'image': {
-      const file = z.custom<F>(isFile, { error: required });
-      return field.required ? file : z.optional(file);
-    }
-    case 'video':
-    case 'link': {
-      // Left out altogether, a required one is missing like any other field.
-      const url = z
-        .string({
-          error: (issue) => (issue.input === undefined ? required : M.urlInvalid(field.label)),
-        })
-        .check(z.trim(), z.maxLength(URL_FIELD_MAX, M.urlInvalid(field.label)));
-      const checked = url.check(
-        z.refine((v) => v === '' || isHttpUrl(v), M.urlInvalid(field.label)),
-      );
-      return field.required
-        ? checked.check(z.minLength(1, { error: required, abort: true }))
-        : z.optional(checked);
-    }
-    case 'text': {
-      // The description is the one multi-line answer (a text area); the others are one line.
-      if (field.id === 'description') {
-        return field.required
-          ? requiredText(required, LONG_TEXT_FIELD_MAX)
-          : optionalText(LONG_TEXT_FIELD_MAX);
-      }
-      return field.required
-        ? requiredText(required, TEXT_FIELD_MAX).check(oneLine(field.label))
-        : optionalText(TEXT_FIELD_MAX, field.label);
-    }
-  }
-}
-
 /**
  * The registration form for these fields (only the enabled ones count, in their order). Unknown
  * keys are refused, at the top and among the field values, so nothing the form did not ask for is
@@ -173,8 +117,6 @@ export function buildRegistrationSchema<F>(
   fields: readonly FormField[],
   isFile: (value: unknown) => value is F,
 ) {
-  const enabled = fields.filter((f) => f.enabled);
-  const fieldShape = Object.fromEntries(enabled.map((f) => [f.id, fieldValueSchema(f, isFile)]));
   return z.strictObject({
     competitionId: z
       .string({ error: 'Choose a competition' })
@@ -197,7 +139,7 @@ export function buildRegistrationSchema<F>(
       z.regex(PINCODE_PATTERN, M.pincodeInvalid),
     ),
     photo: z.custom<F>(isFile, { error: M.photoRequired }),
-    fieldValues: z.strictObject(fieldShape),
+    fieldValues: fieldValuesSchema(fields, isFile),
     consent: z.literal(true, { error: M.consentRequired }),
     publicationConsent: z.enum(PUBLICATION_CONSENTS, { error: PUBLICATION_CONSENT_REQUIRED }),
     guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),

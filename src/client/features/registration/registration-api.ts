@@ -44,14 +44,16 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 /** The multipart body of the contract (shared/registration-request.ts): data, photo, images. */
 export function registrationBody(values: RegistrationValues<Blob>): FormData {
   const files: [string, Blob][] = [[PHOTO_PART, values.photo]];
-  const fieldValues: Record<string, string> = {};
+  const fieldValues: Record<string, unknown> = {};
   for (const [id, value] of Object.entries(values.fieldValues)) {
     if (value instanceof Blob) files.push([imagePartOf(id), value]);
     else if (value !== undefined) fieldValues[id] = value;
   }
   const body = new FormData();
   body.append(DATA_PART, JSON.stringify({ ...values, photo: undefined, fieldValues }));
-  for (const [name, file] of files) body.append(name, file, `${name}.jpg`);
+  for (const [name, file] of files) {
+    body.append(name, file, `${name}.${file.type === 'application/pdf' ? 'pdf' : 'jpg'}`);
+  }
   return body;
 }
 

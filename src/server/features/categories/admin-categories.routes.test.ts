@@ -225,7 +225,7 @@ describe(`POST ${URL} on ${TEST_ENGINE}`, () => {
             { label: 'Audio', type: 'audio', required: false, enabled: true },
           ],
         },
-        { 'formFields.7.type': 'Choose text, image, video or link' },
+        { 'formFields.7.type': 'Choose a type for this field' },
       ],
       [
         { name: 'Sculpture', formFields: [...DEFAULT_FORM_FIELDS, DEFAULT_FORM_FIELDS[0]] },

@@ -1,3 +1,4 @@
+import { answerText } from '../../../shared/domain/field-answers.ts';
 import type { Kysely } from 'kysely';
 import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
@@ -33,8 +34,9 @@ export interface JuryCopy {
 export function juryCopyOf(entry: StoredEntry, redactions: ReadonlyMap<string, string>): JuryCopy {
   const shown = entry.fields.filter(isShownToJurors);
   const answers = shown.flatMap((field) => {
-    if (field.type === 'image') return [];
-    const value = redactions.get(field.id) ?? entry.values[field.id];
+    // Files are not answers to read: the pictures come apart, a document by its own link.
+    if (field.type === 'image' || field.type === 'document') return [];
+    const value = redactions.get(field.id) ?? answerText(field, entry.values[field.id]);
     return value ? [{ fieldId: field.id, label: field.label, value }] : [];
   });
   const images = imagesOf({ ...entry, fields: shown });

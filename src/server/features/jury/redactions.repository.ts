@@ -1,4 +1,8 @@
-import { reviewStatusIn, firstWorkValues } from '../submissions/submissions.service.ts';
+import {
+  entryFormFields,
+  firstWorkValues,
+  reviewStatusIn,
+} from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
@@ -43,7 +47,7 @@ export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
       's.phone',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('s.competition_id', '=', competitionId)
     .where(reviewStatusIn(['pending', 'approved'], 's'))
@@ -63,7 +67,7 @@ export async function findEntryToRedact(db: JuryDb, competitionId: string, entry
       's.phone',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('s.competition_id', '=', competitionId)
     .where('s.id', '=', entryId)

@@ -1,3 +1,4 @@
+import { answerText } from '../../../shared/domain/field-answers.ts';
 import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
 import {
   type CheckedAnswer,
@@ -41,8 +42,9 @@ const identityOf = (row: { full_name: string; email: string; phone: string }): A
 /** The entry's text answers jurors see (an image cannot hold a typed name). */
 function shownTextAnswers(entry: StoredEntry) {
   return entry.fields.flatMap((field) => {
-    const answer = entry.values[field.id];
-    return isShownToJurors(field) && field.type !== 'image' && answer ? [{ field, answer }] : [];
+    const answer = answerText(field, entry.values[field.id]);
+    const file = field.type === 'image' || field.type === 'document';
+    return isShownToJurors(field) && !file && answer ? [{ field, answer }] : [];
   });
 }
 

@@ -1,3 +1,4 @@
+import { answerText } from '../../../shared/domain/field-answers.ts';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { RoundDetail, Standing } from '../../../shared/schemas/jury.ts';
@@ -64,7 +65,7 @@ function titleOf(row: EntryWithFirstWorkRow, log: EntryLog) {
   const field =
     entry.fields.find((f) => f.id === 'artworkTitle') ??
     entry.fields.find((f) => f.type === 'text' && /title/i.test(f.label));
-  return field ? (entry.values[field.id] ?? '') : '';
+  return field ? answerText(field, entry.values[field.id]) : '';
 }
 
 export async function getRoundDetail(

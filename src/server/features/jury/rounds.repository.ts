@@ -6,7 +6,11 @@ import type {
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
-import { reviewStatusIn, firstWorkValues } from '../submissions/submissions.service.ts';
+import {
+  entryFormFields,
+  firstWorkValues,
+  reviewStatusIn,
+} from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
@@ -228,7 +232,7 @@ export async function findRoundEntries(db: JuryDb, roundId: string) {
       's.created_at',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('e.round_id', '=', roundId)
     .orderBy('e.alias')

@@ -1,5 +1,5 @@
 import type { JuryDb } from './jury.tables.ts';
-import { firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
 
 /*
  * What a juror reads and writes: only rows of their own assignments, each query filtered by the
@@ -90,7 +90,7 @@ export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, a
       's.email',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('e.round_id', '=', roundId)
     .where('e.alias', '=', alias)

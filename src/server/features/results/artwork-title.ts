@@ -1,3 +1,4 @@
+import { answerText } from '../../../shared/domain/field-answers.ts';
 import { decodeEntry, type EntryLog } from '../submissions/submissions.service.ts';
 
 interface EntryRow {
@@ -14,5 +15,5 @@ export function artworkTitleOf(row: EntryRow, log: EntryLog): string {
   const field =
     entry.fields.find((f) => f.id === 'artworkTitle') ??
     entry.fields.find((f) => f.type === 'text' && /title/i.test(f.label));
-  return field ? (entry.values[field.id] ?? '') : '';
+  return field ? answerText(field, entry.values[field.id]) : '';
 }

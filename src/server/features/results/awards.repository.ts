@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AwardsTable } from '../../db/schema.ts';
 import type { ResultsDb } from './results.tables.ts';
-import { firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
 
 /**
  * A competition's awards in display order, with each entry's answers and what decides how the
@@ -25,7 +25,7 @@ export async function findAwards(db: ResultsDb, competitionId: string) {
       's.publication_consent',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('a.competition_id', '=', competitionId)
     .orderBy('a.position')
@@ -45,7 +45,7 @@ export async function findEntriesByIds(db: ResultsDb, ids: readonly string[]) {
       's.status',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('s.id', 'in', ids)
     .execute();

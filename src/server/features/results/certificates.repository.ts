@@ -1,5 +1,5 @@
 import type { ResultsDb } from './results.tables.ts';
-import { firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
 
 /** A published certificate by code; undefined when none (or its results were taken down). */
 export async function findCertificate(db: ResultsDb, code: string) {
@@ -23,7 +23,7 @@ export async function findCertificate(db: ResultsDb, code: string) {
       's.reference',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'cat.form_fields',
+      entryFormFields('s', 'cat'),
       'k.title as competition_title',
     ])
     .where('c.code', '=', code)

@@ -1,5 +1,5 @@
 import type { ResultsDb } from './results.tables.ts';
-import { firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
 
 /** One award's entry, for its picture. */
 export async function findAwardEntry(db: ResultsDb, competitionId: string, awardId: string) {
@@ -13,7 +13,7 @@ export async function findAwardEntry(db: ResultsDb, competitionId: string, award
       's.publication_consent',
       's.field_values',
       firstWorkValues('s').as('work_values'),
-      'c.form_fields',
+      entryFormFields('s', 'c'),
     ])
     .where('a.competition_id', '=', competitionId)
     .where('a.id', '=', awardId)

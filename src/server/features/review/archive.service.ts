@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isValidKey } from '../media/media.service.ts';
-import { decodeEntry, type EntryLog, imagesOf } from '../submissions/submissions.service.ts';
+import { decodeEntry, type EntryLog, filesOf } from '../submissions/submissions.service.ts';
 import { findArchiveCompetition } from './archive.repository.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import type { ReviewFilters, ReviewRow } from './review.repository.ts';
@@ -54,7 +54,7 @@ export interface ArtworksArchive {
 /** The stored originals an entry names in its category's image fields (not the display copies). */
 function artworksOf(row: ReviewRow, log: EntryLog): Artwork[] {
   // A deleted category leaves no way to tell an image's key from a text: as a single download.
-  return imagesOf(decodeEntry(row, log)).map(({ field, key }) => ({
+  return filesOf(decodeEntry(row, log)).map(({ field, key }) => ({
     key,
     reference: row.reference,
     fullName: row.full_name,

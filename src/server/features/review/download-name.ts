@@ -31,5 +31,6 @@ export function attachmentHeader(name: string): string {
 export function extensionFromType(contentType: string): string {
   if (contentType === 'image/webp') return 'webp';
   if (contentType === 'image/png') return 'png';
+  if (contentType === 'application/pdf') return 'pdf';
   return 'jpg';
 }

@@ -4,6 +4,7 @@ import {
   PAYMENT_STATE_LABELS,
   SUBMISSION_STATUS_LABELS,
 } from '../../../shared/domain/entry-state.ts';
+import { answerText, isFileField } from '../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/registration.ts';
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
@@ -96,10 +97,10 @@ export async function exportCsv(
       ...columns.map((column) => {
         const value = values[column.id];
         if (value === undefined) return '';
-        // An image is its named download, for a signed-in admin.
-        return column.type === 'image'
+        // A file is its named download, for a signed-in admin.
+        return isFileField(column)
           ? `${base}/api/admin/submissions/${row.id}/download/${column.id}`
-          : value;
+          : answerText(column, value);
       }),
     ];
   };

@@ -6,6 +6,7 @@ import {
   type SubmissionStatus,
 } from '../../../shared/domain/entry-state.ts';
 import {
+  entryFormFields,
   LIKE_ESCAPE,
   notWithdrawn,
   paymentStateIs,
@@ -93,7 +94,7 @@ function reviewRows(db: ReviewDb) {
       'submissions.field_values',
       firstWorkValues('submissions').as('work_values'),
       'categories.name as category_name',
-      'categories.form_fields',
+      entryFormFields('submissions', 'categories'),
       'subcategories.name as subcategory_name',
     ]);
 }
@@ -200,7 +201,7 @@ export async function findSubmissionFiles(db: ReviewDb, id: string) {
       'submissions.photo_key',
       'submissions.field_values',
       firstWorkValues('submissions').as('work_values'),
-      'categories.form_fields',
+      entryFormFields('submissions', 'categories'),
     ])
     .where('submissions.id', '=', id)
     .executeTakeFirst();

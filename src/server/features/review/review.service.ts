@@ -1,3 +1,5 @@
+import { answerText, type StoredAnswer } from '../../../shared/domain/field-answers.ts';
+import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { Kysely } from 'kysely';
 import type {
   ReviewCounts,
@@ -13,7 +15,7 @@ import type { StoredFile } from '../media/media.service.ts';
 import {
   decodeEntry,
   type EntryLog,
-  imagesOf,
+  filesOf,
   paymentStateOfRow,
   searchPattern,
   submissionStatusOfRow,
@@ -70,6 +72,14 @@ function positionOf(cursor: string): ReviewPosition {
   return { createdAt, id: match[2] as string };
 }
 
+/** A file as the admin's link to it (a picture's display copy), any other answer as text. */
+function fileOrAnswer(field: FormField, value: StoredAnswer): string {
+  if (typeof value === 'string' && field.type === 'image')
+    return privateFileUrl(displayKeyOf(value));
+  if (typeof value === 'string' && field.type === 'document') return privateFileUrl(value);
+  return answerText(field, value);
+}
+
 function itemOf(
   row: ReviewRow,
   possibleDuplicate: boolean,
@@ -100,13 +110,13 @@ function itemOf(
     // Seed §2: the category's enabled fields, each by its type; previews are the display copy.
     fields: fields.flatMap((field) => {
       const value = values[field.id];
-      if (!field.enabled || value === undefined || value === '') return [];
+      if (!field.enabled || value === undefined || answerText(field, value) === '') return [];
       return [
         {
           id: field.id,
           label: field.label,
           type: field.type,
-          value: field.type === 'image' ? privateFileUrl(displayKeyOf(value)) : value,
+          value: fileOrAnswer(field, value),
         },
       ];
     }),
@@ -217,7 +227,7 @@ export async function findDownload(
   const image =
     file === 'photo'
       ? { key: row.photo_key, label: 'photo' }
-      : imagesOf(decodeEntry(row, deps.log))
+      : filesOf(decodeEntry(row, deps.log))
           .filter((found) => found.field.id === file)
           .map((found) => ({ key: found.key, label: found.field.label }))[0];
   const stored = image === undefined ? undefined : await deps.storage.get(image.key);

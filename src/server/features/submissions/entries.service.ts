@@ -1,3 +1,5 @@
+import { answerText, type StoredAnswer } from '../../../shared/domain/field-answers.ts';
+import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { competitionResultsPath } from '../../../shared/page-paths.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
@@ -42,6 +44,12 @@ async function entryResultOf(db: Deps['db'], submissionId: string): Promise<Entr
   };
 }
 
+/** An answer as its artist reads it: a document as received, the pictures left out. */
+function artistAnswer(field: FormField, value: StoredAnswer | undefined): string | undefined {
+  if (field.type === 'image' || value === undefined) return undefined;
+  return field.type === 'document' ? 'Received' : answerText(field, value);
+}
+
 /** The entry's answers as its artist sees them: every field but the images. */
 function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): EntryView {
   const { fields, values } = decodeEntry(row, log);
@@ -63,7 +71,7 @@ function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): 
         pincode: row.pincode,
       },
       fields,
-      (field) => (field.type === 'image' ? undefined : values[field.id]),
+      (field) => artistAnswer(field, values[field.id]),
     ),
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,

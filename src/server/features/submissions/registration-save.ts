@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import {
+  answerText,
+  isFileField,
+  type StoredAnswer,
+} from '../../../shared/domain/field-answers.ts';
 import { chargesFee } from '../../../shared/domain/entry-state.ts';
 import type { Kysely } from 'kysely';
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
@@ -63,19 +68,22 @@ export interface SubmissionToSave {
 export type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
 
 /**
- * The stored dynamic values of these fields: text and URLs as given (trimmed), images as their
- * private keys.
+ * The stored dynamic values: text and URLs as given (trimmed), numbers, yes/no and choices as
+ * checked, images and documents as their private keys. Empty answers are left out.
  */
 function storedFieldValues(
   fields: readonly FormField[],
   values: Values,
   keyByPart: ReadonlyMap<string, string>,
-): Record<string, string> {
-  const stored: Record<string, string> = {};
+): Record<string, StoredAnswer> {
+  const stored: Record<string, StoredAnswer> = {};
   for (const field of fields) {
-    const value =
-      field.type === 'image' ? keyByPart.get(imagePartOf(field.id)) : values.fieldValues[field.id];
-    if (typeof value === 'string' && value !== '') stored[field.id] = value;
+    const value = isFileField(field)
+      ? keyByPart.get(imagePartOf(field.id))
+      : values.fieldValues[field.id];
+    const empty = value === '' || (Array.isArray(value) && value.length === 0);
+    const answer = typeof value !== 'object' || Array.isArray(value);
+    if (value !== undefined && answer && !empty) stored[field.id] = value;
   }
   return stored;
 }
@@ -136,6 +144,8 @@ function submissionRowOf(
     field_values: JSON.stringify(
       storedFieldValues(entryFieldsOf(toSave.fields), values, keyByPart),
     ),
+    // The form as the artist saw it: its answers are read against these options later.
+    form_fields: JSON.stringify(toSave.fields),
     entry_type: free ? ('free' as const) : ('paid' as const),
     entry_fee: free ? 0 : competition.entry_fee,
     status: 'pending',
@@ -202,7 +212,7 @@ export async function saveSubmission(
         fields: entryDetails(values, fields, (field) => {
           const value = values.fieldValues[field.id];
           // Nothing is attached to the e-mail: the picture was received and is kept for the judges.
-          return Buffer.isBuffer(value) ? 'received' : value;
+          return Buffer.isBuffer(value) ? 'received' : answerText(field, value);
         }),
         entryLink,
       }),

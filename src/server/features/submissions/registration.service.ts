@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isFileField } from '../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
@@ -17,6 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
 import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/media.service.ts';
+import { addDocumentFiles, takeDocuments } from './registration-documents.ts';
 import { checkPictures, privateFilesOf, type ReceivedFile } from './registration-images.ts';
 import {
   answerExisting,
@@ -112,7 +114,7 @@ export async function openRegistration(
   const fields = enabledFields(competition);
   const fileParts = new Set([
     PHOTO_PART,
-    ...fields.filter((f) => f.type === 'image').map((f) => imagePartOf(f.id)),
+    ...fields.filter(isFileField).map((f) => imagePartOf(f.id)),
   ]);
   return { idempotencyKey, data, competition, fields, extensionToken, fileParts };
 }
@@ -170,9 +172,11 @@ export async function registerEntry(
   const checked = checkRegistration(schema, valuesWithFiles(data, files));
   if (!checked.success) throw invalidFields(checked.fields);
 
-  const pictures = await checkPictures(files);
+  const { documents, pictures: pictureParts } = takeDocuments(files, opened.fields);
+  const pictures = await checkPictures(pictureParts);
   const submissionId = randomUUID();
   const { files: toStore, jobs, keyByPart } = privateFilesOf(submissionId, pictures);
+  addDocumentFiles(submissionId, documents, toStore, keyByPart);
   const fileKeys = toStore.map((file) => file.key);
   await storeUnclaimedFiles(deps, toStore);
   let saved: Saved;

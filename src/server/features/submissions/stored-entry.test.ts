@@ -21,13 +21,16 @@ describe('stored answers', () => {
     expect(log.warn).not.toHaveBeenCalled();
   });
 
-  it('reads damaged answers as none, or without what is not text, and logs the row', () => {
+  it('reads damaged answers as none, or without what is not an answer, and logs the row', () => {
     for (const [stored, expected] of [
       ['{not json', {}],
       ['[1,2]', {}],
       ['"text"', {}],
       ['null', {}],
-      ['{"artworkTitle":"Rain","size":12,"medium":null}', { artworkTitle: 'Rain' }],
+      [
+        '{"artworkTitle":"Rain","size":12,"medium":null,"where":{"a":1},"tags":[1]}',
+        { artworkTitle: 'Rain', size: 12 },
+      ],
     ] as const) {
       const log = quietLog();
       expect(decodeFieldValues({ id: ID, field_values: stored }, log), stored).toEqual(expected);

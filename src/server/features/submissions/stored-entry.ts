@@ -14,12 +14,14 @@ import { PRIVATE_NAMESPACE } from '../media/media.service.ts';
 /** What decoding needs: somewhere to say a row was damaged. */
 export type EntryLog = Pick<FastifyBaseLogger, 'warn'>;
 
-const StoredFieldValuesSchema = z.record(z.string(), z.string());
+/** An answer: text (a file as its key, a date as 'YYYY-MM-DD'), a number, yes/no, choices. */
+const StoredAnswerSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+const StoredFieldValuesSchema = z.record(z.string(), StoredAnswerSchema);
 
 /** The answers by field id. */
 export type StoredFieldValues = z.infer<typeof StoredFieldValuesSchema>;
 
-/** Answers read from stored JSON: what is not text is left out, and counted. */
+/** Answers read from stored JSON: what is not an answer is left out, and counted. */
 function readValues(text: string): { values: StoredFieldValues; damaged: number } {
   let json: unknown;
   try {
@@ -33,14 +35,15 @@ function readValues(text: string): { values: StoredFieldValues; damaged: number 
   const values = object.success
     ? Object.fromEntries(
         Object.entries(object.data).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
+          (entry): entry is [string, z.infer<typeof StoredAnswerSchema>] =>
+            StoredAnswerSchema.safeParse(entry[1]).success,
         ),
       )
     : {};
   return { values, damaged: whole.error.issues.length };
 }
 
-const DAMAGED = "A submission's stored answers are damaged: what is not text is left out";
+const DAMAGED = "A submission's stored answers are damaged: what is not an answer is left out";
 
 /**
  * The stored answers of submission `row.id`. Answers that are not what registration writes are
@@ -117,7 +120,7 @@ export interface StoredImage {
 export function imagesOf(entry: StoredEntry): StoredImage[] {
   return entry.fields.flatMap((field) => {
     const key = entry.values[field.id];
-    return field.type === 'image' && key !== undefined && key !== '' ? [{ field, key }] : [];
+    return field.type === 'image' && typeof key === 'string' && key !== '' ? [{ field, key }] : [];
   });
 }
 
@@ -135,7 +138,8 @@ export function storedKeysOf(entry: StoredEntry, submissionId: string): string[]
   const folder = submissionFolderOf(submissionId);
   const images = imagesOf(entry).map((image) => image.key);
   const orphans = Object.values(entry.values).filter(
-    (value) => value.startsWith(folder) && !images.includes(value),
+    (value): value is string =>
+      typeof value === 'string' && value.startsWith(folder) && !images.includes(value),
   );
   return [...images, ...orphans];
 }

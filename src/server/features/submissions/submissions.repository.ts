@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { ADVISORY_LOCK, lockAdvisory } from '../../db/advisory-locks.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { SubmissionsTable } from '../../db/schema.ts';
+import { entryFormFields } from './entry-form.repository.ts';
 import type { SubmissionsDb } from './submissions.tables.ts';
 import { firstWorkValues } from './works.repository.ts';
 
@@ -123,7 +124,7 @@ export async function findEntry(db: SubmissionsDb, submissionId: string) {
       's.created_at',
       's.publication_consent',
       's.publication_consent_at',
-      'cat.form_fields',
+      entryFormFields('s', 'cat'),
     ])
     .where('s.id', '=', submissionId)
     .executeTakeFirst();

@@ -25,6 +25,8 @@ export {
   type WorksDb,
   worksOf,
 } from './works.repository.ts';
+export { entryFormFields } from './entry-form.repository.ts';
+export { filesOf } from './entry-files.ts';
 export { LIKE_ESCAPE, searchPattern, searchTextOf } from './search-text.ts';
 export { publicationOf } from './publication.ts';
 export {

@@ -21,6 +21,8 @@ export interface SubmissionsTable {
   photo_key: string;
   /** JSON of the answers asked once per entry; each work's own are in entry_works. */
   field_values: string;
+  /** The form's fields as they were when the entry was made (JSON); null on older entries. */
+  form_fields: string | null;
   entry_type: 'free' | 'paid';
   entry_fee: number;
   status: 'pending' | 'approved' | 'rejected';

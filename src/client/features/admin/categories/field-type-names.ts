@@ -6,4 +6,11 @@ export const FIELD_TYPE_NAMES: Record<FormFieldType, string> = {
   image: 'Image',
   video: 'Video',
   link: 'Link',
+  longText: 'Long text',
+  number: 'Number',
+  choice: 'One choice',
+  choices: 'Several choices',
+  yesNo: 'Yes or no',
+  date: 'Date',
+  document: 'Document (PDF)',
 };
