@@ -23,8 +23,9 @@ export const FIELD_VALUE_MESSAGES = {
   urlInvalid: (label: string) => `${label} must be a web address starting with http:// or https://`,
   oneLine: oneLineMessage,
   notANumber: (label: string) => `${label} must be a number`,
-  numberMin: (label: string, min: number) => `${label} must be at least ${number(min)}`,
-  numberMax: (label: string, max: number) => `${label} must be at most ${number(max)}`,
+  // As typed, without separators: a year's bound reads 1900, not 1,900.
+  numberMin: (label: string, min: number) => `${label} must be at least ${min}`,
+  numberMax: (label: string, max: number) => `${label} must be at most ${max}`,
   notAnOption: (label: string) => `Choose ${label} from its options`,
   choiceRepeated: (label: string) => `Choose each option of ${label} once`,
   fewChoices: (label: string, min: number) => `Choose at least ${number(min)} for ${label}`,
