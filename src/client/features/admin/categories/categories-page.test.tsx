@@ -299,7 +299,19 @@ describe('the categories page', () => {
       within(type)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Text', 'Image', 'Video', 'Link']);
+    ).toEqual([
+      'Text',
+      'Image',
+      'Video',
+      'Link',
+      'Long text',
+      'Number',
+      'One choice',
+      'Several choices',
+      'Yes or no',
+      'Date',
+      'Document (PDF)',
+    ]);
     await user.selectOptions(type, 'Link');
     // Enter in the label adds the field, without submitting the category.
     await user.type(label, 'Portfolio{Enter}');

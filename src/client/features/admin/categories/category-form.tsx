@@ -16,6 +16,7 @@ import { showSaveFailure } from '../common/failure-messages.ts';
 import { Field, FormHead } from '../common/forms/form-fields.tsx';
 import { MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { saveCategory } from './api/categories.ts';
+import type { SettingErrors } from './field-settings-editor.tsx';
 import { FormFieldEditor } from './form-field-editor.tsx';
 
 /** Seed §4/§9: category success toasts last 5 s. */
@@ -36,6 +37,19 @@ function startingValues(category: AdminCategory | null) {
       shownToJurors: isShownToJurors(field),
     })),
   };
+}
+
+/** A row's settings' messages, by setting, each option's as `options.<index>`. */
+function settingErrorsOf(row: unknown): SettingErrors {
+  const found: SettingErrors = {};
+  const errors = (row ?? {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'options' && Array.isArray(value)) {
+      value.forEach((option, i) => (found[`options.${i}`] = listMessage(option)));
+    }
+    found[key] = listMessage(value);
+  }
+  return found;
 }
 
 /** A list's own message, wherever react-hook-form put it (the array itself or its `root`). */
@@ -138,6 +152,9 @@ export function CategoryForm({
                 const row = errors.formFields?.[index];
                 return row?.label?.message ?? row?.type?.message ?? row?.id?.message;
               }),
+              settings: (field.value ?? []).map((_, index) =>
+                settingErrorsOf(errors.formFields?.[index]),
+              ),
             }}
           />
         )}

@@ -2,12 +2,15 @@ import { useId, useRef, useState } from 'react';
 import { type FormFieldInput, isDefaultFormField } from '../../../../shared/schemas/form-field.ts';
 import { MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { AddCustomField } from './add-custom-field.tsx';
+import type { SettingErrors } from './field-settings-editor.tsx';
 import { FormFieldRow } from './form-field-row.tsx';
 
 /** The messages react-hook-form holds for the list: one per field, and one for the whole list. */
 export interface FormFieldErrors {
   message?: string | undefined;
   rows: (string | undefined)[];
+  /** Each row's settings' messages (help text, bounds, options). */
+  settings?: SettingErrors[];
 }
 
 let newRows = 0;
@@ -17,8 +20,8 @@ const rowKey = (field: FormFieldInput) => field.id ?? `new-${++newRows}`;
 /**
  * Seed §4 "Category form": a label is edited inline and saved only if not blank; a field can be
  * turned on and off; 'required' can be changed only while the field is on. The seven default
- * fields stay (they can be turned off); custom fields of type text, image, video or link can be
- * added and removed. Controlled: `fields` in, `onChange` with the whole new list out.
+ * fields stay (they can be turned off); custom fields of any type can be added and removed, each
+ * with its type's settings. Controlled: `fields` in, `onChange` with the whole new list out.
  */
 export function FormFieldEditor({
   fields,
@@ -70,6 +73,7 @@ export function FormFieldEditor({
             key={keys[index]}
             field={field}
             error={errors.rows[index]}
+            settingErrors={errors.settings?.[index]}
             onChange={(changes) => update(index, changes)}
             onRemove={isDefaultFormField(field.id) ? undefined : () => remove(index)}
           />

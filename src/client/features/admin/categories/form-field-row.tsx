@@ -8,6 +8,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../common/forms/form-fields.tsx';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
+import { FieldSettingsEditor, type SettingErrors } from './field-settings-editor.tsx';
 import { FIELD_TYPE_NAMES } from './field-type-names.ts';
 
 const keepFocus = (event: MouseEvent) => event.preventDefault();
@@ -20,11 +21,13 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
 export function FormFieldRow({
   field,
   error,
+  settingErrors = {},
   onChange,
   onRemove,
 }: {
   field: FormFieldInput;
   error: string | undefined;
+  settingErrors?: SettingErrors;
   onChange: (changes: Partial<FormFieldInput>) => void;
   onRemove: (() => void) | undefined;
 }) {
@@ -166,6 +169,7 @@ export function FormFieldRow({
             </Button>
           ) : null}
         </div>
+        <FieldSettingsEditor field={field} errors={settingErrors} onChange={onChange} />
       </div>
     </li>
   );
