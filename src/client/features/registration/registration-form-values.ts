@@ -5,6 +5,7 @@ import { type Gender, needsGuardian } from '../../../shared/domain/registration-
 import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
 import type * as RegistrationCheck from './registration-check.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
+import { fieldInputOf, type HeldFieldValue, initialFieldValue } from './field-input.ts';
 
 /** What the form holds while the artist fills it: text as typed, pictures as prepared JPEGs. */
 export interface RegistrationFormValues {
@@ -17,7 +18,7 @@ export interface RegistrationFormValues {
   address: string;
   pincode: string;
   photo: Blob | null;
-  fieldValues: Record<string, string | Blob | null>;
+  fieldValues: Record<string, HeldFieldValue>;
   consent: boolean;
   /** None chosen until the artist picks one: nothing is preselected. */
   publicationConsent: PublicationConsent | '';
@@ -55,9 +56,7 @@ export function initialFormValues(
     ...text,
     gender: (text.gender ?? '') as Gender | '',
     photo: null,
-    fieldValues: Object.fromEntries(
-      fields.map((f) => [f.id, f.type === 'image' ? null : (typed[f.id] ?? '')]),
-    ),
+    fieldValues: Object.fromEntries(fields.map((f) => [f.id, initialFieldValue(f, typed[f.id])])),
     consent: false,
     publicationConsent: '',
     guardianConsent: false,
@@ -82,10 +81,8 @@ export function registrationInput(
   const age = ageOf(values.age);
   const fieldValues: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = values.fieldValues[field.id];
-    if (value !== null && value !== undefined && (value !== '' || field.required)) {
-      fieldValues[field.id] = value;
-    }
+    const value = fieldInputOf(field, values.fieldValues[field.id]);
+    if (value !== undefined) fieldValues[field.id] = value;
   }
   return {
     competitionId,

@@ -1,4 +1,10 @@
-import { type FieldErrors, type UseFormRegister, useWatch, type Control } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegister,
+  useWatch,
+} from 'react-hook-form';
 import {
   REGISTRATION_MAX_AGE,
   REGISTRATION_MIN_AGE,
@@ -13,6 +19,8 @@ import { Field, FOCUS_RING, TextAreaField } from '../../../components/form-field
 import { paths } from '../../../config/paths.ts';
 import type { RegistrationFormValues } from '../registration-form-values.ts';
 import { PublicationConsentField } from './publication-consent-field.tsx';
+import { ChoiceGroup } from './choice-fields.tsx';
+import { LongTextField } from './long-text-field.tsx';
 import { RadioGroup } from './radio-group.tsx';
 
 type Register = UseFormRegister<RegistrationFormValues>;
@@ -124,42 +132,91 @@ function GenderField({ register, error }: { register: Register; error: string | 
   );
 }
 
-/** A category's text, video or link field (image fields have their picker). */
+/** The help text and a type's own rule, as one hint under the control. */
+const hintOf = (field: FormField, rule?: string) =>
+  [field.helpText, rule].filter(Boolean).join(' ') || undefined;
+
+/** A number's rule, from its bounds: 'From 0 to 12.5.', 'At least 0.', or none. */
+function numberRule({ min, max }: FormField): string | undefined {
+  if (min !== undefined && max !== undefined) return `From ${min} to ${max}.`;
+  if (min !== undefined) return `At least ${min}.`;
+  return max === undefined ? undefined : `At most ${max}.`;
+}
+
+/**
+ * A category's field that is not a file (pictures and documents have their pickers), drawn as its
+ * type asks, its help text under it. `name` is its path in the form (`fieldValues.<id>`, or a
+ * work's own), so the same field can be drawn once for each work.
+ */
 export function DynamicField({
   field,
+  name,
+  control,
   register,
   error,
 }: {
   field: FormField;
+  name: FieldPath<RegistrationFormValues>;
+  control: Control<RegistrationFormValues, unknown, unknown>;
   register: Register;
   error: string | undefined;
 }) {
-  const props = {
-    label: field.label,
-    required: field.required,
-    error,
-    ...register(`fieldValues.${field.id}`),
-  };
-  if (field.type === 'text') {
-    return field.id === 'description' ? (
-      <TextAreaField rows={5} {...props} />
-    ) : (
-      <Field {...props} />
-    );
+  const input = register(name);
+  const props = { label: field.label, required: field.required, error, ...input };
+  switch (field.type) {
+    case 'longText':
+      return (
+        <LongTextField field={field} name={name} control={control} input={input} error={error} />
+      );
+    case 'choice':
+    case 'choices':
+    case 'yesNo':
+      return <ChoiceGroup field={field} input={input} error={error} />;
+    case 'number':
+      return (
+        <Field
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={field.min}
+          max={field.max}
+          hint={hintOf(field, numberRule(field))}
+          {...props}
+        />
+      );
+    case 'date':
+      return (
+        <Field
+          type="date"
+          min={field.earliest}
+          max={field.latest}
+          hint={hintOf(field)}
+          {...props}
+        />
+      );
+    case 'video':
+    case 'link':
+      return (
+        <Field
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={hintOf(
+            field,
+            field.type === 'video'
+              ? 'A link to your video, such as a YouTube link.'
+              : 'A web address starting with https://',
+          )}
+          {...props}
+        />
+      );
+    default:
+      return field.id === 'description' ? (
+        <TextAreaField rows={5} hint={hintOf(field)} {...props} />
+      ) : (
+        <Field hint={hintOf(field)} {...props} />
+      );
   }
-  return (
-    <Field
-      type="url"
-      inputMode="url"
-      placeholder="https://"
-      hint={
-        field.type === 'video'
-          ? 'A link to your video, such as a YouTube link.'
-          : 'A web address starting with https://'
-      }
-      {...props}
-    />
-  );
 }
 
 /**

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
+import { isFileField } from '../../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
 import { needsGuardian } from '../../../../shared/domain/registration-answers.ts';
 import { Button } from '../../../components/button.tsx';
 import { useHydrated } from '../../../lib/browser-value.ts';
 import { RequiredNote } from '../../../components/form-fields.tsx';
-import { ARTWORK_PRESET, PHOTO_PRESET } from '../image-downscale.ts';
+import { PHOTO_PRESET } from '../image-downscale.ts';
 import { loadDraft, type RegistrationDraft, saveDraft } from '../registration-draft.ts';
 import {
   initialFormValues,
@@ -17,7 +18,8 @@ import {
 } from '../registration-form-values.ts';
 import { useDraftAutosave } from '../use-draft-autosave.ts';
 import { useRegistrationSubmit } from '../use-registration-submit.ts';
-import { ConsentFields, DynamicField, Honeypot, PersonalFields } from './registration-fields.tsx';
+import { EntryFieldList, fieldMessages } from './entry-fields.tsx';
+import { ConsentFields, Honeypot, PersonalFields } from './registration-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
 
@@ -180,7 +182,7 @@ function keepingPictures(
 ): RegistrationFormValues {
   const current = form.getValues();
   next.photo = current.photo;
-  for (const field of formFields.filter((f) => f.type === 'image')) {
+  for (const field of formFields.filter(isFileField)) {
     next.fieldValues[field.id] = current.fieldValues[field.id] ?? null;
   }
   return next;
@@ -218,27 +220,14 @@ function EntryFields({
       <h2 id="your-entry" className="text-xl font-semibold">
         Your entry
       </h2>
-      {formFields.map((field) =>
-        field.type === 'image' ? (
-          <ImagePicker
-            key={field.id}
-            control={control}
-            name={`fieldValues.${field.id}`}
-            label={field.label}
-            required={field.required}
-            preset={ARTWORK_PRESET}
-            hint="JPEG, PNG or WebP, up to 10MB. Large pictures are sent at up to 2560 pixels."
-            onBusyChange={onBusyChange}
-          />
-        ) : (
-          <DynamicField
-            key={field.id}
-            field={field}
-            register={register}
-            error={errors.fieldValues?.[field.id]?.message}
-          />
-        ),
-      )}
+      <EntryFieldList
+        fields={formFields}
+        namePrefix="fieldValues"
+        control={control}
+        register={register}
+        errors={fieldMessages(errors.fieldValues)}
+        onBusyChange={onBusyChange}
+      />
     </section>
   );
 }
