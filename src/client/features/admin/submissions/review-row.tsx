@@ -70,6 +70,13 @@ function FieldValue({
       </span>
     );
   }
+  if (field.type === 'document') {
+    return (
+      <a href={downloadPath(id, field.id)} download className={LINK}>
+        Download {field.label} (PDF)
+      </a>
+    );
+  }
   if ((field.type === 'video' || field.type === 'link') && isWebAddress(field.value)) {
     return (
       <a href={field.value} target="_blank" rel="noopener noreferrer" className={LINK}>
