@@ -86,4 +86,7 @@ export const juryApiPaths = {
   /** A work's n-th picture (1-based), as the juror's screen shows it. */
   workImage: (roundId: string, alias: string, n: number) =>
     `${juryRound(roundId)}/works/${enc(alias)}/images/${n}`,
+  /** A work's n-th document (1-based), shown to jurors only when its field says so. */
+  workDocument: (roundId: string, alias: string, n: number) =>
+    `${juryRound(roundId)}/works/${enc(alias)}/documents/${n}`,
 } as const;

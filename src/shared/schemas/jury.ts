@@ -232,6 +232,8 @@ export const WorkSchema = z.object({
   /** The category's non-personal answers (title, medium, size, statement ...). */
   answers: z.array(z.object({ label: z.string(), value: z.string() })),
   images: z.array(z.object({ url: z.string(), label: z.string() })),
+  /** The documents (PDFs) of fields shown to jurors; none unless the admin chose to show them. */
+  documents: z.array(z.object({ url: z.string(), label: z.string() })).optional(),
   /** A ranking round's work is looked at, then placed on the ballot: no criteria, no scores. */
   kind: z.enum(ROUND_KINDS),
   criteria: z.array(CriterionSchema),

@@ -7,6 +7,7 @@ import { Notice } from '../admin/common/shell/admin-page.tsx';
 import { ConflictDialog, DeclareConflictButton } from './conflict-dialog.tsx';
 import type { RoundsPageState } from './rounds-page.tsx';
 import { WorkHeading } from './work-heading.tsx';
+import { WorkDocuments } from './work-documents.tsx';
 import { WorkImages } from './work-images.tsx';
 import { WorkAnswers } from './work-screen.tsx';
 
@@ -48,6 +49,7 @@ export function RankingWorkScreen({ roundId, work }: { roundId: string; work: Wo
       <div className="flex min-w-0 flex-col gap-6">
         <WorkImages images={work.images} />
         <WorkAnswers answers={work.answers} />
+        <WorkDocuments documents={work.documents} />
       </div>
       <DeclareConflictButton work={work} onClick={() => setConflictOpen(true)} />
       <ConflictDialog

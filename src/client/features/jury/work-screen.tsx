@@ -14,6 +14,7 @@ import { ScoreSheetForm } from './score-sheet-form.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { useScoreSheet } from './use-score-sheet.ts';
 import { WorkHeading } from './work-heading.tsx';
+import { WorkDocuments } from './work-documents.tsx';
 import { WorkImages } from './work-images.tsx';
 
 export const ALL_SCORED = 'All works scored';
@@ -119,6 +120,7 @@ export function WorkScreen({
         <div className="flex min-w-0 flex-col gap-6">
           <WorkImages images={work.images} />
           <WorkAnswers answers={work.answers} />
+          <WorkDocuments documents={work.documents} />
         </div>
         <div ref={form} className="flex flex-col gap-6">
           <h2 className="text-2xl font-bold">Your scores</h2>

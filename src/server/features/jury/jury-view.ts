@@ -6,6 +6,7 @@ import {
   decodeEntry,
   type EntryWithFirstWorkRow,
   type EntryLog,
+  filesOf,
   imagesOf,
   type StoredEntry,
   type StoredImage,
@@ -28,6 +29,8 @@ export interface JuryCopy {
   answers: JuryAnswer[];
   /** The pictures jurors see, in the form's order: the n-th is `/images/<n>`. */
   images: StoredImage[];
+  /** The documents jurors see (only of fields shown to them), in the form's order. */
+  documents: StoredImage[];
 }
 
 /** The jury's copy, given the entry's redactions (the jury's text by field id). */
@@ -40,7 +43,8 @@ export function juryCopyOf(entry: StoredEntry, redactions: ReadonlyMap<string, s
     return value ? [{ fieldId: field.id, label: field.label, value }] : [];
   });
   const images = imagesOf({ ...entry, fields: shown });
-  return { answers, images };
+  const documents = filesOf({ ...entry, fields: shown }).filter((f) => f.field.type === 'document');
+  return { answers, images, documents };
 }
 
 /** The jury's copy of submission `row.id`, read with its redactions. */

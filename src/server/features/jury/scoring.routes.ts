@@ -14,6 +14,7 @@ import {
   getWork,
   listJurorRounds,
   saveScores,
+  workDocument,
   workImage,
 } from './scoring.service.ts';
 
@@ -96,6 +97,26 @@ export const scoringJuryRoutes: FeaturePlugin = async (app, { deps }) => {
         request.params.alias,
         request.body.reason,
       ),
+  );
+
+  api.get(
+    `${WORK}/documents/:n`,
+    {
+      schema: {
+        summary: 'A work’s document (PDF) of a field shown to jurors, named by the work’s alias',
+        params: WorkParamsSchema.extend({ n: z.coerce.number().int().min(1).max(50) }),
+      },
+    },
+    async (request, reply) => {
+      const { roundId, alias, n } = request.params;
+      const { file, name } = await workDocument(deps, requireJuror(request), roundId, alias, n);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .type(file.contentType)
+        .send(file.body);
+    },
   );
 
   api.get(

@@ -113,6 +113,10 @@ export async function getWork(
       url: imageUrl(roundId, work.alias, i + 1),
       label: image.field.label,
     })),
+    documents: copy.documents.map((document, i) => ({
+      url: juryApiPaths.workDocument(roundId, work.alias, i + 1),
+      label: document.field.label,
+    })),
     kind: scored ? 'score' : 'ranking',
     criteria: scored ? criteria.map(criterionOf) : [],
     scores: scored ? Object.fromEntries(scores.map((s) => [s.criterion_id, s.score])) : {},
@@ -217,6 +221,21 @@ export async function declareConflict(
   return {
     nextAlias: await findFirstWork(deps.db, roundId, juror.adminUserId, { unscored: true }),
   };
+}
+
+/** A work's n-th document as its juror may see it (a field shown to jurors), named by the alias. */
+export async function workDocument(
+  deps: Pick<Deps, 'db' | 'log' | 'storage'>,
+  juror: Juror,
+  roundId: string,
+  alias: string,
+  n: number,
+) {
+  const work = await requireWork(deps, juror, roundId, alias);
+  const document = (await readJuryCopy(deps.db, work, deps.log)).documents[n - 1];
+  const file = document && (await deps.storage.get(document.key));
+  if (!file) throw notFound('Document not found');
+  return { file, name: `${work.alias}-document-${n}.pdf` };
 }
 
 /** A work's n-th image as its juror may see it: the display copy, or the original for zooming. */
