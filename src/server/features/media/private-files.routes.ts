@@ -29,12 +29,18 @@ export const privateFilesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
       const file = isValidKey(key) ? await deps.storage.get(key) : undefined;
       if (!file) throw notFound(FILE_NOT_FOUND);
-      return reply
-        .header('cache-control', PRIVATE_FILE_CACHE)
-        .header('content-length', file.size)
-        .header('content-disposition', 'inline')
-        .type(file.contentType)
-        .send(file.body);
+      return (
+        reply
+          .header('cache-control', PRIVATE_FILE_CACHE)
+          .header('content-length', file.size)
+          // A document is saved, never opened as a page of our site.
+          .header(
+            'content-disposition',
+            file.contentType === 'application/pdf' ? 'attachment' : 'inline',
+          )
+          .type(file.contentType)
+          .send(file.body)
+      );
     },
   );
 };
