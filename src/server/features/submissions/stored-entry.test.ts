@@ -96,7 +96,7 @@ describe('stored answers', () => {
       {
         id: ID,
         field_values: JSON.stringify({ statement: 'Why I paint' }),
-        work_values: JSON.stringify({ artworkTitle: 'Rain', size: 12 }),
+        work_values: JSON.stringify({ artworkTitle: 'Rain', size: { cm: 12 } }),
       },
       log,
     );
