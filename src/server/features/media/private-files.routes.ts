@@ -29,18 +29,14 @@ export const privateFilesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
       const file = isValidKey(key) ? await deps.storage.get(key) : undefined;
       if (!file) throw notFound(FILE_NOT_FOUND);
-      return (
-        reply
-          .header('cache-control', PRIVATE_FILE_CACHE)
-          .header('content-length', file.size)
-          // A document is saved, never opened as a page of our site.
-          .header(
-            'content-disposition',
-            file.contentType === 'application/pdf' ? 'attachment' : 'inline',
-          )
-          .type(file.contentType)
-          .send(file.body)
-      );
+      // A document is saved, never opened as a page of our site.
+      const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
+      return reply
+        .header('cache-control', PRIVATE_FILE_CACHE)
+        .header('content-length', file.size)
+        .header('content-disposition', disposition)
+        .type(file.contentType)
+        .send(file.body);
     },
   );
 };
