@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Deps, FeaturePlugin } from '../deps.ts';
 import type { PageDrawerOptions } from '../plugins/drawn-pages.ts';
+import type { AttachmentRenderers } from './mail/mail.service.ts';
 
 /**
  * Where a feature's routes are registered; the scope's hooks guard every route in it, so a route
@@ -47,6 +48,16 @@ export interface Feature {
   workers?: readonly ((deps: Deps) => Worker)[];
   /** The data of the server-drawn pages (one feature holds it). */
   pages?: (deps: Deps) => PageData;
+  /** The files it draws for e-mails, by attachment kind (mail/outbox-attachments.ts). */
+  attachments?: AttachmentRenderers;
+}
+
+/** Every feature's attachment renderers, by kind. */
+export function attachmentRenderersOf(features: readonly Feature[]): AttachmentRenderers {
+  return Object.assign(
+    {},
+    ...features.map((feature) => feature.attachments ?? {}),
+  ) as AttachmentRenderers;
 }
 
 /** The route plugins of a scope, feature by feature, that this configuration registers. */
