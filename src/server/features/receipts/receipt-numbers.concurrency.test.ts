@@ -5,6 +5,7 @@ import {
   FAKE_KEY_ID,
   FAKE_KEY_SECRET,
   FAKE_WEBHOOK_SECRET,
+  type FakePayment,
   type FakeRazorpay,
   startFakeRazorpay,
 } from '../../../../tests/setup/fake-razorpay.ts';
@@ -95,7 +96,7 @@ async function refuseMailTo(address: string | undefined) {
 describe(`receipt numbers under concurrent payments (${TEST_ENGINE})`, () => {
   it(`numbers ${PAYMENTS} payments completing at once 1..${PAYMENTS}, one each`, async () => {
     const entries = await Promise.all(Array.from({ length: PAYMENTS }, () => paidEntry(t.app)));
-    const payments = [];
+    const payments: FakePayment[] = [];
     for (const entry of entries) payments.push(await capturedPayment(t.app, fake, entry.token));
     const answers = await Promise.all(
       entries.flatMap((entry, i) => {
