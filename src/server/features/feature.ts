@@ -1,7 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Deps, FeaturePlugin } from '../deps.ts';
 import type { PageDrawerOptions } from '../plugins/drawn-pages.ts';
-import type { AttachmentRenderers } from './mail/mail.service.ts';
 
 /**
  * Where a feature's routes are registered; the scope's hooks guard every route in it, so a route
@@ -37,6 +36,21 @@ export interface PageData {
   describePage: PageDrawerOptions['describePage'];
   sharedPages: NonNullable<PageDrawerOptions['sharedPages']>;
 }
+
+/** A file attached to an e-mail when it is sent (mail/outbox-attachments.ts). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Draws one kind of attachment by its id; undefined when the id names nothing (any more). */
+export type AttachmentRenderer = (
+  id: string,
+  deps: Pick<Deps, 'db' | 'settings'>,
+) => Promise<EmailAttachment | undefined>;
+
+export type AttachmentRenderers = Readonly<Record<string, AttachmentRenderer>>;
 
 /** Everything one feature adds to the app; `features.ts` lists them, `app.ts` registers them. */
 export interface Feature {

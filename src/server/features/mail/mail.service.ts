@@ -26,9 +26,4 @@ export {
   withdrawWaitingDecisionEmails,
 } from './outbox.service.ts';
 export { renderTemplate } from './template-render.ts';
-export type {
-  AttachmentRef,
-  AttachmentRenderer,
-  AttachmentRenderers,
-  EmailAttachment,
-} from './outbox-attachments.ts';
+export type { AttachmentRef } from './outbox-attachments.ts';

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import type { AttachmentRenderers, EmailAttachment } from '../feature.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 
 /*
@@ -12,20 +13,6 @@ export interface AttachmentRef {
   kind: string;
   id: string;
 }
-
-export interface EmailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-/** Draws one kind's file; undefined when its id names nothing (any more). */
-export type AttachmentRenderer = (
-  id: string,
-  deps: Pick<Deps, 'db' | 'settings'>,
-) => Promise<EmailAttachment | undefined>;
-
-export type AttachmentRenderers = Readonly<Record<string, AttachmentRenderer>>;
 
 /** A message whose attachment cannot be drawn is not sent without it: it is tried again. */
 export class AttachmentMissingError extends Error {}

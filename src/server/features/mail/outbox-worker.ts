@@ -9,7 +9,8 @@ import {
   type OutboxRow,
   recordAttempt,
 } from './outbox.repository.ts';
-import { type AttachmentRenderers, attachmentsOf } from './outbox-attachments.ts';
+import type { AttachmentRenderers } from '../feature.ts';
+import { attachmentsOf } from './outbox-attachments.ts';
 import {
   createSmtpSender,
   describeSendError,

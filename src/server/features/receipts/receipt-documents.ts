@@ -3,7 +3,7 @@ import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { RECEIPT_MESSAGES, type ReceiptSummary } from '../../../shared/schemas/receipt.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { AttachmentRenderer, EmailAttachment } from '../mail/mail.service.ts';
+import type { AttachmentRenderer, EmailAttachment } from '../feature.ts';
 import { type ReceiptContent, renderReceiptPdf } from './receipt-pdf.ts';
 import {
   findReceiptById,

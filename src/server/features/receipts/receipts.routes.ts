@@ -9,7 +9,7 @@ import {
   ReceiptListSchema,
 } from '../../../shared/schemas/receipt.ts';
 import type { FeaturePlugin } from '../../deps.ts';
-import type { EmailAttachment } from '../mail/mail.service.ts';
+import type { EmailAttachment } from '../feature.ts';
 import {
   receiptPdf,
   receiptPdfOfEntryToken,
