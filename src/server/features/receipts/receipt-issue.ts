@@ -115,7 +115,8 @@ async function queueReceiptEmail(trx: Kysely<DB>, row: ReceiptRow, context: Rece
     }),
     amount: formatRupees(paiseToRupees(row.amount_paise)),
     number: row.number,
-    receiptNumber: row.reverses_number ?? '',
+    // A payment taken before receipts were issued has none to name.
+    receiptNumber: row.reverses_number ?? 'none',
   };
   const email = await writeEmail(trx, template, values);
   await queueEmail(
