@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, asAdmin, signIn } from '../../../../tests/setup/admin-session.ts';
 import {
@@ -21,6 +22,7 @@ import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { createRunningClock } from '../../../../tests/setup/test-clock.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_MAIL_FROM_ADDRESS } from '../../config.ts';
+import { queueEmail } from '../mail/mail.service.ts';
 
 /*
  * Receipts and credit notes through HTTP: issued when a payment is recorded paid or refunded,
@@ -235,6 +237,38 @@ describe(`receipts (${TEST_ENGINE})`, () => {
     expect(missing.json().error.fields).toHaveProperty('number');
     const made = await asAdmin(t, admin, 'GET', '/api/admin/receipts/pdf?number=WS%2F1');
     expect(made.statusCode).toBe(404);
+  });
+});
+
+describe(`a receipt's attachment (${TEST_ENGINE})`, () => {
+  it('keeps a message whose attachment cannot be drawn, to try again, rather than send it bare', async () => {
+    const id = randomUUID();
+    await queueEmail(
+      t.app.deps.db,
+      {
+        kind: 'receipt-issued',
+        submissionId: null,
+        to: 'nobody@example.com',
+        subject: 'Receipt',
+        text: 'Attached.',
+        html: '<p>Attached.</p>',
+        attachment: { kind: 'receipt', id },
+      },
+      clock.now(),
+    );
+    await t.app.deps.outbox.runOnce();
+    const row = await t.app.deps.db
+      .selectFrom('email_outbox')
+      .select(['status', 'attempts', 'last_error', 'attachment'])
+      .where('to_address', '=', 'nobody@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'pending',
+      attempts: 1,
+      last_error: `The attachment receipt ${id} is missing`,
+      attachment: JSON.stringify({ kind: 'receipt', id }),
+    });
+    expect(smtp.received.filter((m) => m.to.includes('nobody@example.com'))).toEqual([]);
   });
 });
 
