@@ -216,12 +216,13 @@ export function createLedger(
         return 'mismatch';
       }
       const change = await recordPayment(trx, fact, order, stamp);
+      const late = await isLateCapture(trx, order, change.status, { ...window, now });
+      if (!late) emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
+      // Last: a number's counter row stays locked until the commit (money taken late too).
       const payment = { ...fact, submissionId: order.submission_id };
       const context: ReceiptContext = { ...receipts, now };
-      emailQueued = await issuePaymentDocuments(trx, payment, change, context);
-      if (await isLateCapture(trx, order, change.status, { ...window, now })) return 'late';
-      emailQueued = (await applyConsequences(trx, fact, order, change, mail, now)) || emailQueued;
-      return 'applied';
+      emailQueued = (await issuePaymentDocuments(trx, payment, change, context)) || emailQueued;
+      return late ? 'late' : 'applied';
     });
     if (emailQueued) options.onEmailQueued?.();
     if (outcome === 'late') await refundLate(fact);

@@ -64,7 +64,10 @@ const year = () => financialYearOf(new Date(), 'Asia/Kolkata');
 const expectedNumbers = (n: number) =>
   Array.from({ length: n }, (_, i) => `WS/${year()}/${String(i + 1).padStart(6, '0')}`);
 
-/** Refuses, inside the ledger's transaction, the e-mail of one address: the payment rolls back. */
+/**
+ * Refuses, inside the ledger's transaction, the receipt's e-mail to one address, written after its
+ * number was taken: the payment rolls back with it.
+ */
 async function refuseMailTo(address: string | undefined) {
   const db = t.app.deps.db;
   if (TEST_ENGINE === 'postgres') {
@@ -75,7 +78,7 @@ async function refuseMailTo(address: string | undefined) {
     await sql
       .raw(
         `create function refuse_mail() returns trigger language plpgsql as $$ begin
-           if new.to_address = '${address}' then raise exception 'refused'; end if;
+           if new.to_address = '${address}' and new.kind = 'receipt-issued' then raise exception 'refused'; end if;
            return new; end $$;
          create trigger refuse_mail before insert on email_outbox
            for each row execute function refuse_mail();`,
@@ -87,7 +90,7 @@ async function refuseMailTo(address: string | undefined) {
     await sql
       .raw(
         `create trigger refuse_mail before insert on email_outbox
-           when new.to_address = '${address}' begin select raise(abort, 'refused'); end`,
+           when new.to_address = '${address}' and new.kind = 'receipt-issued' begin select raise(abort, 'refused'); end`,
       )
       .execute(db);
   }
