@@ -11,7 +11,13 @@ import type { Config } from './config.ts';
 import { buildDeps, type Deps } from './deps.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { answerNotFound, installErrorHandling } from './errors.ts';
-import { pageDataOf, routesIn, type Scope, workersOf } from './features/feature.ts';
+import {
+  attachmentRenderersOf,
+  pageDataOf,
+  routesIn,
+  type Scope,
+  workersOf,
+} from './features/feature.ts';
 import { FEATURES } from './features/features.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
@@ -60,7 +66,7 @@ export async function buildApp(
     database,
     log: app.log,
     clock: options.clock ?? systemClock,
-    ...(options.outbox ? { outbox: options.outbox } : {}),
+    outbox: { ...options.outbox, attachments: attachmentRenderersOf(FEATURES) },
     ...(options.imageJobs ? { imageJobs: options.imageJobs } : {}),
   });
   app.decorate('deps', deps);

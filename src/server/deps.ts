@@ -127,6 +127,7 @@ export async function buildDeps(
       timeZone: (await settings.getSettings()).timeZone,
       graceMs: config.paymentGraceMs,
     }),
+    seller: async () => (await settings.getSettings()).seller,
   });
   return {
     config,

@@ -17,6 +17,7 @@ import type { MailTables } from '../features/mail/mail.tables.ts';
 import type { MediaTables } from '../features/media/media.tables.ts';
 import type { PaymentsTables } from '../features/payments/payments.tables.ts';
 import type { RateLimitsTables } from '../features/rate-limits/rate-limits.tables.ts';
+import type { ReceiptsTables } from '../features/receipts/receipts.tables.ts';
 import type { ResultsTables } from '../features/results/results.tables.ts';
 import type { SettingsTables } from '../features/settings/settings.tables.ts';
 import type { SubmissionsTables } from '../features/submissions/submissions.tables.ts';
@@ -33,6 +34,7 @@ export type * from '../features/mail/mail.tables.ts';
 export type * from '../features/media/media.tables.ts';
 export type * from '../features/payments/payments.tables.ts';
 export type * from '../features/rate-limits/rate-limits.tables.ts';
+export type * from '../features/receipts/receipts.tables.ts';
 export type * from '../features/results/results.tables.ts';
 export type * from '../features/settings/settings.tables.ts';
 export type * from '../features/submissions/submissions.tables.ts';
@@ -58,6 +60,7 @@ export interface DB
     MediaTables,
     PaymentsTables,
     RateLimitsTables,
+    ReceiptsTables,
     ResultsTables,
     SettingsTables,
     SubmissionsTables {}

@@ -380,6 +380,47 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).toEqual({ submission_id: null, amount_paise: 49_900 });
   });
 
+  it('receipts and receipt_counters', async () => {
+    const submission = makeSubmissionRow();
+    await db.insertInto('submissions').values(submission).execute();
+    const counter = { series: 'receipt:2026-27', value: 7 };
+    await db.insertInto('receipt_counters').values(counter).execute();
+    expect(await db.selectFrom('receipt_counters').selectAll().execute()).toEqual([counter]);
+    const receipt = {
+      id: randomUUID(),
+      number: 'WS/2026-27/000007',
+      kind: 'receipt' as const,
+      financial_year: '2026-27',
+      sequence: 7,
+      submission_id: submission.id,
+      payment_id: 'pay_R1',
+      reverses_number: null,
+      amount_paise: 49_900,
+      currency: 'INR',
+      lines: JSON.stringify([{ label: 'Entry fee', amountPaise: 49_900 }]),
+      gst_rate_bp: 1800,
+      gst_paise: 7612,
+      seller: JSON.stringify({ legalName: 'Atelier', address: 'Pune', gstin: '' }),
+      artist_name: 'Asha Rao',
+      artist_email: 'asha@example.com',
+      competition_title: 'Monsoon',
+      entry_reference: 'WS-2026-000001',
+      issued_at: stamp(),
+    };
+    await db.insertInto('receipts').values(receipt).execute();
+    const read = () =>
+      db.selectFrom('receipts').selectAll().where('id', '=', receipt.id).executeTakeFirst();
+    expect(await read()).toEqual(receipt);
+    // One receipt per payment, one number per series.
+    const again = { ...receipt, id: randomUUID(), number: 'WS/2026-27/000008', sequence: 8 };
+    await expect(db.insertInto('receipts').values(again).execute()).rejects.toThrow();
+    const twin = { ...receipt, id: randomUUID(), payment_id: 'pay_R2' };
+    await expect(db.insertInto('receipts').values(twin).execute()).rejects.toThrow();
+    // A receipt is a financial record: it stays when its entry is deleted.
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    expect(await read()).toEqual({ ...receipt, submission_id: null });
+  });
+
   it('email_outbox and audit_log', async () => {
     const submission = makeSubmissionRow();
     await db.insertInto('submissions').values(submission).execute();
@@ -402,7 +443,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     await db.insertInto('email_outbox').values(mail).execute();
     expect(
       await db.selectFrom('email_outbox').selectAll().where('id', '=', mail.id).executeTakeFirst(),
-    ).toEqual({ ...mail, status: 'pending', attempts: 0 });
+    ).toEqual({ ...mail, status: 'pending', attempts: 0, attachment: null });
     // A message outlives its submission.
     await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
     expect(

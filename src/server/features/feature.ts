@@ -37,6 +37,21 @@ export interface PageData {
   sharedPages: NonNullable<PageDrawerOptions['sharedPages']>;
 }
 
+/** A file attached to an e-mail when it is sent (mail/outbox-attachments.ts). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Draws one kind of attachment by its id; undefined when the id names nothing (any more). */
+export type AttachmentRenderer = (
+  id: string,
+  deps: Pick<Deps, 'db' | 'settings'>,
+) => Promise<EmailAttachment | undefined>;
+
+export type AttachmentRenderers = Readonly<Record<string, AttachmentRenderer>>;
+
 /** Everything one feature adds to the app; `features.ts` lists them, `app.ts` registers them. */
 export interface Feature {
   /** The feature's folder under src/server/features. */
@@ -47,6 +62,16 @@ export interface Feature {
   workers?: readonly ((deps: Deps) => Worker)[];
   /** The data of the server-drawn pages (one feature holds it). */
   pages?: (deps: Deps) => PageData;
+  /** The files it draws for e-mails, by attachment kind (mail/outbox-attachments.ts). */
+  attachments?: AttachmentRenderers;
+}
+
+/** Every feature's attachment renderers, by kind. */
+export function attachmentRenderersOf(features: readonly Feature[]): AttachmentRenderers {
+  return Object.assign(
+    {},
+    ...features.map((feature) => feature.attachments ?? {}),
+  ) as AttachmentRenderers;
 }
 
 /** The route plugins of a scope, feature by feature, that this configuration registers. */

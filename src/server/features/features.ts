@@ -12,6 +12,7 @@ import { mediaFeature } from './media/media.feature.ts';
 import { pagesFeature } from './pages/pages.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { rateLimitsFeature } from './rate-limits/rate-limits.feature.ts';
+import { receiptsFeature } from './receipts/receipts.feature.ts';
 import { resultsFeature } from './results/results.feature.ts';
 import { reviewFeature } from './review/review.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   mediaFeature,
   pagesFeature,
   paymentsFeature,
+  receiptsFeature,
   reviewFeature,
   submissionsFeature,
   juryFeature,

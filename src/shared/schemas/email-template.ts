@@ -15,6 +15,8 @@ export const EMAIL_TEMPLATE_KINDS = [
   'results-winner',
   'results-shortlisted',
   'results-participated',
+  'receipt-issued',
+  'credit-note-issued',
 ] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
@@ -26,6 +28,8 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKind, string> = {
   'results-winner': 'Results: winner',
   'results-shortlisted': 'Results: shortlisted',
   'results-participated': 'Results: participated',
+  'receipt-issued': 'Receipt',
+  'credit-note-issued': 'Credit note',
 };
 
 /** What each placeholder is filled with, as the screen explains it. */
@@ -43,6 +47,8 @@ export const PLACEHOLDER_MEANINGS = {
   award: 'The award with its prize, e.g. First (₹25,000 and a solo show)',
   certificateLink: 'The link to the artist’s certificate (a link in the HTML version)',
   resultsLink: 'The link to the competition’s public results page',
+  number: 'The receipt’s or credit note’s number, e.g. WS/2026-27/000123',
+  receiptNumber: 'The number of the receipt a credit note reverses',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDER_MEANINGS;
 
@@ -63,6 +69,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placehold
   'results-winner': [...COMMON, 'award', 'certificateLink', 'resultsLink'],
   'results-shortlisted': [...COMMON, 'certificateLink', 'resultsLink'],
   'results-participated': [...COMMON, 'certificateLink', 'resultsLink'],
+  'receipt-issued': [...COMMON, 'amount', 'number'],
+  'credit-note-issued': [...COMMON, 'amount', 'number', 'receiptNumber'],
 };
 
 /** `{word}`: a placeholder. Braces around anything else are text. */

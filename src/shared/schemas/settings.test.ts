@@ -27,6 +27,7 @@ describe('SiteSettingsSchema', () => {
         fontFamily: 'inter',
       },
       security: { requireTwoFactor: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 },
+      seller: { legalName: '', address: '', gstin: '', gstRate: null },
     });
   });
 

@@ -19,6 +19,7 @@ import {
   DEFAULT_TERMS_MARKDOWN,
 } from '../default-pages.ts';
 import { DEFAULT_SECURITY_SETTINGS, SecuritySettingsSchema } from './security-settings.ts';
+import * as Seller from './seller.ts';
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -153,6 +154,8 @@ export const SiteSettingsSchema = z.object({
   /** Never public: PublicSettingsSchema leaves it out. */
   // A missing or damaged security part reads as the defaults, without taking the rest with it.
   security: SecuritySettingsSchema.catch({ ...DEFAULT_SECURITY_SETTINGS }),
+  /** The art space as its receipts name it; not public. */
+  seller: Seller.SellerSchema.default(Seller.SellerSchema.parse({})),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -197,6 +200,11 @@ export const SiteSettingsFormSchema = z.object({
   privacyPage: MarkdownSchema,
   termsPage: MarkdownSchema,
   paymentPolicyPage: MarkdownSchema,
+  // Optional: a form saved without them leaves the receipts' details as they are.
+  legalName: Seller.LegalNameSchema.optional(),
+  legalAddress: Seller.LegalAddressSchema.optional(),
+  gstin: Seller.GstinSchema.optional(),
+  gstRate: Seller.GstRateSchema.optional(),
 });
 export type SiteSettingsForm = z.infer<typeof SiteSettingsFormSchema>;
 

@@ -27,6 +27,7 @@ import {
   RESULTS_SHORTLISTED_TEMPLATE,
   RESULTS_WINNER_TEMPLATE,
 } from './artist-emails.ts';
+import { CREDIT_NOTE_TEMPLATE, RECEIPT_TEMPLATE } from './receipt-emails.ts';
 import {
   deleteTemplate,
   findEditedTemplate,
@@ -49,6 +50,8 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; bod
   'results-winner': RESULTS_WINNER_TEMPLATE,
   'results-shortlisted': RESULTS_SHORTLISTED_TEMPLATE,
   'results-participated': RESULTS_PARTICIPATED_TEMPLATE,
+  'receipt-issued': RECEIPT_TEMPLATE,
+  'credit-note-issued': CREDIT_NOTE_TEMPLATE,
 };
 
 /**
@@ -170,6 +173,8 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
     award: 'First (₹25,000 and a solo show)',
     certificateLink: `${publicUrl}/certificates/K7QX-3MPA-9TZD`,
     resultsLink: `${publicUrl}/competition/sample/results`,
+    number: 'WS/2026-27/000123',
+    receiptNumber: 'WS/2026-27/000120',
   };
 }
 

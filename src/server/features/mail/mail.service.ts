@@ -18,6 +18,7 @@ export {
   paymentValues,
 } from './artist-emails.ts';
 export { currentTemplate, writeEmail } from './email-templates.service.ts';
+export { CREDIT_NOTE_KIND, RECEIPT_KIND } from './receipt-emails.ts';
 export {
   type OutgoingEmail,
   queueEmail,
@@ -25,3 +26,4 @@ export {
   withdrawWaitingDecisionEmails,
 } from './outbox.service.ts';
 export { renderTemplate } from './template-render.ts';
+export type { AttachmentRef } from './outbox-attachments.ts';

@@ -23,6 +23,8 @@ export interface EmailOutboxTable {
   sent_at: string | null;
   /** A decision's e-mail: the entry's status before the decisions it tells of (see mail/outbox). */
   decision_from: 'pending' | 'approved' | 'rejected' | null;
+  /** JSON { kind, id }: a file its sender renders and attaches (outbox-attachments.ts). */
+  attachment: string | null;
 }
 
 /** An admin's wording of an artist's message; none while the default is used. */

@@ -9,6 +9,8 @@ import {
   type OutboxRow,
   recordAttempt,
 } from './outbox.repository.ts';
+import type { AttachmentRenderers } from '../feature.ts';
+import { attachmentsOf } from './outbox-attachments.ts';
 import {
   createSmtpSender,
   describeSendError,
@@ -45,6 +47,8 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
   /** How long one message may take, connecting to the server's last answer. */
   sendTimeoutMs?: number;
+  /** The features' attachment renderers, by kind. */
+  attachments?: AttachmentRenderers;
 }
 
 /** The last error of a message kept because no SMTP server is configured. */
@@ -87,6 +91,7 @@ export function createOutboxWorker(deps: WorkerDeps, options: OutboxWorkerOption
         subject: row.subject,
         text: row.body_text,
         html: row.body_html,
+        attachments: await attachmentsOf(row, options.attachments ?? {}, deps),
       });
       const now = clock().toISOString();
       outcome = {

@@ -73,6 +73,7 @@ function outboxRow(
     updated_at: createdAt,
     sent_at: status === 'sent' ? '2026-11-20T10:00:05.000Z' : null,
     decision_from: null,
+    attachment: null,
     ...overrides,
   };
 }

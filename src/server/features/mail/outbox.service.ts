@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
+import { type AttachmentRef, attachmentColumnOf } from './outbox-attachments.ts';
 import {
   countOutboxMessages,
   deleteWaitingDecisionMessages,
@@ -30,6 +31,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** A file drawn when the message is sent (outbox-attachments.ts). */
+  attachment?: AttachmentRef | undefined;
 }
 
 /** A decision's e-mail held back a while (to allow an undo), and what its entry was before. */
@@ -83,6 +86,7 @@ function outboxRow(email: OutgoingEmail, now: Date, held?: HeldBack) {
     updated_at: stamp,
     sent_at: null,
     decision_from: held ? held.decisionFrom : null,
+    attachment: attachmentColumnOf(email.attachment),
   };
 }
 

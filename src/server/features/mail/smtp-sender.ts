@@ -14,6 +14,7 @@ export interface SmtpMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: readonly { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpSender {
@@ -50,6 +51,7 @@ export function createSmtpSender(smtpUrl: string, timeoutMs = SMTP_SEND_TIMEOUT_
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments?.map((file) => ({ ...file })),
         // One id for every attempt: a server or a reader can tell a repeat of the same message.
         messageId: `<${message.id}@${domain}>`,
       });

@@ -4,7 +4,10 @@ import type { Deps } from '../../deps.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { entryMayStillPay } from '../competitions/competitions.service.ts';
 import { markEntryPaid, markEntryRefunded } from '../submissions/submissions.service.ts';
+import type { Seller } from '../../../shared/schemas/seller.ts';
+import type { ReceiptContext } from '../receipts/receipts.service.ts';
 import { type PaymentMailContext, queueArtistEmail } from './payment-emails.ts';
+import { issuePaymentDocuments } from './payment-receipts.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderError } from './payment-provider.ts';
 import { advancePayment, wasCaptured } from './payment-state.ts';
 import {
@@ -74,6 +77,8 @@ export interface LedgerOptions {
   onEmailQueued?: () => void;
   /** The site's time zone and the grace period after the close: whether an entry may pay. */
   paymentWindow: () => Promise<{ timeZone: string; graceMs: number }>;
+  /** The art space as its receipts name it (site settings). */
+  seller: () => Promise<Seller>;
 }
 
 type PaymentWindow = Awaited<ReturnType<LedgerOptions['paymentWindow']>> & { now: Date };
@@ -198,6 +203,7 @@ export function createLedger(
     const entryLink = known?.submission_id ? await options.entryLink(known.submission_id) : '';
     const mail = { siteTitle, entryLink, now: clock.now() };
     const window = await options.paymentWindow();
+    const receipts = { ...mail, seller: await options.seller(), timeZone: window.timeZone };
     const outcome = await db.transaction().execute(async (trx): Promise<FactOutcome> => {
       const now = clock.now();
       const stamp = now.toISOString();
@@ -210,9 +216,13 @@ export function createLedger(
         return 'mismatch';
       }
       const change = await recordPayment(trx, fact, order, stamp);
-      if (await isLateCapture(trx, order, change.status, { ...window, now })) return 'late';
-      emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
-      return 'applied';
+      const late = await isLateCapture(trx, order, change.status, { ...window, now });
+      if (!late) emailQueued = await applyConsequences(trx, fact, order, change, mail, now);
+      // Last: a number's counter row stays locked until the commit (money taken late too).
+      const payment = { ...fact, submissionId: order.submission_id };
+      const context: ReceiptContext = { ...receipts, now };
+      emailQueued = (await issuePaymentDocuments(trx, payment, change, context)) || emailQueued;
+      return late ? 'late' : 'applied';
     });
     if (emailQueued) options.onEmailQueued?.();
     if (outcome === 'late') await refundLate(fact);

@@ -91,6 +91,7 @@ describe(`the test checkout on ${TEST_ENGINE}`, () => {
       .selectFrom('email_outbox')
       .select('id')
       .where('submission_id', '=', row.id as string)
+      .where('kind', '=', 'payment-received')
       .execute();
     expect(mails).toHaveLength(1);
     const later = await post(`/api/payments/test-checkout/${order.orderId}`, { outcome: 'pay' });

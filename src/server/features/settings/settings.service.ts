@@ -143,6 +143,7 @@ export function createSettingsService(
           security: { ...current.security, ...patch.security },
           contact: { ...current.contact, ...patch.contact },
           pages: { ...current.pages, ...patch.pages },
+          seller: { ...current.seller, ...patch.seller },
         });
         await saveSettingsData(trx, JSON.stringify(merged), now);
         if (audit) {

@@ -63,6 +63,10 @@ function changedForm(overrides: Partial<SiteSettingsForm> = {}): SiteSettingsFor
     privacyPage: 'We keep your e-mail address only.',
     termsPage: 'Be kind.',
     paymentPolicyPage: 'Refunds within 7-10 days.',
+    legalName: 'Riverside Art Club CIC',
+    legalAddress: '1 River Walk, London',
+    gstin: '27ABCDE1234F1Z5',
+    gstRate: 12,
     ...overrides,
   };
 }

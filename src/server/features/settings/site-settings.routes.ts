@@ -32,6 +32,10 @@ export function toSiteSettingsForm(settings: SiteSettings): SiteSettingsForm {
     privacyPage: settings.pages.privacy,
     termsPage: settings.pages.terms,
     paymentPolicyPage: settings.pages.paymentPolicy,
+    legalName: settings.seller.legalName,
+    legalAddress: settings.seller.address,
+    gstin: settings.seller.gstin,
+    gstRate: settings.seller.gstRate,
   };
 }
 
@@ -45,6 +49,8 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
     timeZone: form.timeZone,
     contact: { email: form.contactEmail, phone: form.contactPhone, address: form.contactAddress },
     mapEmbedUrl: form.mapEmbedUrl,
+    // Merged into the stored details by updateSettings, like the other parts.
+    seller: sellerPatchOf(form) as SiteSettings['seller'],
     pages: {
       about: form.aboutPage,
       privacy: form.privacyPage,
@@ -57,6 +63,17 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
       fontFamily: form.fontFamily,
     },
   };
+}
+
+/** The receipts' details the form sent (the others are left as they are). */
+function sellerPatchOf(form: SiteSettingsForm): Partial<SiteSettings['seller']> {
+  const sent = {
+    legalName: form.legalName,
+    address: form.legalAddress,
+    gstin: form.gstin,
+    gstRate: form.gstRate,
+  };
+  return Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettingsForm } from '../../../../shared/schemas/settings.ts';
+import { SELLER_MESSAGES } from '../../../../shared/schemas/seller.ts';
 import { SITE_SETTINGS_MESSAGES } from '../../../../shared/schemas/settings.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../../../shared/site-defaults.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
@@ -35,6 +36,10 @@ const FORM: SiteSettingsForm = {
   privacyPage: 'Privacy.',
   termsPage: 'Terms.',
   paymentPolicyPage: 'Payments.',
+  legalName: '',
+  legalAddress: '',
+  gstin: '',
+  gstRate: null,
 };
 
 afterEach(() => {
@@ -216,6 +221,28 @@ describe('the site settings page', () => {
     expect(screen.getByText(SITE_SETTINGS_MESSAGES.mapEmbedUrl)).toBeTruthy();
     expect(screen.getByLabelText('Title *').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
+  });
+
+  it("checks the receipts' GSTIN and GST rate, and sends a rate as a number", async () => {
+    const user = userEvent.setup();
+    const { sent } = renderPage();
+    const receipts = await screen.findByRole('region', { name: 'Receipts' });
+    await user.type(within(receipts).getByLabelText('GSTIN'), '29ABCDE1234F1Z');
+    await user.type(within(receipts).getByLabelText('GST rate (%)'), '29');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await within(receipts).findByText(SELLER_MESSAGES.gstin)).toBeTruthy();
+    expect(within(receipts).getByText(SELLER_MESSAGES.gstRate)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(within(receipts).getByLabelText('GSTIN'), '5');
+    await user.clear(within(receipts).getByLabelText('GST rate (%)'));
+    await user.type(within(receipts).getByLabelText('GST rate (%)'), '18');
+    await user.type(within(receipts).getByLabelText('Legal name'), 'Atelier LLP');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(SITE_SETTINGS_SAVED)).toBeTruthy();
+    expect(sent).toEqual([
+      { ...FORM, legalName: 'Atelier LLP', gstin: '29ABCDE1234F1Z5', gstRate: 18 },
+    ]);
   });
 
   it("shows the server's field messages under their fields, with a failure toast", async () => {

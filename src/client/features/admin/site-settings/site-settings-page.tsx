@@ -16,6 +16,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FormAlert } from '../common/shell/admin-page.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
 import { saveSiteSettings, siteSettingsQuery } from './api/site-settings.ts';
+import { ReceiptsSection } from './receipts-section.tsx';
 import {
   ContactSection,
   LookSection,
@@ -76,6 +77,7 @@ function SiteSettingsEditor({ initial }: { initial: SiteSettingsForm }) {
       <LookSection form={form} initial={initial} onBusyChange={uploads.onBusyChange} />
       <ContactSection form={form} />
       <PagesSection form={form} />
+      <ReceiptsSection form={form} />
 
       <FormAlert key={uploads.refusals} message={uploads.message} />
       <div>

@@ -73,6 +73,7 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
 }
 
 const ok = (body: AdminEntry): Answer => ({ status: 200, body });
+const RECEIPTS = 'GET /api/admin/receipts';
 
 const COMPETITION = REVIEW_COMPETITION;
 
@@ -89,6 +90,7 @@ function stubPage(
     'GET /api/auth/session': SIGNED_IN,
     [LOAD]: () => (loads.length > 1 ? loads.shift()! : loads[0]!),
     [REVIEW]: { status: 200, body: reviewItemOf() },
+    [RECEIPTS]: { status: 200, body: { receipts: [] } },
     ...routes,
   });
   renderAdmin(url);
@@ -175,6 +177,31 @@ describe("the admin's entry page", () => {
     expect(cellsOf(authorized!).slice(1, 3)).toEqual(['₹499', 'Authorized']);
   });
 
+  it('lists the receipts and credit notes, each a link to its PDF', async () => {
+    const receipt = {
+      number: 'WS/2026-27/000123',
+      kind: 'receipt',
+      issuedAt: '2026-11-21T09:31:00.000Z',
+      amountPaise: 150_000,
+      reverses: null,
+      paymentId: 'pay_B2',
+    };
+    const note = { ...receipt, number: 'WS-CN/2026-27/000004', kind: 'credit_note' };
+    stubPage([ok(entryOf())], {
+      [RECEIPTS]: {
+        status: 200,
+        body: { receipts: [receipt, { ...note, reverses: receipt.number }] },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Receipts' });
+    const link = await within(section).findByRole('link', { name: 'Receipt WS/2026-27/000123' });
+    expect(link.getAttribute('href')).toBe('/api/admin/receipts/pdf?number=WS%2F2026-27%2F000123');
+    const items = within(section).getAllByRole('listitem');
+    expect(items[1]?.textContent).toContain('Credit note WS-CN/2026-27/000004');
+    expect(items[1]?.textContent).toContain('reverses WS/2026-27/000123');
+    expect(items[0]?.textContent).toContain('₹1,500');
+  });
+
   it('offers Refund only on a received (captured) payment', async () => {
     stubPage([ok(entryOf())]);
     await loaded();
@@ -216,11 +243,11 @@ describe("the admin's entry page", () => {
     expect(await screen.findByText('Refunded ₹1,500 to Meera Iyer')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(refundButtons()).toEqual([]));
-    expect(calls.filter((call) => call !== 'GET /api/auth/session' && call !== REVIEW)).toEqual([
-      LOAD,
-      REFUND_B2,
-      LOAD,
-    ]);
+    const shown = (call: string) =>
+      call !== 'GET /api/auth/session' && call !== REVIEW && !call.startsWith(RECEIPTS);
+    expect(calls.filter(shown)).toEqual([LOAD, REFUND_B2, LOAD]);
+    // The refund's credit note is read again with the entry.
+    expect(calls.filter((call) => call.startsWith(RECEIPTS))).toHaveLength(2);
     expect(termsOf(document.querySelector('dl')!).Payment).toBe('Refunded');
     expect(cellsOf(rows()[0]!)[2]).toBe('Refunded');
     // The Refund button went with its payment: focus waits on the entry's summary.

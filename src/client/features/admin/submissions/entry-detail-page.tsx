@@ -13,6 +13,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, FOCUS_RING, MUTED_TEXT, Notice, Section } from '../common/shell/admin-page.tsx';
 import { entryQuery, reviewItemQuery } from './api/entry.ts';
 import { EntryPayments, rupeesOf } from './entry-payments.tsx';
+import { AdminEntryReceipts } from './entry-receipts.tsx';
 import { EntryPictures } from './entry-pictures.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { DecisionUndoNotice } from './decision-undo-notice.tsx';
@@ -97,6 +98,9 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
       </Section>
       <Section title="Payments">
         <EntryPayments data={data} onRefund={refund.ask} />
+      </Section>
+      <Section title="Receipts">
+        <AdminEntryReceipts submissionId={data.id} />
       </Section>
       <Section title="What the artist sent">
         <dl className="divide-y divide-gray-200 dark:divide-gray-800">

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
 import { useCheckout } from '../../registration/components/checkout/use-checkout.tsx';
 import { forgetSettledEntry } from '../../registration/unpaid-entry-api.ts';
+import { EntryReceipts } from '../components/entry-receipts.tsx';
 import { EntryResultSection } from '../components/entry-result.tsx';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
@@ -167,6 +168,9 @@ function EntryDetails({
         ))}
       </dl>
       {entry.result ? <EntryResultSection result={entry.result} /> : null}
+      {entry.paymentState === 'received' || entry.paymentState === 'refunded' ? (
+        <EntryReceipts token={token} version={entry.paymentState} />
+      ) : null}
       {entry.status === 'withdrawn' ? (
         <p className="text-lg font-semibold">{ENTRY_WITHDRAWN}</p>
       ) : null}

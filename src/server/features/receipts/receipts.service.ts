@@ -1,0 +1,12 @@
+/*
+ * The receipts feature's front door: receipts and credit notes issued inside the payments
+ * ledger's transaction (receipt-issue.ts), and an entry's documents as the artist's page and the
+ * admin's entry list them.
+ */
+
+export {
+  issueCreditNote,
+  issueReceipt,
+  type PaidPayment,
+  type ReceiptContext,
+} from './receipt-issue.ts';
