@@ -8,6 +8,7 @@ import {
 import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
+import { MinArtworkLongSideSchema } from './artwork-size.ts';
 
 export const ENTRY_TYPES = ['free', 'paid'] as const;
 
@@ -35,6 +36,8 @@ export const PublicCompetitionSchema = z.object({
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
   status: z.enum(COMPETITION_STATUSES),
+  /** The least pixels an artwork has on its longer side, for print; absent: any size. */
+  minArtworkLongSide: z.number().int().positive().optional(),
   /** Where it is in its life (decision 021): the server always says; a visitor never sees a draft. */
   stage: z.enum(COMPETITION_STAGES).optional(),
   createdAt: z.string(),
@@ -231,6 +234,7 @@ export const CompetitionInputSchema = z
       .trim()
       .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
       .default(''),
+    minArtworkLongSide: MinArtworkLongSideSchema,
   })
   .superRefine((input, context) => {
     if (input.entryType === 'paid') {

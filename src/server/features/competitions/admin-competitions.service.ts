@@ -136,6 +136,7 @@ function toRowValues(input: CompetitionInput) {
     rules: input.rules || null,
     eligibility: input.eligibility || null,
     prize_description: input.prizeDescription || null,
+    min_artwork_long_side: input.minArtworkLongSide,
   };
 }
 

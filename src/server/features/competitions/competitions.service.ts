@@ -96,6 +96,7 @@ export function toPublicCompetition(
       ? { entryType: 'paid' as const, entryFee: row.entry_fee }
       : { entryType: 'free' as const, entryFee: 0 }),
     status: statusOfStage(stage, lifecycle, timeZone, now),
+    ...(row.min_artwork_long_side ? { minArtworkLongSide: row.min_artwork_long_side } : {}),
     stage,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

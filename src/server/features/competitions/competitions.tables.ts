@@ -28,6 +28,8 @@ export interface CompetitionsTable {
   /** How many works an entry holds: at least min_works, at most max_works (1 and 1 by default). */
   min_works: Generated<number>;
   max_works: Generated<number>;
+  /** The least pixels on an artwork's longer side, for print; null: any size. */
+  min_artwork_long_side: Generated<number | null>;
 }
 
 /** An artist's personal leave to register after the close, until valid_until (decision 021). */

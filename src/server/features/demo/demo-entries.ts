@@ -14,6 +14,7 @@ import {
   encodePrivateImage,
   extensionOf,
   type FileToStore,
+  largeKeyOf,
   storeResponsiveImage,
   storeUnclaimedFiles,
 } from '../media/media.service.ts';
@@ -115,6 +116,7 @@ async function entryFiles(submissionId: string, index: number, seed: number) {
   const artworkKey = name(ARTWORK_FIELD, artwork.main);
   const photoKey = name(PHOTO_PART, photo.main);
   const files = [fileOf(artworkKey, artwork.main), fileOf(photoKey, photo.main)];
+  if (artwork.large) files.push(fileOf(largeKeyOf(artworkKey), artwork.large));
   if (artwork.display) files.push(fileOf(displayKeyOf(artworkKey), artwork.display));
   return { artworkKey, photoKey, files };
 }

@@ -123,7 +123,8 @@ export const scoringJuryRoutes: FeaturePlugin = async (app, { deps }) => {
     `${WORK}/images/:n`,
     {
       schema: {
-        summary: 'A work’s image, named by the work’s alias; `?size=full` for the original',
+        summary:
+          'A work’s image, named by the work’s alias; `?size=full` for the large copy (2560 px)',
         params: WorkParamsSchema.extend({ n: z.coerce.number().int().min(1).max(50) }),
         querystring: z.object({ size: z.enum(['display', 'full']).default('display') }),
       },

@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { displayKeyOf } from '../media/media.service.ts';
+import { juryCopyOf } from '../media/media.service.ts';
 import { findCriteria } from './judging.repository.ts';
 import { criterionOf } from './judging.service.ts';
 import { readJuryCopy } from './jury-view.ts';
@@ -238,7 +238,7 @@ export async function workDocument(
   return { file, name: `${work.alias}-document-${n}.pdf` };
 }
 
-/** A work's n-th image as its juror may see it: the display copy, or the original for zooming. */
+/** A work's n-th image as its juror may see it: the display copy, or the large copy for zooming. */
 export async function workImage(
   deps: Pick<Deps, 'db' | 'log' | 'storage'>,
   juror: Juror,
@@ -250,9 +250,10 @@ export async function workImage(
   const work = await requireWork(deps, juror, roundId, alias);
   const image = (await readJuryCopy(deps.db, work, deps.log)).images[n - 1];
   if (!image) throw notFound('Image not found');
-  const display = size === 'display' ? await deps.storage.get(displayKeyOf(image.key)) : undefined;
-  const file = display ?? (await deps.storage.get(image.key));
-  if (!file) throw notFound('Image not found');
-  const ext = (display ? 'webp' : /\.([a-z0-9]+)$/.exec(image.key)?.[1]) ?? 'jpg';
-  return { file, name: `${work.alias}-${n}${size === 'full' ? '-full' : ''}.${ext}` };
+  const copy = await juryCopyOf(deps.storage, image.key, size);
+  if (!copy) throw notFound('Image not found');
+  return {
+    file: copy.file,
+    name: `${work.alias}-${n}${size === 'full' ? '-full' : ''}.${copy.ext}`,
+  };
 }

@@ -15,19 +15,19 @@ import {
   recordImageJobAttempt,
   submissionExists,
 } from './image-jobs.repository.ts';
-import { displayKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.ts';
+import { displayKeyOf, largeKeyOf, preparePrivateImage, uploadKeyOf } from './private-images.ts';
 import { deleteUnclaimedFiles, insertUnclaimedFile } from './unclaimed-files.repository.ts';
 import { discardUnclaimedFiles, releaseFiles } from './unclaimed-files.ts';
 
 /*
  * A registration answers once its pictures are checked from their headers and stored as sent;
- * the stored copies (orientation applied, metadata stripped, the admin's display copy) are made
- * here, afterwards, by a worker on every server. Each picture is a row of image_jobs, claimed
- * with one conditional update as the outbox's messages are, so two servers never make one twice
- * and a worker that died mid-job leaves it to the next once its claim runs out. The copies are
- * written under the keys the submission already names, listed as unclaimed while written (so a
- * submission deleted meanwhile leaves nothing behind); the row's delete, in the transaction that
- * unlists them, is the moment the picture is ready.
+ * the stored copies (orientation applied, metadata stripped: an artwork's original, its large
+ * JPEG and its display copy) are made here, afterwards, by a worker on every server. Each picture
+ * is a row of image_jobs, claimed with one conditional update as the outbox's messages are, so two
+ * servers never make one twice and a worker that died mid-job leaves it to the next once its
+ * claim runs out. The copies are written under the keys the submission already names, listed as
+ * unclaimed while written (so a submission deleted meanwhile leaves nothing behind); the row's
+ * delete, in the transaction that unlists them, is the moment the picture is ready.
  */
 
 export type PictureKind = 'photo' | 'artwork';
@@ -114,6 +114,7 @@ async function makePicture(deps: JobsContext, job: ImageJobRow, claimedUntil: st
     preparePrivateImage(deps.imageWorker, job.kind, bytes),
   );
   const copies = [{ key: job.key, ...image.main }];
+  if (image.large) copies.push({ key: largeKeyOf(job.key), ...image.large });
   if (image.display) copies.push({ key: displayKeyOf(job.key), ...image.display });
   const listedAt = deps.clock.now().toISOString();
   for (const copy of copies) {

@@ -18,8 +18,10 @@ export {
   encodePrivateImage,
   extensionOf,
   filesOfPicture,
+  largeKeyOf,
   uploadKeyOf,
 } from './private-images.ts';
+export { juryCopyOf, type PictureCopy, printableKeyOf } from './picture-copies.ts';
 export { describeImages, storeResponsiveImage } from './responsive-images.ts';
 export { isValidKey, PRIVATE_NAMESPACE, type Storage, type StoredFile } from './storage/storage.ts';
 export {

@@ -4,6 +4,7 @@ import { checkUpload, uploadKeyOf } from '../media/media.service.ts';
 import type { FileToStore, PictureJob, PictureKind } from '../media/media.service.ts';
 import { submissionFolderOf } from './stored-entry.ts';
 import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
+import { artworkTooSmall } from '../../../shared/domain/artwork-size.ts';
 
 /*
  * The images of a registration: the file parts as received, checked from their bytes, and the
@@ -35,20 +36,28 @@ export interface PictureToStore {
 }
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+/** An artwork's original is kept in its own format: its key says which. */
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/webp': 'webp' };
 
 /**
  * Checks every picture from its header and container (checkUpload: a millisecond or two each, so
- * the artist's answer never waits for image work): when one is refused, the answer names every
- * refused part (with the status of the first). Re-encoding waits for the picture's job.
+ * the artist's answer never waits for image work), and each artwork against the competition's
+ * minimum size (`minLongSide`, from the upright dimensions): when one is refused, the answer
+ * names every refused part (with the status of the first). Re-encoding waits for the job.
  */
-export async function checkPictures(files: readonly ReceivedFile[]): Promise<PictureToStore[]> {
+export async function checkPictures(
+  files: readonly ReceivedFile[],
+  minLongSide: number | null = null,
+): Promise<PictureToStore[]> {
   let refused: AppError | undefined;
   const fields: Record<string, string> = {};
   const checked: PictureToStore[] = [];
   for (const file of files) {
     try {
-      const { format } = await checkUpload(file.data);
+      const { format, width, height } = await checkUpload(file.data);
       const isPhoto = file.name === PHOTO_PART;
+      const tooSmall = isPhoto ? undefined : artworkTooSmall(width, height, minLongSide);
+      if (tooSmall) throw new AppError(422, 'ARTWORK_TOO_SMALL', tooSmall);
       checked.push({
         part: file.name,
         fieldId: isPhoto ? undefined : fieldIdOfImagePart(file.name),
@@ -68,7 +77,8 @@ export async function checkPictures(files: readonly ReceivedFile[]): Promise<Pic
 
 /**
  * Keys under the submission's folder: readable names, made unique by a random suffix. Each
- * picture is stored as sent (uploadKeyOf) beside the key its job will write (always a JPEG).
+ * picture is stored as sent (uploadKeyOf) beside the key its job will write: a JPEG for the
+ * photo, the artwork's own format for its original.
  */
 export function privateFilesOf(submissionId: string, pictures: readonly PictureToStore[]) {
   const files: FileToStore[] = [];
@@ -76,7 +86,8 @@ export function privateFilesOf(submissionId: string, pictures: readonly PictureT
   const keyByPart = new Map<string, string>();
   for (const { part, fieldId, kind, data, contentType } of pictures) {
     const name = (fieldId ?? PHOTO_PART).toLowerCase().replace(/[^a-z0-9_-]/g, '') || 'image';
-    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.jpg`;
+    const ext = (kind === 'artwork' && EXTENSIONS[contentType]) || 'jpg';
+    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.${ext}`;
     keyByPart.set(part, key);
     files.push({ key: uploadKeyOf(key), data, contentType });
     jobs.push({ key, kind });

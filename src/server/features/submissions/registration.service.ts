@@ -173,7 +173,7 @@ export async function registerEntry(
   if (!checked.success) throw invalidFields(checked.fields);
 
   const { documents, pictures: pictureParts } = takeDocuments(files, opened.fields);
-  const pictures = await checkPictures(pictureParts);
+  const pictures = await checkPictures(pictureParts, opened.competition.min_artwork_long_side);
   const submissionId = randomUUID();
   const { files: toStore, jobs, keyByPart } = privateFilesOf(submissionId, pictures);
   addDocumentFiles(submissionId, documents, toStore, keyByPart);

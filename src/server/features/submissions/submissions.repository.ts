@@ -30,6 +30,7 @@ export async function findRegistrationTarget(
       'c.end_date',
       'c.entry_type',
       'c.entry_fee',
+      'c.min_artwork_long_side',
       'cat.form_fields',
     ])
     .where('c.id', '=', competitionId);

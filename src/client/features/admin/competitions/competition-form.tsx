@@ -20,6 +20,7 @@ import { FormAlert } from '../common/shell/admin-page.tsx';
 import { ImageUploadField } from '../common/upload/image-upload-field.tsx';
 import { useUploadGuard } from '../common/upload/use-upload-guard.ts';
 import { saveCompetition } from './api/competitions.ts';
+import { ArtworkSizeField } from './competition-artwork-size-field.tsx';
 import { CategoryFields } from './competition-category-fields.tsx';
 import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
@@ -39,6 +40,7 @@ const EMPTY_FORM: CompetitionFormValues = {
   rules: '',
   eligibility: '',
   prizeDescription: '',
+  minArtworkLongSide: null,
   closingTime: '',
   draft: false,
 };
@@ -58,6 +60,7 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     rules: competition.rules,
     eligibility: competition.eligibility,
     prizeDescription: competition.prizeDescription,
+    minArtworkLongSide: competition.minArtworkLongSide ?? null,
     closingTime: competition.closingTime,
     draft: competition.draft,
   };
@@ -163,6 +166,7 @@ export function CompetitionForm({
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
       <CompetitionDetailsFields form={form} />
+      <ArtworkSizeField form={form} />
       <Field
         type="checkbox"
         label="Draft: only admins see it (with a preview link) until this is unticked"
