@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ARTWORK_PRESET,
+  artworkHint,
+  artworkPreset,
   type CanvasLike,
   type DownscaleDeps,
   fitWithin,
@@ -64,15 +65,40 @@ describe('prepareImage', () => {
     expect(d.bitmap.close).toHaveBeenCalled();
   });
 
-  it('keeps an artwork up to 2560 px, at quality 0.85', async () => {
-    const { canvas, encoded } = fakeCanvas();
-    const prepared = await prepareImage(
-      file('image/png'),
-      ARTWORK_PRESET,
-      deps(3000, 6000, canvas),
+  it('sends an artwork as chosen, at full size: the file itself, never re-encoded', async () => {
+    const { canvas, drawn, encoded } = fakeCanvas();
+    const chosen = file('image/png');
+    const d = deps(3000, 6000, canvas);
+    const prepared = await prepareImage(chosen, artworkPreset(), d);
+    expect(prepared.blob).toBe(chosen);
+    expect([prepared.width, prepared.height]).toEqual([3000, 6000]);
+    expect(drawn).toEqual([]);
+    expect(encoded).toEqual([]);
+    // Decoded all the same: what the browser cannot read is refused before it is sent.
+    expect(d.decode).toHaveBeenCalledOnce();
+    expect(d.bitmap.close).toHaveBeenCalled();
+  });
+
+  it("refuses an artwork below the competition's minimum, with the numbers", async () => {
+    const { canvas } = fakeCanvas();
+    const small = deps(1200, 900, canvas);
+    const refused = await prepareImage(file(), artworkPreset(3000), small).catch((e: unknown) => e);
+    expect((refused as ImageRefused).message).toBe(
+      'This picture is 1,200 × 900 pixels; this competition asks for at least 3,000 pixels on the longer side.',
     );
-    expect([prepared.width, prepared.height]).toEqual([1280, 2560]);
-    expect(encoded).toEqual([{ type: 'image/jpeg', quality: 0.85 }]);
+    expect(small.bitmap.close).toHaveBeenCalled();
+    // The longer side counts, whichever way the picture is turned; exactly the minimum is enough.
+    const tall = await prepareImage(file(), artworkPreset(3000), deps(900, 3000, canvas));
+    expect([tall.width, tall.height]).toEqual([900, 3000]);
+  });
+
+  it('tells the artist the minimum before they choose a file', () => {
+    expect(artworkHint()).toBe(
+      'JPEG, PNG or WebP, up to 10MB. Sent at full size, as you chose it.',
+    );
+    expect(artworkHint(3000)).toBe(
+      'JPEG, PNG or WebP, up to 10MB. Sent at full size, as you chose it. At least 3,000 pixels on the longer side.',
+    );
   });
 
   it('re-encodes a small picture at its own size (its metadata goes)', async () => {

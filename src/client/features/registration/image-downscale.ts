@@ -1,3 +1,4 @@
+import { artworkSizeHint, artworkTooSmall } from '../../../shared/domain/artwork-size.ts';
 import {
   checkImageFile,
   IMAGE_NOT_A_PICTURE,
@@ -5,25 +6,32 @@ import {
 } from '../../../shared/domain/image-upload.ts';
 
 /*
- * Pictures are checked and shrunk in the browser before anything is sent, so an
- * artist on a phone sends a few hundred kilobytes rather than a 10 MB camera file. The server
- * checks and re-encodes again from the bytes.
+ * Pictures are checked in the browser before anything is sent (type, size, that they can be
+ * read, an artwork's minimum size). The artist's photo is shrunk here, so a phone sends a few
+ * hundred kilobytes rather than a 10 MB camera file; an artwork is sent exactly as chosen: the
+ * server keeps it as the original, for printing, and makes the smaller copies itself.
  */
 
 /** Seed §5: 'Error reading file.' */
 export const IMAGE_READ_FAILED = 'Error reading file.';
 
 export interface DownscalePreset {
-  /** The longest side, in pixels, at most. */
-  maxSide: number;
-  /** JPEG quality, 0 to 1. */
-  quality: number;
+  /** Shrunk to this longest side as a JPEG of this quality (0 to 1); absent: sent as chosen. */
+  shrink?: { maxSide: number; quality: number };
+  /** The least pixels on the longer side (a competition's minimum for print), if any. */
+  minLongSide?: number;
 }
 
 /** Seed §5's numbers for the artist's photo. */
-export const PHOTO_PRESET: DownscalePreset = { maxSide: 800, quality: 0.7 };
-/** An artwork keeps detail for the judges (PRODUCT.md point 4). */
-export const ARTWORK_PRESET: DownscalePreset = { maxSide: 2560, quality: 0.85 };
+export const PHOTO_PRESET: DownscalePreset = { shrink: { maxSide: 800, quality: 0.7 } };
+/** An artwork is sent as chosen, checked against the competition's minimum size. */
+export const artworkPreset = (minLongSide?: number): DownscalePreset => ({ minLongSide });
+
+/** What the form says under an artwork's picker, before a file is chosen. */
+export function artworkHint(minLongSide?: number): string {
+  const sent = 'JPEG, PNG or WebP, up to 10MB. Sent at full size, as you chose it.';
+  return minLongSide ? `${sent} ${artworkSizeHint(minLongSide)}` : sent;
+}
 
 /** The size that fits `maxSide` keeping the proportions; never larger than the picture. */
 export function fitWithin(
@@ -62,7 +70,7 @@ const browserDeps: DownscaleDeps = {
   createCanvas: () => document.createElement('canvas'),
 };
 
-/** A picture the artist chose, ready to send: a JPEG and its size. */
+/** A picture the artist chose, ready to send (the photo shrunk to a JPEG), and its size. */
 export interface PreparedImage {
   blob: Blob;
   width: number;
@@ -79,8 +87,9 @@ export class ImageRefused extends Error {
 }
 
 /**
- * Checks the chosen file (type and size, seed §5), reads it, decodes it upright and re-encodes it
- * as a JPEG within `preset`. Throws ImageRefused with the seed's message when it cannot.
+ * Checks the chosen file (type and size, seed §5), reads it and decodes it upright; refuses an
+ * artwork below `preset.minLongSide`; shrinks it into a JPEG when the preset says so, else sends
+ * the file itself. Throws ImageRefused with the seed's message when it cannot.
  */
 export async function prepareImage(
   file: File,
@@ -104,23 +113,36 @@ export async function prepareImage(
     throw new ImageRefused(IMAGE_UNREADABLE, IMAGE_NOT_A_PICTURE);
   }
   try {
-    const size = fitWithin(bitmap.width, bitmap.height, preset.maxSide);
-    const canvas = deps.createCanvas();
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new ImageRefused(IMAGE_UNREADABLE);
-    // JPEG has no transparency: a transparent PNG gets a white ground, not a black one.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size.width, size.height);
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
-    const blob = await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, 'image/jpeg', preset.quality),
-    );
-    if (!blob) throw new ImageRefused(IMAGE_UNREADABLE);
-    return { blob, ...size };
+    const { width, height } = bitmap;
+    const tooSmall = artworkTooSmall(width, height, preset.minLongSide);
+    if (tooSmall) throw new ImageRefused(tooSmall);
+    if (!preset.shrink) return { blob: file, width, height };
+    return await shrink(bitmap, preset.shrink, deps);
   } finally {
     bitmap.close();
   }
+}
+
+/** The picture drawn within `maxSide` and encoded as a JPEG (its metadata does not follow). */
+async function shrink(
+  bitmap: ImageBitmap,
+  { maxSide, quality }: NonNullable<DownscalePreset['shrink']>,
+  deps: DownscaleDeps,
+): Promise<PreparedImage> {
+  const size = fitWithin(bitmap.width, bitmap.height, maxSide);
+  const canvas = deps.createCanvas();
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new ImageRefused(IMAGE_UNREADABLE);
+  // JPEG has no transparency: a transparent PNG gets a white ground, not a black one.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, size.width, size.height);
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', quality),
+  );
+  if (!blob) throw new ImageRefused(IMAGE_UNREADABLE);
+  return { blob, ...size };
 }

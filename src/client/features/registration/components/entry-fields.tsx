@@ -1,12 +1,10 @@
 import type { Control, FieldPath, UseFormRegister } from 'react-hook-form';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
-import { ARTWORK_PRESET } from '../image-downscale.ts';
+import { artworkHint, artworkPreset } from '../image-downscale.ts';
 import type { RegistrationFormValues } from '../registration-form-values.ts';
 import { DocumentPicker } from './document-picker.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { DynamicField } from './registration-fields.tsx';
-
-const ARTWORK_HINT = 'JPEG, PNG or WebP, up to 10MB. Large pictures are sent at up to 2560 pixels.';
 
 /** The messages of a group of fields as react-hook-form holds them, by field id. */
 export function fieldMessages(errors: unknown): Record<string, string | undefined> {
@@ -24,6 +22,7 @@ export function fieldMessages(errors: unknown): Record<string, string | undefine
  */
 export function EntryFieldList({
   fields,
+  minArtworkLongSide,
   namePrefix,
   control,
   register,
@@ -31,6 +30,8 @@ export function EntryFieldList({
   onBusyChange,
 }: {
   fields: readonly FormField[];
+  /** The competition's minimum artwork size for print, when it states one. */
+  minArtworkLongSide?: number;
   namePrefix: string;
   control: Control<RegistrationFormValues, unknown, unknown>;
   register: UseFormRegister<RegistrationFormValues>;
@@ -48,8 +49,8 @@ export function EntryFieldList({
             name={name}
             label={field.label}
             required={field.required}
-            preset={ARTWORK_PRESET}
-            hint={[field.helpText, ARTWORK_HINT].filter(Boolean).join(' ')}
+            preset={artworkPreset(minArtworkLongSide)}
+            hint={[field.helpText, artworkHint(minArtworkLongSide)].filter(Boolean).join(' ')}
             onBusyChange={onBusyChange}
           />
         );

@@ -21,7 +21,8 @@ function sizeText(bytes: number): string {
 
 /**
  * A picture the form sends (the photo, an image field): chosen from the phone or computer,
- * checked and shrunk here at once, then shown with Replace and Remove.
+ * checked here at once (the photo shrunk, an artwork kept as chosen), then shown with Replace and
+ * Remove.
  * `onBusyChange` hears whether a picture is being prepared, so the form waits for it.
  */
 export function ImagePicker({

@@ -149,6 +149,7 @@ export function RegistrationForm({
         </section>
         {formFields.length > 0 ? (
           <EntryFields
+            minLongSide={competition.minArtworkLongSide}
             formFields={formFields}
             control={control}
             register={register}
@@ -203,12 +204,14 @@ function DraftRestoredNotice({ onClear }: { onClear: () => void }) {
 
 /** The competition's own fields, in the category's order: pictures and answers. */
 function EntryFields({
+  minLongSide,
   formFields,
   control,
   register,
   errors,
   onBusyChange,
 }: {
+  minLongSide: number | undefined;
   formFields: FormField[];
   control: RegistrationFormApi['control'];
   register: RegistrationFormApi['register'];
@@ -222,6 +225,7 @@ function EntryFields({
       </h2>
       <EntryFieldList
         fields={formFields}
+        minArtworkLongSide={minLongSide}
         namePrefix="fieldValues"
         control={control}
         register={register}
