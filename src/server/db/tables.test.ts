@@ -85,7 +85,20 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       draft: 0,
       min_works: 1,
       max_works: 1,
+      min_artwork_long_side: null,
     });
+    // A minimum artwork size for print, in pixels on the longer side.
+    await db
+      .updateTable('competitions')
+      .set({ min_artwork_long_side: 3000 })
+      .where('id', '=', competition.id)
+      .execute();
+    const sized = await db
+      .selectFrom('competitions')
+      .select('min_artwork_long_side')
+      .where('id', '=', competition.id)
+      .executeTakeFirstOrThrow();
+    expect(sized).toEqual({ min_artwork_long_side: 3000 });
     expect(
       await db.selectFrom('banners').selectAll().where('id', '=', banner.id).executeTakeFirst(),
     ).toEqual(banner);

@@ -16,7 +16,7 @@ import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { createImageJobs, IMAGE_JOB_CLAIM_MS } from './image-jobs.service.ts';
 import { privateFileUrl } from './private-files.ts';
-import { displayKeyOf, uploadKeyOf } from './private-images.ts';
+import { displayKeyOf, largeKeyOf, uploadKeyOf } from './private-images.ts';
 import { isWholeImage } from './image-check.ts';
 import { IMAGE_TOO_SLOW } from './image-worker-client.ts';
 import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
@@ -63,6 +63,10 @@ async function registerNow(files?: Record<string, Buffer>) {
   return { id, photo: row.photo_key, artwork };
 }
 
+/** What an entry's jobs make: the photo, the artwork's original, its large and display copies. */
+const madeKeys = (entry: { photo: string; artwork: string }) =>
+  [entry.photo, entry.artwork, largeKeyOf(entry.artwork), displayKeyOf(entry.artwork)].sort();
+
 /** The submission's files in storage, by key. */
 const storedKeys = (id: string) =>
   privateFiles(t)
@@ -104,9 +108,7 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
       await release();
     }
     await jobs().runOnce();
-    expect(storedKeys(entry.id)).toEqual(
-      [entry.photo, entry.artwork, displayKeyOf(entry.artwork)].sort(),
-    );
+    expect(storedKeys(entry.id)).toEqual(madeKeys(entry));
     expect(await jobRows()).toEqual([]);
     expect(await unclaimedKeys(db())).toEqual([]);
     expect((await reviewItem(entry.id)).pictures).toBe('ready');
@@ -186,9 +188,7 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
     expect(await jobs().runOnce()).toBe(0);
     await jobs().runOnce(new Date(Date.now() + 5 * 60_000));
     expect(await jobRows()).toEqual([]);
-    expect(storedKeys(entry.id)).toEqual(
-      [entry.photo, entry.artwork, displayKeyOf(entry.artwork)].sort(),
-    );
+    expect(storedKeys(entry.id)).toEqual(madeKeys(entry));
     expect(await unclaimedKeys(db())).toEqual([]);
   });
 
@@ -202,9 +202,7 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
     const other = createImageJobs(t.app.deps, { background: false });
     expect(await other.runOnce(now)).toBe(0);
     expect(await other.runOnce(new Date(now.getTime() + IMAGE_JOB_CLAIM_MS))).toBe(2);
-    expect(storedKeys(entry.id)).toEqual(
-      [entry.photo, entry.artwork, displayKeyOf(entry.artwork)].sort(),
-    );
+    expect(storedKeys(entry.id)).toEqual(madeKeys(entry));
   });
 
   it('two workers at once make each picture once', async () => {
@@ -225,7 +223,7 @@ describe(`picture jobs on ${TEST_ENGINE}`, () => {
       storage.put = put;
     }
     await jobs().runOnce();
-    const made = entries.flatMap((e) => [e.photo, e.artwork, displayKeyOf(e.artwork)]).sort();
+    const made = entries.flatMap(madeKeys).sort();
     expect(writes.sort()).toEqual(made);
     expect(await jobRows()).toEqual([]);
   });
