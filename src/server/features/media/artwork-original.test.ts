@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isLosslessWebp } from './artwork-original.ts';
 import { encodePrivateImage } from './private-images.ts';
@@ -28,7 +28,7 @@ async function describeImage(data: Buffer) {
   return { format: m.format, width: m.width, height: m.height, orientation: m.orientation };
 }
 
-function expectNoMetadata(data: Buffer, metadata: sharp.Metadata) {
+function expectNoMetadata(data: Buffer, metadata: Metadata) {
   expect(metadata.exif).toBeUndefined();
   expect(metadata.xmp).toBeUndefined();
   expect(metadata.iptc).toBeUndefined();
@@ -53,6 +53,8 @@ describe('an artwork kept as the original', () => {
     expectNoMetadata(main.data, metadata);
     // No colour detail thrown away on the way (4:4:4: chroma kept at full resolution).
     expect(metadata.chromaSubsampling).toBe('4:4:4');
+    // Its colour profile as sent (the one thing kept: what its colours mean).
+    expect(metadata.icc).toEqual((await sharp(input).metadata()).icc);
     expect(await describeImage(large!.data)).toMatchObject({
       format: 'jpeg',
       width: 1920,
@@ -122,6 +124,8 @@ describe('an artwork kept as the original', () => {
       .toBuffer();
     const { main, large, display } = await encodePrivateImage('artwork', input);
     expect([main.width, large!.width, display!.width]).toEqual([640, 640, 640]);
+    // A file without a colour profile is given none.
+    expect((await sharp(main.data).metadata()).icc).toBeUndefined();
   });
 
   it('the photo is still one JPEG of at most 800 px, with no copies', async () => {

@@ -32,13 +32,20 @@ export function isLosslessWebp(data: Buffer): boolean {
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
-/** The kept original of an upright artwork decoded from `input`, whose format is `format`. */
+/** What the original is made from: the upload, its format and whether it has a colour profile. */
+export interface OriginalSource {
+  input: Buffer;
+  format: keyof typeof CONTENT_TYPES;
+  hasProfile: boolean;
+}
+
+/** The kept original of an upright artwork decoded from `source.input`. */
 export async function encodeOriginal(
   upright: Sharp,
-  format: keyof typeof CONTENT_TYPES,
-  input: Buffer,
+  { input, format, hasProfile }: OriginalSource,
 ): Promise<EncodedImage> {
-  const pipeline = upright.clone().keepIccProfile();
+  // Only a profile the artist's file has: sharp would otherwise attach an sRGB one of its own.
+  const pipeline = hasProfile ? upright.clone().keepIccProfile() : upright.clone();
   const encoder =
     format === 'png'
       ? pipeline.png()

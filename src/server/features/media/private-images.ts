@@ -78,10 +78,10 @@ export async function encodePrivateImage(
     if (kind === 'photo') {
       return { main: await encode(upright, PHOTO_MAX_SIDE, 'jpeg', PHOTO_JPEG_QUALITY) };
     }
-    const { format } = await source.metadata();
+    const { format, icc } = await source.metadata();
     if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw imageUnreadable();
     return {
-      main: await encodeOriginal(upright, format, input),
+      main: await encodeOriginal(upright, { input, format, hasProfile: icc !== undefined }),
       large: await encode(upright, ARTWORK_LARGE_SIDE, 'jpeg', ARTWORK_JPEG_QUALITY),
       display: await encode(upright, ARTWORK_DISPLAY_SIDE, 'webp', DISPLAY_WEBP_QUALITY),
     };

@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import { displayKeyOf } from '../media/private-images.ts';
+import { displayKeyOf, largeKeyOf } from '../media/private-images.ts';
 import { privateFileUrl } from '../media/private-files.ts';
 import { sweepUnclaimedFiles } from '../media/unclaimed-files.ts';
 import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
@@ -43,6 +43,7 @@ async function storedImages() {
   return {
     photo: await fetch(row.photo_key),
     artwork: await fetch(artwork),
+    large: await fetch(largeKeyOf(artwork)),
     display: await fetch(displayKeyOf(artwork)),
   };
 }
@@ -83,7 +84,8 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: the images`, () => {
       const metadata = await sharp(data).metadata();
       expect(metadata.exif, name).toBeUndefined();
       expect(metadata.xmp, name).toBeUndefined();
-      expect(metadata.icc, name).toBeUndefined();
+      // The artwork's original keeps its colour profile (for print); nothing else does.
+      expect(metadata.icc, name).toEqual(name === 'artwork' ? before.icc : undefined);
       expect(metadata.orientation ?? 1, name).toBe(1);
       // Upright: taller than wide, as the phone was held.
       expect(metadata.height, name).toBeGreaterThan(metadata.width ?? 0);
@@ -93,7 +95,7 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: the images`, () => {
     }
   });
 
-  it('keeps the photo at most 800 px (JPEG), the artwork at most 2560 px (JPEG) with an 800 px WebP copy', async () => {
+  it('keeps the photo at most 800 px (JPEG), the artwork as sent (its own format) with a 2560 px JPEG and an 800 px WebP copy', async () => {
     await register({
       photo: await jpegOf(3000, 2000),
       'fieldValues.artworkUrl': await sharp({
@@ -102,13 +104,14 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: the images`, () => {
         .png()
         .toBuffer(),
     });
-    const { photo, artwork, display } = await storedImages();
+    const { photo, artwork, large, display } = await storedImages();
     const sizes = async (data: Buffer) => {
       const { format, width, height } = await sharp(data).metadata();
       return { format, width, height };
     };
     expect(await sizes(photo)).toEqual({ format: 'jpeg', width: 800, height: 533 });
-    expect(await sizes(artwork)).toEqual({ format: 'jpeg', width: 2560, height: 1920 });
+    expect(await sizes(artwork)).toEqual({ format: 'png', width: 4000, height: 3000 });
+    expect(await sizes(large)).toEqual({ format: 'jpeg', width: 2560, height: 1920 });
     expect(await sizes(display)).toEqual({ format: 'webp', width: 800, height: 600 });
   });
 
@@ -117,9 +120,10 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: the images`, () => {
       photo: await jpegOf(300, 200),
       'fieldValues.artworkUrl': await jpegOf(640, 480),
     });
-    const { photo, artwork, display } = await storedImages();
+    const { photo, artwork, large, display } = await storedImages();
     expect((await sharp(photo).metadata()).width).toBe(300);
     expect((await sharp(artwork).metadata()).width).toBe(640);
+    expect((await sharp(large).metadata()).width).toBe(640);
     expect((await sharp(display).metadata()).width).toBe(640);
   });
 
