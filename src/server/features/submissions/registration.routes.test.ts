@@ -736,8 +736,8 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: never twice, never lost`, (
     // Only the saved submission's files are left: the other request's were removed.
     const { id } = answers[0]?.json() as { id: string };
     const added = state.files.filter((file) => !filesBefore.includes(file));
-    // The photo, the artwork and its display copy, each with its content type beside it.
-    expect(added).toHaveLength(6);
+    // The photo, the artwork and its large and display copies, each with its type beside it.
+    expect(added).toHaveLength(8);
     expect(added.every((file) => file.includes(`/private/submissions/${id}/`))).toBe(true);
   });
 
