@@ -26,7 +26,11 @@ import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
-import { displayKeyOf, uploadKeyOf } from '../src/server/features/media/private-images.ts';
+import {
+  displayKeyOf,
+  largeKeyOf,
+  uploadKeyOf,
+} from '../src/server/features/media/private-images.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.ts';
 import { keepAsking, round, Tally } from './lib/load-tally.ts';
 import { createPgDatabase } from './lib/pg-database.ts';
@@ -251,7 +255,8 @@ async function main(): Promise<number> {
       }
       for (const row of rows) {
         const artwork = JSON.parse(row.field_values).artworkUrl as string | undefined;
-        for (const key of [row.photo_key, ...(artwork ? [artwork, displayKeyOf(artwork)] : [])]) {
+        const copies = artwork ? [artwork, largeKeyOf(artwork), displayKeyOf(artwork)] : [];
+        for (const key of [row.photo_key, ...copies]) {
           if (!(await storage.stat(key))) problems.push(`${row.id}: ${key} is missing`);
         }
         for (const key of [row.photo_key, ...(artwork ? [artwork] : [])]) {

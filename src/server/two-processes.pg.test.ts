@@ -37,7 +37,7 @@ import { addDays } from '../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../shared/schemas/form-field.ts';
 import { buildApp } from './app.ts';
 import { ADVISORY_LOCK } from './db/advisory-locks.ts';
-import { displayKeyOf, uploadKeyOf } from './features/media/private-images.ts';
+import { displayKeyOf, largeKeyOf, uploadKeyOf } from './features/media/private-images.ts';
 import {
   storeUnclaimedFiles,
   UNCLAIMED_FILE_LIFETIME_MS,
@@ -798,9 +798,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
         );
       });
       const photos = rows.flatMap((row) => (row.photo_key ? [row.photo_key] : []));
-      // The default form asks for a photo and an artwork; an artwork has a display copy too.
+      // The default form asks for a photo and an artwork; an artwork has two copies too.
       expect([photos.length, artworks.length]).toEqual([rows.length, rows.length]);
-      const copies = [...photos, ...artworks, ...artworks.map(displayKeyOf)];
+      const copies = [
+        ...photos,
+        ...artworks,
+        ...artworks.map(largeKeyOf),
+        ...artworks.map(displayKeyOf),
+      ];
       // Each copy PUT once over both servers' proxies, and no other key but pictures as sent.
       const puts = new Map(copies.map((key) => [key, 0]));
       for (const key of servers.flatMap(copyPuts)) puts.set(key, (puts.get(key) ?? 0) + 1);

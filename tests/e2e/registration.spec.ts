@@ -238,13 +238,13 @@ test.describe('pictures', () => {
     await expect(page.getByRole('button', { name: 'Replace photo' })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Photo added.' })).toBeAttached();
 
-    // An artwork keeps up to 2560 px.
+    // An artwork is sent as chosen, at full size.
     await choosePicture(
       page,
       'Artwork Photo',
       await photo('art.jpg', { width: 4000, height: 3000 }),
     );
-    await expect(page.getByText(/^2560 × 1920 px, [\d.]+ [KM]B$/)).toBeVisible();
+    await expect(page.getByText(/^4000 × 3000 px, [\d.]+ [KM]B$/)).toBeVisible();
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Replace photo' }).click();
