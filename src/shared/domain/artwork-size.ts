@@ -13,10 +13,13 @@ export const MIN_ARTWORK_LONG_SIDE_MAX = IMAGE_MAX_SIDE;
 
 const pixels = (n: number) => n.toLocaleString('en');
 
+/** The requirement in words: 'at least 3,000 pixels on the longer side'. */
+export const artworkSizeRequirement = (minLongSide: number) =>
+  `at least ${pixels(minLongSide)} pixels on the longer side`;
+
 /** What the registration form says under an artwork's picker, before a file is chosen. */
-export function artworkSizeHint(minLongSide: number): string {
-  return `At least ${pixels(minLongSide)} pixels on the longer side.`;
-}
+export const artworkSizeHint = (minLongSide: number) =>
+  `At least ${pixels(minLongSide)} pixels on the longer side.`;
 
 /** The refusal of a picture below the minimum, with its numbers; undefined when it is enough. */
 export function artworkTooSmall(
@@ -27,6 +30,6 @@ export function artworkTooSmall(
   if (!minLongSide || Math.max(width, height) >= minLongSide) return undefined;
   return (
     `This picture is ${pixels(width)} × ${pixels(height)} pixels; this competition asks for ` +
-    `at least ${pixels(minLongSide)} pixels on the longer side.`
+    `${artworkSizeRequirement(minLongSide)}.`
   );
 }

@@ -281,6 +281,7 @@ describe('the competitions page', () => {
       rules: '',
       eligibility: '',
       prizeDescription: '',
+      minArtworkLongSide: null,
       // Decision 021: no closing time (the end of the end date), and not a draft.
       closingTime: null,
       draft: false,

@@ -77,7 +77,12 @@ export function CompetitionDetail({ competition }: { competition: CompetitionWit
               Results
             </ButtonLink>
           ) : null}
-          {details ? <CompetitionDetailsSections details={details} /> : null}
+          {details ? (
+            <CompetitionDetailsSections
+              details={details}
+              minArtworkLongSide={competition.minArtworkLongSide}
+            />
+          ) : null}
         </div>
         <aside className="flex flex-col gap-6" aria-label="Entry">
           <div

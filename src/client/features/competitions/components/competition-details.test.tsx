@@ -63,6 +63,13 @@ describe("a competition's details", () => {
     ]);
   });
 
+  it("states the competition's minimum artwork size for print, when it has one", () => {
+    render(<CompetitionDetailsSections details={details()} minArtworkLongSide={3000} />);
+    expect(requirements()).toContain(
+      'Artworks: at least 3,000 pixels on the longer side, for print',
+    );
+  });
+
   it('asks for the photo alone when the form has no picture field', () => {
     render(
       <CompetitionDetailsSections details={details({ pictures: { ...PICTURES, artworks: [] } })} />,

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { artworkSizeRequirement } from '../../../../shared/domain/artwork-size.ts';
 import type { CompetitionDetails } from '../../../../shared/schemas/competition.ts';
 
 /** "JPEG, PNG or WebP". */
@@ -30,7 +31,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * A competition's rules and eligibility (HTML the server rendered from the admin's Markdown with
  * raw HTML turned off, so safe to insert), and the files an entry takes, from its category's form.
  */
-export function CompetitionDetailsSections({ details }: { details: CompetitionDetails }) {
+export function CompetitionDetailsSections({
+  details,
+  minArtworkLongSide,
+}: {
+  details: CompetitionDetails;
+  /** The competition's minimum artwork size for print, when it states one. */
+  minArtworkLongSide?: number;
+}) {
   const { pictures } = details;
   return (
     <>
@@ -49,6 +57,9 @@ export function CompetitionDetailsSections({ details }: { details: CompetitionDe
           <li>{picturesWanted(pictures.artworks)}</li>
           <li>File types: {orList(pictures.types)}</li>
           <li>Size: up to {pictures.maxMegabytes} MB a picture</li>
+          {minArtworkLongSide && pictures.artworks.length > 0 ? (
+            <li>Artworks: {artworkSizeRequirement(minArtworkLongSide)}, for print</li>
+          ) : null}
         </ul>
       </Section>
     </>
