@@ -1,7 +1,8 @@
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isLosslessWebp } from './artwork-original.ts';
-import { encodePrivateImage } from './private-images.ts';
+import { printableKeyOf } from './picture-copies.ts';
+import { encodePrivateImage, filesOfPicture } from './private-images.ts';
 
 /*
  * An artwork's original, from real image bytes: full size, upright, its metadata gone, its own
@@ -138,5 +139,26 @@ describe('an artwork kept as the original', () => {
       width: 600,
       height: 800,
     });
+  });
+});
+
+describe("an artwork's files", () => {
+  const key = 'private/submissions/s1/artworkurl-1a2b3c4d.png';
+
+  it('are the original, its large JPEG, its display copy and, until its job is done, the upload', () => {
+    expect(filesOfPicture(key)).toEqual([
+      key,
+      'private/submissions/s1/artworkurl-1a2b3c4d-large.jpg',
+      'private/submissions/s1/artworkurl-1a2b3c4d-display.webp',
+      'private/submissions/s1/artworkurl-1a2b3c4d-upload',
+    ]);
+  });
+
+  it('give a PDF the original when pdfkit can embed it (JPEG, PNG), else the large JPEG', () => {
+    expect(printableKeyOf(key)).toBe(key);
+    expect(printableKeyOf('private/submissions/s1/a-1.jpg')).toBe('private/submissions/s1/a-1.jpg');
+    expect(printableKeyOf('private/submissions/s1/a-1.webp')).toBe(
+      'private/submissions/s1/a-1-large.jpg',
+    );
   });
 });
