@@ -12,6 +12,7 @@ import {
   registrationData,
   registrationParts,
 } from '../../../../tests/setup/registration.ts';
+import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { archivePath } from '../../../shared/schemas/archive.ts';
@@ -54,12 +55,7 @@ async function enter(competitionId: string, artwork: Buffer) {
   expect(response.statusCode, response.body).toBe(201);
   const { id } = response.json<{ id: string }>();
   await asAdmin(t, admin, 'PUT', `/api/admin/submissions/${id}/status`, { status: 'approved' });
-  const row = await t.app.deps.db
-    .selectFrom('submissions')
-    .select('field_values')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, key: JSON.parse(row.field_values).artworkUrl as string };
+  return { id, key: (await storedAnswersOf(t.app.deps.db, id)).artworkUrl as string };
 }
 
 const sizeOf = async (data: Buffer) => {
