@@ -8,6 +8,7 @@ import {
 import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
+import { checkWorksRange, WORKS_RANGE_MESSAGES, worksCountSchema } from './works-range.ts';
 
 export const ENTRY_TYPES = ['free', 'paid'] as const;
 
@@ -34,6 +35,9 @@ export const PublicCompetitionSchema = z.object({
   entryType: z.enum(ENTRY_TYPES),
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
+  /** How many works an entry holds (works-range.ts); the server always says. */
+  minWorks: z.number().int().min(1).optional(),
+  maxWorks: z.number().int().min(1).optional(),
   status: z.enum(COMPETITION_STATUSES),
   /** Where it is in its life (decision 021): the server always says; a visitor never sees a draft. */
   stage: z.enum(COMPETITION_STAGES).optional(),
@@ -231,8 +235,11 @@ export const CompetitionInputSchema = z
       .trim()
       .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
       .default(''),
+    minWorks: worksCountSchema(WORKS_RANGE_MESSAGES.minWorks),
+    maxWorks: worksCountSchema(WORKS_RANGE_MESSAGES.maxWorks),
   })
   .superRefine((input, context) => {
+    checkWorksRange(input, context);
     if (input.entryType === 'paid') {
       const fee = EntryFeeSchema.safeParse(input.entryFee);
       if (!fee.success) {

@@ -136,6 +136,8 @@ function toRowValues(input: CompetitionInput) {
     rules: input.rules || null,
     eligibility: input.eligibility || null,
     prize_description: input.prizeDescription || null,
+    min_works: input.minWorks,
+    max_works: input.maxWorks,
   };
 }
 

@@ -30,6 +30,8 @@ export async function findRegistrationTarget(
       'c.end_date',
       'c.entry_type',
       'c.entry_fee',
+      'c.min_works',
+      'c.max_works',
       'cat.form_fields',
     ])
     .where('c.id', '=', competitionId);
