@@ -64,11 +64,10 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: an entry and its work`, () =>
 /** Data with these works (each its answers), and no work answers in `fieldValues`. */
 function withWorks(competitionId: string, titles: string[], extra: Record<string, unknown> = {}) {
   const { fieldValues, ...data } = registrationData(competitionId);
-  const { artworkTitle: _title, ...work } = fieldValues;
   return {
     ...data,
     fieldValues: {},
-    works: titles.map((title) => ({ fieldValues: { ...work, artworkTitle: title } })),
+    works: titles.map((title) => ({ fieldValues: { ...fieldValues, artworkTitle: title } })),
     ...extra,
   };
 }
