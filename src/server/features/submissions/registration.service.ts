@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isFileField } from '../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
