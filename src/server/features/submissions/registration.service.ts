@@ -154,7 +154,13 @@ export async function registerEntry(
   const checked = checkRegistration(schema, values);
   if (!checked.success) throw invalidFields(requestKeys(checked.fields, legacy));
 
-  const { documents, pictures: pictureParts } = takeDocuments(canonical, fields);
+  const { documents, pictures: pictureParts } = (() => {
+    try {
+      return takeDocuments(canonical, fields);
+    } catch (error) {
+      throw withRequestKeys(error, legacy);
+    }
+  })();
   const pictures = await checkPictures(pictureParts).catch((error: unknown) => {
     throw withRequestKeys(error, legacy);
   });
