@@ -175,7 +175,9 @@ export async function unclaimedKeys(db: Kysely<DB>): Promise<string[]> {
 /** What a refused registration must leave unchanged: rows, outbox, files, unclaimed list. */
 export async function registrationState(t: TestApp) {
   const db = t.app.deps.db;
-  const count = async (table: 'submissions' | 'email_outbox' | 'reference_counters') =>
+  const count = async (
+    table: 'submissions' | 'entry_works' | 'email_outbox' | 'reference_counters',
+  ) =>
     Number(
       (
         await db
@@ -186,6 +188,7 @@ export async function registrationState(t: TestApp) {
     );
   return {
     submissions: await count('submissions'),
+    works: await count('entry_works'),
     outbox: await count('email_outbox'),
     counters: await db.selectFrom('reference_counters').selectAll().orderBy('series').execute(),
     files: privateFiles(t),

@@ -9,6 +9,7 @@ import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
 import { ResponsiveImageSchema } from './image.ts';
 import { MinArtworkLongSideSchema } from './artwork-size.ts';
+import { checkWorksRange, WORKS_RANGE_MESSAGES, worksCountSchema } from './works-range.ts';
 
 export const ENTRY_TYPES = ['free', 'paid'] as const;
 
@@ -35,6 +36,9 @@ export const PublicCompetitionSchema = z.object({
   entryType: z.enum(ENTRY_TYPES),
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
+  /** How many works an entry holds (works-range.ts); the server always says. */
+  minWorks: z.number().int().min(1).optional(),
+  maxWorks: z.number().int().min(1).optional(),
   status: z.enum(COMPETITION_STATUSES),
   /** The least pixels an artwork has on its longer side, for print; absent: any size. */
   minArtworkLongSide: z.number().int().positive().optional(),
@@ -235,8 +239,11 @@ export const CompetitionInputSchema = z
       .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
       .default(''),
     minArtworkLongSide: MinArtworkLongSideSchema,
+    minWorks: worksCountSchema(WORKS_RANGE_MESSAGES.minWorks),
+    maxWorks: worksCountSchema(WORKS_RANGE_MESSAGES.maxWorks),
   })
   .superRefine((input, context) => {
+    checkWorksRange(input, context);
     if (input.entryType === 'paid') {
       const fee = EntryFeeSchema.safeParse(input.entryFee);
       if (!fee.success) {

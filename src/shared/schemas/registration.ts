@@ -11,6 +11,7 @@ import {
   requiredText,
 } from './field-values.ts';
 import type { FormField } from './form-field.ts';
+import { askedPerWork, ONE_WORK, type WorksRange, worksSchema } from './registration-works.ts';
 import {
   PUBLICATION_CONSENT_REQUIRED,
   PUBLICATION_CONSENTS,
@@ -88,6 +89,11 @@ export function emailSchema() {
   );
 }
 
+/** One work's answers: the fields asked per work. */
+export interface WorkValues<F> {
+  fieldValues: FieldValues<F>;
+}
+
 export interface RegistrationValues<F> {
   competitionId: string;
   fullName: string;
@@ -98,7 +104,9 @@ export interface RegistrationValues<F> {
   address: string;
   pincode: string;
   photo: F;
+  /** The answers of the fields asked once per entry. */
   fieldValues: FieldValues<F>;
+  works: WorkValues<F>[];
   consent: true;
   /** Whether and how a winning or shortlisted work is shown on the results page. */
   publicationConsent: PublicationConsent;
@@ -109,14 +117,20 @@ export interface RegistrationValues<F> {
 }
 
 /**
- * The registration form for these fields (only the enabled ones count, in their order). Unknown
- * keys are refused, at the top and among the field values, so nothing the form did not ask for is
- * stored. `isFile` tells a chosen file: a Blob in the browser, a Buffer on the server.
+ * The registration form for these fields (only the enabled ones count, in their order): the
+ * fields asked once in `fieldValues`, each work's in `works`. Unknown keys are refused, at the top
+ * and among the field values, so nothing the form did not ask for is stored. `isFile` tells a
+ * chosen file: a Blob in the browser, a Buffer on the server.
  */
 export function buildRegistrationSchema<F>(
   fields: readonly FormField[],
   isFile: (value: unknown) => value is F,
+  range: WorksRange = ONE_WORK,
 ) {
+  const enabled = fields.filter((f) => f.enabled);
+  const work = z.strictObject({
+    fieldValues: fieldValuesSchema(enabled.filter(askedPerWork), isFile),
+  });
   return z.strictObject({
     competitionId: z
       .string({ error: 'Choose a competition' })
@@ -139,7 +153,11 @@ export function buildRegistrationSchema<F>(
       z.regex(PINCODE_PATTERN, M.pincodeInvalid),
     ),
     photo: z.custom<F>(isFile, { error: M.photoRequired }),
-    fieldValues: fieldValuesSchema(fields, isFile),
+    fieldValues: fieldValuesSchema(
+      enabled.filter((f) => !askedPerWork(f)),
+      isFile,
+    ),
+    works: worksSchema(work, range),
     consent: z.literal(true, { error: M.consentRequired }),
     publicationConsent: z.enum(PUBLICATION_CONSENTS, { error: PUBLICATION_CONSENT_REQUIRED }),
     guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),

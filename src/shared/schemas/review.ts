@@ -76,6 +76,13 @@ export const ReviewItemSchema = z.object({
   pictures: z.enum(PICTURE_STATES),
   fields: z.array(ReviewFieldSchema),
   /**
+   * The entry's works, each with its own answers, in order (the admin's entry page only); `fields`
+   * holds the entry's own answers with its first work's.
+   */
+  works: z
+    .array(z.object({ number: z.number().int(), fields: z.array(ReviewFieldSchema) }))
+    .optional(),
+  /**
    * Another entry of this competition has the same e-mail (trimmed, any case), and one of the two
    * is unpaid: likely a second try at paying, one of them to delete.
    */

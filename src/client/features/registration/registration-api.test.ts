@@ -14,7 +14,7 @@ const photo = new Blob(['photo'], { type: 'image/jpeg' });
 const artwork = new Blob(['artwork'], { type: 'image/jpeg' });
 
 describe('registrationBody', () => {
-  it("is the contract's parts in order: data without files, photo, then each image field", async () => {
+  it("is the contract's parts in order: data without files, photo, then each work's image fields", async () => {
     const body = registrationBody({
       competitionId: 'c1',
       fullName: 'Meera Iyer',
@@ -25,11 +25,12 @@ describe('registrationBody', () => {
       address: '4 Lake Road',
       pincode: '700029',
       photo,
-      fieldValues: { artworkTitle: 'Rain', artworkUrl: artwork },
+      fieldValues: { statement: 'Why' },
+      works: [{ fieldValues: { artworkTitle: 'Rain', artworkUrl: artwork } }],
       consent: true,
       publicationConsent: 'anonymous',
     });
-    expect([...body.keys()]).toEqual(['data', 'photo', 'fieldValues.artworkUrl']);
+    expect([...body.keys()]).toEqual(['data', 'photo', 'works.0.artworkUrl']);
     expect(JSON.parse(body.get('data') as string)).toEqual({
       competitionId: 'c1',
       fullName: 'Meera Iyer',
@@ -39,12 +40,13 @@ describe('registrationBody', () => {
       phone: '+91 98765 43210',
       address: '4 Lake Road',
       pincode: '700029',
-      fieldValues: { artworkTitle: 'Rain' },
+      fieldValues: { statement: 'Why' },
+      works: [{ fieldValues: { artworkTitle: 'Rain' } }],
       consent: true,
       publicationConsent: 'anonymous',
     });
     expect(await (body.get('photo') as Blob).text()).toBe('photo');
-    expect(await (body.get('fieldValues.artworkUrl') as Blob).text()).toBe('artwork');
+    expect(await (body.get('works.0.artworkUrl') as Blob).text()).toBe('artwork');
   });
 });
 

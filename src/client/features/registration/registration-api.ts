@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   imagePartOf,
   PHOTO_PART,
+  workImagePartOf,
 } from '../../../shared/registration-request.ts';
 import type {
   RegistrationReceipt,
@@ -41,16 +42,32 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** The multipart body of the contract (shared/registration-request.ts): data, photo, images. */
+/** The text answers of `answers`; its files go in `files`, under the part `partOf` names. */
+function splitFiles(
+  answers: RegistrationValues<Blob>['fieldValues'],
+  partOf: (fieldId: string) => string,
+  files: [string, Blob][],
+): Record<string, unknown> {
+  const text: Record<string, unknown> = {};
+  for (const [id, value] of Object.entries(answers)) {
+    if (value instanceof Blob) files.push([partOf(id), value]);
+    else if (value !== undefined) text[id] = value;
+  }
+  return text;
+}
+
+/**
+ * The multipart body of the contract (shared/registration-request.ts): data, photo, the entry's
+ * images, then each work's.
+ */
 export function registrationBody(values: RegistrationValues<Blob>): FormData {
   const files: [string, Blob][] = [[PHOTO_PART, values.photo]];
-  const fieldValues: Record<string, unknown> = {};
-  for (const [id, value] of Object.entries(values.fieldValues)) {
-    if (value instanceof Blob) files.push([imagePartOf(id), value]);
-    else if (value !== undefined) fieldValues[id] = value;
-  }
+  const fieldValues = splitFiles(values.fieldValues, imagePartOf, files);
+  const works = values.works.map((work, index) => ({
+    fieldValues: splitFiles(work.fieldValues, (id) => workImagePartOf(index, id), files),
+  }));
   const body = new FormData();
-  body.append(DATA_PART, JSON.stringify({ ...values, photo: undefined, fieldValues }));
+  body.append(DATA_PART, JSON.stringify({ ...values, photo: undefined, fieldValues, works }));
   for (const [name, file] of files) {
     body.append(name, file, `${name}.${file.type === 'application/pdf' ? 'pdf' : 'jpg'}`);
   }

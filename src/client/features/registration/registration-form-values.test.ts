@@ -76,7 +76,10 @@ describe('registrationInput', () => {
     const input = registrationInput(filled(), 'c1', FIELDS);
     expect(input.age).toBe(34);
     expect(input.competitionId).toBe('c1');
-    expect(Object.keys(input.fieldValues as object)).toEqual(['artworkTitle', 'artworkUrl']);
+    // Every default field is asked per work: the one work's answers.
+    expect(input.fieldValues).toEqual({});
+    const [work] = input.works as { fieldValues: object }[];
+    expect(Object.keys(work?.fieldValues ?? {})).toEqual(['artworkTitle', 'artworkUrl']);
     expect(input).not.toHaveProperty('guardianName');
     expect(input).not.toHaveProperty('website');
   });

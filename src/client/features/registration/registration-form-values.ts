@@ -3,6 +3,7 @@ import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { PublicationConsent } from '../../../shared/schemas/publication-consent.ts';
 import { type Gender, needsGuardian } from '../../../shared/domain/registration-answers.ts';
 import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
+import { askedPerWork } from '../../../shared/schemas/registration-works.ts';
 import type * as RegistrationCheck from './registration-check.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
 import { fieldInputOf, type HeldFieldValue, initialFieldValue } from './field-input.ts';
@@ -79,10 +80,12 @@ export function registrationInput(
   fields: readonly FormField[],
 ): Record<string, unknown> {
   const age = ageOf(values.age);
+  // The form asks one work: the fields asked per work are its answers.
   const fieldValues: Record<string, unknown> = {};
+  const work: Record<string, unknown> = {};
   for (const field of fields) {
     const value = fieldInputOf(field, values.fieldValues[field.id]);
-    if (value !== undefined) fieldValues[field.id] = value;
+    if (value !== undefined) (askedPerWork(field) ? work : fieldValues)[field.id] = value;
   }
   return {
     competitionId,
@@ -95,6 +98,7 @@ export function registrationInput(
     pincode: values.pincode,
     photo: values.photo ?? undefined,
     fieldValues,
+    works: [{ fieldValues: work }],
     consent: values.consent,
     publicationConsent: values.publicationConsent === '' ? undefined : values.publicationConsent,
     ...(needsGuardian(age)
@@ -123,7 +127,9 @@ export function formErrorsOf(
 ): FieldErrors<RegistrationFormValues> {
   const names = new Set(formNames(fields));
   const errors: FieldErrors<RegistrationFormValues> = {};
-  for (const [path, message] of Object.entries(messages)) {
+  for (const [key, message] of Object.entries(messages)) {
+    // The one work's answers stand under the form's own fields.
+    const path = key.replace(/^works\.0\.fieldValues\./, 'fieldValues.');
     if (names.has(path)) set(errors, path, { type: 'validate', message });
     else errors.root ??= { type: 'validate', message } as NonNullable<typeof errors.root>;
   }

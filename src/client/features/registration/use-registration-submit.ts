@@ -60,7 +60,8 @@ export function useRegistrationSubmit({
     const body = registrationBody(values);
     const data = body.get(DATA_PART) as string;
     // The chosen pictures themselves (the body wraps them anew each time).
-    const files = [values.photo, ...Object.values(values.fieldValues).filter(isBlob)];
+    const answers = [values.fieldValues, ...values.works.map((work) => work.fieldValues)];
+    const files = [values.photo, ...answers.flatMap((a) => Object.values(a).filter(isBlob))];
     attempt.current = attemptFor(attempt.current, data, files);
     const { key } = attempt.current;
     const controller = new AbortController();

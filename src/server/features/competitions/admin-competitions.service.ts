@@ -137,6 +137,8 @@ function toRowValues(input: CompetitionInput) {
     eligibility: input.eligibility || null,
     prize_description: input.prizeDescription || null,
     min_artwork_long_side: input.minArtworkLongSide,
+    min_works: input.minWorks,
+    max_works: input.maxWorks,
   };
 }
 

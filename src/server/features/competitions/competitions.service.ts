@@ -95,6 +95,8 @@ export function toPublicCompetition(
     ...(chargesFee({ entryType: row.entry_type, entryFee: row.entry_fee })
       ? { entryType: 'paid' as const, entryFee: row.entry_fee }
       : { entryType: 'free' as const, entryFee: 0 }),
+    minWorks: row.min_works,
+    maxWorks: row.max_works,
     status: statusOfStage(stage, lifecycle, timeZone, now),
     ...(row.min_artwork_long_side ? { minArtworkLongSide: row.min_artwork_long_side } : {}),
     stage,

@@ -11,7 +11,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isValidKey } from '../media/media.service.ts';
-import { decodeEntry, type EntryLog, filesOf } from '../submissions/submissions.service.ts';
+import type { EntryLog, StoredWork } from '../submissions/submissions.service.ts';
+import { entryWorksOf, imagesOfEntry, worksOfRows } from './entry-works.ts';
 import { findArchiveCompetition } from './archive.repository.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import type { ReviewFilters, ReviewRow } from './review.repository.ts';
@@ -51,14 +52,17 @@ export interface ArtworksArchive {
   body: Readable;
 }
 
-/** The stored originals an entry names in its category's image fields (not the display copies). */
-function artworksOf(row: ReviewRow, log: EntryLog): Artwork[] {
+/**
+ * The stored originals an entry names in its category's image fields (not the display copies),
+ * of every work, named with the work's number when it has several.
+ */
+function artworksOf(row: ReviewRow, works: StoredWork[] | undefined, log: EntryLog): Artwork[] {
   // A deleted category leaves no way to tell an image's key from a text: as a single download.
-  return filesOf(decodeEntry(row, log)).map(({ field, key }) => ({
+  return imagesOfEntry(entryWorksOf(row, works, log)).map(({ key, label }) => ({
     key,
     reference: row.reference,
     fullName: row.full_name,
-    label: field.label,
+    label,
     submittedAt: new Date(row.created_at),
   }));
 }
@@ -100,7 +104,8 @@ async function planArchive(deps: ArchiveDeps, query: ArchiveQuery, signal: Abort
     competitionId: query.competition,
   };
   for await (const batch of reviewBatches(deps, view, 'oldest')) {
-    const artworks = batch.flatMap((row) => artworksOf(row, deps.log));
+    const works = await worksOfRows(deps.db, batch, deps.log);
+    const artworks = batch.flatMap((row) => artworksOf(row, works.get(row.id), deps.log));
     // A value that is no storage key (a hand-edited row) is as missing as a deleted file.
     const stats = await limit.map(artworks, (artwork) =>
       isValidKey(artwork.key) ? deps.storage.stat(artwork.key) : undefined,

@@ -235,7 +235,8 @@ describe(`GET /api/admin/submissions/:id/review on ${TEST_ENGINE}: one entry as 
       possibleDuplicate: true,
     });
     const page = await get<ReviewPage>(`/api/admin/submissions?competition=${competitionA}`);
-    expect(item).toEqual(page.items.find((i) => i.id === idOf(2)));
+    // The entry page's own: its works.
+    expect({ ...item, works: undefined }).toEqual(page.items.find((i) => i.id === idOf(2)));
     expect(
       (await get<ReviewItem>(`/api/admin/submissions/${idOf(3)}/review`)).possibleDuplicate,
     ).toBe(false);

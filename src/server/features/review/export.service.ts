@@ -5,16 +5,13 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '../../../shared/domain/entry-state.ts';
 import { answerText, isFileField } from '../../../shared/domain/field-answers.ts';
-import type { FormField } from '../../../shared/schemas/form-field.ts';
+import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import { AGE_CATEGORY_LABELS, GENDER_LABELS } from '../../../shared/schemas/registration.ts';
 import type { ReviewQuery } from '../../../shared/schemas/review.ts';
 import type { Deps } from '../../deps.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import {
-  entryValuesOf,
-  paymentStateOfRow,
-  submissionStatusOfRow,
-} from '../submissions/submissions.service.ts';
+import { paymentStateOfRow, submissionStatusOfRow } from '../submissions/submissions.service.ts';
+import { answersOfWork, type EntryWorks, entryWorksOf, worksOfRows } from './entry-works.ts';
 import { findCategoriesInView, type ReviewRow } from './review.repository.ts';
 import { filtersOf, reviewBatches } from './review.service.ts';
 import { spreadsheetCsv, spreadsheetDateTime } from './spreadsheet.ts';
@@ -49,16 +46,23 @@ const fixedColumns = (timeZone: string) =>
 
 /** The dynamic fields of the categories in view, each once, labelled (with its category if two share a label). */
 function fieldColumns(categories: { name: string; form_fields: string }[]) {
-  const columns: { id: string; label: string; type: FormField['type'] }[] = [];
+  const columns: { id: string; label: string; type: FormField['type']; perWork: boolean }[] = [];
   const seen = new Set<string>();
   for (const category of categories) {
     for (const field of parseFormFields(category.form_fields)) {
       if (seen.has(field.id)) continue;
       seen.add(field.id);
-      columns.push({ id: field.id, label: field.label, type: field.type });
+      columns.push({
+        id: field.id,
+        label: field.label,
+        type: field.type,
+        perWork: isAskedPerWork(field),
+      });
     }
   }
   const labels = columns.map((c) => c.label);
+  // The entry's own answers, then the work's number and the work's answers.
+  columns.sort((a, b) => Number(a.perWork) - Number(b.perWork));
   return columns.map((c) => ({
     ...c,
     label: labels.filter((l) => l === c.label).length > 1 ? `${c.label} (${c.id})` : c.label,
@@ -75,8 +79,19 @@ export async function exportCsv(
   const dateTime = spreadsheetDateTime(timeZone);
   const columns = fieldColumns(await findCategoriesInView(deps.db, filters));
   const base = deps.config.publicUrl;
-  const line = (row: ReviewRow) => {
-    const values = entryValuesOf(row, deps.log);
+  const ownColumns = columns.filter((c) => !c.perWork);
+  const workColumns = columns.filter((c) => c.perWork);
+  const line = (row: ReviewRow, entry: EntryWorks, work: number) => {
+    const values = answersOfWork(entry, work);
+    const cell = (column: (typeof columns)[number]) => {
+      const value = values[column.id];
+      if (value === undefined) return '';
+      const file = column.perWork && work > 1 ? `${column.id}-${work}` : column.id;
+      // A file is its named download, for a signed-in admin.
+      return isFileField(column)
+        ? `${base}/api/admin/submissions/${row.id}/download/${file}`
+        : answerText(column, value);
+    };
     return [
       row.reference,
       dateTime(row.created_at),
@@ -94,21 +109,26 @@ export async function exportCsv(
       SUBMISSION_STATUS_LABELS[submissionStatusOfRow(row)],
       PAYMENT_STATE_LABELS[paymentStateOfRow(row)],
       row.entry_fee,
-      ...columns.map((column) => {
-        const value = values[column.id];
-        if (value === undefined) return '';
-        // A file is its named download, for a signed-in admin.
-        return isFileField(column)
-          ? `${base}/api/admin/submissions/${row.id}/download/${column.id}`
-          : answerText(column, value);
-      }),
+      ...ownColumns.map(cell),
+      work,
+      ...workColumns.map(cell),
     ];
   };
-  const csv = spreadsheetCsv([...fixedColumns(timeZone), ...columns.map((c) => c.label)]);
+  const csv = spreadsheetCsv([
+    ...fixedColumns(timeZone),
+    ...ownColumns.map((c) => c.label),
+    'Work',
+    ...workColumns.map((c) => c.label),
+  ]);
   const source = Readable.from(
     (async function* () {
       for await (const batch of reviewBatches(deps, filters, query.sort)) {
-        for (const row of batch) yield line(row);
+        const works = await worksOfRows(deps.db, batch, deps.log);
+        for (const row of batch) {
+          // A row a work: the entry's columns repeated on each.
+          const entry = entryWorksOf(row, works.get(row.id), deps.log);
+          for (const { position } of entry.works) yield line(row, entry, position);
+        }
       }
     })(),
   );

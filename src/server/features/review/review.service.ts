@@ -1,5 +1,4 @@
 import { answerText, type StoredAnswer } from '../../../shared/domain/field-answers.ts';
-import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { Kysely } from 'kysely';
 import type {
   ReviewCounts,
@@ -10,17 +9,20 @@ import type {
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import { displayKeyOf, pictureStatesOf, privateFileUrl } from '../media/media.service.ts';
 import type { StoredFile } from '../media/media.service.ts';
 import {
   decodeEntry,
   type EntryLog,
-  filesOf,
   paymentStateOfRow,
+  type StoredFieldValues,
+  worksOf,
   searchPattern,
   submissionStatusOfRow,
 } from '../submissions/submissions.service.ts';
 import { SUBMISSION_NOT_FOUND } from './admin-entry.ts';
+import { entryWorksOf, imagesOfEntry } from './entry-works.ts';
 import { downloadName, extensionFromType } from './download-name.ts';
 import { findLikelyDuplicateGroups, findLikelyDuplicateIds } from './duplicates.repository.ts';
 import {
@@ -107,21 +109,20 @@ function itemOf(
     entryFee: row.entry_fee,
     photoUrl: privateFileUrl(row.photo_key),
     pictures,
-    // Seed §2: the category's enabled fields, each by its type; previews are the display copy.
-    fields: fields.flatMap((field) => {
-      const value = values[field.id];
-      if (!field.enabled || value === undefined || answerText(field, value) === '') return [];
-      return [
-        {
-          id: field.id,
-          label: field.label,
-          type: field.type,
-          value: fileOrAnswer(field, value),
-        },
-      ];
-    }),
+    fields: reviewFieldsOf(fields, values),
     possibleDuplicate,
   };
+}
+
+/** Seed §2: the category's enabled fields, each by its type; previews are the display copy. */
+function reviewFieldsOf(fields: FormField[], values: StoredFieldValues): ReviewItem['fields'] {
+  return fields.flatMap((field) => {
+    const value = values[field.id];
+    if (!field.enabled || value === undefined || answerText(field, value) === '') return [];
+    return [
+      { id: field.id, label: field.label, type: field.type, value: fileOrAnswer(field, value) },
+    ];
+  });
 }
 
 /** The query's filters, as the repository takes them. */
@@ -172,7 +173,14 @@ export async function loadReviewItem({ db, log }: ReviewDeps, id: string): Promi
     pictureStatesOf(db, [id]),
   ]);
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return itemOf(row, duplicates.has(row.id), pictures.get(row.id) ?? 'ready', log);
+  const item = itemOf(row, duplicates.has(row.id), pictures.get(row.id) ?? 'ready', log);
+  const entry = entryWorksOf(row, (await worksOf(db, [id], log)).get(id), log);
+  const workFields = entry.fields.filter(isAskedPerWork);
+  const works = entry.works.map((work) => ({
+    number: work.position,
+    fields: reviewFieldsOf(workFields, work.values),
+  }));
+  return { ...item, works };
 }
 
 /**
@@ -224,12 +232,13 @@ export async function findDownload(
 ): Promise<{ name: string; file: StoredFile }> {
   const row = await findSubmissionFiles(deps.db, id);
   if (!row) throw notFound(FILE_NOT_FOUND);
+  const works = file === 'photo' ? undefined : await worksOf(deps.db, [id], deps.log);
   const image =
     file === 'photo'
       ? { key: row.photo_key, label: 'photo' }
-      : filesOf(decodeEntry(row, deps.log))
-          .filter((found) => found.field.id === file)
-          .map((found) => ({ key: found.key, label: found.field.label }))[0];
+      : imagesOfEntry(entryWorksOf(row, works?.get(id), deps.log)).find(
+          (found) => found.fileId === file,
+        );
   const stored = image === undefined ? undefined : await deps.storage.get(image.key);
   if (!image || !stored) throw notFound(FILE_NOT_FOUND);
   return {

@@ -4,6 +4,7 @@ import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { competitionResultsPath } from '../../../shared/page-paths.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
 import type { EntryResult } from '../../../shared/schemas/publication.ts';
+import { isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail, queueEmail } from '../mail/mail.service.ts';
@@ -14,6 +15,7 @@ import { decodeEntry, type EntryLog } from './stored-entry.ts';
 import { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 import { issueEntryLink } from './entry-tokens.ts';
 import { type EntryRow, findEntry, findEntryByReference } from './submissions.repository.ts';
+import { type StoredWork, worksOf } from './works.repository.ts';
 
 /*
  * The artist's own entry, opened with the signed link from an e-mail, and the link sent again on
@@ -50,9 +52,15 @@ function artistAnswer(field: FormField, value: StoredAnswer | undefined): string
   return field.type === 'document' ? 'Received' : answerText(field, value);
 }
 
-/** The entry's answers as its artist sees them: every field but the images. */
-function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): EntryView {
-  const { fields, values } = decodeEntry(row, log);
+/** The entry's answers as its artist sees them, its own and each work's: every field but the images. */
+function entryViewOf(
+  row: EntryRow,
+  works: readonly StoredWork[],
+  log: EntryLog,
+  result: EntryResult | null,
+): EntryView {
+  // Its own answers only: each work's are read from its works.
+  const { fields, values } = decodeEntry({ ...row, work_values: null }, log);
   return {
     reference: row.reference,
     competition: { id: row.competition_id, title: row.competition_title },
@@ -71,7 +79,11 @@ function entryViewOf(row: EntryRow, log: EntryLog, result: EntryResult | null): 
         pincode: row.pincode,
       },
       fields,
-      (field) => artistAnswer(field, values[field.id]),
+      works.length,
+      (field, work) => {
+        const answers = isAskedPerWork(field) ? (works[work]?.values ?? values) : values;
+        return artistAnswer(field, answers[field.id]);
+      },
     ),
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,
@@ -87,7 +99,9 @@ export async function findEntryView(
   const row = await findEntry(deps.db, submissionId);
   if (!row) return undefined;
   const result = await entryResultOf(deps.db, row.id);
-  return { id: row.id, fullName: row.full_name, entry: entryViewOf(row, deps.log, result) };
+  const works = (await worksOf(deps.db, [row.id], deps.log)).get(row.id) ?? [];
+  const entry = entryViewOf(row, works, deps.log, result);
+  return { id: row.id, fullName: row.full_name, entry };
 }
 
 /** The entry the token opens, or 404 ENTRY_LINK_INVALID: never another artist's. */

@@ -1,5 +1,5 @@
 import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
-import type { FormField } from '../../../shared/schemas/form-field.ts';
+import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import {
   AGE_CATEGORY_LABELS,
   GENDER_LABELS,
@@ -14,13 +14,15 @@ type ArtistDetails = Pick<
 
 /**
  * An entry as a list of labelled answers, in the form's order: the confirmation e-mail and the
- * artist's entry page show it so. `valueOf` gives a field's answer as text, or undefined to
- * leave the field out.
+ * artist's entry page show it so. `valueOf` gives a field's answer (of work `work`, from 0, for a
+ * field asked per work) as text, or undefined to leave the field out. An entry of several works
+ * lists its own answers, then each work's, labelled "Work 2: Artwork Title".
  */
 export function entryDetails(
   artist: ArtistDetails,
   fields: readonly FormField[],
-  valueOf: (field: FormField) => string | undefined,
+  works: number,
+  valueOf: (field: FormField, work: number) => string | undefined,
 ): { label: string; value: string }[] {
   const category = ageCategoryFor(artist.age);
   const lines = [
@@ -33,9 +35,19 @@ export function entryDetails(
     { label: 'Address', value: artist.address },
     { label: 'Pincode', value: artist.pincode },
   ];
-  for (const field of fields) {
-    const value = valueOf(field);
-    if (value !== undefined && value !== '') lines.push({ label: field.label, value });
+  const add = (field: FormField, work: number, label: string) => {
+    const value = valueOf(field, work);
+    if (value !== undefined && value !== '') lines.push({ label, value });
+  };
+  if (works <= 1) {
+    for (const field of fields) add(field, 0, field.label);
+    return lines;
+  }
+  for (const field of fields.filter((f) => !isAskedPerWork(f))) add(field, 0, field.label);
+  for (let work = 0; work < works; work += 1) {
+    for (const field of fields.filter(isAskedPerWork)) {
+      add(field, work, `Work ${work + 1}: ${field.label}`);
+    }
   }
   return lines;
 }

@@ -5,7 +5,7 @@ import {
   DOCUMENT_MIME_TYPE,
 } from '../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
-import { fieldIdOfImagePart } from '../../../shared/registration-request.ts';
+import { fieldIdOfImagePart, workOfImagePart } from '../../../shared/registration-request.ts';
 import { AppError } from '../../errors.ts';
 import type { FileToStore } from '../media/media.service.ts';
 import type { ReceivedFile } from './registration-images.ts';
@@ -36,7 +36,8 @@ export function takeDocuments(
   fields: readonly FormField[],
 ): { documents: ReceivedFile[]; pictures: ReceivedFile[] } {
   const ids = new Set(fields.filter((f) => f.type === 'document').map((f) => f.id));
-  const documents = files.filter((file) => ids.has(fieldIdOfImagePart(file.name)));
+  const fieldOf = (part: string) => workOfImagePart(part)?.fieldId ?? fieldIdOfImagePart(part);
+  const documents = files.filter((file) => ids.has(fieldOf(file.name)));
   const pictures = files.filter((file) => !documents.includes(file));
   const refused: Record<string, string> = {};
   let status: 413 | 415 | undefined;

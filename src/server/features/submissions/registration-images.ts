@@ -3,7 +3,11 @@ import { AppError } from '../../errors.ts';
 import { checkUpload, uploadKeyOf } from '../media/media.service.ts';
 import type { FileToStore, PictureJob, PictureKind } from '../media/media.service.ts';
 import { submissionFolderOf } from './stored-entry.ts';
-import { fieldIdOfImagePart, PHOTO_PART } from '../../../shared/registration-request.ts';
+import {
+  fieldIdOfImagePart,
+  PHOTO_PART,
+  workOfImagePart,
+} from '../../../shared/registration-request.ts';
 import { artworkTooSmall } from '../../../shared/domain/artwork-size.ts';
 
 /*
@@ -25,6 +29,13 @@ function imageRefusal(error: unknown, part: string): AppError {
   if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
   const code = error.statusCode === 415 ? 'INVALID_IMAGE_TYPE' : error.code;
   return new AppError(error.statusCode, code, error.message, { [part]: error.message });
+}
+
+/** A file part's field, with the work's number after it past the first (`artworkUrl-2`). */
+function fieldOfPart(part: string): string {
+  const work = workOfImagePart(part);
+  if (!work) return fieldIdOfImagePart(part);
+  return work.index === 0 ? work.fieldId : `${work.fieldId}-${work.index + 1}`;
 }
 
 export interface PictureToStore {
@@ -60,7 +71,7 @@ export async function checkPictures(
       if (tooSmall) throw new AppError(422, 'ARTWORK_TOO_SMALL', tooSmall);
       checked.push({
         part: file.name,
-        fieldId: isPhoto ? undefined : fieldIdOfImagePart(file.name),
+        fieldId: isPhoto ? undefined : fieldOfPart(file.name),
         kind: isPhoto ? 'photo' : 'artwork',
         data: file.data,
         contentType: CONTENT_TYPES[format],

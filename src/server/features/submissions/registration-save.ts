@@ -10,7 +10,7 @@ import { ageCategoryFor } from '../../../shared/domain/age-category.ts';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
 import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
-import { imagePartOf, PHOTO_PART } from '../../../shared/registration-request.ts';
+import { imagePartOf, PHOTO_PART, workImagePartOf } from '../../../shared/registration-request.ts';
 import { needsGuardian, type RegistrationValues } from '../../../shared/schemas/registration.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -69,18 +69,18 @@ export type Saved = { receipt: SavedReceipt } | { existing: ReceiptRow };
 
 /**
  * The stored dynamic values: text and URLs as given (trimmed), numbers, yes/no and choices as
- * checked, images and documents as their private keys. Empty answers are left out.
+ * checked, images and documents as the private keys of their parts (`partOf` names a field's part). Empty
+ * answers are left out.
  */
 function storedFieldValues(
   fields: readonly FormField[],
-  values: Values,
+  answers: Values['fieldValues'],
+  partOf: (fieldId: string) => string,
   keyByPart: ReadonlyMap<string, string>,
 ): Record<string, StoredAnswer> {
   const stored: Record<string, StoredAnswer> = {};
   for (const field of fields) {
-    const value = isFileField(field)
-      ? keyByPart.get(imagePartOf(field.id))
-      : values.fieldValues[field.id];
+    const value = isFileField(field) ? keyByPart.get(partOf(field.id)) : answers[field.id];
     const empty = value === '' || (Array.isArray(value) && value.length === 0);
     const answer = typeof value !== 'object' || Array.isArray(value);
     if (value !== undefined && answer && !empty) stored[field.id] = value;
@@ -96,17 +96,21 @@ function entryFieldsOf(fields: readonly FormField[]): FormField[] {
 /** The entry's works as stored: the answers of the fields asked per work. */
 function workRowsOf(toSave: SubmissionToSave, stamp: string) {
   const workFields = toSave.fields.filter(isAskedPerWork);
-  const values = storedFieldValues(workFields, toSave.values, toSave.keyByPart);
-  return [
-    {
-      id: randomUUID(),
-      submission_id: toSave.submissionId,
-      position: 1,
-      field_values: JSON.stringify(values),
-      created_at: stamp,
-      updated_at: stamp,
-    },
-  ];
+  return toSave.values.works.map((work, index) => ({
+    id: randomUUID(),
+    submission_id: toSave.submissionId,
+    position: index + 1,
+    field_values: JSON.stringify(
+      storedFieldValues(
+        workFields,
+        work.fieldValues,
+        (id) => workImagePartOf(index, id),
+        toSave.keyByPart,
+      ),
+    ),
+    created_at: stamp,
+    updated_at: stamp,
+  }));
 }
 
 /** The submission's row as registration writes it: the server decides its fee and statuses. */
@@ -142,7 +146,7 @@ function submissionRowOf(
     pincode: values.pincode,
     photo_key: keyByPart.get(PHOTO_PART) as string,
     field_values: JSON.stringify(
-      storedFieldValues(entryFieldsOf(toSave.fields), values, keyByPart),
+      storedFieldValues(entryFieldsOf(toSave.fields), values.fieldValues, imagePartOf, keyByPart),
     ),
     // The form as the artist saw it: its answers are read against these options later.
     form_fields: JSON.stringify(toSave.fields),
@@ -209,8 +213,11 @@ export async function saveSubmission(
         entryType: row.entry_type,
         entryFee: row.entry_fee,
         paymentStatus: row.payment_status,
-        fields: entryDetails(values, fields, (field) => {
-          const value = values.fieldValues[field.id];
+        fields: entryDetails(values, fields, values.works.length, (field, work) => {
+          const answers = isAskedPerWork(field)
+            ? values.works[work]?.fieldValues
+            : values.fieldValues;
+          const value = answers?.[field.id];
           // Nothing is attached to the e-mail: the picture was received and is kept for the judges.
           return Buffer.isBuffer(value) ? 'received' : answerText(field, value);
         }),

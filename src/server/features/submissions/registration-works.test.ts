@@ -3,9 +3,11 @@ import {
   addCompetition,
   clearRegistrations,
   defaultFiles,
+  jpegOf,
   postRegistration,
   registrationData,
   registrationParts,
+  registrationState,
 } from '../../../../tests/setup/registration.ts';
 import { storedWorksOf } from '../../../../tests/setup/stored-answers.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
@@ -56,5 +58,85 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: an entry and its work`, () =>
       .select(['submission_id', 'position'])
       .execute();
     expect(works).toEqual([{ submission_id: id, position: 1 }]);
+  });
+});
+
+/** Data with these works (each its answers), and no work answers in `fieldValues`. */
+function withWorks(competitionId: string, titles: string[], extra: Record<string, unknown> = {}) {
+  const { fieldValues, ...data } = registrationData(competitionId);
+  return {
+    ...data,
+    fieldValues: {},
+    works: titles.map((title) => ({ fieldValues: { ...fieldValues, artworkTitle: title } })),
+    ...extra,
+  };
+}
+
+/** The photo and an artwork for each of `count` works. */
+async function worksFiles(count: number) {
+  const files: Record<string, Buffer> = { photo: (await defaultFiles()).photo as Buffer };
+  for (let n = 0; n < count; n += 1) files[`works.${n}.artworkUrl`] = await jpegOf(900, 600);
+  return files;
+}
+
+describe(`POST /api/submissions on ${TEST_ENGINE}: several works`, () => {
+  it('saves each work with its answers and its own picture, in the order sent', async () => {
+    const { competition } = await addCompetition(t, { min_works: 1, max_works: 3 });
+    const data = withWorks(competition.id, ['Rain', 'Sun', 'Fog']);
+    const response = await postRegistration(t, registrationParts(data, await worksFiles(3)));
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json<{ id: string }>().id;
+    const works = await storedWorksOf(db(), id);
+    expect(works.map((w) => w.artworkTitle)).toEqual(['Rain', 'Sun', 'Fog']);
+    const pictures = works.map((w) => w.artworkUrl);
+    expect(new Set(pictures).size).toBe(3);
+    for (const key of pictures) expect(key).toMatch(new RegExp(`^private/submissions/${id}/`));
+    const [mail] = await db().selectFrom('email_outbox').select('body_text').execute();
+    expect(mail?.body_text).toContain('- Work 2: Artwork Title: Sun');
+  });
+
+  it('refuses fewer or more works than the competition takes, naming works, keeping nothing', async () => {
+    const { competition } = await addCompetition(t, { min_works: 2, max_works: 3 });
+    const message = 'An entry must hold from 2 to 3 works';
+    for (const titles of [['Rain'], ['Rain', 'Sun', 'Fog', 'Dew']]) {
+      const before = await registrationState(t);
+      const data = withWorks(competition.id, titles);
+      const files = await worksFiles(Math.min(titles.length, 3));
+      const response = await postRegistration(t, registrationParts(data, files));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields).toEqual({ works: message });
+      expect(await registrationState(t)).toEqual(before);
+    }
+  });
+
+  it("refuses a picture for a work that was not sent, and names a work's own missing answer", async () => {
+    const { competition } = await addCompetition(t, { max_works: 3 });
+    const before = await registrationState(t);
+    const two = withWorks(competition.id, ['Rain', 'Sun']);
+    const stray = await postRegistration(t, registrationParts(two, await worksFiles(3)));
+    expect(stray.statusCode, stray.body).toBe(400);
+    expect(stray.json().error.fields).toEqual({
+      'works.2.artworkUrl': 'The form has no file field "works.2.artworkUrl".',
+    });
+    const untitled = withWorks(competition.id, ['Rain', '']);
+    const missing = await postRegistration(t, registrationParts(untitled, await worksFiles(2)));
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().error.fields).toEqual({
+      'works.1.fieldValues.artworkTitle': 'Artwork Title is required',
+    });
+    const noPicture = await worksFiles(2);
+    delete noPicture['works.0.artworkUrl'];
+    const unpictured = await postRegistration(t, registrationParts(two, noPicture));
+    expect(unpictured.json().error.fields).toEqual({
+      'works.0.fieldValues.artworkUrl': 'Artwork Photo is required',
+    });
+    const refused = {
+      ...(await worksFiles(2)),
+      'works.1.artworkUrl': Buffer.from('not a picture'),
+    };
+    const bad = await postRegistration(t, registrationParts(two, refused));
+    expect(bad.statusCode, bad.body).toBe(415);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['works.1.fieldValues.artworkUrl']);
+    expect(await registrationState(t)).toEqual(before);
   });
 });

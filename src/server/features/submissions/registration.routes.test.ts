@@ -1032,7 +1032,7 @@ describe(`POST ${SUBMISSIONS_URL} on ${TEST_ENGINE}: bad input`, () => {
       message: tooLarge,
       fields: { photo: tooLarge },
     });
-    const long = registrationData(competition.id, { address: 'x'.repeat(300 * 1024) });
+    const long = registrationData(competition.id, { address: 'x'.repeat(1100 * 1024) });
     await expectRefused(registrationParts(long, files), 413, {
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The "data" part is too large.',

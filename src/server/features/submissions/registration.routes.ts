@@ -5,6 +5,7 @@ import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '../../../shared/domain/image-u
 import { CompetitionIdParamsSchema } from '../../../shared/schemas/competition.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { FORM_FIELDS_MAX } from '../../../shared/schemas/form-field.ts';
+import { WORKS_MAX } from '../../../shared/schemas/works-range.ts';
 import { RegistrationFormSchema } from '../../../shared/schemas/registration-form.ts';
 import { RegistrationReceiptSchema } from '../../../shared/schemas/registration.ts';
 import {
@@ -19,8 +20,10 @@ import { countRegistrationAttempt, countReusedKey } from './registration-limit.t
 import { requireIdempotencyKey } from './registration-refusals.ts';
 import { findRegistrationForm, openRegistration, registerEntry } from './registration.service.ts';
 
-/** Far above the longest form (40 fields of 500 characters, a 5000-character description). */
-const DATA_MAX_BYTES = 256 * 1024;
+/** Far above the longest form (40 fields of 500 characters, a 5000-character description) for each of 10 works. */
+const DATA_MAX_BYTES = 1024 * 1024;
+/** A picture for every field of every work, and the photo. */
+const FILES_MAX = FORM_FIELDS_MAX * WORKS_MAX + 1;
 
 export const REGISTRATION_BODY_MESSAGES = {
   notMultipart: 'Send the registration as multipart/form-data.',
@@ -64,8 +67,8 @@ export const registrationPublicRoutes: FeaturePlugin = async (app, { deps }) => 
         fieldSize: DATA_MAX_BYTES,
         // `data`, and one more so that a stray text part is answered by name.
         fields: 2,
-        files: FORM_FIELDS_MAX + 1,
-        parts: FORM_FIELDS_MAX + 3,
+        files: FILES_MAX,
+        parts: FILES_MAX + 2,
       },
     });
     registerSubmissionCreate(scope, deps);
@@ -154,7 +157,8 @@ function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: 'Registers an artist for an open competition',
         description: [
-          "A `multipart/form-data` body of, in this order: the text part `data` (JSON of the form's values, without files), the file part `photo`, and one file part `fieldValues.<fieldId>` per image field of the form.",
+          "A `multipart/form-data` body of, in this order: the text part `data` (JSON of the form's values, without files), the file part `photo`, and one file part per image field of the form: `fieldValues.<fieldId>` for a field asked once per entry, `works.<n>.<fieldId>` for a field of the work `works[n]`.",
+          "`data.fieldValues` holds the answers asked once per entry and `data.works` (`[{ fieldValues }]`, as many as the competition's `minWorks` to `maxWorks`) each work's. Without `works`, every answer is in `fieldValues` and every picture is `fieldValues.<fieldId>`: the entry's one work.",
           'Headers: `Idempotency-Key` (required; 8-100 of `[A-Za-z0-9_-]`, the same for every retry of one registration) and the CSRF header.',
           'The server sets the age category, entry type, fee, status and payment status itself. A repeat with the same key and body answers the first 201 again with `idempotent-replayed: true`; the same key with another body is a 409.',
           'At most 10 attempts per address in 10 minutes (429 with Retry-After), retries with one key included until its registration is saved.',

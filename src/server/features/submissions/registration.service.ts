@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isFileField } from '../../../shared/domain/field-answers.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { COMPETITION_NOT_FOUND } from '../../../shared/messages.ts';
-import {
-  fieldIdOfImagePart,
-  imagePartOf,
-  PHOTO_PART,
-} from '../../../shared/registration-request.ts';
 import {
   buildRegistrationSchema,
   checkRegistration,
@@ -20,6 +14,13 @@ import { parseFormFields } from '../categories/categories.service.ts';
 import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/media.service.ts';
 import { addDocumentFiles, takeDocuments } from './registration-documents.ts';
 import { checkPictures, privateFilesOf, type ReceivedFile } from './registration-images.ts';
+import {
+  filePartsOf,
+  requestKeys,
+  sendsWorks,
+  valuesWithFiles,
+  withRequestKeys,
+} from './registration-works.ts';
 import {
   answerExisting,
   fingerprintOf,
@@ -67,7 +68,7 @@ export interface OpenedRegistration {
   fields: FormField[];
   /** The secret of the artist's extension link, when they came with one (decision 021). */
   extensionToken: string | undefined;
-  /** The file parts the form takes: `photo` and `fieldValues.<id>` of each image field. */
+  /** The file parts the form takes: `photo` and each image field's (registration-works.ts). */
   fileParts: Set<string>;
 }
 
@@ -112,31 +113,8 @@ export async function openRegistration(
     );
   }
   const fields = enabledFields(competition);
-  const fileParts = new Set([
-    PHOTO_PART,
-    ...fields.filter(isFileField).map((f) => imagePartOf(f.id)),
-  ]);
+  const fileParts = filePartsOf(fields, data);
   return { idempotencyKey, data, competition, fields, extensionToken, fileParts };
-}
-
-/** The values to check: `data` with the files put in (`photo`, `fieldValues.<id>`). */
-function valuesWithFiles(data: Record<string, unknown>, files: readonly ReceivedFile[]) {
-  const values: Record<string, unknown> = { ...data };
-  const given = data.fieldValues;
-  // Anything but an object stays as sent, for the schema to refuse.
-  if (
-    given === undefined ||
-    (given !== null && typeof given === 'object' && !Array.isArray(given))
-  ) {
-    values.fieldValues = { ...(given as object | undefined) };
-  }
-  for (const file of files) {
-    if (file.name === PHOTO_PART) values.photo = file.data;
-    else if (values.fieldValues !== null && typeof values.fieldValues === 'object') {
-      (values.fieldValues as Record<string, unknown>)[fieldIdOfImagePart(file.name)] = file.data;
-    }
-  }
-  return values;
 }
 
 /**
@@ -168,12 +146,27 @@ export async function registerEntry(
   const earlier = await findSubmissionByIdempotencyKey(deps.db, idempotencyKey);
   if (earlier) return answerExisting(earlier, fingerprint, competitionId);
 
-  const schema = buildRegistrationSchema(opened.fields, Buffer.isBuffer);
-  const checked = checkRegistration(schema, valuesWithFiles(data, files));
-  if (!checked.success) throw invalidFields(checked.fields);
+  const { competition, fields } = opened;
+  const legacy = !sendsWorks(data);
+  const range = { min: competition.min_works, max: competition.max_works };
+  const schema = buildRegistrationSchema(fields, Buffer.isBuffer, range);
+  const { values, canonical } = valuesWithFiles(data, files, fields);
+  const checked = checkRegistration(schema, values);
+  if (!checked.success) throw invalidFields(requestKeys(checked.fields, legacy));
 
-  const { documents, pictures: pictureParts } = takeDocuments(files, opened.fields);
-  const pictures = await checkPictures(pictureParts, opened.competition.min_artwork_long_side);
+  const { documents, pictures: pictureParts } = (() => {
+    try {
+      return takeDocuments(canonical, fields);
+    } catch (error) {
+      throw withRequestKeys(error, legacy);
+    }
+  })();
+  const pictures = await checkPictures(
+    pictureParts,
+    opened.competition.min_artwork_long_side,
+  ).catch((error: unknown) => {
+    throw withRequestKeys(error, legacy);
+  });
   const submissionId = randomUUID();
   const { files: toStore, jobs, keyByPart } = privateFilesOf(submissionId, pictures);
   addDocumentFiles(submissionId, documents, toStore, keyByPart);

@@ -31,6 +31,8 @@ export async function findRegistrationTarget(
       'c.entry_type',
       'c.entry_fee',
       'c.min_artwork_long_side',
+      'c.min_works',
+      'c.max_works',
       'cat.form_fields',
     ])
     .where('c.id', '=', competitionId);

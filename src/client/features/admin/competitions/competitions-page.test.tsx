@@ -276,6 +276,8 @@ describe('the competitions page', () => {
       endDate: '2026-12-31',
       entryType: 'free',
       entryFee: 0,
+      minWorks: 1,
+      maxWorks: 1,
       imageUrl: '',
       prizeImageUrl: '',
       rules: '',
