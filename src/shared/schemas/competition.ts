@@ -7,6 +7,12 @@ import {
 } from '../domain/competition-status.ts';
 import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
+import {
+  checkPrices,
+  PRICE_INPUT_SHAPE,
+  PricesSchema,
+  pricesOfInput,
+} from './competition-prices.ts';
 import { ResponsiveImageSchema } from './image.ts';
 
 export const ENTRY_TYPES = ['free', 'paid'] as const;
@@ -34,6 +40,8 @@ export const PublicCompetitionSchema = z.object({
   entryType: z.enum(ENTRY_TYPES),
   /** Whole rupees; 0 when free. */
   entryFee: z.number().int().min(0),
+  /** Every price beyond the fee (all 0 or none when free); the server always sends them. */
+  prices: PricesSchema.optional(),
   status: z.enum(COMPETITION_STATUSES),
   /** Where it is in its life (decision 021): the server always says; a visitor never sees a draft. */
   stage: z.enum(COMPETITION_STAGES).optional(),
@@ -231,8 +239,10 @@ export const CompetitionInputSchema = z
       .trim()
       .max(PRIZE_DESCRIPTION_MAX, COMPETITION_MESSAGES.prizeDescriptionTooLong)
       .default(''),
+    ...PRICE_INPUT_SHAPE,
   })
   .superRefine((input, context) => {
+    checkPrices(input, context);
     if (input.entryType === 'paid') {
       const fee = EntryFeeSchema.safeParse(input.entryFee);
       if (!fee.success) {
@@ -252,7 +262,7 @@ export const CompetitionInputSchema = z
   })
   .transform(({ entryFee, ...input }) => ({
     ...input,
-    entryFee: input.entryType === 'paid' ? (entryFee as number) : 0,
+    ...pricesOfInput(input, input.entryType === 'paid' ? (entryFee as number) : 0),
   }));
 export type CompetitionInput = z.output<typeof CompetitionInputSchema>;
 /** What the form holds before parsing (a fee typed as a number; '' for no subcategory). */

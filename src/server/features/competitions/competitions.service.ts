@@ -15,6 +15,7 @@ import type { CompetitionDetails, PublicCompetition } from '../../../shared/sche
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
+import { competitionPricesOf } from '../codes/codes.service.ts';
 import { describeImages } from '../media/media.service.ts';
 import { competitionDetailsOf } from './competition-details.ts';
 import {
@@ -95,6 +96,7 @@ export function toPublicCompetition(
     ...(chargesFee({ entryType: row.entry_type, entryFee: row.entry_fee })
       ? { entryType: 'paid' as const, entryFee: row.entry_fee }
       : { entryType: 'free' as const, entryFee: 0 }),
+    prices: competitionPricesOf(row),
     status: statusOfStage(stage, lifecycle, timeZone, now),
     stage,
     createdAt: row.created_at,

@@ -26,6 +26,7 @@ import {
   type RegistrationOutcome,
 } from './registration-receipts.ts';
 import { admitEntry } from '../competitions/competitions.service.ts';
+import { pricingRequestOf } from '../codes/codes.service.ts';
 import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { type Saved, saveSubmission } from './registration-save.ts';
 import {
@@ -171,6 +172,7 @@ export async function registerEntry(
   const schema = buildRegistrationSchema(opened.fields, Buffer.isBuffer);
   const checked = checkRegistration(schema, valuesWithFiles(data, files));
   if (!checked.success) throw invalidFields(checked.fields);
+  const pricing = pricingRequestOf(data);
 
   const { documents, pictures: pictureParts } = takeDocuments(files, opened.fields);
   const pictures = await checkPictures(pictureParts);
@@ -192,6 +194,7 @@ export async function registerEntry(
       keyByPart,
       fileKeys,
       jobs,
+      pricing,
     });
   } catch (error) {
     await discardUnclaimedFiles(deps, fileKeys);
