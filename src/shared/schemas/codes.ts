@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_KINDS, PRICE_TIERS } from '../domain/pricing.ts';
+import { CODE_TEXT_MESSAGE } from './registration-pricing.ts';
 
 /* Discount and waiver codes: the admin's Codes screen, and the quote an artist's form asks for. */
 
@@ -7,7 +8,7 @@ export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 export const CODE_FIXED_MAX = 1_000_000;
 
 export const CODE_MESSAGES = {
-  code: 'Code must be 3 to 32 letters, digits, - or _',
+  code: CODE_TEXT_MESSAGE,
   taken: 'This code already exists',
   percent: 'Percent off must be a whole number from 1 to 100',
   fixed: 'Amount off must be a whole number of rupees, at least 1',
