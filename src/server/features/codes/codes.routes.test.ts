@@ -149,8 +149,17 @@ describe(`the quote on ${TEST_ENGINE}`, () => {
   });
 });
 
-async function recordUse(codeId: string, email: string) {
-  const entry = makeSubmissionRow({ competition_id: competitionId, email });
+async function recordUse(
+  codeId: string,
+  email: string,
+  price: Parameters<typeof makeSubmissionRow>[0] = {},
+) {
+  const entry = makeSubmissionRow({
+    competition_id: competitionId,
+    email,
+    code_id: codeId,
+    ...price,
+  });
   await db().insertInto('submissions').values(entry).execute();
   await db()
     .insertInto('code_uses')
@@ -203,6 +212,24 @@ describe(`the admin's codes on ${TEST_ENGINE}`, () => {
       'code.create',
       'code.deactivate',
     ]);
+  });
+
+  it('the review CSV shows each entry’s gross, discount and net', async () => {
+    const code = await createCode({ code: 'CSV20' });
+    const entry = await recordUse(code.id, 'meera@example.com', {
+      gross_fee: 400,
+      discount: 80,
+      entry_fee: 320,
+    });
+    const csv = await admin(
+      'GET',
+      `/api/admin/submissions/export.csv?competition=${competitionId}`,
+    );
+    expect(csv.body.split('\r\n')[0]).toContain(
+      ',Entry fee (INR),Gross (INR),Discount (INR),Net (INR)',
+    );
+    const line = csv.body.split('\r\n').find((l) => l.startsWith(`${entry.reference},`));
+    expect(line).toContain(',320,400,80,320');
   });
 
   it('refuses bad codes, naming the field', async () => {
