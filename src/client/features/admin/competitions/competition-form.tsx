@@ -23,6 +23,7 @@ import { saveCompetition } from './api/competitions.ts';
 import { CategoryFields } from './competition-category-fields.tsx';
 import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
+import { priceFormValues } from './competition-price-fields.tsx';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
 
 const EMPTY_FORM: CompetitionFormValues = {
@@ -60,6 +61,7 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     prizeDescription: competition.prizeDescription,
     closingTime: competition.closingTime,
     draft: competition.draft,
+    ...priceFormValues(competition),
   };
 }
 
