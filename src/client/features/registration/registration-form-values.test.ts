@@ -178,6 +178,7 @@ describe('formErrorsOf', () => {
       'guardianName',
       'guardianConsent',
       'website',
+      'code',
     ]);
   });
 });
