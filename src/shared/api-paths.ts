@@ -19,6 +19,7 @@ export const publicApiPaths = {
   registrationForm: (competitionId: string) =>
     `/api/competitions/${enc(competitionId)}/registration-form`,
   judging: (competitionId: string) => `/api/competitions/${enc(competitionId)}/judging`,
+  quote: (competitionId: string) => `/api/competitions/${enc(competitionId)}/quote`,
   competitionResults: (competitionId: string) => `/api/competitions/${enc(competitionId)}/results`,
   awardImage: (competitionId: string, awardId: string) =>
     `/api/competitions/${enc(competitionId)}/results/images/${enc(awardId)}`,
@@ -61,6 +62,8 @@ export const adminApiPaths = {
   auditLog: (page: number) => `${ADMIN}/audit-log?page=${page}`,
   banners: `${ADMIN}/banners`,
   categories: `${ADMIN}/categories`,
+  codes: `${ADMIN}/codes`,
+  codeDeactivation: (codeId: string) => `${ADMIN}/codes/${enc(codeId)}/deactivate`,
   competitions: `${ADMIN}/competitions`,
   competition: adminCompetition,
   competitionPart: (competitionId: string, part: string) =>

@@ -36,6 +36,7 @@ export const paths = {
   adminAccount: '/admin/account',
   adminAuditLog: '/admin/audit-log',
   adminOutbox: '/admin/outbox',
+  adminCodes: '/admin/codes',
   adminEmailTemplates: '/admin/email-templates',
   adminJurors: '/admin/jurors',
   adminJudging: '/admin/judging',

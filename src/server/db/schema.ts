@@ -3,6 +3,7 @@ import type { AccountRole } from '../../shared/schemas/auth.ts';
 import type { AuditTables } from '../features/audit/audit.tables.ts';
 import type { AuthTables } from '../features/auth/auth.tables.ts';
 import type { BannersTables } from '../features/banners/banners.tables.ts';
+import type { CodesTables } from '../features/codes/codes.tables.ts';
 import type {
   CategoriesTable,
   CategoriesTables,
@@ -26,6 +27,7 @@ export type { AccountRole };
 export type * from '../features/audit/audit.tables.ts';
 export type * from '../features/auth/auth.tables.ts';
 export type * from '../features/banners/banners.tables.ts';
+export type * from '../features/codes/codes.tables.ts';
 export type * from '../features/categories/categories.tables.ts';
 export type * from '../features/competitions/competitions.tables.ts';
 export type * from '../features/demo/demo.tables.ts';
@@ -53,6 +55,7 @@ export interface DB
     AuthTables,
     BannersTables,
     CategoriesTables,
+    CodesTables,
     CompetitionsTables,
     DemoTables,
     JuryTables,

@@ -33,6 +33,16 @@ afterAll(async () => {
 
 const stamp = () => new Date().toISOString();
 
+const NO_PRICES = {
+  further_work_fee: 0,
+  early_bird_fee: null,
+  early_bird_further_fee: null,
+  early_bird_until: null,
+  late_fee: null,
+  late_further_fee: null,
+  late_from: null,
+};
+
 describe(`every table round-trips on ${TEST_ENGINE}`, () => {
   it('runs on the engine the suite asked for', () => {
     expect(database.engine).toBe(TEST_ENGINE);
@@ -86,6 +96,8 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       min_works: 1,
       max_works: 1,
       min_artwork_long_side: null,
+      // A competition that sets no prices beyond its fee charges it for one work, as before.
+      ...NO_PRICES,
     });
     // A minimum artwork size for print, in pixels on the longer side.
     await db
@@ -135,6 +147,10 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       withdrawn_at: null,
       extension_id: null,
       form_fields: null,
+      gross_fee: 0,
+      discount: 0,
+      code_id: null,
+      price_tier: null,
     });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',
@@ -190,6 +206,97 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.form_fields ?? 'null')).toEqual(fields);
     expect(JSON.parse(row.field_values)).toEqual(values);
+  });
+
+  it('discount_codes and code_uses, with the prices of a competition', async () => {
+    const category = makeCategoryRow();
+    const prices = {
+      further_work_fee: 300,
+      early_bird_fee: 400,
+      early_bird_further_fee: null,
+      early_bird_until: '2026-11-10T18:30:00.000Z',
+      late_fee: 700,
+      late_further_fee: 350,
+      late_from: '2026-12-20T18:30:00.000Z',
+    };
+    const competition = makeCompetitionRow(category.id, prices);
+    const submission = makeSubmissionRow({
+      gross_fee: 700,
+      discount: 140,
+      entry_fee: 560,
+      price_tier: 'early',
+    });
+    await db.insertInto('categories').values(category).execute();
+    await db.insertInto('competitions').values(competition).execute();
+    const code = {
+      id: randomUUID(),
+      code: 'WELCOME20',
+      kind: 'percent' as const,
+      value: 20,
+      competition_id: competition.id,
+      max_uses: 10,
+      expires_at: '2026-12-31T18:30:00.000Z',
+      active: 1,
+      created_by: 'admin',
+      created_at: stamp(),
+    };
+    await db.insertInto('discount_codes').values(code).execute();
+    await db
+      .insertInto('submissions')
+      .values({ ...submission, code_id: code.id })
+      .execute();
+    const use = {
+      id: randomUUID(),
+      code_id: code.id,
+      submission_id: submission.id as string,
+      email: 'aarav@example.com',
+      competition_id: competition.id,
+      discount: 140,
+      created_at: stamp(),
+    };
+    await db.insertInto('code_uses').values(use).execute();
+    expect(
+      await db
+        .selectFrom('competitions')
+        .selectAll()
+        .where('id', '=', competition.id)
+        .executeTakeFirst(),
+    ).toMatchObject(prices);
+    expect(
+      await db
+        .selectFrom('discount_codes')
+        .selectAll()
+        .where('id', '=', code.id)
+        .executeTakeFirst(),
+    ).toEqual(code);
+    expect(
+      await db.selectFrom('code_uses').selectAll().where('id', '=', use.id).executeTakeFirst(),
+    ).toEqual(use);
+    const stored = await db
+      .selectFrom('submissions')
+      .select(['gross_fee', 'discount', 'entry_fee', 'code_id', 'price_tier'])
+      .where('id', '=', submission.id as string)
+      .executeTakeFirst();
+    expect(stored).toEqual({
+      gross_fee: 700,
+      discount: 140,
+      entry_fee: 560,
+      code_id: code.id,
+      price_tier: 'early',
+    });
+    // One use per artist e-mail, and one code per text.
+    await expect(
+      db
+        .insertInto('code_uses')
+        .values({ ...use, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('discount_codes')
+        .values({ ...code, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('admin_users and sessions', async () => {

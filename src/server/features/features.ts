@@ -2,6 +2,7 @@ import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { bannersFeature } from './banners/banners.feature.ts';
 import { categoriesFeature } from './categories/categories.feature.ts';
+import { codesFeature } from './codes/codes.feature.ts';
 import { competitionsFeature } from './competitions/competitions.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 import type { Feature } from './feature.ts';
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   receiptsFeature,
   reviewFeature,
   submissionsFeature,
+  codesFeature,
   juryFeature,
   resultsFeature,
   rateLimitsFeature,

@@ -7,6 +7,12 @@ import {
 } from '../domain/competition-status.ts';
 import { PAID_ENTRY_FEE_MIN } from '../domain/entry-state.ts';
 import { isOneLine, oneLineMessage } from '../domain/one-line-text.ts';
+import {
+  checkPrices,
+  PRICE_INPUT_SHAPE,
+  PricesSchema,
+  pricesOfInput,
+} from './competition-prices.ts';
 import { ResponsiveImageSchema } from './image.ts';
 import { MinArtworkLongSideSchema } from './artwork-size.ts';
 import { checkWorksRange, WORKS_RANGE_MESSAGES, worksCountSchema } from './works-range.ts';
@@ -39,6 +45,8 @@ export const PublicCompetitionSchema = z.object({
   /** How many works an entry holds (works-range.ts); the server always says. */
   minWorks: z.number().int().min(1).optional(),
   maxWorks: z.number().int().min(1).optional(),
+  /** Every price beyond the fee (all 0 or none when free); the server always sends them. */
+  prices: PricesSchema.optional(),
   status: z.enum(COMPETITION_STATUSES),
   /** The least pixels an artwork has on its longer side, for print; absent: any size. */
   minArtworkLongSide: z.number().int().positive().optional(),
@@ -241,9 +249,11 @@ export const CompetitionInputSchema = z
     minArtworkLongSide: MinArtworkLongSideSchema,
     minWorks: worksCountSchema(WORKS_RANGE_MESSAGES.minWorks),
     maxWorks: worksCountSchema(WORKS_RANGE_MESSAGES.maxWorks),
+    ...PRICE_INPUT_SHAPE,
   })
   .superRefine((input, context) => {
     checkWorksRange(input, context);
+    checkPrices(input, context);
     if (input.entryType === 'paid') {
       const fee = EntryFeeSchema.safeParse(input.entryFee);
       if (!fee.success) {
@@ -263,7 +273,7 @@ export const CompetitionInputSchema = z
   })
   .transform(({ entryFee, ...input }) => ({
     ...input,
-    entryFee: input.entryType === 'paid' ? (entryFee as number) : 0,
+    ...pricesOfInput(input, input.entryType === 'paid' ? (entryFee as number) : 0),
   }));
 export type CompetitionInput = z.output<typeof CompetitionInputSchema>;
 /** What the form holds before parsing (a fee typed as a number; '' for no subcategory). */

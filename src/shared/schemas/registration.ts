@@ -10,6 +10,7 @@ import {
   optionalText,
   requiredText,
 } from './field-values.ts';
+import { REGISTRATION_PRICING_SHAPE } from './registration-pricing.ts';
 import type { FormField } from './form-field.ts';
 import { askedPerWork, ONE_WORK, type WorksRange, worksSchema } from './registration-works.ts';
 import {
@@ -163,6 +164,7 @@ export function buildRegistrationSchema<F>(
     guardianName: optionalText(GUARDIAN_NAME_MAX, "Parent or guardian's name"),
     guardianConsent: z.optional(z.boolean()),
     website: z.optional(z.string().check(z.maxLength(200))),
+    ...REGISTRATION_PRICING_SHAPE,
   }) as unknown as RegistrationSchema<F>;
 }
 

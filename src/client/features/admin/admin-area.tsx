@@ -5,6 +5,7 @@ import AuditLogPage from './audit-log/audit-log-page.tsx';
 import { AdminQueryProvider } from './common/admin-query.tsx';
 import BannersPage from './banners/banners-page.tsx';
 import CategoriesPage from './categories/categories-page.tsx';
+import CodesPage from './codes/codes-page.tsx';
 import CompetitionPreviewPage from './competitions/competition-preview-page.tsx';
 import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
@@ -65,6 +66,7 @@ function AdminRoutes() {
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />
+        <Route path={below(paths.adminCodes)} element={<CodesPage />} />
         <Route path={below(paths.adminEmailTemplates)} element={<EmailTemplatesPage />} />
         <Route path={below(paths.adminJurors)} element={<JurorsPage />} />
         <Route path={below(paths.adminJudging)} element={<JudgingPage />} />

@@ -181,6 +181,7 @@ describe('formErrorsOf', () => {
       'guardianName',
       'guardianConsent',
       'website',
+      'code',
     ]);
   });
 });

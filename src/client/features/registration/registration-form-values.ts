@@ -27,6 +27,8 @@ export interface RegistrationFormValues {
   guardianConsent: boolean;
   /** The honeypot: hidden from people, so only a bot fills it. */
   website: string;
+  /** A discount or waiver code, as typed ('' for none). */
+  code: string;
 }
 
 /** The form as react-hook-form runs it: the values as held, checked into what is sent. */
@@ -62,6 +64,7 @@ export function initialFormValues(
     publicationConsent: '',
     guardianConsent: false,
     website: '',
+    code: '',
   };
 }
 
@@ -105,6 +108,7 @@ export function registrationInput(
       ? { guardianName: values.guardianName, guardianConsent: values.guardianConsent }
       : {}),
     ...(values.website ? { website: values.website } : {}),
+    ...(values.code.trim() ? { code: values.code.trim() } : {}),
   };
 }
 
@@ -113,7 +117,7 @@ export function formNames(fields: readonly FormField[]): string[] {
   return [
     ...['fullName', 'age', 'gender', 'email', 'phone', 'address', 'pincode', 'photo'],
     ...fields.map((f) => `fieldValues.${f.id}`),
-    ...['consent', 'publicationConsent', 'guardianName', 'guardianConsent', 'website'],
+    ...['consent', 'publicationConsent', 'guardianName', 'guardianConsent', 'website', 'code'],
   ];
 }
 

@@ -30,6 +30,9 @@ import {
   updateCompetitionRow,
 } from './competitions.repository.ts';
 import { findListingFacts, toPublicCompetition } from './competitions.service.ts';
+import { priceColumnsOfInput } from './competition-prices.ts';
+import { priceDateIssues } from '../../../shared/schemas/competition-prices.ts';
+import { competitionWindow } from '../../../shared/domain/competition-status.ts';
 
 /*
  * The admin's side of competitions: the public ones with what the form edits, and the
@@ -101,8 +104,12 @@ export async function findAdminCompetition(
  * The category must exist and the subcategory be one of its own; the images must be uploads of
  * this site (a `media` row), so no record can point at an arbitrary address.
  */
-async function checkReferences(trx: Kysely<DB>, input: CompetitionInput): Promise<void> {
-  const fields: Record<string, string> = {};
+async function checkReferences(
+  trx: Kysely<DB>,
+  input: CompetitionInput,
+  timeZone: string,
+): Promise<void> {
+  const fields: Record<string, string> = priceDateIssues(input, competitionWindow(input, timeZone));
   const found = await findCategoryAndSubcategory(trx, input.categoryId, input.subcategoryId);
   if (!found.category) fields.categoryId = COMPETITION_MESSAGES.categoryNotFound;
   else if (input.subcategoryId !== null && !found.subcategory) {
@@ -139,6 +146,7 @@ function toRowValues(input: CompetitionInput) {
     min_artwork_long_side: input.minArtworkLongSide,
     min_works: input.minWorks,
     max_works: input.maxWorks,
+    ...priceColumnsOfInput(input),
   };
 }
 
@@ -151,7 +159,7 @@ export async function createCompetition(
   const at = ctx.clock.now();
   const now = at.toISOString();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(trx, input);
+    await checkReferences(trx, input, (await ctx.settings.getSettings()).timeZone);
     await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
     await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }), at);
   });
@@ -167,7 +175,7 @@ export async function updateCompetition(
   if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
   const now = ctx.clock.now();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(trx, input);
+    await checkReferences(trx, input, (await ctx.settings.getSettings()).timeZone);
     const values = { ...toRowValues(input), updated_at: now.toISOString() };
     if (!(await updateCompetitionRow(trx, id, values))) throw notFound(COMPETITION_NOT_FOUND);
     await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }), now);

@@ -1,3 +1,4 @@
+import { flatPrices } from '../../../shared/domain/pricing.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Insertable } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -159,6 +160,7 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
         closesAt: '2026-11-30T18:30:00.000Z',
         entryType: 'paid',
         entryFee: 499,
+        prices: flatPrices(499),
         status: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),
         // Its place in the lifecycle (decision 021): the same as the status here.
         stage: competitionStatus({ startDate: '2026-11-21', endDate: '2026-11-30' }, today()),

@@ -15,6 +15,7 @@ import type { CompetitionDetails, PublicCompetition } from '../../../shared/sche
 import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { Deps } from '../../deps.ts';
 import { type CachedJson, cacheJson } from '../../http/cached-json.ts';
+import { competitionPricesOf } from '../codes/codes.service.ts';
 import { describeImages } from '../media/media.service.ts';
 import { competitionDetailsOf } from './competition-details.ts';
 import {
@@ -97,6 +98,7 @@ export function toPublicCompetition(
       : { entryType: 'free' as const, entryFee: 0 }),
     minWorks: row.min_works,
     maxWorks: row.max_works,
+    prices: competitionPricesOf(row),
     status: statusOfStage(stage, lifecycle, timeZone, now),
     ...(row.min_artwork_long_side ? { minArtworkLongSide: row.min_artwork_long_side } : {}),
     stage,

@@ -30,6 +30,16 @@ export interface CompetitionsTable {
   max_works: Generated<number>;
   /** The least pixels on an artwork's longer side, for print; null: any size. */
   min_artwork_long_side: Generated<number | null>;
+  /** Whole rupees for each work after the first; the tiers' fees fall back to the standard ones. */
+  further_work_fee: Generated<number>;
+  early_bird_fee: Generated<number | null>;
+  early_bird_further_fee: Generated<number | null>;
+  /** ISO instant: the early-bird prices apply before it. */
+  early_bird_until: Generated<string | null>;
+  late_fee: Generated<number | null>;
+  late_further_fee: Generated<number | null>;
+  /** ISO instant: the late prices apply from it. */
+  late_from: Generated<string | null>;
 }
 
 /** An artist's personal leave to register after the close, until valid_until (decision 021). */

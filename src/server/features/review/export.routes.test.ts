@@ -75,7 +75,7 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     expect(text.startsWith(BOM)).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Reference,Submitted (Asia/Kolkata),Full name,Age,Age category,Gender,Email,Phone,Address,Pincode,Competition,Category,Subcategory,Status,Payment,Entry fee (INR),Work,Artwork Title,Artwork Photo,Medium,Size,Description,YouTube Video Link,Additional Link',
+      'Reference,Submitted (Asia/Kolkata),Full name,Age,Age category,Gender,Email,Phone,Address,Pincode,Competition,Category,Subcategory,Status,Payment,Entry fee (INR),Gross (INR),Discount (INR),Net (INR),Work,Artwork Title,Artwork Photo,Medium,Size,Description,YouTube Video Link,Additional Link',
     );
     // The time in the site's time zone (10:00 UTC is 15:30 in India), as a spreadsheet reads it.
     expect(lines[1]?.startsWith('WS-2026-000001,2026-11-20 15:30,')).toBe(true);
@@ -158,7 +158,7 @@ describe(`the CSV export on ${TEST_ENGINE}`, () => {
     const withdrawn = shown.body.split('\r\n').filter((l) => l.startsWith('WS-'));
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0]).toContain('WS-2026-000022,');
-    expect(withdrawn[0]).toMatch(/,Withdrawn,Payment Pending,499,1$/);
+    expect(withdrawn[0]).toMatch(/,Withdrawn,Payment Pending,499,499,0,499,1$/);
   });
 
   it('streams 100,000 rows in bounded memory', { timeout: 240_000 }, async () => {

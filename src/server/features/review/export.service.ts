@@ -42,6 +42,9 @@ const fixedColumns = (timeZone: string) =>
     'Status',
     'Payment',
     'Entry fee (INR)',
+    'Gross (INR)',
+    'Discount (INR)',
+    'Net (INR)',
   ] as const;
 
 /** The dynamic fields of the categories in view, each once, labelled (with its category if two share a label). */
@@ -109,6 +112,8 @@ export async function exportCsv(
       SUBMISSION_STATUS_LABELS[submissionStatusOfRow(row)],
       PAYMENT_STATE_LABELS[paymentStateOfRow(row)],
       row.entry_fee,
+      // The fee is the net charged; gross is it plus the code's discount.
+      ...[row.entry_fee + row.discount, row.discount, row.entry_fee],
       ...ownColumns.map(cell),
       work,
       ...workColumns.map(cell),

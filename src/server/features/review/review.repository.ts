@@ -90,6 +90,7 @@ function reviewRows(db: ReviewDb) {
       'submissions.withdrawn_at',
       'submissions.entry_type',
       'submissions.entry_fee',
+      'submissions.discount',
       'submissions.photo_key',
       'submissions.field_values',
       firstWorkValues('submissions').as('work_values'),

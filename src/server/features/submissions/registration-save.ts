@@ -23,6 +23,7 @@ import {
 } from '../mail/mail.service.ts';
 import { claimFiles, type PictureJob, queuePictureJobs } from '../media/media.service.ts';
 import { admitEntry } from '../competitions/competitions.service.ts';
+import * as pricing from '../codes/codes.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
 import { searchTextOf } from './search-text.ts';
@@ -62,6 +63,7 @@ export interface SubmissionToSave {
   fileKeys: readonly string[];
   /** The pictures to make, after the answer. */
   jobs: readonly PictureJob[];
+  pricing: pricing.PricingRequest;
 }
 
 /** What the transaction decided: a new submission, or an earlier one holding the key. */
@@ -120,6 +122,7 @@ function submissionRowOf(
   reference: string,
   now: Date,
   extensionId: string | null,
+  priced: pricing.PricedEntry,
 ) {
   const { values, keyByPart } = toSave;
   // The one rule of free and paid: a paid competition without a fee takes free entries.
@@ -151,9 +154,10 @@ function submissionRowOf(
     // The form as the artist saw it: its answers are read against these options later.
     form_fields: JSON.stringify(toSave.fields),
     entry_type: free ? ('free' as const) : ('paid' as const),
-    entry_fee: free ? 0 : competition.entry_fee,
+    ...pricing.priceColumnsOf(priced),
     status: 'pending',
-    payment_status: free ? 'paid' : 'pending',
+    // Nothing to pay (free, or a code took the whole fee off): received without a checkout.
+    payment_status: priced.breakdown.net > 0 ? 'pending' : 'paid',
     idempotency_key: toSave.idempotencyKey,
     idempotency_hash: toSave.fingerprint,
     consent_at: stamp,
@@ -194,12 +198,15 @@ export async function saveSubmission(
       { extensionToken: toSave.extensionToken, email: values.email },
     );
     const reference = await takeEntryReference(trx, todayIn(timeZone, now));
-    const row = submissionRowOf(toSave, competition, reference, now, extensionId);
+    const pricingArgs = { ...toSave.pricing, competitionId: competition.id, email: values.email };
+    const priced = await pricing.priceEntry(trx, { ...pricingArgs, now });
+    const row = submissionRowOf(toSave, competition, reference, now, extensionId, priced);
     await insertSubmission(trx, {
       ...row,
       search_text: searchTextOf({ fullName: row.full_name, email: row.email, reference }),
     });
     await insertWorks(trx, workRowsOf(toSave, row.created_at));
+    await pricing.recordCodeUse(trx, priced, { ...pricingArgs, submissionId, now });
     await claimFiles(trx, toSave.fileKeys);
     await queuePictureJobs(trx, submissionId, toSave.jobs, now);
     const email = await writeEmail(

@@ -27,6 +27,7 @@ import {
   type RegistrationOutcome,
 } from './registration-receipts.ts';
 import { admitEntry } from '../competitions/competitions.service.ts';
+import { pricingRequestOf } from '../codes/codes.service.ts';
 import { REGISTRATION_REFUSALS } from './registration-refusals.ts';
 import { type Saved, saveSubmission } from './registration-save.ts';
 import {
@@ -153,6 +154,7 @@ export async function registerEntry(
   const { values, canonical } = valuesWithFiles(data, files, fields);
   const checked = checkRegistration(schema, values);
   if (!checked.success) throw invalidFields(requestKeys(checked.fields, legacy));
+  const pricing = pricingRequestOf(data);
 
   const { documents, pictures: pictureParts } = (() => {
     try {
@@ -185,6 +187,7 @@ export async function registerEntry(
       keyByPart,
       fileKeys,
       jobs,
+      pricing,
     });
   } catch (error) {
     await discardUnclaimedFiles(deps, fileKeys);

@@ -44,6 +44,11 @@ export interface SubmissionsTable {
   extension_id: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
   search_text: Generated<string>;
+  /** What the entry was priced at before a code; `entry_fee` is what is charged (net). */
+  gross_fee: Generated<number>;
+  discount: Generated<number>;
+  code_id: Generated<string | null>;
+  price_tier: Generated<'early' | 'standard' | 'late' | null>;
   created_at: string;
   updated_at: string;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/schemas/competition.ts';
 import { Field } from '../common/forms/form-fields.tsx';
 import { FOCUS_RING } from '../common/shell/admin-page.tsx';
+import { PriceFields } from './competition-price-fields.tsx';
 
 type CompetitionForm = UseFormReturn<CompetitionFormValues, unknown, CompetitionInput>;
 
@@ -65,6 +66,7 @@ export function EntryFeeFields({ form }: { form: CompetitionForm }) {
           {...form.register('entryFee', { valueAsNumber: true })}
         />
       ) : null}
+      {entryType === 'paid' ? <PriceFields form={form} /> : null}
     </>
   );
 }

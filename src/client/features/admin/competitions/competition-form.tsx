@@ -24,6 +24,7 @@ import { ArtworkSizeField } from './competition-artwork-size-field.tsx';
 import { CategoryFields } from './competition-category-fields.tsx';
 import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
+import { priceFormValues } from './competition-price-fields.tsx';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
 
 const EMPTY_FORM: CompetitionFormValues = {
@@ -63,6 +64,7 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     minArtworkLongSide: competition.minArtworkLongSide ?? null,
     closingTime: competition.closingTime,
     draft: competition.draft,
+    ...priceFormValues(competition),
   };
 }
 

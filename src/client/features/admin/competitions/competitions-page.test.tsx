@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flatPrices } from '../../../../shared/domain/pricing.ts';
 import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
 import {
   type Answer,
@@ -275,7 +276,8 @@ describe('the competitions page', () => {
       startDate: '2026-12-01',
       endDate: '2026-12-31',
       entryType: 'free',
-      entryFee: 0,
+      // Free: a fee of 0 and no prices beyond it.
+      ...flatPrices(0),
       minWorks: 1,
       maxWorks: 1,
       imageUrl: '',
@@ -287,6 +289,31 @@ describe('the competitions page', () => {
       // Decision 021: no closing time (the end of the end date), and not a draft.
       closingTime: null,
       draft: false,
+    });
+  });
+
+  it('sends a paid competition’s prices, the tiers’ times read in the site’s time zone', async () => {
+    const user = userEvent.setup();
+    const { bodies } = stubPage([]);
+    const dialog = await openAddForm(user);
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByLabelText('Paid'));
+    await user.type(within(dialog).getByLabelText('Entry fee (₹) *'), '500');
+    await user.type(within(dialog).getByLabelText('Fee for each further work (₹)'), '300');
+    await user.type(within(dialog).getByLabelText('Early-bird fee (₹)'), '400');
+    const until = within(dialog).getByLabelText('Early-bird prices end');
+    fireEvent.change(until, { target: { value: '2026-12-10T09:30' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Competition' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      entryFee: 500,
+      furtherWorkFee: 300,
+      earlyBirdFee: 400,
+      earlyBirdFurtherFee: null,
+      // 09:30 in Asia/Kolkata.
+      earlyBirdUntil: '2026-12-10T04:00:00.000Z',
+      lateFee: null,
+      lateFrom: null,
     });
   });
 

@@ -14,6 +14,7 @@ import {
   useMinuteClock,
 } from './competition-timing.tsx';
 import { CompetitionDetailsSections } from './competition-details.tsx';
+import { CompetitionPrices } from './competition-prices.tsx';
 import { JudgingSection } from './judging-section.tsx';
 import { RegisterBar } from './register-bar.tsx';
 import { Chip, StatusBadge } from './status-badge.tsx';
@@ -91,6 +92,7 @@ export function CompetitionDetail({ competition }: { competition: CompetitionWit
           >
             <h2 className="text-sm font-medium text-gray-600 dark:text-gray-400">Entry Fee</h2>
             <p className="mt-1 text-3xl font-bold">{formatEntryFee(competition.entryFee)}</p>
+            <CompetitionPrices prices={competition.prices} />
             {status === 'open' ? (
               <ButtonLink to={paths.registerFor(competition.id)} size="lg" className="mt-6 w-full">
                 Register Now

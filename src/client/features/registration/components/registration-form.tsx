@@ -22,6 +22,7 @@ import { EntryFieldList, fieldMessages } from './entry-fields.tsx';
 import { ConsentFields, Honeypot, PersonalFields } from './registration-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
+import { FeeBreakdown } from './fee-breakdown.tsx';
 
 export const DRAFT_RESTORED = 'We restored what you typed earlier.';
 
@@ -159,6 +160,9 @@ export function RegistrationForm({
         ) : null}
         <ConsentFields register={register} errors={errors} minor={minor} />
         <Honeypot register={register} />
+        {competition.entryType === 'paid' ? (
+          <FeeBreakdown competition={competition} form={form} works={1} />
+        ) : null}
         <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
         <Button
           type="submit"

@@ -14,6 +14,7 @@ export const ADMIN_NAV_LINKS = [
   { to: paths.adminCompetitions, label: 'Competitions' },
   { to: paths.adminCategories, label: 'Categories' },
   { to: paths.adminSubmissions, label: 'Submissions' },
+  { to: paths.adminCodes, label: 'Codes' },
   { to: paths.adminJurors, label: 'Jurors' },
   { to: paths.adminJudging, label: 'Judging' },
   { to: paths.adminOutbox, label: 'Outbox' },
