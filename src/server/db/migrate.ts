@@ -25,6 +25,7 @@ import * as competitionDetails from './migrations/2026-12-04T1400-competition-de
 import * as entryWorks from './migrations/2026-12-05T0900-entry-works.ts';
 import * as entryFormSnapshot from './migrations/2026-12-05T1000-entry-form-snapshot.ts';
 import * as receipts from './migrations/2026-12-05T1200-receipts.ts';
+import * as juryWorks from './migrations/2026-12-05T1300-jury-works.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T0900-entry-works': entryWorks,
   '2026-12-05T1000-entry-form-snapshot': entryFormSnapshot,
   '2026-12-05T1200-receipts': receipts,
+  '2026-12-05T1300-jury-works': juryWorks,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -11,11 +11,12 @@ export interface JuryBallotsTable {
   updated_at: string;
 }
 
-/** A competition's award to one of its entries (one per entry), shown in `position` order. */
+/** A competition's award to one work of an entry (one per work), shown in `position` order. */
 export interface AwardsTable {
   id: string;
   competition_id: string;
   submission_id: string;
+  work_id: string;
   title: string;
   prize: Generated<string>;
   position: number;
