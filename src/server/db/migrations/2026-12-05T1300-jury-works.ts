@@ -156,4 +156,15 @@ async function rebuildAwards(db: AnyDb): Promise<void> {
 export async function up(db: AnyDb): Promise<void> {
   await rebuildJuryTables(db);
   await rebuildAwards(db);
+  // The work a merit certificate names: its entry's award's work (null: participation).
+  await db.schema
+    .alterTable('certificates')
+    .addColumn('work_id', 'text', (c) => c.references('entry_works.id').onDelete('set null'))
+    .execute();
+  await sql`
+    update certificates set work_id = (
+      select a.work_id from awards a where a.submission_id = certificates.submission_id
+      order by a.position limit 1
+    ) where kind = 'merit'
+  `.execute(db);
 }

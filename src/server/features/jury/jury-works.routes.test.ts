@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, asAdmin, signIn } from '../../../../tests/setup/admin-session.ts';
 import {
@@ -130,8 +134,15 @@ describe(`the jury per work, on ${TEST_ENGINE}`, () => {
   it('keeps every work of an artist from a juror in conflict with them', async () => {
     const cho = await worksOf(jurors[2]!.token, scoreRound);
     expect([...cho.keys()]).toEqual(['Lone']);
-    const ann = await worksOf(jurors[0]!.token, scoreRound);
-    expect([...ann.keys()].sort()).toEqual(['Lone', 'Tide 1', 'Tide 2', 'Tide 3']);
+    // Two jurors a work: the Tides go to the two free of the conflict; Lone to Cho and one more.
+    for (const juror of jurors.slice(0, 2)) {
+      const theirs = [...(await worksOf(juror.token, scoreRound)).keys()];
+      expect(theirs.filter((title) => title.startsWith('Tide')).sort()).toEqual([
+        'Tide 1',
+        'Tide 2',
+        'Tide 3',
+      ]);
+    }
   });
 
   it('scores each work separately', async () => {
@@ -247,5 +258,27 @@ describe(`the jury per work, on ${TEST_ENGINE}`, () => {
       'awards.1.workId': 'This work already has an award above',
       'awards.2.workId': 'Choose a work of this entry',
     });
+  });
+
+  it("gives the entry a merit certificate that names its award's work", async () => {
+    const url = `/api/admin/competitions/${competitionId}`;
+    const closed = await asAdmin(t, admin, 'POST', `${url}/close-entries`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const published = await asAdmin(t, admin, 'POST', `${url}/results/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const { code } = await db()
+      .selectFrom('certificates')
+      .select('code')
+      .where('submission_id', '=', tideEntry)
+      .executeTakeFirstOrThrow();
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/certificates/${code}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'jury-works-')), 'merit.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', file, '-'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain('Tide 2');
+    expect(text).not.toContain('Tide 1');
   });
 });
