@@ -74,9 +74,8 @@ export async function getRoundSummary(db: Kysely<DB>, competitionId: string, rou
 }
 
 /**
- * 'W007': every work of the round numbered in one shuffled order (a uniform permutation of all
- * the works, not of entries), so an alias says nothing of when the artist entered, nor that two
- * works share an artist: an entry's works land at independent places, never numbered in a run.
+ * 'W007': all the round's works numbered in one uniform shuffle (of works, not entries), so an
+ * alias tells neither when the artist entered nor that two works share an artist.
  */
 function aliasesFor(workIds: string[]): Map<string, string> {
   const shuffled = [...workIds];
