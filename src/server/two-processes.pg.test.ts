@@ -637,12 +637,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('two server processes on one PostgreS
         .where('id', 'in', ids)
         .execute();
       const stamp = new Date().toISOString();
+      const work = await db()
+        .selectFrom('entry_works')
+        .select('id')
+        .where('submission_id', '=', ids[0] as string)
+        .executeTakeFirstOrThrow();
       await db()
         .insertInto('awards')
         .values({
           id: randomUUID(),
           competition_id: freeCompetitionId,
           submission_id: ids[0] as string,
+          work_id: work.id,
           title: 'First Prize',
           position: 1,
           created_at: stamp,

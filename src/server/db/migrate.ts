@@ -26,6 +26,7 @@ import * as entryWorks from './migrations/2026-12-05T0900-entry-works.ts';
 import * as entryFormSnapshot from './migrations/2026-12-05T1000-entry-form-snapshot.ts';
 import * as pricingAndCodes from './migrations/2026-12-05T1100-pricing-and-codes.ts';
 import * as receipts from './migrations/2026-12-05T1200-receipts.ts';
+import * as juryWorks from './migrations/2026-12-05T1300-jury-works.ts';
 import * as artworkOriginals from './migrations/2026-12-05T1400-artwork-originals.ts';
 import type { DB } from './schema.ts';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T1000-entry-form-snapshot': entryFormSnapshot,
   '2026-12-05T1100-pricing-and-codes': pricingAndCodes,
   '2026-12-05T1200-receipts': receipts,
+  '2026-12-05T1300-jury-works': juryWorks,
   '2026-12-05T1400-artwork-originals': artworkOriginals,
 };
 

@@ -319,7 +319,22 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).toEqual(session);
   });
 
-  it('the jury: set-up, a round, its entries, assignments and scores', async () => {
+  /** Two works of one entry, written to entry_works. */
+  async function twoWorksOf(submissionId: string) {
+    const work = (position: number) => ({
+      id: randomUUID(),
+      submission_id: submissionId,
+      position,
+      field_values: JSON.stringify({ artworkTitle: `Work ${position}` }),
+      created_at: stamp(),
+      updated_at: stamp(),
+    });
+    const works = [work(1), work(2)];
+    await db.insertInto('entry_works').values(works).execute();
+    return works.map((w) => w.id);
+  }
+
+  it('the jury: set-up, a round, its works, assignments and scores', async () => {
     const category = makeCategoryRow();
     const competition = makeCompetitionRow(category.id);
     const submission = makeSubmissionRow();
@@ -332,6 +347,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     await db.insertInto('competitions').values(competition).execute();
     await db.insertInto('submissions').values(submission).execute();
     await db.insertInto('admin_users').values(juror).execute();
+    const [workId, secondWorkId] = await twoWorksOf(submission.id);
     const c = competition.id;
     const rows = {
       jury_setups: { competition_id: c, jurors_per_entry: 2, publish_jury: 1, updated_at: stamp() },
@@ -369,12 +385,14 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     const entry = {
       round_id: round,
       submission_id: submission.id,
+      work_id: workId as string,
       alias: 'W001',
       jurors_missing: 0,
     };
     const assignment = {
       round_id: round,
       submission_id: submission.id,
+      work_id: workId as string,
       juror_id: juror.id,
       order_key: '00aa',
       comment: 'Strong',
@@ -386,6 +404,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     const score = {
       round_id: round,
       submission_id: submission.id,
+      work_id: workId as string,
       juror_id: juror.id,
       criterion_id: rows.jury_criteria.id,
       score: 7,
@@ -393,6 +412,21 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     await db.insertInto('jury_round_entries').values(entry).execute();
     await db.insertInto('jury_assignments').values(assignment).execute();
     await db.insertInto('jury_scores').values(score).execute();
+    // The key is the work: the entry's second work sits in the round beside its first.
+    const second = { work_id: secondWorkId as string };
+    await db
+      .insertInto('jury_round_entries')
+      .values({ ...entry, ...second, alias: 'W002' })
+      .execute();
+    await db
+      .insertInto('jury_assignments')
+      .values({ ...assignment, ...second })
+      .execute();
+    await db
+      .insertInto('jury_scores')
+      .values({ ...score, ...second })
+      .execute();
+    await expect(db.insertInto('jury_scores').values(score).execute()).rejects.toThrow();
     const ballot = {
       round_id: round,
       juror_id: juror.id,
@@ -415,17 +449,19 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     expect(await db.selectFrom('jury_ballots').selectAll().execute()).toContainEqual(ballot);
   });
 
-  it('awards: one per entry of a competition', async () => {
+  it('awards: one per work of a competition', async () => {
     const category = makeCategoryRow();
     const competition = makeCompetitionRow(category.id);
     const submission = makeSubmissionRow();
     await db.insertInto('categories').values(category).execute();
     await db.insertInto('competitions').values(competition).execute();
     await db.insertInto('submissions').values(submission).execute();
+    const [workId, secondWorkId] = await twoWorksOf(submission.id);
     const award = {
       id: randomUUID(),
       competition_id: competition.id,
       submission_id: submission.id,
+      work_id: workId as string,
       title: 'Honourable mention — सम्मान',
       prize: '₹5,000 and a catalogue',
       position: 3,
@@ -442,6 +478,11 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
         .values({ ...award, id: randomUUID(), title: 'First' })
         .execute(),
     ).rejects.toThrow();
+    // The entry's other work may win too.
+    await db
+      .insertInto('awards')
+      .values({ ...award, id: randomUUID(), work_id: secondWorkId as string, position: 4 })
+      .execute();
     await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
     expect(
       await db.selectFrom('awards').selectAll().where('id', '=', award.id).executeTakeFirst(),

@@ -172,6 +172,8 @@ export const JurorProgressSchema = z.object({
 
 export const StandingSchema = z.object({
   submissionId: z.string(),
+  /** The work judged (a shortlist names works). */
+  workId: z.string(),
   reference: z.string(),
   alias: z.string(),
   title: z.string(),

@@ -13,6 +13,8 @@ export const AWARDS_MAX = 50;
 
 export const AwardInputSchema = z.object({
   submissionId: z.string().min(1).max(64),
+  /** The work of the entry that wins; absent: the entry's first work. */
+  workId: z.string().min(1).max(64).optional(),
   title: z
     .string()
     .trim()
@@ -32,6 +34,7 @@ export type AwardsInput = z.infer<typeof AwardsInputSchema>;
 export const AwardSchema = z.object({
   id: z.string(),
   submissionId: z.string(),
+  workId: z.string(),
   reference: z.string(),
   title: z.string(),
   prize: z.string(),
@@ -56,6 +59,7 @@ export const ProposedAwardsSchema = z.object({
   awards: z.array(
     z.object({
       submissionId: z.string(),
+      workId: z.string(),
       reference: z.string(),
       artworkTitle: z.string(),
       title: z.string(),
@@ -92,6 +96,8 @@ const TableSchema = z.record(z.string(), z.record(z.string(), z.number()));
 
 export const RankedCandidateSchema = z.object({
   submissionId: z.string(),
+  /** The work ranked: the count's candidates are works. */
+  workId: z.string(),
   reference: z.string(),
   alias: z.string(),
   place: z.number().int(),
@@ -99,14 +105,14 @@ export const RankedCandidateSchema = z.object({
   wins: z.number().int(),
   /** What set it apart inside its Schulze tier ('none' when alone in it). */
   tieBrokenBy: z.enum(['none', 'previous-mean', 'earlier-entry', 'unbroken']),
-  /** The other members of its tier (submission ids), in ranking order. */
+  /** The other members of its tier (work ids), in ranking order. */
   tiedWith: z.array(z.string()),
   /** The tie-break values: normalised mean in the previous round (null: none), entered at. */
   previousNormalisedMean: z.number().nullable(),
   enteredAt: z.string(),
 });
 
-/** The Schulze count of a ranking round; tables are keyed by submission id. */
+/** The Schulze count of a ranking round; tables are keyed by work id. */
 export const RoundRankingSchema = z.object({
   note: z.string(),
   tieBreakNote: z.string(),
@@ -114,6 +120,7 @@ export const RoundRankingSchema = z.object({
   candidates: z.array(
     z.object({
       submissionId: z.string(),
+      workId: z.string(),
       reference: z.string(),
       alias: z.string(),
       title: z.string(),

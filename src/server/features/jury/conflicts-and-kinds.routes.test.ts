@@ -308,7 +308,7 @@ describe(`a ranking round, on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const { pairwise, candidates, ballots } = response.json<RoundRanking>();
     expect(ballots).toBe(2);
-    const id = (n: number) => candidates.find((c) => c.alias === aliases.get(n))!.submissionId;
+    const id = (n: number) => candidates.find((c) => c.alias === aliases.get(n))!.workId;
     const [K, M, O] = [id(k), id(m), id(o)];
     // Fay: o > k (m is not hers). Dee: o > m (k is not hers: unranked, yet never beaten by her).
     expect(pairwise[O]).toEqual({ [O]: 0, [K]: 1, [M]: 1 });

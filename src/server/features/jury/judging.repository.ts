@@ -139,10 +139,10 @@ export async function findOpenWorksOfJuror(db: JuryDb, competitionId: string, ju
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
     .innerJoin('jury_round_entries as e', (join) =>
-      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.work_id', '=', 'a.work_id'),
     )
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
-    .select(['a.round_id', 'a.submission_id', 'r.number', 'e.alias', 's.email'])
+    .select(['a.round_id', 'a.submission_id', 'a.work_id', 'r.number', 'e.alias', 's.email'])
     .where('r.competition_id', '=', competitionId)
     .where('r.status', '=', 'open')
     .where('a.juror_id', '=', jurorId)

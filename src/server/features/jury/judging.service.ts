@@ -202,6 +202,7 @@ export async function addConflict(
           roundId: work.round_id,
           competitionId,
           submissionId: work.submission_id,
+          workId: work.work_id,
           email: work.email,
           jurorId: input.jurorId,
         },

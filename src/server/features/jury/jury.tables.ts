@@ -62,6 +62,8 @@ export interface JuryRoundsTable {
 export interface JuryRoundEntriesTable {
   round_id: string;
   submission_id: string;
+  /** The unit judged: one work of the entry. */
+  work_id: string;
   alias: string;
   jurors_missing: Generated<number>;
 }
@@ -69,6 +71,8 @@ export interface JuryRoundEntriesTable {
 export interface JuryAssignmentsTable {
   round_id: string;
   submission_id: string;
+  /** The unit judged: one work of the entry. */
+  work_id: string;
   juror_id: string;
   order_key: string;
   comment: Generated<string>;
@@ -81,6 +85,8 @@ export interface JuryAssignmentsTable {
 export interface JuryScoresTable {
   round_id: string;
   submission_id: string;
+  /** The unit judged: one work of the entry. */
+  work_id: string;
   juror_id: string;
   criterion_id: string;
   score: number;

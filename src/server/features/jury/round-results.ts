@@ -51,7 +51,7 @@ export async function roundStandings(
       scaleMax: c.scale_max,
     })),
     scores.map((s) => ({
-      entryId: s.submission_id,
+      entryId: s.work_id,
       jurorId: s.juror_id,
       criterionId: s.criterion_id,
       score: s.score,
@@ -82,9 +82,10 @@ export async function getRoundDetail(
   ]);
   const byEntry = new Map(standings.map((s) => [s.entryId, s]));
   const rows: Standing[] = entries.map((e) => {
-    const s = byEntry.get(e.submission_id);
+    const s = byEntry.get(e.work_id);
     return {
       submissionId: e.submission_id,
+      workId: e.work_id,
       reference: e.reference,
       alias: e.alias,
       title: titleOf(e, deps.log),
@@ -132,7 +133,7 @@ export async function roundScoresCsv(
     findProgress(db, roundId),
   ]);
   const criterion = new Map(criteria.map((c) => [c.id, criterionOf(c)]));
-  const entry = new Map(entries.map((e) => [e.submission_id, e]));
+  const entry = new Map(entries.map((e) => [e.work_id, e]));
   const juror = new Map(progress.map((p) => [p.juror_id, jurorName(p)]));
   const csv = spreadsheetCsv([
     'Reference',
@@ -145,7 +146,7 @@ export async function roundScoresCsv(
   ]);
   for (const s of scores) {
     const c = criterion.get(s.criterion_id);
-    const e = entry.get(s.submission_id);
+    const e = entry.get(s.work_id);
     csv.write([
       e?.reference ?? '',
       e?.alias ?? '',

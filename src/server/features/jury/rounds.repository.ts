@@ -6,11 +6,7 @@ import type {
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
-import {
-  entryFormFields,
-  firstWorkValues,
-  reviewStatusIn,
-} from '../submissions/submissions.service.ts';
+import { entryFormFields, reviewStatusIn } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
@@ -40,7 +36,7 @@ export async function findRounds(db: JuryDb, competitionId: string) {
     .leftJoin('jury_round_entries as e', 'e.round_id', 'r.id')
     .select(roundColumns)
     .select((eb) => [
-      eb.fn.count<string>('e.submission_id').as('entries'),
+      eb.fn.count<string>('e.work_id').as('entries'),
       eb.fn.count<string>(eb.case().when('e.jurors_missing', '>', 0).then(1).end()).as('short'),
     ])
     .where('r.competition_id', '=', competitionId)
@@ -89,7 +85,7 @@ export async function moveRound(
   return result.numUpdatedRows > 0n;
 }
 
-/** The competition's approved entries, oldest first: round 1 scores these. */
+/** The competition's approved entries, oldest first (the works of these are judged). */
 export async function findApprovedEntryIds(db: JuryDb, competitionId: string) {
   const rows = await db
     .selectFrom('submissions')
@@ -102,6 +98,20 @@ export async function findApprovedEntryIds(db: JuryDb, competitionId: string) {
   return rows.map((r) => r.id);
 }
 
+/** Every work of the competition's approved entries, oldest entry first: round 1 scores these. */
+export async function findApprovedWorks(db: JuryDb, competitionId: string) {
+  return db
+    .selectFrom('submissions')
+    .innerJoin('entry_works as w', 'w.submission_id', 'submissions.id')
+    .select(['submissions.id as submission_id', 'w.id as work_id'])
+    .where('submissions.competition_id', '=', competitionId)
+    .where(reviewStatusIn(['approved']))
+    .orderBy('submissions.created_at')
+    .orderBy('submissions.id')
+    .orderBy('w.position')
+    .execute();
+}
+
 export async function insertRoundEntries(
   db: JuryDb,
   rows: Insertable<JuryRoundEntriesTable>[],
@@ -111,23 +121,23 @@ export async function insertRoundEntries(
   );
 }
 
-/** A round's entries with the artist's e-mail, which only the server compares with conflicts. */
+/** A round's works with the artist's e-mail, which only the server compares with conflicts. */
 export async function findRoundEntryEmails(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_round_entries as e')
     .innerJoin('submissions as s', 's.id', 'e.submission_id')
-    .select(['e.submission_id', 's.email'])
+    .select(['e.work_id', 'e.submission_id', 's.email'])
     .where('e.round_id', '=', roundId)
     .execute();
 }
 
-export async function findRoundEntryIds(db: JuryDb, roundId: string): Promise<string[]> {
-  const rows = await db
+/** A round's works, each with its entry. */
+export async function findRoundWorks(db: JuryDb, roundId: string) {
+  return db
     .selectFrom('jury_round_entries')
-    .select('submission_id')
+    .select(['work_id', 'submission_id'])
     .where('round_id', '=', roundId)
     .execute();
-  return rows.map((r) => r.submission_id);
 }
 
 export async function findConflictPairs(db: JuryDb, competitionId: string) {
@@ -167,14 +177,14 @@ export async function insertAssignments(
 export async function setJurorsMissing(
   db: JuryDb,
   roundId: string,
-  submissionId: string,
+  workId: string,
   missing: number,
 ): Promise<void> {
   await db
     .updateTable('jury_round_entries')
     .set({ jurors_missing: missing })
     .where('round_id', '=', roundId)
-    .where('submission_id', '=', submissionId)
+    .where('work_id', '=', workId)
     .execute();
 }
 
@@ -209,29 +219,31 @@ export async function findProgress(db: JuryDb, roundId: string) {
 export async function findRoundScores(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_scores')
-    .select(['submission_id', 'juror_id', 'criterion_id', 'score'])
+    .select(['work_id', 'juror_id', 'criterion_id', 'score'])
     .where('round_id', '=', roundId)
     .execute();
 }
 
 /**
- * The round's entries for the admin: alias, reference, answers (for the title), jurors missing,
+ * The round's works for the admin: alias, reference, answers (for the title), jurors missing,
  * and when each was entered (a ranking's tie-break).
  */
 export async function findRoundEntries(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_round_entries as e')
     .innerJoin('submissions as s', 's.id', 'e.submission_id')
+    .innerJoin('entry_works as w', 'w.id', 'e.work_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
     .select([
       'e.submission_id',
+      'e.work_id',
       'e.alias',
       'e.jurors_missing',
       's.id',
       's.reference',
       's.created_at',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
+      'w.field_values as work_values',
       entryFormFields('s', 'c'),
     ])
     .where('e.round_id', '=', roundId)
@@ -243,7 +255,7 @@ export async function findDeclaredConflicts(db: JuryDb, roundId: string) {
   return db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_round_entries as e', (join) =>
-      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.work_id', '=', 'a.work_id'),
     )
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
     .innerJoin('admin_users as u', 'u.id', 'a.juror_id')

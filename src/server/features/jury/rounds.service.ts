@@ -13,13 +13,13 @@ import { roundStandings } from './round-results.ts';
 import {
   countCriteria,
   countUnclosedRounds,
-  findApprovedEntryIds,
+  findApprovedWorks,
   findConflictPairs,
   findLastRound,
   findPanelIds,
   findRound,
   findRoundEntryEmails,
-  findRoundEntryIds,
+  findRoundWorks,
   findRounds,
   insertAssignments,
   insertRound,
@@ -73,9 +73,12 @@ export async function getRoundSummary(db: Kysely<DB>, competitionId: string, rou
   return summary;
 }
 
-/** 'W007': numbered in a shuffled order, so an alias says nothing of when the artist entered. */
-function aliasesFor(entryIds: string[]): Map<string, string> {
-  const shuffled = [...entryIds];
+/**
+ * 'W007': all the round's works numbered in one uniform shuffle (of works, not entries), so an
+ * alias tells neither when the artist entered nor that two works share an artist.
+ */
+function aliasesFor(workIds: string[]): Map<string, string> {
+  const shuffled = [...workIds];
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
@@ -84,15 +87,20 @@ function aliasesFor(entryIds: string[]): Map<string, string> {
   return new Map(shuffled.map((id, i) => [id, `W${String(i + 1).padStart(width, '0')}`]));
 }
 
-/** The entries a new round scores: the approved ones first, then the last round's shortlist. */
+type RoundWork = { work_id: string; submission_id: string };
+
+/**
+ * The works a new round judges: every work of the approved entries first, then the works of the
+ * last round's shortlist (the shortlist names works: a work passes on by itself).
+ */
 async function entriesOfNewRound(
   db: Kysely<DB>,
   competitionId: string,
   input: z.output<typeof NewRoundSchema>,
   last: Awaited<ReturnType<typeof findLastRound>>,
-): Promise<string[]> {
+): Promise<RoundWork[]> {
   if (!last) {
-    const approved = await findApprovedEntryIds(db, competitionId);
+    const approved = await findApprovedWorks(db, competitionId);
     if (approved.length === 0) {
       throw new AppError(400, 'NO_ENTRIES', 'There are no approved entries to judge yet.');
     }
@@ -105,13 +113,20 @@ async function entriesOfNewRound(
   if (!shortlist) {
     throw invalidField('shortlist', `Choose the entries of round ${last.number} to carry over.`);
   }
-  const previous = new Set(await findRoundEntryIds(db, last.id));
+  const works = await findRoundWorks(db, last.id);
+  const previous = new Map(works.map((w) => [w.work_id, w]));
+  // A work's id carries that work; an entry's id carries all its works of the last round.
+  const carriedBy = (id: string) => {
+    const work = previous.get(id);
+    return work ? [work] : works.filter((w) => w.submission_id === id);
+  };
+  const carried = (ids: string[]) => [...new Set(ids.flatMap(carriedBy))];
   if ('entries' in shortlist) {
     const picked = [...new Set(shortlist.entries)];
-    if (picked.some((id) => !previous.has(id))) {
+    if (picked.some((id) => carriedBy(id).length === 0)) {
       throw invalidField('shortlist', `Every entry carried over must be in round ${last.number}.`);
     }
-    return picked;
+    return carried(picked);
   }
   const ranked = topK(
     await roundStandings(db, competitionId, last.id),
@@ -121,7 +136,7 @@ async function entriesOfNewRound(
   if (ranked.length === 0) {
     throw invalidField('shortlist', `No entry of round ${last.number} has been scored.`);
   }
-  return ranked;
+  return carried(ranked);
 }
 
 /** A draft round; at most one round of a competition is not closed. */
@@ -157,13 +172,14 @@ export async function createRound(
       opened_at: null,
       closed_at: null,
     });
-    const aliases = aliasesFor(entries);
+    const aliases = aliasesFor(entries.map((w) => w.work_id));
     await insertRoundEntries(
       trx,
-      entries.map((submission_id) => ({
+      entries.map(({ submission_id, work_id }) => ({
         round_id: id,
         submission_id,
-        alias: aliases.get(submission_id) ?? submission_id,
+        work_id,
+        alias: aliases.get(work_id) ?? work_id,
       })),
     );
     await recordAudit(
@@ -218,17 +234,16 @@ export const openRound: RoundChange = async (deps, competitionId, roundId, admin
   }
   const conflicts = new Set(
     entries.flatMap((e) =>
-      (byEmail.get(e.email.toLowerCase()) ?? []).map((juror) =>
-        conflictKey(juror, e.submission_id),
-      ),
+      (byEmail.get(e.email.toLowerCase()) ?? []).map((juror) => conflictKey(juror, e.work_id)),
     ),
   );
   const assignment = assignJurors({
-    entries: entries.map((e) => e.submission_id),
+    entries: entries.map((e) => e.work_id),
     jurors: panel,
     perEntry,
     conflicts,
   });
+  const entryOf = new Map(entries.map((e) => [e.work_id, e.submission_id]));
   const now = deps.clock.now().toISOString();
   await db.transaction().execute(async (trx) => {
     if (!(await moveRound(trx, roundId, 'draft', 'open', now))) {
@@ -236,10 +251,11 @@ export const openRound: RoundChange = async (deps, competitionId, roundId, admin
     }
     await insertAssignments(
       trx,
-      [...assignment.byEntry].flatMap(([submission_id, jurors]) =>
+      [...assignment.byEntry].flatMap(([work_id, jurors]) =>
         jurors.map((juror_id) => ({
           round_id: roundId,
-          submission_id,
+          submission_id: entryOf.get(work_id) ?? work_id,
+          work_id,
           juror_id,
           order_key: randomBytes(8).toString('hex'),
           assigned_at: now,
@@ -249,8 +265,8 @@ export const openRound: RoundChange = async (deps, competitionId, roundId, admin
         })),
       ),
     );
-    for (const [submissionId, missing] of assignment.short) {
-      await setJurorsMissing(trx, roundId, submissionId, missing);
+    for (const [workId, missing] of assignment.short) {
+      await setJurorsMissing(trx, roundId, workId, missing);
     }
     await recordAudit(
       trx,

@@ -1,5 +1,5 @@
 import type { JuryDb } from './jury.tables.ts';
-import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields } from '../submissions/submissions.service.ts';
 
 /*
  * What a juror reads and writes: only rows of their own assignments, each query filtered by the
@@ -28,7 +28,7 @@ const mine = (db: JuryDb, roundId: string, jurorId: string) =>
   db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_round_entries as e', (join) =>
-      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.work_id', '=', 'a.work_id'),
     )
     .where('a.round_id', '=', roundId)
     .where('a.juror_id', '=', jurorId)
@@ -72,14 +72,17 @@ export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, a
     .innerJoin('jury_assignments as a', (join) =>
       join
         .onRef('a.round_id', '=', 'e.round_id')
-        .onRef('a.submission_id', '=', 'e.submission_id')
+        .onRef('a.work_id', '=', 'e.work_id')
         .on('a.juror_id', '=', jurorId),
     )
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .innerJoin('entry_works as w', 'w.id', 'a.work_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
     .select([
       'a.submission_id',
+      'a.work_id',
+      'w.position as work_position',
       'a.order_key',
       'a.comment',
       'a.scored_at',
@@ -89,7 +92,7 @@ export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, a
       's.id',
       's.email',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
+      'w.field_values as work_values',
       entryFormFields('s', 'c'),
     ])
     .where('e.round_id', '=', roundId)
@@ -138,22 +141,18 @@ export async function findPlaceInOrder(
   };
 }
 
-export async function findMyScores(
-  db: JuryDb,
-  roundId: string,
-  jurorId: string,
-  submissionId: string,
-) {
+export async function findMyScores(db: JuryDb, roundId: string, jurorId: string, workId: string) {
   return db
     .selectFrom('jury_scores')
     .select(['criterion_id', 'score'])
     .where('round_id', '=', roundId)
     .where('juror_id', '=', jurorId)
-    .where('submission_id', '=', submissionId)
+    .where('work_id', '=', workId)
     .execute();
 }
 
-type Key = { round_id: string; juror_id: string; submission_id: string };
+/** A juror's assignment: the entry is written with a score, the work is the key. */
+type Key = { round_id: string; juror_id: string; submission_id: string; work_id: string };
 
 /** Replaces the juror's score sheet for one work; a repeated save leaves the same rows. */
 export async function replaceScores(
@@ -166,7 +165,7 @@ export async function replaceScores(
     .deleteFrom('jury_scores')
     .where('round_id', '=', key.round_id)
     .where('juror_id', '=', key.juror_id)
-    .where('submission_id', '=', key.submission_id);
+    .where('work_id', '=', key.work_id);
   if (criteria.length > 0) stale = stale.where('criterion_id', 'not in', criteria);
   await stale.execute();
   for (const s of scores) {
@@ -175,7 +174,7 @@ export async function replaceScores(
       .values({ ...key, ...s })
       .onConflict((oc) =>
         oc
-          .columns(['round_id', 'submission_id', 'juror_id', 'criterion_id'])
+          .columns(['round_id', 'work_id', 'juror_id', 'criterion_id'])
           .doUpdateSet({ score: s.score }),
       )
       .execute();
@@ -187,7 +186,7 @@ export async function deleteScores(db: JuryDb, key: Key): Promise<void> {
     .deleteFrom('jury_scores')
     .where('round_id', '=', key.round_id)
     .where('juror_id', '=', key.juror_id)
-    .where('submission_id', '=', key.submission_id)
+    .where('work_id', '=', key.work_id)
     .execute();
 }
 
@@ -202,19 +201,19 @@ export async function updateMyAssignment(
     .set(patch)
     .where('round_id', '=', key.round_id)
     .where('juror_id', '=', key.juror_id)
-    .where('submission_id', '=', key.submission_id)
+    .where('work_id', '=', key.work_id)
     .where('conflict_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** Every juror ever assigned the entry in the round, those who declared a conflict included. */
-export async function findEntryJurors(db: JuryDb, roundId: string, submissionId: string) {
+/** Every juror ever assigned the work in the round, those who declared a conflict included. */
+export async function findEntryJurors(db: JuryDb, roundId: string, workId: string) {
   const rows = await db
     .selectFrom('jury_assignments')
     .select('juror_id')
     .where('round_id', '=', roundId)
-    .where('submission_id', '=', submissionId)
+    .where('work_id', '=', workId)
     .execute();
   return rows.map((r) => r.juror_id);
 }
@@ -230,7 +229,7 @@ export async function findLoads(db: JuryDb, roundId: string, competitionId: stri
         .on('a.conflict_at', 'is', null),
     )
     .select(['p.juror_id'])
-    .select((eb) => eb.fn.count<string>('a.submission_id').as('load'))
+    .select((eb) => eb.fn.count<string>('a.work_id').as('load'))
     .where('p.competition_id', '=', competitionId)
     .groupBy('p.juror_id')
     .orderBy('p.juror_id')
@@ -255,12 +254,24 @@ export async function findJurorsInConflictWith(
 export async function incrementJurorsMissing(
   db: JuryDb,
   roundId: string,
-  submissionId: string,
+  workId: string,
 ): Promise<void> {
   await db
     .updateTable('jury_round_entries')
     .set((eb) => ({ jurors_missing: eb('jurors_missing', '+', 1) }))
     .where('round_id', '=', roundId)
-    .where('submission_id', '=', submissionId)
+    .where('work_id', '=', workId)
+    .execute();
+}
+
+/** The juror's works of the round still theirs, with each one's artist e-mail. */
+export async function findMyWorksWithEmail(db: JuryDb, roundId: string, jurorId: string) {
+  return db
+    .selectFrom('jury_assignments as a')
+    .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .select(['a.submission_id', 'a.work_id', 's.email'])
+    .where('a.round_id', '=', roundId)
+    .where('a.juror_id', '=', jurorId)
+    .where('a.conflict_at', 'is', null)
     .execute();
 }

@@ -26,7 +26,7 @@ import {
   replaceScores,
   updateMyAssignment,
 } from './scoring.repository.ts';
-import { takeWorkFromJuror } from './work-conflicts.ts';
+import { takeArtistWorks } from './work-conflicts.ts';
 
 /*
  * The juror's side: their rounds, one work at a time in their own order, their own score sheet.
@@ -99,7 +99,7 @@ export async function getWork(
   const [copy, criteria, scores, place, round] = await Promise.all([
     readJuryCopy(deps.db, work, deps.log),
     findCriteria(deps.db, work.competition_id),
-    findMyScores(deps.db, roundId, juror.adminUserId, work.submission_id),
+    findMyScores(deps.db, roundId, juror.adminUserId, work.work_id),
     findPlaceInOrder(deps.db, roundId, juror.adminUserId, work.order_key),
     findRound(deps.db, roundId),
   ]);
@@ -159,7 +159,12 @@ export async function saveScores(
   const criteria = (await findCriteria(deps.db, work.competition_id)).map(criterionOf);
   const problems = sheetProblems(criteria, sheet.scores);
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  const key = { round_id: roundId, juror_id: juror.adminUserId, submission_id: work.submission_id };
+  const key = {
+    round_id: roundId,
+    juror_id: juror.adminUserId,
+    submission_id: work.submission_id,
+    work_id: work.work_id,
+  };
   await deps.db.transaction().execute(async (trx) => {
     // Closed meanwhile (the admin's close and this save at once): the close wins.
     await requireOpenRound(trx, roundId);
@@ -177,9 +182,10 @@ export async function saveScores(
 }
 
 /**
- * The juror cannot judge this work (they know the artist, say): it leaves their list, their
- * scores for it go, and it passes to the least-loaded panel juror free to take it; with none
- * left, the entry is marked short for the admin. Audited with the reason.
+ * The juror cannot judge this work (they know the artist, say): it leaves their list, and so do
+ * the artist's other works in the round; their scores for them go, and each passes to the
+ * least-loaded panel juror free to take it; with none left, it is marked short for the admin.
+ * Audited with the reason.
  */
 export async function declareConflict(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -192,18 +198,7 @@ export async function declareConflict(
   if (work.status !== 'open') throw new AppError(409, 'ROUND_CLOSED', ROUND_CLOSED);
   await deps.db.transaction().execute(async (trx) => {
     await requireOpenRound(trx, roundId);
-    const taken = await takeWorkFromJuror(
-      trx,
-      {
-        roundId,
-        competitionId: work.competition_id,
-        submissionId: work.submission_id,
-        email: work.email,
-        jurorId: juror.adminUserId,
-      },
-      reason,
-      deps.clock.now(),
-    );
+    const taken = await takeArtistWorks(trx, work, juror.adminUserId, roundId, reason, deps.clock);
     if (!taken.taken) throw notFound(WORK_NOT_FOUND);
     await recordAudit(
       trx,

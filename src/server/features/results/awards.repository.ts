@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AwardsTable } from '../../db/schema.ts';
 import type { ResultsDb } from './results.tables.ts';
-import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
+import { entryFormFields } from '../submissions/submissions.service.ts';
 
 /**
  * A competition's awards in display order, with each entry's answers and what decides how the
@@ -11,10 +11,12 @@ export async function findAwards(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('awards as a')
     .innerJoin('submissions as s', 's.id', 'a.submission_id')
+    .innerJoin('entry_works as w', 'w.id', 'a.work_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
     .select([
       'a.id as award_id',
       'a.submission_id',
+      'a.work_id',
       'a.title',
       'a.prize',
       'a.position',
@@ -24,7 +26,7 @@ export async function findAwards(db: ResultsDb, competitionId: string) {
       's.full_name',
       's.publication_consent',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
+      'w.field_values as work_values',
       entryFormFields('s', 'c'),
     ])
     .where('a.competition_id', '=', competitionId)
@@ -32,29 +34,47 @@ export async function findAwards(db: ResultsDb, competitionId: string) {
     .execute();
 }
 
-/** The entries among `ids` with what decides whether they may get an award. */
-export async function findEntriesByIds(db: ResultsDb, ids: readonly string[]) {
-  if (ids.length === 0) return [];
+/**
+ * The works among `ids` (work ids), or the first work of each entry among `entryIds` (an award
+ * that names no work), each with its entry and what decides whether it may get an award.
+ */
+export async function findWorksByIds(
+  db: ResultsDb,
+  ids: readonly string[],
+  entryIds: readonly string[] = [],
+) {
+  if (ids.length === 0 && entryIds.length === 0) return [];
   return db
-    .selectFrom('submissions as s')
+    .selectFrom('entry_works as w')
+    .innerJoin('submissions as s', 's.id', 'w.submission_id')
     .leftJoin('categories as c', 'c.id', 's.category_id')
     .select([
+      'w.id as work_id',
+      'w.position',
       's.id',
       's.reference',
       's.competition_id',
       's.status',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
+      'w.field_values as work_values',
       entryFormFields('s', 'c'),
     ])
-    .where('s.id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('w.id', 'in', ids)] : []),
+        ...(entryIds.length > 0
+          ? [eb.and([eb('w.submission_id', 'in', entryIds), eb('w.position', '=', 1)])]
+          : []),
+      ]),
+    )
     .execute();
 }
 
+/** When each work's award was first given: kept when the list is saved again. */
 export async function findAwardCreatedAt(db: ResultsDb, competitionId: string) {
   const awards = db.selectFrom('awards').where('competition_id', '=', competitionId);
-  const rows = await awards.select(['submission_id', 'created_at']).execute();
-  return new Map(rows.map(({ submission_id, created_at }) => [submission_id, created_at]));
+  const rows = await awards.select(['work_id', 'created_at']).execute();
+  return new Map(rows.map(({ work_id, created_at }) => [work_id, created_at]));
 }
 
 /** Replaces the competition's awards with `rows` (inside the caller's transaction). */

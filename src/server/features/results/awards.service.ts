@@ -16,17 +16,20 @@ import { getRoundRanking } from './ballots.service.ts';
 import {
   findAwardCreatedAt,
   findAwards,
-  findEntriesByIds,
+  findWorksByIds,
   replaceAwards,
 } from './awards.repository.ts';
 
 /*
- * A competition's awards (admin): saved as a whole list, in display order, one per approved entry
- * of the competition; and a proposal from the jury's ranking for the admin to start from.
+ * A competition's awards (admin): saved as a whole list, in display order, one per work of an
+ * approved entry of the competition (an entry may win with two works); and a proposal from the
+ * jury's ranking for the admin to start from.
  */
 
 export const AWARD_ENTRY_INVALID = 'Only an approved entry of this competition can get an award';
 export const AWARD_ENTRY_TWICE = 'This entry already has an award above';
+export const AWARD_WORK_TWICE = 'This work already has an award above';
+export const AWARD_WORK_INVALID = 'Choose a work of this entry';
 const audit = auditEntriesOf('competition');
 
 export { artworkTitleOf };
@@ -40,6 +43,7 @@ export async function listAwards(
   return rows.map((r) => ({
     id: r.award_id,
     submissionId: r.submission_id,
+    workId: r.work_id,
     reference: r.reference,
     title: r.title,
     prize: r.prize,
@@ -48,22 +52,39 @@ export async function listAwards(
   }));
 }
 
-/** Every entry named must be an approved entry of this competition, and named once. */
-async function checkEntries(db: Kysely<DB>, competitionId: string, input: AwardsInput) {
-  const ids = input.awards.map((a) => a.submissionId);
-  const entries = new Map((await findEntriesByIds(db, ids)).map((e) => [e.id, e]));
+type AwardedWork = Awaited<ReturnType<typeof findWorksByIds>>[number];
+
+/**
+ * Every award names an approved entry of this competition and one of its works (none named: its
+ * first), each work once; answers the work of each award, in the list's order.
+ */
+async function checkWorks(
+  db: Kysely<DB>,
+  competitionId: string,
+  input: AwardsInput,
+): Promise<AwardedWork[]> {
+  const named = input.awards.flatMap((a) => (a.workId ? [a.workId] : []));
+  const unnamed = input.awards.flatMap((a) => (a.workId ? [] : [a.submissionId]));
+  const rows = await findWorksByIds(db, named, unnamed);
+  const byWork = new Map(rows.map((w) => [w.work_id, w]));
+  const firstOf = new Map(rows.filter((w) => w.position === 1).map((w) => [w.id, w]));
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
-  input.awards.forEach((award, i) => {
-    const entry = entries.get(award.submissionId);
-    if (!entry || entry.competition_id !== competitionId || entry.status !== 'approved') {
+  const works = input.awards.map((award, i) => {
+    const work = award.workId ? byWork.get(award.workId) : firstOf.get(award.submissionId);
+    const key = award.workId ? `awards.${i}.workId` : `awards.${i}.submissionId`;
+    if (award.workId && (!work || work.id !== award.submissionId)) {
+      fields[key] = AWARD_WORK_INVALID;
+    } else if (!work || work.competition_id !== competitionId || work.status !== 'approved') {
       fields[`awards.${i}.submissionId`] = AWARD_ENTRY_INVALID;
-    } else if (seen.has(award.submissionId)) {
-      fields[`awards.${i}.submissionId`] = AWARD_ENTRY_TWICE;
+    } else if (seen.has(work.work_id)) {
+      fields[key] = award.workId ? AWARD_WORK_TWICE : AWARD_ENTRY_TWICE;
     }
-    seen.add(award.submissionId);
+    if (work) seen.add(work.work_id);
+    return work;
   });
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
+  return works.filter((w) => w !== undefined);
 }
 
 /** Replaces the competition's awards with the list, in its order, in one transaction. */
@@ -75,7 +96,7 @@ export async function saveAwards(
 ): Promise<Award[]> {
   const { db } = deps;
   await requireCompetition(db, competitionId);
-  await checkEntries(db, competitionId, input);
+  const works = await checkWorks(db, competitionId, input);
   const now = deps.clock.now();
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -88,17 +109,22 @@ export async function saveAwards(
         id: randomUUID(),
         competition_id: competitionId,
         submission_id: a.submissionId,
+        work_id: works[position]?.work_id ?? '',
         title: a.title,
         prize: a.prize,
         position,
-        created_at: createdAt.get(a.submissionId) ?? stamp,
+        created_at: createdAt.get(works[position]?.work_id ?? '') ?? stamp,
         updated_at: stamp,
       })),
     );
     await recordAudit(
       trx,
       audit(admin, 'results.awards', competitionId, {
-        awards: input.awards.map((a) => ({ submissionId: a.submissionId, title: a.title })),
+        awards: input.awards.map((a, i) => ({
+          submissionId: a.submissionId,
+          workId: works[i]?.work_id,
+          title: a.title,
+        })),
       }),
       now,
     );
@@ -130,28 +156,30 @@ export async function proposeAwards(
   const ranked = (
     round.kind === 'ranking'
       ? (await getRoundRanking(deps, competitionId, round.id)).ranking.map((r) => ({
-          entryId: r.submissionId,
+          entryId: r.workId,
           normalisedMean: null,
         }))
       : rankBy(await roundStandings(db, competitionId, round.id), 'normalised')
   ).slice(0, PROPOSED_TITLES.length);
-  const entries = new Map(
+  // The ranking's ids are works.
+  const works = new Map(
     (
-      await findEntriesByIds(
+      await findWorksByIds(
         db,
         ranked.map((s) => s.entryId),
       )
-    ).map((e) => [e.id, e]),
+    ).map((w) => [w.work_id, w]),
   );
   return {
     roundId: round.id,
     roundNumber: round.number,
     awards: ranked.flatMap((s, i) => {
-      const entry = entries.get(s.entryId);
+      const entry = works.get(s.entryId);
       if (!entry) return [];
       return [
         {
-          submissionId: s.entryId,
+          submissionId: entry.id,
+          workId: entry.work_id,
           reference: entry.reference,
           artworkTitle: artworkTitleOf(entry, deps.log),
           title: PROPOSED_TITLES[i] ?? '',

@@ -29,7 +29,7 @@ export async function findJurorAliases(
   const rows = await db
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_round_entries as e', (join) =>
-      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.submission_id', '=', 'a.submission_id'),
+      join.onRef('e.round_id', '=', 'a.round_id').onRef('e.work_id', '=', 'a.work_id'),
     )
     .select('e.alias')
     .where('a.round_id', '=', roundId)
@@ -63,7 +63,7 @@ export async function findBallots(db: ResultsDb, roundId: string) {
 export async function findJudgedWorks(db: ResultsDb, roundId: string) {
   return db
     .selectFrom('jury_assignments')
-    .select(['juror_id', 'submission_id'])
+    .select(['juror_id', 'work_id'])
     .where('round_id', '=', roundId)
     .where('conflict_at', 'is', null)
     .execute();

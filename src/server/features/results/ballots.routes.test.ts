@@ -191,12 +191,16 @@ describe(`ranking rounds on ${TEST_ENGINE}`, () => {
       'Study 4',
       'Study 5',
     ]);
+    // The tables are keyed by work: each study's entry holds one.
+    const [w3, w4, w5] = [s3, s4, s5].map(
+      (id) => ranking.candidates.find((c) => c.submissionId === id)!.workId,
+    );
     // d[5][4] = 2, d[4][5] = 1; d[5][3] = 3, d[3][5] = 0; d[4][3] = 2, d[3][4] = 1.
-    expect(ranking.pairwise[s5!]).toEqual({ [s5!]: 0, [s4!]: 2, [s3!]: 3 });
-    expect(ranking.pairwise[s4!]).toEqual({ [s5!]: 1, [s4!]: 0, [s3!]: 2 });
-    expect(ranking.pairwise[s3!]).toEqual({ [s5!]: 0, [s4!]: 1, [s3!]: 0 });
-    expect(ranking.strongest[s5!]).toEqual({ [s5!]: 0, [s4!]: 2, [s3!]: 3 });
-    expect(ranking.strongest[s3!]).toEqual({ [s5!]: 0, [s4!]: 0, [s3!]: 0 });
+    expect(ranking.pairwise[w5!]).toEqual({ [w5!]: 0, [w4!]: 2, [w3!]: 3 });
+    expect(ranking.pairwise[w4!]).toEqual({ [w5!]: 1, [w4!]: 0, [w3!]: 2 });
+    expect(ranking.pairwise[w3!]).toEqual({ [w5!]: 0, [w4!]: 1, [w3!]: 0 });
+    expect(ranking.strongest[w5!]).toEqual({ [w5!]: 0, [w4!]: 2, [w3!]: 3 });
+    expect(ranking.strongest[w3!]).toEqual({ [w5!]: 0, [w4!]: 0, [w3!]: 0 });
     expect(ranking.ranking.map((r) => [r.submissionId, r.place, r.wins, r.tieBrokenBy])).toEqual([
       [s5, 1, 2, 'none'],
       [s4, 2, 1, 'none'],

@@ -124,11 +124,12 @@ export async function getRoundRanking(
     previousMeans(deps, competitionId, round.number),
     findJudgedWorks(deps.db, roundId),
   ]);
-  const byAlias = new Map(rows.map((r) => [r.alias, r.submission_id]));
-  const candidates = rows.map((r) => r.submission_id);
+  // The candidates are works: the tables and ties are keyed by work id.
+  const byAlias = new Map(rows.map((r) => [r.alias, r.work_id]));
+  const candidates = rows.map((r) => r.work_id);
   const judgedBy = new Map<string, Set<string>>();
   for (const a of assigned) {
-    judgedBy.set(a.juror_id, (judgedBy.get(a.juror_id) ?? new Set()).add(a.submission_id));
+    judgedBy.set(a.juror_id, (judgedBy.get(a.juror_id) ?? new Set()).add(a.work_id));
   }
   // A ballot speaks only of the works its juror may judge: one taken by a conflict (or a deleted
   // entry) is dropped from it, and the count skips every pair with a work the juror never had.
@@ -144,12 +145,12 @@ export async function getRoundRanking(
     };
   });
   const tieBreaks = rows.map((r) => ({
-    entryId: r.submission_id,
-    previousNormalisedMean: means.get(r.submission_id) ?? null,
+    entryId: r.work_id,
+    previousNormalisedMean: means.get(r.work_id) ?? null,
     enteredAt: r.created_at,
   }));
   const result = schulze(candidates, ballots, tieBreaks);
-  const rowOf = new Map(rows.map((r) => [r.submission_id, r]));
+  const rowOf = new Map(rows.map((r) => [r.work_id, r]));
   const tieBreakOf = new Map(tieBreaks.map((t) => [t.entryId, t]));
   return {
     note: SCHULZE_NOTE,
@@ -157,6 +158,7 @@ export async function getRoundRanking(
     ballots: ballots.length,
     candidates: rows.map((r) => ({
       submissionId: r.submission_id,
+      workId: r.work_id,
       reference: r.reference,
       alias: r.alias,
       title: artworkTitleOf(r, deps.log),
@@ -164,7 +166,8 @@ export async function getRoundRanking(
     pairwise: result.pairwise,
     strongest: result.strongest,
     ranking: result.ranking.map((r) => ({
-      submissionId: r.entryId,
+      submissionId: rowOf.get(r.entryId)?.submission_id ?? '',
+      workId: r.entryId,
       reference: rowOf.get(r.entryId)?.reference ?? '',
       alias: rowOf.get(r.entryId)?.alias ?? '',
       place: r.place,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ResultsDb } from './results.tables.ts';
 import { entryFormFields, firstWorkValues } from '../submissions/submissions.service.ts';
 
@@ -22,7 +23,12 @@ export async function findCertificate(db: ResultsDb, code: string) {
       's.id as submission_id',
       's.reference',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
+      // A merit certificate names its award's work; else the entry's first.
+      sql<
+        string | null
+      >`coalesce((select ew.field_values from entry_works ew where ew.id = c.work_id), ${firstWorkValues('s')})`.as(
+        'work_values',
+      ),
       entryFormFields('s', 'cat'),
       'k.title as competition_title',
     ])

@@ -103,7 +103,7 @@ export async function findShortlist(db: ResultsDb, competitionId: string): Promi
 export async function findCertificates(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('certificates')
-    .select(['id', 'submission_id', 'code', 'kind', 'award', 'outcome'])
+    .select(['id', 'submission_id', 'work_id', 'code', 'kind', 'award', 'outcome'])
     .where('competition_id', '=', competitionId)
     .execute();
 }
@@ -125,7 +125,7 @@ export async function insertCertificates(
 export async function updateCertificate(
   db: ResultsDb,
   id: string,
-  change: Pick<CertificatesTable, 'kind' | 'award' | 'outcome' | 'updated_at'>,
+  change: Pick<CertificatesTable, 'kind' | 'award' | 'work_id' | 'outcome' | 'updated_at'>,
 ): Promise<void> {
   await db.updateTable('certificates').set(change).where('id', '=', id).execute();
 }

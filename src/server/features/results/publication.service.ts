@@ -73,7 +73,7 @@ export const certificatePathOf = (code: string) => `/certificates/${code}`;
 
 interface Outcome {
   outcome: ResultOutcome;
-  award: { title: string; prize: string } | undefined;
+  award: { title: string; prize: string; workId: string } | undefined;
 }
 
 /** Each approved entry's outcome: its award, else shortlisted (in the final round), else took part. */
@@ -81,11 +81,12 @@ async function outcomes(db: Kysely<DB>, competitionId: string) {
   const participants = await findParticipants(db, competitionId);
   const approved = new Set(participants.map((p) => p.id));
   // An award whose entry is no longer approved is not published.
-  const awards = new Map(
-    (await findAwards(db, competitionId))
-      .filter((a) => approved.has(a.submission_id))
-      .map((a) => [a.submission_id, { title: a.title, prize: a.prize }]),
-  );
+  // An entry that won with two works: its highest award (the list's order) is its outcome.
+  const awards = new Map<string, { title: string; prize: string; workId: string }>();
+  for (const a of await findAwards(db, competitionId)) {
+    if (!approved.has(a.submission_id) || awards.has(a.submission_id)) continue;
+    awards.set(a.submission_id, { title: a.title, prize: a.prize, workId: a.work_id });
+  }
   const shortlist = new Set(await findShortlist(db, competitionId));
   const outcomeOf = (id: string): Outcome => {
     const award = awards.get(id);
@@ -171,13 +172,15 @@ export async function publishResults(
       const change = {
         kind: award ? ('merit' as const) : ('participation' as const),
         award: award?.title ?? null,
+        work_id: award?.workId ?? null,
         outcome,
         updated_at: stamp,
       };
       const had = existing.get(p.id);
       if (had) {
         // Written to before: the certificate follows the awards as they are now; no e-mail.
-        if (had.kind !== change.kind || had.award !== change.award || had.outcome !== outcome) {
+        const same = had.kind === change.kind && had.award === change.award;
+        if (!same || had.work_id !== change.work_id || had.outcome !== outcome) {
           await updateCertificate(trx, had.id, change);
         }
         continue;

@@ -11,11 +11,12 @@ export interface JuryBallotsTable {
   updated_at: string;
 }
 
-/** A competition's award to one of its entries (one per entry), shown in `position` order. */
+/** A competition's award to one work of an entry (one per work), shown in `position` order. */
 export interface AwardsTable {
   id: string;
   competition_id: string;
   submission_id: string;
+  work_id: string;
   title: string;
   prize: Generated<string>;
   position: number;
@@ -38,6 +39,8 @@ export interface CertificatesTable {
   competition_id: string;
   kind: 'merit' | 'participation';
   award: string | null;
+  /** The work a merit certificate names (the entry's highest award's); null otherwise. */
+  work_id: string | null;
   outcome: 'award' | 'shortlisted' | 'participated';
   /** 'YYYY-MM-DD' in the site's time zone. */
   issued_on: string;

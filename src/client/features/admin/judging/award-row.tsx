@@ -9,11 +9,12 @@ import { CELL, ERROR_TEXT } from './judging-styles.ts';
 export const STANDARD_TITLES = ['First', 'Second', 'Third', 'Honourable mention'] as const;
 export const OTHER = 'other';
 
-/** One award as edited: the entry it names, the title chosen (or typed) and the prize. */
+/** One award as edited: the work it names, the title chosen (or typed) and the prize. */
 export interface AwardDraft {
   /** Stable across moves, for React and the controls' ids. */
   key: string;
   submissionId: string;
+  workId: string;
   reference: string;
   artworkTitle: string;
   /** One of STANDARD_TITLES, OTHER, or '' when none is chosen yet. */
@@ -27,6 +28,7 @@ export type DraftChange = Partial<Pick<AwardDraft, 'choice' | 'other' | 'prize'>
 /** A saved or proposed award as a row of the list. */
 export function draftOf(award: {
   submissionId: string;
+  workId: string;
   reference: string;
   artworkTitle: string;
   title: string;
@@ -34,8 +36,9 @@ export function draftOf(award: {
 }): AwardDraft {
   const standard = (STANDARD_TITLES as readonly string[]).includes(award.title);
   return {
-    key: award.submissionId,
+    key: award.workId,
     submissionId: award.submissionId,
+    workId: award.workId,
     reference: award.reference,
     artworkTitle: award.artworkTitle,
     choice: standard || award.title === '' ? award.title : OTHER,

@@ -15,6 +15,7 @@ const NO_CLOSED_ROUND = 'No round of judging has closed yet: close a round to ra
 
 const entry = (n: number) => ({
   submissionId: `s${n}`,
+  workId: `w${n}`,
   reference: `WS-2026-00000${n}`,
   artworkTitle: `Work ${n}`,
 });
@@ -106,8 +107,8 @@ describe('the awards of a competition', () => {
     expect(saved).toEqual([
       {
         awards: [
-          { submissionId: 's3', title: 'Honourable mention', prize: '' },
-          { submissionId: 's2', title: 'Jury’s special mention', prize: '' },
+          { submissionId: 's3', workId: 'w3', title: 'Honourable mention', prize: '' },
+          { submissionId: 's2', workId: 'w2', title: 'Jury’s special mention', prize: '' },
         ],
       },
     ]);

@@ -29,11 +29,16 @@ export const FIELD_ERRORS_ALERT = 'The awards were not saved: see the messages i
 
 /** Messages by field, as the server names them: 'awards.2.title'. */
 type Errors = Record<string, string>;
-const ROW_FIELD = /^awards\.(\d+)\.(submissionId|title|prize)$/;
+const ROW_FIELD = /^awards\.(\d+)\.(submissionId|workId|title|prize)$/;
 
 /** The body PUT sends, from the rows in their order. */
 const bodyOf = (rows: AwardDraft[]) =>
-  rows.map((row) => ({ submissionId: row.submissionId, title: titleOf(row), prize: row.prize }));
+  rows.map((row) => ({
+    submissionId: row.submissionId,
+    workId: row.workId,
+    title: titleOf(row),
+    prize: row.prize,
+  }));
 
 /** The list's own check before it goes out, worded like the server's answer. */
 function checkedErrors(rows: AwardDraft[]): Errors {
@@ -140,7 +145,7 @@ export function AwardsSection({
   const rowErrors = (index: number) => ({
     title: errors[`awards.${index}.title`],
     prize: errors[`awards.${index}.prize`],
-    entry: errors[`awards.${index}.submissionId`],
+    entry: errors[`awards.${index}.submissionId`] ?? errors[`awards.${index}.workId`],
   });
 
   return (

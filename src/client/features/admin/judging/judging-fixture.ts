@@ -93,6 +93,8 @@ export function roundOf(overrides: Partial<RoundSummary> = {}): RoundSummary {
 export function standingOf(overrides: Partial<Standing> = {}): Standing {
   return {
     submissionId: 's1',
+    // A single-work entry's work, as migrated entries keep: the entry's own id.
+    workId: overrides.submissionId ?? 's1',
     reference: 'WS-2026-000001',
     alias: 'A-01',
     title: 'Rain on the Hooghly',

@@ -3,7 +3,7 @@ import { CELL } from './judging-styles.ts';
 import { ScrollFrame } from './scroll-frame.tsx';
 
 type Table = RoundRanking['pairwise'];
-type Candidate = { submissionId: string; reference: string };
+type Candidate = { workId: string; reference: string };
 
 /**
  * A square table of the entries, best first down and across: each cell is `table[row][column]`
@@ -28,7 +28,7 @@ export function PairwiseTable({
           <tr>
             <td className={CELL} />
             {entries.map((entry) => (
-              <th key={entry.submissionId} scope="col" className={`${CELL} whitespace-nowrap`}>
+              <th key={entry.workId} scope="col" className={`${CELL} whitespace-nowrap`}>
                 {entry.reference}
               </th>
             ))}
@@ -36,21 +36,21 @@ export function PairwiseTable({
         </thead>
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
           {entries.map((row) => (
-            <tr key={row.submissionId}>
+            <tr key={row.workId}>
               <th scope="row" className={`${CELL} whitespace-nowrap font-semibold`}>
                 {row.reference}
               </th>
               {entries.map((column) =>
-                row.submissionId === column.submissionId ? (
-                  <td key={column.submissionId} className={`${CELL} text-center`}>
+                row.workId === column.workId ? (
+                  <td key={column.workId} className={`${CELL} text-center`}>
                     <span aria-hidden="true">—</span>
                     <span className="sr-only">itself</span>
                   </td>
                 ) : (
                   <PairCell
-                    key={column.submissionId}
-                    count={value(row.submissionId, column.submissionId)}
-                    against={value(column.submissionId, row.submissionId)}
+                    key={column.workId}
+                    count={value(row.workId, column.workId)}
+                    against={value(column.workId, row.workId)}
                   />
                 ),
               )}

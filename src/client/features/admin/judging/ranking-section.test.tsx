@@ -23,9 +23,21 @@ const RANKING: RoundRanking = {
   tieBreakNote: TIE_BREAK_NOTE,
   ballots: 3,
   candidates: [
-    { submissionId: 's1', reference: 'WS-2026-000001', alias: 'A-01', title: 'Rain' },
-    { submissionId: 's2', reference: 'WS-2026-000010', alias: 'B-02', title: 'Clay Birds' },
-    { submissionId: 's3', reference: 'WS-2026-000002', alias: 'C-03', title: 'Autumn Ink' },
+    { submissionId: 's1', workId: 's1', reference: 'WS-2026-000001', alias: 'A-01', title: 'Rain' },
+    {
+      submissionId: 's2',
+      workId: 's2',
+      reference: 'WS-2026-000010',
+      alias: 'B-02',
+      title: 'Clay Birds',
+    },
+    {
+      submissionId: 's3',
+      workId: 's3',
+      reference: 'WS-2026-000002',
+      alias: 'C-03',
+      title: 'Autumn Ink',
+    },
   ],
   pairwise: {
     s1: { s1: 0, s2: 1, s3: 1 },
@@ -40,6 +52,7 @@ const RANKING: RoundRanking = {
   ranking: [
     {
       submissionId: 's2',
+      workId: 's2',
       reference: 'WS-2026-000010',
       alias: 'B-02',
       place: 1,
@@ -51,6 +64,7 @@ const RANKING: RoundRanking = {
     },
     {
       submissionId: 's1',
+      workId: 's1',
       reference: 'WS-2026-000001',
       alias: 'A-01',
       place: 2,
@@ -62,6 +76,7 @@ const RANKING: RoundRanking = {
     },
     {
       submissionId: 's3',
+      workId: 's3',
       reference: 'WS-2026-000002',
       alias: 'C-03',
       place: 3,

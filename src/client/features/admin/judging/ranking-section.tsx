@@ -14,7 +14,7 @@ const mean = (value: number | null) => (value === null ? 'none' : value.toFixed(
 
 /** Why an entry stands where it does inside its Schulze tier, in the admin's words. */
 export function tieExplanation(entry: Ranked, all: Ranked[]): string {
-  const others = all.filter((other) => entry.tiedWith.includes(other.submissionId));
+  const others = all.filter((other) => entry.tiedWith.includes(other.workId));
   const level = `Level with ${others.map((other) => other.reference).join(', ')} by the ballots.`;
   switch (entry.tieBrokenBy) {
     case 'none':
@@ -53,7 +53,7 @@ export function RankingSection({
 }
 
 function RankingView({ result, jurors }: { result: RoundRanking; jurors: number }) {
-  const title = new Map(result.candidates.map((c) => [c.submissionId, c.title]));
+  const title = new Map(result.candidates.map((c) => [c.workId, c.title]));
   return (
     <div className="flex flex-col gap-6">
       <p className="font-semibold">
@@ -75,12 +75,12 @@ function RankingView({ result, jurors }: { result: RoundRanking; jurors: number 
               />
               <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
                 {result.ranking.map((entry) => (
-                  <tr key={entry.submissionId}>
+                  <tr key={entry.workId}>
                     <td className={`${CELL} tabular-nums`}>{entry.place}</td>
                     <th scope="row" className={`${CELL} whitespace-nowrap font-semibold`}>
                       {entry.reference}
                     </th>
-                    <td className={`${CELL} min-w-32`}>{title.get(entry.submissionId)}</td>
+                    <td className={`${CELL} min-w-32`}>{title.get(entry.workId)}</td>
                     <td className={`${CELL} tabular-nums`}>{entry.wins}</td>
                     <td className={`${CELL} min-w-64`}>{tieExplanation(entry, result.ranking)}</td>
                   </tr>

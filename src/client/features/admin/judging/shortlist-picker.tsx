@@ -35,14 +35,14 @@ export function ShortlistPicker({
         />
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
           {standings.map((standing) => (
-            <tr key={standing.submissionId}>
+            <tr key={standing.workId}>
               <td className={CELL}>
                 <input
                   type="checkbox"
                   className={`h-5 w-5 accent-primary ${FOCUS_RING}`}
                   aria-label={`Carry over ${standing.alias} (${standing.reference})`}
-                  checked={picked.has(standing.submissionId)}
-                  onChange={(event) => toggle(standing.submissionId, event.target.checked)}
+                  checked={picked.has(standing.workId)}
+                  onChange={(event) => toggle(standing.workId, event.target.checked)}
                 />
               </td>
               <td className={CELL}>{standing.alias}</td>

@@ -77,7 +77,7 @@ export function StandingsTable({ standings }: { standings: Standing[] }) {
         </thead>
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
           {rows.map((standing) => (
-            <tr key={standing.submissionId}>
+            <tr key={standing.workId}>
               {STANDING_COLUMNS.map(({ column }) =>
                 column === 'alias' ? (
                   <th key={column} scope="row" className={`${CELL} font-semibold`}>
