@@ -6,6 +6,15 @@ import { formatCalendarDate } from './calendar-date.ts';
  * an answer the same way.
  */
 
+/**
+ * Whether each work answers the field: its own choice, else every field is asked per work but a
+ * document (a CV, a statement), which is asked once per entry. Here, without zod, because the
+ * public page's registration form reads it too.
+ */
+export function isAskedPerWork(field: { perWork?: boolean | undefined; type: string }): boolean {
+  return field.perWork ?? field.type !== 'document';
+}
+
 /** A long text's limit when the admin sets none, and the most they may set. */
 export const LONG_TEXT_MAX_DEFAULT = 5000;
 export const LONG_TEXT_MAX_LIMIT = 20_000;

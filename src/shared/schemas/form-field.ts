@@ -75,13 +75,7 @@ export const FormFieldSchema = z.object({
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
-/**
- * Whether each work answers the field: its own choice, else every field is asked per work but a
- * document (a CV, a statement), which is asked once per entry.
- */
-export function isAskedPerWork(field: Pick<FormField, 'perWork' | 'type'>): boolean {
-  return field.perWork ?? field.type !== 'document';
-}
+export { isAskedPerWork } from '../domain/field-answers.ts';
 
 /**
  * A field jurors see unless the admin says otherwise: a link most often leads to the artist's own

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { FormField } from './form-field.ts';
 
 /*
  * The works of a registration: each work answers the fields asked per work, and an entry holds
@@ -20,11 +19,8 @@ export function worksCountMessage({ min, max }: WorksRange): string {
   return `An entry must hold ${min === 1 ? 'one work' : `${min} works`}`;
 }
 
-/**
- * Whether each work answers the field (form-field.ts's isAskedPerWork, not imported: that module
- * brings the whole of zod into the public page).
- */
-export const askedPerWork = (field: Pick<FormField, 'perWork'>): boolean => field.perWork ?? true;
+/** Whether each work answers the field (from field-answers.ts: form-field.ts brings in zod). */
+export { isAskedPerWork as askedPerWork } from '../domain/field-answers.ts';
 
 /** The `works` array: each one `work`, their number within `range`. */
 export function worksSchema<T extends z.ZodMiniType>(work: T, range: WorksRange) {

@@ -156,6 +156,8 @@ describe(`GET /api/competitions on ${TEST_ENGINE}`, () => {
         endDate: '2026-11-30',
         // India is UTC+5:30: the 21st begins at 18:30 UTC on the 20th; the window closes when
         // the day after the end date begins.
+        minWorks: 1,
+        maxWorks: 1,
         opensAt: '2026-11-20T18:30:00.000Z',
         closesAt: '2026-11-30T18:30:00.000Z',
         entryType: 'paid',

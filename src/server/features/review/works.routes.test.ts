@@ -68,7 +68,9 @@ describe(`an entry of several works in the review on ${TEST_ENGINE}`, () => {
     const { competitionId, id } = await registerTwoWorks();
     const csv = await get('/api/admin/submissions/export.csv');
     const [header, ...rows] = csv.body.slice(1).trim().split('\r\n');
-    expect(header).toContain('Entry fee (INR),Work,Artwork Title,Artwork Photo');
+    expect(header).toContain(
+      'Entry fee (INR),Gross (INR),Discount (INR),Net (INR),Work,Artwork Title,Artwork Photo',
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/,Aarav Sharma,.*,1,Rain,/);
     expect(rows[1]).toMatch(/,Aarav Sharma,.*,2,Sun,/);
