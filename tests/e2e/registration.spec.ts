@@ -51,7 +51,11 @@ test.describe('above the form', () => {
     await expect(main.getByText('Painting', { exact: true })).toBeVisible();
     await expect(main.getByText('Acrylic & Oil', { exact: true })).toBeVisible();
     await expect(main.getByText('Entry Fee:')).toBeVisible();
-    await expect(main.getByText('₹499', { exact: true })).toBeVisible();
+    const fee = main.locator('dl').filter({ hasText: 'Entry Fee:' });
+    await expect(fee.getByText('₹499', { exact: true })).toBeVisible();
+    // The form's breakdown says the same total before payment.
+    const form = page.getByRole('form', { name: 'Registration' });
+    await expect(form.getByText('₹499', { exact: true })).toBeVisible();
     const days = Math.floor((Date.parse(competition.closesAt) - Date.now()) / DAY);
     await expect(page.getByTestId('time-left')).toHaveText(
       `Closes in ${days} day${days === 1 ? '' : 's'}`,

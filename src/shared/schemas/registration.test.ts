@@ -51,18 +51,16 @@ describe('buildRegistrationSchema: web address fields', () => {
   const schema = buildRegistrationSchema(fields, (v): v is string => v === 'FILE');
   const values = (fieldValues: Record<string, unknown>) => {
     const data = registrationData('c1');
-    return {
-      ...data,
-      photo: 'FILE',
-      fieldValues: { ...data.fieldValues, artworkUrl: 'FILE', ...fieldValues },
-    };
+    // Every default field is asked per work: the one work answers them.
+    const work = { ...data.fieldValues, artworkUrl: 'FILE', ...fieldValues };
+    return { ...data, photo: 'FILE', fieldValues: {}, works: [{ fieldValues: work }] };
   };
 
   it('names a required one left out by its label, as an empty one', () => {
     for (const videoUrl of [undefined, '', '  ']) {
       expect(checkRegistration(schema, values({ videoUrl }))).toEqual({
         success: false,
-        fields: { 'fieldValues.videoUrl': 'YouTube Video Link is required' },
+        fields: { 'works.0.fieldValues.videoUrl': 'YouTube Video Link is required' },
       });
     }
   });
@@ -73,7 +71,7 @@ describe('buildRegistrationSchema: web address fields', () => {
       expect(result, String(link)).toEqual({
         success: false,
         fields: {
-          'fieldValues.link':
+          'works.0.fieldValues.link':
             'Additional Link must be a web address starting with http:// or https://',
         },
       });
