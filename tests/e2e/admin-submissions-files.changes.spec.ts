@@ -303,7 +303,12 @@ test("Export CSV saves the searched view's rows only, with a byte-order mark, ev
     'Status',
     'Payment',
     'Entry fee (INR)',
-    // The demo categories' fields, each a column, the ones their forms leave out too.
+    // What the fee was before a code's discount, the discount and what was charged.
+    'Gross (INR)',
+    'Discount (INR)',
+    'Net (INR)',
+    // A row a work: its number, then the demo categories' fields, each a column.
+    'Work',
     'Artwork Title',
     'Artwork Photo',
     'Medium',
@@ -357,6 +362,10 @@ test("Export CSV saves the searched view's rows only, with a byte-order mark, ev
     Competition: C.portraits,
     Payment: 'Payment Pending',
     'Entry fee (INR)': '499',
+    'Gross (INR)': '499',
+    'Discount (INR)': '0',
+    'Net (INR)': '499',
+    Work: '1',
   });
   expect(byReference.get(arjun.reference)?.['Full name']).toBe(arjun.fullName);
   // So does every other one, the phone numbers with their '+' among them.

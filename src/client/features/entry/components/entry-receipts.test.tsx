@@ -61,7 +61,7 @@ describe("the entry's receipts", () => {
     const user = userEvent.setup();
     await user.click(
       within(region).getByRole('button', {
-        name: 'Download Credit note WS-CN/2027-28/000004 (PDF)',
+        name: 'Download PDF of Credit note WS-CN/2027-28/000004',
       }),
     );
     await vi.waitFor(() => expect(saved).toEqual(['WS-CN-2027-28-000004.pdf']));
@@ -76,7 +76,7 @@ describe("the entry's receipts", () => {
     });
     render(<EntryReceipts token={TOKEN} version="received" />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Download Receipt/ }));
+    await user.click(await screen.findByRole('button', { name: /Download PDF of Receipt/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('No such receipt here.');
   });
 

@@ -61,7 +61,8 @@ export function EntryReceipts({ token, version }: { token: string; version: stri
             {receipt.reverses ? <span>reverses {receipt.reverses}</span> : null}
             <Button
               variant="secondary"
-              aria-label={`Download ${titleOf(receipt)} (PDF)`}
+              // The visible words first in the name, as a voice-control user says them.
+              aria-label={`Download PDF of ${titleOf(receipt)}`}
               onClick={() => download(receipt.number)}
             >
               Download PDF
