@@ -10,7 +10,6 @@ import {
   deactivateCodeRow,
   findAllCodes,
   findAllCodeUses,
-  findCodeByText,
   insertCode,
 } from './codes.repository.ts';
 
@@ -64,9 +63,8 @@ export async function createCode(
         isRecordId(input.competitionId) && (await competitionExists(trx, input.competitionId));
       if (!exists) throw invalidField('competitionId', CODE_MESSAGES.competitionNotFound);
     }
-    if (await findCodeByText(trx, input.code, true))
-      throw invalidField('code', CODE_MESSAGES.taken);
-    await insertCode(trx, {
+    // The unique key decides, so a code added by another admin at the same moment is refused too.
+    const inserted = await insertCode(trx, {
       id,
       code: input.code,
       kind: input.kind,
@@ -77,6 +75,7 @@ export async function createCode(
       created_by: admin.username,
       created_at: now.toISOString(),
     });
+    if (!inserted) throw invalidField('code', CODE_MESSAGES.taken);
     await recordAudit(
       trx,
       audit(admin, 'code.create', id, { code: input.code, kind: input.kind }),

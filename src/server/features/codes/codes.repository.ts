@@ -80,8 +80,18 @@ export async function competitionExists(db: CodesDb, competitionId: string): Pro
   return row !== undefined;
 }
 
-export async function insertCode(db: CodesDb, row: Insertable<DiscountCodesTable>): Promise<void> {
-  await db.insertInto('discount_codes').values(row).execute();
+/** Inserts the code; false when the code is taken (two admins adding one code at once too). */
+export async function insertCode(
+  db: CodesDb,
+  row: Insertable<DiscountCodesTable>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('discount_codes')
+    .values(row)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function deactivateCodeRow(db: CodesDb, id: string): Promise<boolean> {

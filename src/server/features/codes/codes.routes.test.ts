@@ -232,6 +232,16 @@ describe(`the admin's codes on ${TEST_ENGINE}`, () => {
     expect(line).toContain(',320,400,80,320');
   });
 
+  it('refuses a code two admins add at the same moment, once, with the envelope', async () => {
+    const body = { code: 'TWICE', kind: 'percent', value: 10 };
+    const answers = await Promise.all([admin('POST', CODES, body), admin('POST', CODES, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    const refused = answers.find((a) => a.statusCode === 400);
+    expect(refused?.json().error.fields.code).toBe(CODE_MESSAGES.taken);
+    const rows = await db().selectFrom('discount_codes').select('code').execute();
+    expect(rows).toEqual([{ code: 'TWICE' }]);
+  });
+
   it('refuses bad codes, naming the field', async () => {
     await createCode({ code: 'TAKEN' });
     const cases: [object, string, string][] = [
