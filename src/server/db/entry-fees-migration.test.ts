@@ -1,45 +1,29 @@
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeCategoryRow,
   makeCompetitionRow,
   makeSubmissionRow,
 } from '../../../tests/factories/rows.ts';
-import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { useMigrationDb } from '../../../tests/setup/migration-db.ts';
+import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
-import type { DB } from './schema.ts';
 
 /*
  * Paid means a fee: the migration makes the competitions an earlier release saved "paid" with a
  * fee of 0, and their entries, free; every other competition and entry is left as it was.
  */
 
-let database: Database;
-let db: Kysely<DB>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const environment = await createTestEnvironment();
-  cleanup = environment.cleanup;
-  database = await openDatabase(environment.config);
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database.close();
-  await cleanup();
-});
+const db = useMigrationDb();
 
 describe(`the entry-fee migration on ${TEST_ENGINE}`, () => {
   it('turns a paid competition with fee 0, and its pending entries, free; leaves the rest', async () => {
-    await migrateUpTo(db, '2026-12-03T0900-image-jobs');
+    await migrateUpTo(db(), '2026-12-03T0900-image-jobs');
     const category = makeCategoryRow();
-    await db.insertInto('categories').values(category).execute();
+    await db().insertInto('categories').values(category).execute();
     const zero = makeCompetitionRow(category.id, { entry_type: 'paid', entry_fee: 0 });
     const paid = makeCompetitionRow(category.id, { entry_type: 'paid', entry_fee: 499 });
     const free = makeCompetitionRow(category.id, { entry_type: 'free', entry_fee: 0 });
-    await db.insertInto('competitions').values([zero, paid, free]).execute();
+    await db().insertInto('competitions').values([zero, paid, free]).execute();
     const entryOf = (competitionId: string, reference: string, fee: number) =>
       makeSubmissionRow({
         competition_id: competitionId,
@@ -48,14 +32,14 @@ describe(`the entry-fee migration on ${TEST_ENGINE}`, () => {
         entry_fee: fee,
         payment_status: 'pending',
       });
-    await db
+    await db()
       .insertInto('submissions')
       .values([entryOf(zero.id, 'WS-2026-000001', 0), entryOf(paid.id, 'WS-2026-000002', 499)])
       .execute();
 
-    await migrateToLatest(db);
+    await migrateToLatest(db());
 
-    const competitions = await db
+    const competitions = await db()
       .selectFrom('competitions')
       .select(['id', 'entry_type', 'entry_fee'])
       .execute();
@@ -66,7 +50,7 @@ describe(`the entry-fee migration on ${TEST_ENGINE}`, () => {
         [free.id, ['free', 0]],
       ]),
     );
-    const entries = await db
+    const entries = await db()
       .selectFrom('submissions')
       .select(['reference', 'entry_type', 'entry_fee', 'payment_status', 'withdrawn_at'])
       .orderBy('reference')

@@ -1,44 +1,28 @@
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeCategoryRow,
   makeCompetitionRow,
   makeSubmissionRow,
 } from '../../../tests/factories/rows.ts';
-import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { useMigrationDb } from '../../../tests/setup/migration-db.ts';
+import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
-import type { DB } from './schema.ts';
 
 /*
  * Works: every entry an earlier release made becomes one work holding all its answers, under the
  * entry's own id; the entry keeps none of them; its competition takes one work an entry.
  */
 
-let database: Database;
-let db: Kysely<DB>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const environment = await createTestEnvironment();
-  cleanup = environment.cleanup;
-  database = await openDatabase(environment.config);
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database.close();
-  await cleanup();
-});
+const db = useMigrationDb();
 
 describe(`the entry-works migration on ${TEST_ENGINE}`, () => {
   it("moves each entry's answers into its one work and gives competitions one work an entry", async () => {
-    await migrateUpTo(db, '2026-12-04T1400-competition-details');
+    await migrateUpTo(db(), '2026-12-04T1400-competition-details');
     const category = makeCategoryRow();
-    await db.insertInto('categories').values(category).execute();
+    await db().insertInto('categories').values(category).execute();
     const competition = makeCompetitionRow(category.id);
     // The competition as the earlier release wrote it: without the columns this adds.
-    await db.insertInto('competitions').values(competition).execute();
+    await db().insertInto('competitions').values(competition).execute();
     const answers = { artworkTitle: 'Rain — बारिश', artworkUrl: 'private/submissions/x/a.jpg' };
     const entry = makeSubmissionRow({
       competition_id: competition.id,
@@ -46,11 +30,11 @@ describe(`the entry-works migration on ${TEST_ENGINE}`, () => {
       created_at: '2026-11-20T10:00:00.000Z',
       updated_at: '2026-11-21T10:00:00.000Z',
     });
-    await db.insertInto('submissions').values(entry).execute();
+    await db().insertInto('submissions').values(entry).execute();
 
-    await migrateToLatest(db);
+    await migrateToLatest(db());
 
-    expect(await db.selectFrom('entry_works').selectAll().execute()).toEqual([
+    expect(await db().selectFrom('entry_works').selectAll().execute()).toEqual([
       {
         id: entry.id,
         submission_id: entry.id,
@@ -60,14 +44,14 @@ describe(`the entry-works migration on ${TEST_ENGINE}`, () => {
         updated_at: entry.updated_at,
       },
     ]);
-    const stored = await db
+    const stored = await db()
       .selectFrom('submissions')
       .select('field_values')
       .where('id', '=', entry.id)
       .executeTakeFirstOrThrow();
     expect(stored.field_values).toBe('{}');
     expect(
-      await db
+      await db()
         .selectFrom('competitions')
         .select(['min_works', 'max_works'])
         .where('id', '=', competition.id)

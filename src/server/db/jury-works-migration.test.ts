@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeAdminUserRow,
   makeCategoryRow,
   makeCompetitionRow,
   makeSubmissionRow,
 } from '../../../tests/factories/rows.ts';
-import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { type UntypedDb, useMigrationDb } from '../../../tests/setup/migration-db.ts';
+import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
-import type { DB } from './schema.ts';
 
 /*
  * The jury per work: what an earlier release recorded about an entry (its place in a round, its
@@ -18,35 +16,21 @@ import type { DB } from './schema.ts';
  * are kept as they were.
  */
 
-let database: Database;
-let db: Kysely<DB>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const environment = await createTestEnvironment();
-  cleanup = environment.cleanup;
-  database = await openDatabase(environment.config);
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database.close();
-  await cleanup();
-});
+const db = useMigrationDb();
 
 const stamp = '2026-11-20T10:00:00.000Z';
 
 /** An earlier release's jury records of one entry; answers the ids to look for. */
 async function earlierJury() {
   const category = makeCategoryRow();
-  await db.insertInto('categories').values(category).execute();
+  await db().insertInto('categories').values(category).execute();
   const competition = makeCompetitionRow(category.id);
-  await db.insertInto('competitions').values(competition).execute();
+  await db().insertInto('competitions').values(competition).execute();
   const submission = makeSubmissionRow({ competition_id: competition.id, status: 'approved' });
-  await db.insertInto('submissions').values(submission).execute();
+  await db().insertInto('submissions').values(submission).execute();
   // The works migration made the entry's one work under the entry's own id.
   const work = { id: submission.id, submission_id: submission.id, position: 1 };
-  await db
+  await db()
     .insertInto('entry_works')
     .values({
       ...work,
@@ -56,12 +40,12 @@ async function earlierJury() {
     })
     .execute();
   const juror = makeAdminUserRow({ role: 'juror', email: `j-${randomUUID()}@example.com` });
-  await db.insertInto('admin_users').values(juror).execute();
+  await db().insertInto('admin_users').values(juror).execute();
   const criterion = randomUUID();
   const round = randomUUID();
   const c = competition.id;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the earlier schema's rows
-  const old = db as unknown as Kysely<any>;
+  // The earlier schema's rows.
+  const old = db() as unknown as UntypedDb;
   await old
     .insertInto('jury_criteria')
     .values({
@@ -134,36 +118,36 @@ async function earlierJury() {
 
 describe(`the jury-works migration on ${TEST_ENGINE}`, () => {
   it("moves an entry's round, assignments, scores and award onto its first work", async () => {
-    await migrateUpTo(db, '2026-12-05T0900-entry-works');
+    await migrateUpTo(db(), '2026-12-05T0900-entry-works');
     const { submissionId, round, jurorId } = await earlierJury();
 
-    await migrateToLatest(db);
+    await migrateToLatest(db());
 
     const work = { submission_id: submissionId, work_id: submissionId };
-    expect(await db.selectFrom('jury_round_entries').selectAll().execute()).toEqual([
+    expect(await db().selectFrom('jury_round_entries').selectAll().execute()).toEqual([
       { round_id: round, ...work, alias: 'W001', jurors_missing: 0 },
     ]);
     expect(
-      await db
+      await db()
         .selectFrom('jury_assignments')
         .select(['work_id', 'submission_id', 'comment', 'scored_at'])
         .execute(),
     ).toEqual([{ ...work, comment: 'Fine', scored_at: stamp }]);
     expect(
-      await db
+      await db()
         .selectFrom('jury_scores')
         .select(['work_id', 'submission_id', 'juror_id', 'score'])
         .execute(),
     ).toEqual([{ ...work, juror_id: jurorId, score: 8 }]);
-    expect(await db.selectFrom('jury_ballots').select('ranking').execute()).toEqual([
+    expect(await db().selectFrom('jury_ballots').select('ranking').execute()).toEqual([
       { ranking: '["W001"]' },
     ]);
     expect(
-      await db.selectFrom('awards').select(['work_id', 'submission_id', 'title']).execute(),
+      await db().selectFrom('awards').select(['work_id', 'submission_id', 'title']).execute(),
     ).toEqual([{ ...work, title: 'First' }]);
     // The keys are per work now: the same work twice in a round is refused.
     await expect(
-      db
+      db()
         .insertInto('jury_round_entries')
         .values({ round_id: round, ...work, alias: 'W002' })
         .execute(),

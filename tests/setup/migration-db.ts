@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/database.ts';
+import type { DB } from '../../src/server/db/schema.ts';
+import { createTestEnvironment } from './test-database.ts';
+
+/*
+ * A migration's test starts from an empty database of its own (a fresh data folder, and on
+ * PostgreSQL a fresh database), migrates it up to the release before, writes that release's rows
+ * and migrates on. Opened before the file's tests and dropped after them.
+ */
+
+/** The file's database, for use inside its tests (open from beforeAll on). */
+export function useMigrationDb(): () => Kysely<DB> {
+  let database: Database | undefined;
+  let cleanup = async () => {};
+  beforeAll(async () => {
+    const environment = await createTestEnvironment();
+    cleanup = environment.cleanup;
+    database = await openDatabase(environment.config);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await cleanup();
+  });
+  return () => {
+    if (!database) throw new Error('The migration test database is open inside tests only');
+    return database.db;
+  };
+}
+
+/** The database seen without today's table types: for columns a later migration removed. */
+export type UntypedDb = Kysely<Record<string, Record<string, unknown>>>;
