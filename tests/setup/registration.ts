@@ -208,3 +208,20 @@ export function submissionFiles(): FileToStore[] {
     },
   ];
 }
+
+/**
+ * The parts of a registration of several works, one for each title (each with the default
+ * answers and its own picture), the artist's photo, and `overrides` of the data.
+ */
+export async function worksRegistrationParts(
+  competitionId: string,
+  titles: string[],
+  overrides: Record<string, unknown> = {},
+): Promise<MultipartPart[]> {
+  const { fieldValues, ...data } = registrationData(competitionId, overrides);
+  const works = titles.map((title) => ({ fieldValues: { ...fieldValues, artworkTitle: title } }));
+  const files: Record<string, Buffer> = { photo: (await defaultFiles()).photo as Buffer };
+  for (let n = 0; n < titles.length; n += 1)
+    files[`works.${n}.artworkUrl`] = await jpegOf(900, 600);
+  return registrationParts({ ...data, fieldValues: {}, works }, files);
+}

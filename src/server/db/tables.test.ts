@@ -147,10 +147,9 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       withdrawn_at: null,
       extension_id: null,
       form_fields: null,
-      gross_fee: 0,
       discount: 0,
       code_id: null,
-      price_tier: null,
+      price_breakdown: null,
     });
     expect(JSON.parse(row.field_values)).toEqual({
       artworkTitle: 'Rain',
@@ -220,11 +219,11 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       late_from: '2026-12-20T18:30:00.000Z',
     };
     const competition = makeCompetitionRow(category.id, prices);
+    const breakdown = JSON.stringify({ tier: 'early', gross: 700, discount: 140, net: 560 });
     const submission = makeSubmissionRow({
-      gross_fee: 700,
       discount: 140,
       entry_fee: 560,
-      price_tier: 'early',
+      price_breakdown: breakdown,
     });
     await db.insertInto('categories').values(category).execute();
     await db.insertInto('competitions').values(competition).execute();
@@ -274,15 +273,14 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).toEqual(use);
     const stored = await db
       .selectFrom('submissions')
-      .select(['gross_fee', 'discount', 'entry_fee', 'code_id', 'price_tier'])
+      .select(['discount', 'entry_fee', 'code_id', 'price_breakdown'])
       .where('id', '=', submission.id as string)
       .executeTakeFirst();
     expect(stored).toEqual({
-      gross_fee: 700,
       discount: 140,
       entry_fee: 560,
       code_id: code.id,
-      price_tier: 'early',
+      price_breakdown: breakdown,
     });
     // One use per artist e-mail, and one code per text.
     await expect(

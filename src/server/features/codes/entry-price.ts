@@ -143,14 +143,16 @@ export async function recordCodeUse(
   });
 }
 
-/** The submission's price columns: what it was priced at; `entry_fee` is the net charged. */
+/**
+ * The submission's price columns: `entry_fee` is the net charged, `discount` what sums add up,
+ * and the whole breakdown is kept for the receipt's lines.
+ */
 export function priceColumnsOf(priced: PricedEntry) {
   const { breakdown } = priced;
   return {
     entry_fee: breakdown.net,
-    gross_fee: breakdown.gross,
     discount: breakdown.discount,
     code_id: priced.codeId,
-    price_tier: breakdown.tier,
+    price_breakdown: JSON.stringify(breakdown),
   };
 }

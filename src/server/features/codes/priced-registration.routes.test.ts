@@ -13,6 +13,7 @@ import {
 } from '../../../../tests/setup/registration.ts';
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import type { PriceBreakdown } from '../../../shared/domain/pricing.ts';
 import { CODE_REFUSALS } from '../../../shared/schemas/codes.ts';
 import type { DiscountCodesTable } from './codes.tables.ts';
 
@@ -64,12 +65,16 @@ async function addCode(code: string, terms: Partial<Insertable<DiscountCodesTabl
 const register = (overrides: Record<string, unknown> = {}, id = competitionId) =>
   postRegistration(t, registrationParts(registrationData(id, overrides), files));
 
-const stored = (id: string) =>
-  db()
+/** The entry's price as stored, with the gross and tier of the breakdown it keeps. */
+async function stored(id: string) {
+  const { price_breakdown, ...row } = await db()
     .selectFrom('submissions')
-    .select(['entry_fee', 'gross_fee', 'discount', 'code_id', 'price_tier', 'payment_status'])
+    .select(['entry_fee', 'discount', 'code_id', 'price_breakdown', 'payment_status'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+  const { gross, tier } = JSON.parse(price_breakdown ?? '{}') as Partial<PriceBreakdown>;
+  return { ...row, gross, tier };
+}
 
 const post = (url: string, payload: object) =>
   t.app.inject({
@@ -88,10 +93,10 @@ describe(`registration charges the server's price on ${TEST_ENGINE}`, () => {
     expect(response.json()).toMatchObject({ entryFee: 320, paymentStatus: 'pending' });
     expect(await stored(response.json().id)).toEqual({
       entry_fee: 320,
-      gross_fee: 400,
+      gross: 400,
       discount: 80,
       code_id: code.id,
-      price_tier: 'early',
+      tier: 'early',
       payment_status: 'pending',
     });
     const uses = await db().selectFrom('code_uses').selectAll().execute();
@@ -113,7 +118,7 @@ describe(`registration charges the server's price on ${TEST_ENGINE}`, () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(await stored(response.json().id)).toMatchObject({
       entry_fee: 400,
-      gross_fee: 400,
+      gross: 400,
       discount: 0,
       code_id: null,
     });
@@ -124,7 +129,7 @@ describe(`registration charges the server's price on ${TEST_ENGINE}`, () => {
     const response = await register({ code: 'FREEPASS' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ entryFee: 0, paymentStatus: 'paid' });
-    expect(await stored(response.json().id)).toMatchObject({ gross_fee: 400, discount: 400 });
+    expect(await stored(response.json().id)).toMatchObject({ gross: 400, discount: 400 });
     const token = response.json().entryToken as string;
     expect((await post('/api/entries/view', { entryToken: token })).json()).toMatchObject({
       paymentState: 'free',
@@ -138,8 +143,8 @@ describe(`registration charges the server's price on ${TEST_ENGINE}`, () => {
     const paid = await register({}, competition.id);
     expect(await stored(paid.json().id)).toMatchObject({
       entry_fee: 499,
-      gross_fee: 499,
-      price_tier: 'standard',
+      gross: 499,
+      tier: 'standard',
     });
     const { competition: free } = await addCompetition(t);
     const entry = await register({}, free.id);

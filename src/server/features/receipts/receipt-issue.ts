@@ -18,6 +18,7 @@ import {
   RECEIPT_KIND,
   writeEmail,
 } from '../mail/mail.service.ts';
+import { receiptLinesOf } from './receipt-lines.ts';
 import {
   findEntryForReceipt,
   findReceiptOfPayment,
@@ -84,7 +85,10 @@ async function issue(
     reverses_number: reverses?.number ?? null,
     amount_paise: payment.amountPaise,
     currency: payment.currency,
-    lines: JSON.stringify([{ label: 'Entry fee', amountPaise: payment.amountPaise }]),
+    // A credit note gives back what its receipt said was paid, line by line.
+    lines: reverses
+      ? reverses.lines
+      : JSON.stringify(receiptLinesOf(entry.price_breakdown, payment.amountPaise)),
     gst_rate_bp: rateBp,
     gst_paise: includedGstPaise(payment.amountPaise, rateBp),
     seller: JSON.stringify({

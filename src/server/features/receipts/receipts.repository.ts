@@ -67,7 +67,7 @@ export async function findReceiptsOfEntry(db: ReceiptsDb, submissionId: string) 
 export async function findEntryForReceipt(db: ReceiptsDb, submissionId: string) {
   return db
     .selectFrom('submissions')
-    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'entry_fee'])
+    .select(['id', 'reference', 'full_name', 'email', 'competition_title', 'price_breakdown'])
     .where('id', '=', submissionId)
     .executeTakeFirst();
 }

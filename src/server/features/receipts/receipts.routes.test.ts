@@ -18,9 +18,15 @@ import {
   webhook,
 } from '../../../../tests/setup/receipts.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/setup/smtp-server.ts';
+import {
+  addCompetition,
+  postRegistration,
+  worksRegistrationParts,
+} from '../../../../tests/setup/registration.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { createRunningClock } from '../../../../tests/setup/test-clock.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_MAIL_FROM_ADDRESS } from '../../config.ts';
 import { queueEmail } from '../mail/mail.service.ts';
 
@@ -237,6 +243,82 @@ describe(`receipts (${TEST_ENGINE})`, () => {
     expect(missing.json().error.fields).toHaveProperty('number');
     const made = await asAdmin(t, admin, 'GET', '/api/admin/receipts/pdf?number=WS%2F1');
     expect(made.statusCode).toBe(404);
+  });
+});
+
+/** Three works with the code WELCOME20 during the early-bird price: ₹400 + 2 × ₹250, 20 % off. */
+async function registerThreeWorks() {
+  const { competition } = await addCompetition(t, {
+    entry_type: 'paid',
+    entry_fee: 500,
+    further_work_fee: 300,
+    early_bird_fee: 400,
+    early_bird_further_fee: 250,
+    start_date: addDays(todayIn('Asia/Kolkata', clock.now()), -1),
+    end_date: addDays(todayIn('Asia/Kolkata', clock.now()), 30),
+    early_bird_until: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+    min_works: 1,
+    max_works: 3,
+  });
+  await t.app.deps.db
+    .insertInto('discount_codes')
+    .values({
+      id: randomUUID(),
+      code: 'WELCOME20',
+      kind: 'percent',
+      value: 20,
+      competition_id: competition.id,
+      max_uses: null,
+      expires_at: null,
+      created_by: 'admin',
+      created_at: clock.now().toISOString(),
+    })
+    .execute();
+  const parts = await worksRegistrationParts(competition.id, ['Rain', 'Sun', 'Fog'], {
+    code: 'welcome20',
+  });
+  const response = await postRegistration(t, parts);
+  expect(response.statusCode, response.body).toBe(201);
+  expect(response.json()).toMatchObject({ entryFee: 720 });
+  return { competition, token: response.json<{ entryToken: string }>().entryToken };
+}
+
+const LINES = [
+  /Early-bird price, first work\s+₹400\.00/,
+  /Further works: 2 × ₹250\s+₹500\.00/,
+  /Code WELCOME20: 20% off\s+-₹180\.00/,
+  /Including GST at 18%\s+₹109\.83/,
+];
+
+describe(`a receipt's fee lines (${TEST_ENGINE})`, () => {
+  it('shows the breakdown priced at registration, and its credit note the same', async () => {
+    const { competition, token } = await registerThreeWorks();
+    // Prices changed after the entry was made do not change what it was charged.
+    await t.app.deps.db
+      .updateTable('competitions')
+      .set({ early_bird_fee: 999, early_bird_until: null })
+      .where('id', '=', competition.id)
+      .execute();
+    const payment = await capturedPayment(t.app, fake, token);
+    expect((await verify(t.app, fake, token, payment)).statusCode).toBe(200);
+    const numbers = async () =>
+      (await post(t.app, '/api/entries/receipts', { entryToken: token }))
+        .json<{ receipts: { number: string }[] }>()
+        .receipts.map((r) => r.number);
+    const [receipt] = await numbers();
+    const pdf = (number: string) =>
+      post(t.app, '/api/entries/receipts/pdf', { entryToken: token, number });
+    const text = pdfText((await pdf(receipt!)).rawPayload);
+    for (const line of LINES) expect(text).toMatch(line);
+    expect(text).toMatch(/Total paid\s+₹720\.00/);
+    expect(text).not.toContain('Entry fee');
+
+    const refund = await asAdmin(t, admin, 'POST', `/api/admin/payments/${payment.id}/refund`);
+    expect(refund.statusCode, refund.body).toBe(200);
+    const creditNote = (await numbers()).find((n) => n !== receipt);
+    const credit = pdfText((await pdf(creditNote!)).rawPayload);
+    for (const line of LINES) expect(credit).toMatch(line);
+    expect(credit).toMatch(/Total refunded\s+₹720\.00/);
   });
 });
 

@@ -44,11 +44,11 @@ export interface SubmissionsTable {
   extension_id: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */
   search_text: Generated<string>;
-  /** What the entry was priced at before a code; `entry_fee` is what is charged (net). */
-  gross_fee: Generated<number>;
+  /** The code's discount in rupees: gross is `entry_fee` (what is charged) plus this. */
   discount: Generated<number>;
   code_id: Generated<string | null>;
-  price_tier: Generated<'early' | 'standard' | 'late' | null>;
+  /** JSON of the PriceBreakdown it was priced at (shared/domain/pricing.ts); null before. */
+  price_breakdown: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
