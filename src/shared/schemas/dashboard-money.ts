@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /*
  * GET /api/admin/dashboard/money: per competition, entries per day against the closing date and
- * the money of its entries (gross, refunds, net) from the payments ledger, in rupees.
+ * the money of its entries (gross, discounts, refunds, net) from the payments ledger and the
+ * codes' discounts, in rupees.
  */
 
 /** `?competition=<id>`: one competition; without it, every competition. */
@@ -11,9 +12,13 @@ export const DashboardMoneyQuerySchema = z.object({
 });
 export type DashboardMoneyQuery = z.infer<typeof DashboardMoneyQuerySchema>;
 
-/** Gross (fees received), refunds and net (gross less refunds), in rupees. */
+/**
+ * In rupees: gross (the fees before discounts), the codes' discounts, refunds, and net (gross
+ * less discounts and refunds: what was taken and kept).
+ */
 export const MoneyTotalsSchema = z.object({
   gross: z.number(),
+  discounts: z.number(),
   refunds: z.number(),
   net: z.number(),
 });
@@ -33,8 +38,13 @@ export const MoneyDaySchema = z.object({
   entries: z.number().int().nullable(),
   /** Entries made that day that stand and still owe their fee. */
   awaitingPayment: z.number().int().nullable(),
-  /** Fees received that day (when the ledger first recorded the payment). */
+  /**
+   * The fees, before discounts, of the payments received that day (when the ledger first
+   * recorded the payment) and of the entries a code waived that day.
+   */
   gross: z.number().nullable(),
+  /** The codes' discounts on those fees. */
+  discounts: z.number().nullable(),
   /** Fees given back that day (when the ledger recorded the refund). */
   refunds: z.number().nullable(),
   net: z.number().nullable(),

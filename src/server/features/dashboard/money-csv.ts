@@ -18,7 +18,8 @@ export const moneyCsvColumns = (timeZone: string) => [
   'Closing date',
   'Entries received',
   'Awaiting payment',
-  'Gross (INR)',
+  'Gross before discounts (INR)',
+  'Discounts (INR)',
   'Refunds (INR)',
   'Net (INR)',
 ];
@@ -35,6 +36,7 @@ export function moneyCsv(money: DashboardMoney) {
         cell(day.entries),
         cell(day.awaitingPayment),
         cell(day.gross),
+        cell(day.discounts),
         cell(day.refunds),
         cell(day.net),
       ]);

@@ -1,6 +1,6 @@
 import { utcMidnightOf, type CalendarDate } from '../../../shared/domain/calendar-date.ts';
 import { addDays, startOfDayIn, todayIn } from '../../../shared/domain/competition-status.ts';
-import { paiseToRupees } from '../../../shared/domain/paise.ts';
+import { paiseToRupees, rupeesToPaise } from '../../../shared/domain/paise.ts';
 import type {
   CompetitionMoney,
   DashboardMoney,
@@ -18,10 +18,12 @@ import {
 export const MONEY_DAYS_MAX = 366;
 export const COMPETITION_NOT_FOUND = 'Competition not found';
 
+/** `paidPaise` is what payments took: the fees after discounts. */
 interface DayFigures {
   entries: number;
   awaitingPayment: number;
-  grossPaise: number;
+  paidPaise: number;
+  discountsPaise: number;
   refundsPaise: number;
 }
 type Figures = Map<CalendarDate, DayFigures>;
@@ -29,7 +31,8 @@ type Figures = Map<CalendarDate, DayFigures>;
 const emptyFigures = (): DayFigures => ({
   entries: 0,
   awaitingPayment: 0,
-  grossPaise: 0,
+  paidPaise: 0,
+  discountsPaise: 0,
   refundsPaise: 0,
 });
 
@@ -85,6 +88,14 @@ export function moneyDayRange(
 
 const rupees = (paise: number) => paiseToRupees(paise);
 
+/** Gross is before discounts; net is what was taken less what was given back. */
+const moneyOf = (f: DayFigures) => ({
+  gross: rupees(f.paidPaise + f.discountsPaise),
+  discounts: rupees(f.discountsPaise),
+  refunds: rupees(f.refundsPaise),
+  net: rupees(f.paidPaise - f.refundsPaise),
+});
+
 function dayOf(date: CalendarDate, closing: boolean, figures: DayFigures | undefined): MoneyDay {
   const f = figures ?? emptyFigures();
   return {
@@ -92,9 +103,7 @@ function dayOf(date: CalendarDate, closing: boolean, figures: DayFigures | undef
     closing,
     entries: f.entries,
     awaitingPayment: f.awaitingPayment,
-    gross: rupees(f.grossPaise),
-    refunds: rupees(f.refundsPaise),
-    net: rupees(f.grossPaise - f.refundsPaise),
+    ...moneyOf(f),
   };
 }
 
@@ -105,6 +114,7 @@ const futureDay = (date: CalendarDate, closing: boolean): MoneyDay => ({
   entries: null,
   awaitingPayment: null,
   gross: null,
+  discounts: null,
   refunds: null,
   net: null,
 });
@@ -125,7 +135,8 @@ function competitionMoney(
   for (const f of figures.values()) {
     sum.entries += f.entries;
     sum.awaitingPayment += f.awaitingPayment;
-    sum.grossPaise += f.grossPaise;
+    sum.paidPaise += f.paidPaise;
+    sum.discountsPaise += f.discountsPaise;
     sum.refundsPaise += f.refundsPaise;
   }
   return {
@@ -137,9 +148,7 @@ function competitionMoney(
     totals: {
       entries: sum.entries,
       awaitingPayment: sum.awaitingPayment,
-      gross: rupees(sum.grossPaise),
-      refunds: rupees(sum.refundsPaise),
-      net: rupees(sum.grossPaise - sum.refundsPaise),
+      ...moneyOf(sum),
     },
   };
 }
@@ -154,7 +163,7 @@ export async function loadDashboardMoney(
   const today = todayIn(timeZone, now);
   // The minute past the hour a day begins here, in UTC (India: 18:30, so 30).
   const splitMinute = startOfDayIn(today, timeZone).getUTCMinutes();
-  const [competitions, entries, gross, refunds] = await Promise.all([
+  const [competitions, entries, paid, refunds] = await Promise.all([
     findMoneyCompetitions(db, competitionId),
     countEntriesByHour(db, splitMinute, competitionId),
     sumPaymentsByHour(
@@ -178,8 +187,12 @@ export async function loadDashboardMoney(
   addBuckets(byCompetition, entries, read, (f, row) => {
     f.entries += Number(row.received ?? 0);
     f.awaitingPayment += Number(row.awaiting ?? 0);
+    f.discountsPaise += rupeesToPaise(Number(row.waived ?? 0));
   });
-  addBuckets(byCompetition, gross, read, (f, row) => (f.grossPaise += Number(row.paise ?? 0)));
+  addBuckets(byCompetition, paid, read, (f, row) => {
+    f.paidPaise += Number(row.paise ?? 0);
+    f.discountsPaise += rupeesToPaise(Number(row.discount ?? 0));
+  });
   addBuckets(byCompetition, refunds, read, (f, row) => (f.refundsPaise += Number(row.paise ?? 0)));
   return {
     timeZone,

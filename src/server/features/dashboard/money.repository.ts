@@ -36,7 +36,8 @@ export async function findMoneyCompetitions(db: DashboardDb, competitionId?: str
 
 /**
  * Entries that stand (not withdrawn) per competition and part-hour of their creation: received
- * (free, or paid for) and still owing their fee, by the entry rules of submissions.
+ * (free, or paid for) and still owing their fee, by the entry rules of submissions; and the
+ * discounts of those a code waived.
  */
 export async function countEntriesByHour(
   db: DashboardDb,
@@ -55,6 +56,10 @@ export async function countEntriesByHour(
       eb.fn
         .sum<number>(eb.case().when(paymentStateIs('pending')).then(1).else(0).end())
         .as('awaiting'),
+      // A code that took the whole fee off: received without a payment, all of it discount.
+      eb.fn
+        .sum<number>(eb.case().when('entry_fee', '=', 0).then(eb.ref('discount')).else(0).end())
+        .as('waived'),
     ])
     .where(notWithdrawn())
     .where('competition_id', 'is not', null)
@@ -67,7 +72,8 @@ export async function countEntriesByHour(
  * The ledger's payments of a competition's entries, in paise, per part-hour of `column`: with
  * `captured` and `refunded`, the money taken (a refunded payment was taken first; the ledger's
  * wasCaptured), by when the ledger first recorded it; with `refunded` alone, the money given back,
- * by when it recorded the refund (a refunded payment changes no more).
+ * by when it recorded the refund (a refunded payment changes no more). With each, the discount
+ * its entry was given.
  */
 export async function sumPaymentsByHour(
   db: DashboardDb,
@@ -85,6 +91,8 @@ export async function sumPaymentsByHour(
       hour.as('hour'),
       later.as('later'),
       eb.fn.sum<number>('p.amount_paise').as('paise'),
+      // The codes' discounts (rupees) on the entries these payments paid for.
+      eb.fn.sum<number>('s.discount').as('discount'),
     ])
     .where('p.status', 'in', which.statuses)
     .where('s.competition_id', 'is not', null)

@@ -41,12 +41,12 @@ const post = (url: string, payload: object) =>
   });
 const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown>;
 
-/** A registration through the API at `at`: its id and entry token. */
-async function registerAt(at: string, competitionId: string, email: string) {
+/** A registration through the API at `at` (with a code, if given): its id and entry token. */
+async function registerAt(at: string, competitionId: string, email: string, code?: string) {
   clock.set(at);
   const response = await postRegistration(
     t,
-    registrationParts(registrationData(competitionId, { email }), await defaultFiles()),
+    registrationParts(registrationData(competitionId, { email, code }), await defaultFiles()),
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; entryToken: string };
@@ -63,6 +63,23 @@ async function pay(entryToken: string) {
 }
 
 const ids = { paid: '', free: '', formula: '' };
+
+async function addCode(code: string, kind: 'percent' | 'waiver', value: number) {
+  await t.app.deps.db
+    .insertInto('discount_codes')
+    .values({
+      id: randomUUID(),
+      code,
+      kind,
+      value,
+      competition_id: null,
+      max_uses: null,
+      expires_at: null,
+      created_by: 'admin',
+      created_at: clock.now().toISOString(),
+    })
+    .execute();
+}
 let token: string;
 
 beforeAll(async () => {
@@ -105,6 +122,12 @@ beforeAll(async () => {
   const refunder = await signIn(t, 'admin', ADMIN_PASSWORD);
   const refund = await asAdmin(t, refunder, 'POST', `/api/admin/payments/${refunded}/refund`);
   expect(refund.statusCode, refund.body).toBe(200);
+  // On the 12th, one entry paid with 20 % off (₹100) and one a code waived (no payment).
+  await addCode('TWENTY', 'percent', 20);
+  await addCode('ONTHEHOUSE', 'waiver', 0);
+  const g = await registerAt('2026-11-12T05:00:00.000Z', ids.paid, 'g@example.com', 'TWENTY');
+  await pay(g.entryToken);
+  await registerAt('2026-11-12T05:10:00.000Z', ids.paid, 'h@example.com', 'ONTHEHOUSE');
   // Today is 12 November, noon in India.
   clock.set('2026-11-12T06:30:00.000Z');
   token = await signIn(t, 'admin', ADMIN_PASSWORD);
@@ -125,6 +148,7 @@ const day = (date: string, figures: Partial<MoneyDay> = {}): MoneyDay => ({
   entries: 0,
   awaitingPayment: 0,
   gross: 0,
+  discounts: 0,
   refunds: 0,
   net: 0,
   ...figures,
@@ -135,6 +159,7 @@ const future = (date: string, closing = false): MoneyDay => ({
   entries: null,
   awaitingPayment: null,
   gross: null,
+  discounts: null,
   refunds: null,
   net: null,
 });
@@ -149,15 +174,23 @@ const MONSOON = {
     day('2026-11-09', { entries: 1, gross: FEE, net: FEE }),
     day('2026-11-10', { entries: 1, awaitingPayment: 1, gross: FEE, net: FEE }),
     day('2026-11-11', { refunds: FEE, net: -FEE }),
-    day('2026-11-12'),
+    day('2026-11-12', { entries: 2, gross: 2 * FEE, discounts: 100 + FEE, net: FEE - 100 }),
     future('2026-11-13'),
     future('2026-11-14', true),
   ],
-  totals: { entries: 2, awaitingPayment: 1, gross: 2 * FEE, refunds: FEE, net: FEE },
+  // Gross is before discounts; net is what was taken (499 + 499 + 399) less the refund.
+  totals: {
+    entries: 4,
+    awaitingPayment: 1,
+    gross: 4 * FEE,
+    discounts: 100 + FEE,
+    refunds: FEE,
+    net: 2 * FEE - 100,
+  },
 };
 
 describe(`GET ${MONEY_URL} on ${TEST_ENGINE}`, () => {
-  it('counts entries per day in India and the ledger’s gross, refunds and net', async () => {
+  it('counts entries per day in India and gross before discounts, discounts, refunds and net', async () => {
     const answer = await money();
     expect(answer.timeZone).toBe('Asia/Kolkata');
     expect(answer.today).toBe('2026-11-12');
@@ -176,7 +209,14 @@ describe(`GET ${MONEY_URL} on ${TEST_ENGINE}`, () => {
       ...['13', '14', '15', '16', '17', '18', '19'].map((d) => future(`2026-11-${d}`)),
       future('2026-11-20', true),
     ]);
-    expect(free?.totals).toEqual({ entries: 2, awaitingPayment: 0, gross: 0, refunds: 0, net: 0 });
+    expect(free?.totals).toEqual({
+      entries: 2,
+      awaitingPayment: 0,
+      gross: 0,
+      discounts: 0,
+      refunds: 0,
+      net: 0,
+    });
     // No entries: from the start date to the closing date, today's figures zero.
     expect(formula?.days).toEqual([day('2026-11-11'), day('2026-11-12', { closing: true })]);
   });
@@ -224,21 +264,23 @@ describe(`GET ${CSV_URL} on ${TEST_ENGINE}`, () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Competition,Date (Asia/Kolkata),Closing date,Entries received,Awaiting payment,Gross (INR),Refunds (INR),Net (INR)',
+      'Competition,Date (Asia/Kolkata),Closing date,Entries received,Awaiting payment,Gross before discounts (INR),Discounts (INR),Refunds (INR),Net (INR)',
     );
     const monsoon = lines.filter((line) => line.startsWith('Monsoon Colours,'));
     expect(monsoon).toEqual([
-      'Monsoon Colours,2026-11-08,,0,0,0,0,0',
-      'Monsoon Colours,2026-11-09,,1,0,499,0,499',
-      'Monsoon Colours,2026-11-10,,1,1,499,0,499',
-      'Monsoon Colours,2026-11-11,,0,0,0,499,-499',
-      'Monsoon Colours,2026-11-12,,0,0,0,0,0',
-      'Monsoon Colours,2026-11-13,,,,,,',
-      'Monsoon Colours,2026-11-14,Yes,,,,,',
+      'Monsoon Colours,2026-11-08,,0,0,0,0,0,0',
+      'Monsoon Colours,2026-11-09,,1,0,499,0,0,499',
+      'Monsoon Colours,2026-11-10,,1,1,499,0,0,499',
+      'Monsoon Colours,2026-11-11,,0,0,0,0,499,-499',
+      'Monsoon Colours,2026-11-12,,2,0,998,599,0,399',
+      'Monsoon Colours,2026-11-13,,,,,,,',
+      'Monsoon Colours,2026-11-14,Yes,,,,,,',
     ]);
     // 11 days of Free Sketch, 7 of Monsoon Colours, 2 of the formula, the heading, the last CRLF.
     expect(lines).toHaveLength(1 + 11 + 7 + 2 + 1);
-    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")",2026-11-11,,0,0,0,0,0`);
+    expect(response.body).toContain(
+      `"'=HYPERLINK(""http://evil.example"")",2026-11-11,,0,0,0,0,0,0`,
+    );
     expect(response.body).not.toContain('\r\n=HYPERLINK');
   });
 });

@@ -30,6 +30,7 @@ const day = (date: string, figures: Partial<MoneyDay> = {}): MoneyDay => ({
   entries: 0,
   awaitingPayment: 0,
   gross: 0,
+  discounts: 0,
   refunds: 0,
   net: 0,
   ...figures,
@@ -40,6 +41,7 @@ const ahead = (date: string, closing = false): MoneyDay => ({
   entries: null,
   awaitingPayment: null,
   gross: null,
+  discounts: null,
   refunds: null,
   net: null,
 });
@@ -56,12 +58,19 @@ const MONEY: DashboardMoney = {
       daysLeftOut: false,
       days: [
         day('2026-11-09', { entries: 1, gross: 499, net: 499 }),
-        day('2026-11-10', { entries: 2, awaitingPayment: 1, gross: 998, net: 998 }),
+        day('2026-11-10', { entries: 2, awaitingPayment: 1, gross: 998, discounts: 100, net: 898 }),
         day('2026-11-11', { refunds: 499, net: -499 }),
         ahead('2026-11-12'),
         ahead('2026-11-13', true),
       ],
-      totals: { entries: 3, awaitingPayment: 1, gross: 1497, refunds: 499, net: 998 },
+      totals: {
+        entries: 3,
+        awaitingPayment: 1,
+        gross: 1497,
+        discounts: 100,
+        refunds: 499,
+        net: 898,
+      },
     },
   ],
 };
@@ -84,7 +93,9 @@ describe('the dashboard’s entries and money', () => {
     expect(entries?.getAttribute('aria-label')).toBe(
       'Entries per day from 9 November 2026 to 13 November 2026, closing 13 November 2026: 3 entries received and 1 awaiting payment. The busiest day was 10 November 2026, with 3. Days after today are empty.',
     );
-    expect(money?.getAttribute('aria-label')).toBe('Gross ₹1,497, refunds ₹499, net ₹998.');
+    expect(money?.getAttribute('aria-label')).toBe(
+      'Gross before discounts ₹1,497, discounts ₹100, refunds ₹499, net ₹898.',
+    );
     // Days after today draw no bar; the closing date is marked.
     expect(entries?.querySelectorAll('rect[height]:not([height="0"])')).toHaveLength(3);
     expect(within(entries as HTMLElement).getByText('Closes')).toBeTruthy();
@@ -114,11 +125,11 @@ describe('the dashboard’s entries and money', () => {
     ]);
 
     const moneySummary = within(card)
-      .getByText('of gross, refunds and net, Monsoon Colours', { exact: false })
+      .getByText('of gross, discounts, refunds and net, Monsoon Colours', { exact: false })
       .closest('summary') as HTMLElement;
     await user.click(moneySummary);
     const money = within(card).getByRole('table', {
-      name: 'Gross, refunds and net, Monsoon Colours',
+      name: 'Gross, discounts, refunds and net, Monsoon Colours',
     });
     expect(
       within(money)
@@ -126,9 +137,10 @@ describe('the dashboard’s entries and money', () => {
         .slice(1)
         .map((row) => [...row.children].map((cell) => cell.textContent)),
     ).toEqual([
-      ['Gross', '₹1,497'],
+      ['Gross, before discounts', '₹1,497'],
+      ['Discounts (codes)', '₹100'],
       ['Refunds', '₹499'],
-      ['Net', '₹998'],
+      ['Net, after discounts and refunds', '₹898'],
     ]);
   });
 

@@ -9,7 +9,10 @@ import { DASHBOARD_MONEY_CSV, dashboardMoneyQuery } from './api/money.ts';
 import { EntriesChart } from './entries-chart.tsx';
 import { MoneyChart } from './money-chart.tsx';
 
-/** The owner sees the money: per competition, entries per day and gross, refunds and net. */
+/**
+ * The owner sees the money: per competition, entries per day and gross (before discounts),
+ * discounts, refunds and net.
+ */
 export function MoneySection() {
   const money = useAdminQuery(dashboardMoneyQuery);
   return (
@@ -19,7 +22,8 @@ export function MoneySection() {
           <div className="flex flex-col gap-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className={MUTED_TEXT}>
-                Days in {data.timeZone}. Money from the payments received, in rupees.
+                Days in {data.timeZone}. Money in rupees: gross is the fees before discounts, net
+                what the payments took less refunds.
               </p>
               <a
                 href={DASHBOARD_MONEY_CSV}

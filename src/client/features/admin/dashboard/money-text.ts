@@ -37,5 +37,5 @@ export function entriesSummary(competition: CompetitionMoney): string {
 
 /** What the money chart shows. */
 export function moneySummary(totals: MoneyTotals): string {
-  return `Gross ${formatRupees(totals.gross)}, refunds ${formatRupees(totals.refunds)}, net ${formatRupees(totals.net)}.`;
+  return `Gross before discounts ${formatRupees(totals.gross)}, discounts ${formatRupees(totals.discounts)}, refunds ${formatRupees(totals.refunds)}, net ${formatRupees(totals.net)}.`;
 }
