@@ -13,3 +13,5 @@ export {
   recordCodeUse,
 } from './entry-price.ts';
 export { pricingRequestOf, type PricingRequest } from './pricing-request.ts';
+/** A code added by the server itself (the demo's), as an admin's would be. */
+export { insertCode as insertDiscountCode } from './codes.repository.ts';

@@ -37,7 +37,7 @@ import { findCategoryByName, findSubcategoryId } from './demo.repository.ts';
 
 const CATEGORY = 'Drawing & Illustration';
 const SUBCATEGORY = 'Pencil & Charcoal';
-const ARTWORK_FIELD = 'artworkUrl';
+export const ARTWORK_FIELD = 'artworkUrl';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Palette = readonly [string, string, string];
@@ -99,26 +99,38 @@ const fileOf = (key: string, image: EncodedImage): FileToStore => ({
   contentType: image.contentType,
 });
 
-/** An entry's artwork (with its display copy) and photo, keyed as registration keys them. */
-async function entryFiles(submissionId: string, index: number, seed: number) {
+/**
+ * An entry's artworks (one a work, each with its display copy) and photo, keyed as registration
+ * keys them.
+ */
+export async function entryFiles(submissionId: string, index: number, seed: number, works = 1) {
   const palette = PALETTES[index % PALETTES.length] as Palette;
-  const [artwork, photo] = await Promise.all([
-    drawDemoImage(palette, 800, 600, seed + 101 + index).then((b) =>
-      encodePrivateImage('artwork', b),
-    ),
+  const [photo, artworks] = await Promise.all([
     drawDemoImage(palette, 320, 320, seed + 201 + index).then((b) =>
       encodePrivateImage('photo', b),
+    ),
+    // The first work as every demo entry's; the others in the next palettes.
+    Promise.all(
+      Array.from({ length: works }, async (_, n) => {
+        const colours = PALETTES[(index + n) % PALETTES.length] as Palette;
+        const image = await drawDemoImage(colours, 800, 600, seed + 101 + index + 50 * n);
+        return encodePrivateImage('artwork', image);
+      }),
     ),
   ]);
   const folder = submissionFolderOf(submissionId);
   const name = (field: string, image: EncodedImage) =>
     `${folder}${field.toLowerCase()}-${randomBytes(4).toString('hex')}.${extensionOf(image)}`;
-  const artworkKey = name(ARTWORK_FIELD, artwork.main);
   const photoKey = name(PHOTO_PART, photo.main);
-  const files = [fileOf(artworkKey, artwork.main), fileOf(photoKey, photo.main)];
-  if (artwork.large) files.push(fileOf(largeKeyOf(artworkKey), artwork.large));
-  if (artwork.display) files.push(fileOf(displayKeyOf(artworkKey), artwork.display));
-  return { artworkKey, photoKey, files };
+  const files = [fileOf(photoKey, photo.main)];
+  const artworkKeys = artworks.map((artwork) => {
+    const key = name(ARTWORK_FIELD, artwork.main);
+    files.push(fileOf(key, artwork.main));
+    if (artwork.large) files.push(fileOf(largeKeyOf(key), artwork.large));
+    if (artwork.display) files.push(fileOf(displayKeyOf(key), artwork.display));
+    return key;
+  });
+  return { artworkKeys, photoKey, files };
 }
 
 /** A closed competition and its approved entries, in one transaction with their files. */
@@ -215,7 +227,7 @@ export async function addCompetitionWithEntries(
             position: 1,
             field_values: JSON.stringify({
               artworkTitle: title,
-              [ARTWORK_FIELD]: entry.artworkKey,
+              [ARTWORK_FIELD]: entry.artworkKeys[0],
               medium: MEDIUMS[i % MEDIUMS.length],
               size: SIZES[i % SIZES.length],
               description: spec.describe(title),

@@ -171,8 +171,8 @@ describe(`the jury demo on ${TEST_ENGINE}`, () => {
     expect(before).toEqual({
       jurors: 3,
       competitions: 1,
-      // Twelve in the jury demo, six in the results demo's competition.
-      submissions: 18,
+      // Twelve in the jury demo, six in the results demo's competition, three of several works.
+      submissions: 21,
       rounds: 1,
       criteria: 2,
       panel: 3,
@@ -203,8 +203,8 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
       criteria: 0,
       panel: 0,
     };
-    // The results demo's six entries only.
-    expect(await counts(plain)).toEqual({ ...nothing, submissions: 6, assignments: 0 });
+    // The results demo's six entries and the three of several works only.
+    expect(await counts(plain)).toEqual({ ...nothing, submissions: 9, assignments: 0 });
 
     // The same demo site started again with the password: the jury is added to it. (Never
     // readied, so nothing runs; not closed, which would close the database plain still uses.)
@@ -214,7 +214,8 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
     );
     expect((await initializeSite(later)).seededDemoJury).toBe(true);
     expect(await counts(plain)).toMatchObject({ jurors: 3, rounds: 1, assignments: 24 });
-  });
+    // Two seedings, each drawing and encoding every demo picture: slow on a busy machine.
+  }, 60_000);
 
   it('adds no jury without demo content, even with the password', async () => {
     const real = await buildTestApp({ seedDemo: false, demoJurorPassword: PASSWORD });

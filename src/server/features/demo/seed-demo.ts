@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '../../../shared/domain/competition-status.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
-import type { Deps } from '../../deps.ts';
 import { insertBanner } from '../banners/banners.service.ts';
 import { insertCategory, insertSubcategories } from '../categories/categories.service.ts';
 import { insertCompetition } from '../competitions/competitions.service.ts';
 import { storeResponsiveImage } from '../media/media.service.ts';
+import type { DemoDeps } from './demo-entries.ts';
 import { drawDemoImage } from './demo-images.ts';
+import { demoWorksColumns, insertWorksEntries, prepareWorksEntries } from './demo-works.ts';
 import { hasAnyContent, hasMarker, insertMarker } from './demo.repository.ts';
 import type { DemoDb } from './demo.tables.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
+/** The open competition that takes several works an entry (demo-works.ts). */
+export const DEMO_WORKS_COMPETITION = 'Portraits of India: Oil & Acrylic Open';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
 export const DEMO_VIDEO_ID = 'aqz-KE-bpKQ';
 
@@ -51,14 +54,15 @@ const COMPETITIONS = [
     fee: 0,
   },
   {
-    title: 'Portraits of India: Oil & Acrylic Open',
+    title: DEMO_WORKS_COMPETITION,
     description:
-      'A portrait competition for painters working in oil or acrylic. Faces, families and festivals from across the country.',
+      'A portrait competition for painters working in oil or acrylic. Faces, families and festivals from across the country. Enter up to three works: early-bird prices for the first days, a smaller fee for each further work.',
     category: 0,
     subcategory: 1,
     start: -5,
     end: 8,
     fee: 499,
+    works: true,
   },
   {
     title: 'Young Sketchers Festival',
@@ -131,6 +135,8 @@ const COMPETITIONS = [
   fee: number;
   closingTime?: string;
   draft?: boolean;
+  /** Up to three works an entry, tiered prices, the demo code and entries of several works. */
+  works?: boolean;
 }[];
 
 const BANNERS = [
@@ -157,10 +163,7 @@ async function isEmpty(db: DemoDb): Promise<boolean> {
  * Fills an empty database with demo categories, competitions, banners and a video, once: after
  * that (or if an admin has created anything) it does nothing, so deleted demo content stays gone.
  */
-export async function seedDemoContent(
-  deps: Pick<Deps, 'db' | 'storage' | 'settings' | 'imageWorker'>,
-  now: Date,
-): Promise<boolean> {
+export async function seedDemoContent(deps: DemoDeps, now: Date): Promise<boolean> {
   const { db, storage, settings } = deps;
   if (!(await isEmpty(db))) return false;
   const { timeZone } = await settings.getSettings();
@@ -177,66 +180,78 @@ export async function seedDemoContent(
   const competitionImages = await Promise.all(COMPETITIONS.map((_, i) => image(i, 1600, 900)));
   const prizeImages = await Promise.all(COMPETITIONS.map((_, i) => image(i + 3, 800, 800)));
   const bannerImages = await Promise.all(BANNERS.map((_, i) => image(i + 1, 1920, 800)));
+  const worksEntries = await prepareWorksEntries(deps, now);
 
-  await db.transaction().execute(async (trx) => {
-    const categoryIds: string[] = [];
-    const subcategoryIds: string[][] = [];
-    for (const [i, category] of CATEGORIES.entries()) {
-      const id = randomUUID();
-      categoryIds.push(id);
-      await insertCategory(trx, {
-        id,
-        name: category.name,
-        form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
-        created_at: stamp(i),
-        updated_at: stamp(i),
-      });
-      const subIds = category.subcategories.map(() => randomUUID());
-      subcategoryIds.push(subIds);
-      await insertSubcategories(
-        trx,
-        category.subcategories.map((name, position) => ({
-          id: subIds[position] as string,
-          category_id: id,
-          name,
-          position,
-        })),
-      );
-    }
-    for (const [i, c] of COMPETITIONS.entries()) {
-      await insertCompetition(trx, {
-        id: randomUUID(),
-        title: c.title,
-        description: c.description,
-        image_url: competitionImages[i] as string,
-        prize_image_url: prizeImages[i] as string,
-        category_id: categoryIds[c.category] as string,
-        subcategory_id:
-          c.subcategory === null ? null : (subcategoryIds[c.category]?.[c.subcategory] ?? null),
-        start_date: addDays(today, c.start),
-        end_date: addDays(today, c.end),
-        entry_type: c.fee > 0 ? 'paid' : 'free',
-        entry_fee: c.fee,
-        closing_time: 'closingTime' in c ? c.closingTime : null,
-        draft: 'draft' in c && c.draft ? 1 : 0,
-        created_at: stamp(10 + i),
-        updated_at: stamp(10 + i),
-      });
-    }
-    for (const [i, b] of BANNERS.entries()) {
-      await insertBanner(trx, {
-        id: randomUUID(),
-        title: b.title,
-        description: b.description,
-        image_url: bannerImages[i] as string,
-        position: i,
-        // The first banner is the newest, as an admin adding them one by one would leave them.
-        created_at: stamp(30 - i),
-        updated_at: stamp(30 - i),
-      });
-    }
-    await insertMarker(trx, DEMO_MARKER, now.toISOString());
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const categoryIds: string[] = [];
+      const subcategoryIds: string[][] = [];
+      for (const [i, category] of CATEGORIES.entries()) {
+        const id = randomUUID();
+        categoryIds.push(id);
+        await insertCategory(trx, {
+          id,
+          name: category.name,
+          form_fields: JSON.stringify(DEFAULT_FORM_FIELDS),
+          created_at: stamp(i),
+          updated_at: stamp(i),
+        });
+        const subIds = category.subcategories.map(() => randomUUID());
+        subcategoryIds.push(subIds);
+        await insertSubcategories(
+          trx,
+          category.subcategories.map((name, position) => ({
+            id: subIds[position] as string,
+            category_id: id,
+            name,
+            position,
+          })),
+        );
+      }
+      for (const [i, c] of COMPETITIONS.entries()) {
+        const competition = {
+          id: randomUUID(),
+          title: c.title,
+          description: c.description,
+          image_url: competitionImages[i] as string,
+          prize_image_url: prizeImages[i] as string,
+          category_id: categoryIds[c.category] as string,
+          subcategory_id:
+            c.subcategory === null ? null : (subcategoryIds[c.category]?.[c.subcategory] ?? null),
+          start_date: addDays(today, c.start),
+          end_date: addDays(today, c.end),
+          entry_type: c.fee > 0 ? ('paid' as const) : ('free' as const),
+          entry_fee: c.fee,
+          closing_time: 'closingTime' in c ? c.closingTime : null,
+          draft: 'draft' in c && c.draft ? 1 : 0,
+          ...('works' in c ? demoWorksColumns(now) : {}),
+          created_at: stamp(10 + i),
+          updated_at: stamp(10 + i),
+        };
+        await insertCompetition(trx, competition);
+        if ('works' in c) {
+          await insertWorksEntries(trx, worksEntries, competition, { now, timeZone });
+        }
+      }
+      for (const [i, b] of BANNERS.entries()) {
+        await insertBanner(trx, {
+          id: randomUUID(),
+          title: b.title,
+          description: b.description,
+          image_url: bannerImages[i] as string,
+          position: i,
+          // The first banner is the newest, as an admin adding them one by one would leave them.
+          created_at: stamp(30 - i),
+          updated_at: stamp(30 - i),
+        });
+      }
+      await insertMarker(trx, DEMO_MARKER, now.toISOString());
+    })
+    .catch(async (error: unknown) => {
+      await worksEntries.discard();
+      throw error;
+    });
   await settings.updateSettings({
     youtubeVideoId: DEMO_VIDEO_ID,
     contact: DEMO_CONTACT,
