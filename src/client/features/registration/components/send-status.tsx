@@ -9,7 +9,8 @@ const KEPT = 'Everything you typed is still here';
 
 export type Sending =
   | { phase: 'idle' }
-  | { phase: 'sending'; fraction: number }
+  /** `works`: how far each work's files have gone (null for a work without files). */
+  | { phase: 'sending'; fraction: number; works?: (number | null)[] }
   | { phase: 'retrying'; busy: boolean }
   | { phase: 'failed'; error: ApiError | null }
   /** Saved, with the fee still to pay: the checkout is open. */
