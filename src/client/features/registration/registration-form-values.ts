@@ -3,11 +3,8 @@ import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { PublicationConsent } from '../../../shared/schemas/publication-consent.ts';
 import { type Gender, needsGuardian } from '../../../shared/domain/registration-answers.ts';
 import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
-import {
-  askedPerWork,
-  ONE_WORK,
-  type WorksRange,
-} from '../../../shared/schemas/registration-works.ts';
+import { isAskedPerWork as askedPerWork } from '../../../shared/domain/field-answers.ts';
+import type { WorksRange } from '../../../shared/schemas/registration-works.ts';
 import type * as RegistrationCheck from './registration-check.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
 import { fieldInputOf, type HeldFieldValue, initialFieldValue } from './field-input.ts';
@@ -44,6 +41,9 @@ export type RegistrationFormApi = UseFormReturn<
   unknown,
   RegistrationValues<Blob>
 >;
+
+/** One work, as a competition that sets nothing takes (here, not imported: that module holds zod). */
+const ONE_WORK: WorksRange = { min: 1, max: 1 };
 
 export function isBlob(value: unknown): value is Blob {
   return value instanceof Blob;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, useFieldArray } from 'react-hook-form';
 import type { FormField } from '../../../../shared/schemas/form-field.ts';
-import { askedPerWork, type WorksRange } from '../../../../shared/schemas/registration-works.ts';
+import { isAskedPerWork as askedPerWork } from '../../../../shared/domain/field-answers.ts';
+import type { WorksRange } from '../../../../shared/schemas/registration-works.ts';
 import { Button } from '../../../components/button.tsx';
 import {
   emptyWork,
