@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { DEFAULT_FORM_FIELDS, type FormField } from '../../../../shared/schemas/form-field.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { DRAFT_SAVE_DELAY_MS, loadDraft, saveDraft } from '../registration-draft.ts';
 import { RegistrationForm } from './registration-form.tsx';
+import { TEST_COMPETITION } from './test-competition.ts';
 import { ADD_WORK, REMOVE_WORK, WORK_ANNOUNCEMENTS } from './works-fields.tsx';
 
 /* The registration form of a competition that takes several works per entry. */
@@ -17,24 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const COMPETITION: PublicCompetition = {
-  id: 'c1',
-  title: 'Monsoon Colours',
-  description: '',
-  image: null,
-  prizeImage: null,
-  category: { id: 'cat', name: 'Painting' },
-  subcategory: null,
-  startDate: '2026-11-01',
-  endDate: '2026-12-01',
-  opensAt: '2026-10-31T18:30:00.000Z',
-  closesAt: '2026-12-01T18:30:00.000Z',
-  entryType: 'free',
-  entryFee: 0,
-  status: 'open',
-  createdAt: '2026-10-01T00:00:00.000Z',
-  updatedAt: '2026-10-01T00:00:00.000Z',
-};
+const COMPETITION = TEST_COMPETITION;
 /** A statement asked once per entry, beside the default fields each work answers. */
 const STATEMENT: FormField = {
   id: 'statement',

@@ -10,6 +10,7 @@ import {
   type RegistrationFormValues,
 } from '../registration-form-values.ts';
 import { EntryFieldList, fieldMessages } from './entry-fields.tsx';
+import { ProgressBar } from './send-status.tsx';
 
 export const ADD_WORK = 'Add a work';
 export const REMOVE_WORK = 'Remove this work';
@@ -167,18 +168,8 @@ export function WorksFields({
 function WorkProgress({ work, sent }: { work: number; sent: number }) {
   const percent = Math.round(sent * 100);
   return (
-    <div className="flex items-center gap-3">
-      <div
-        role="progressbar"
-        aria-label={`Sending the files of work ${work}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
-      >
-        <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="text-sm tabular-nums">{percent}%</span>
-    </div>
+    <ProgressBar label={`Sending the files of work ${work}`} percent={percent}>
+      {percent}%
+    </ProgressBar>
   );
 }
