@@ -99,7 +99,8 @@ export function RegistrationForm({
   });
   // Until the app runs the page, a press would submit the form as a page load: nothing is sent.
   const hydrated = useHydrated();
-  const moreWorks = useWatch({ control, name: 'moreWorks' });
+  // How many works the entry holds, as the works' fields say when it changes (not on each key).
+  const [works, setWorks] = useState(range.min);
   const { onSubmit, sending, sendingNow, errorCount, checkoutDialog } = useRegistrationSubmit({
     competitionId,
     formFields,
@@ -162,6 +163,7 @@ export function RegistrationForm({
             form={form}
             errors={errors}
             progress={sending.phase === 'sending' ? (sending.works ?? null) : null}
+            onCountChange={setWorks}
             onBusyChange={onBusyChange}
           />
         ) : formFields.length > 0 ? (
@@ -177,7 +179,7 @@ export function RegistrationForm({
         <ConsentFields register={register} errors={errors} minor={minor} />
         <Honeypot register={register} />
         {competition.entryType === 'paid' ? (
-          <FeeBreakdown competition={competition} form={form} works={1 + moreWorks.length} />
+          <FeeBreakdown competition={competition} form={form} works={works} />
         ) : null}
         <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
         <Button

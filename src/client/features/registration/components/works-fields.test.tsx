@@ -14,7 +14,7 @@ import { ADD_WORK, REMOVE_WORK, WORK_ANNOUNCEMENTS } from './works-fields.tsx';
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const COMPETITION = TEST_COMPETITION;
@@ -29,7 +29,9 @@ const STATEMENT: FormField = {
 };
 const FIELDS = [...DEFAULT_FORM_FIELDS.filter((f) => f.enabled), STATEMENT];
 
-function renderForm(works: { minWorks?: number; maxWorks?: number } = {}, fields = FIELDS) {
+const PAID = { entryType: 'paid', entryFee: 100 } as const;
+
+function renderForm(works: Partial<typeof COMPETITION> = {}, fields = FIELDS) {
   return render(
     <MemoryRouter>
       <ToastProvider>
@@ -150,5 +152,25 @@ describe('the registration form of several works', () => {
     saveDraft('c1', { moreWorks: [{}, {}, { fieldValues: { artworkTitle: 'Dew' } }] });
     renderForm({ minWorks: 1, maxWorks: 2 });
     expect(works()).toHaveLength(2);
+  });
+
+  it('asks the fee for the number of works shown, again when a work is added or removed', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init = {}) => {
+      const { works: count } = JSON.parse(String(init.body)) as { works: number };
+      asked.push(count);
+      const breakdown = { tier: 'standard', lines: [], gross: 0, discount: 0, net: 100 * count };
+      return new Response(JSON.stringify(breakdown), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderForm({ ...PAID, minWorks: 1, maxWorks: 3 });
+    expect(await screen.findByText('Total: ₹100')).toBeTruthy();
+    await user.click(addButton()!);
+    expect(await screen.findByText('Total: ₹200')).toBeTruthy();
+    await user.click(within(work(2)).getByRole('button', { name: /^Remove this work/ }));
+    expect(await screen.findByText('Total: ₹100')).toBeTruthy();
+    expect(asked).toEqual([1, 2, 1]);
   });
 });

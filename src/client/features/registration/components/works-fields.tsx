@@ -46,6 +46,7 @@ export function WorksFields({
   form,
   errors,
   progress,
+  onCountChange,
   onBusyChange,
 }: {
   range: WorksRange;
@@ -55,6 +56,8 @@ export function WorksFields({
   errors: FieldErrors<RegistrationFormValues>;
   /** How far each work's pictures have gone while the entry is sent (by work, from 0). */
   progress: readonly (number | null)[] | null;
+  /** Told how many works the entry holds whenever that changes (the fee depends on it). */
+  onCountChange: (works: number) => void;
   onBusyChange: (name: string, busy: boolean) => void;
 }) {
   const { control, register } = form;
@@ -64,6 +67,8 @@ export function WorksFields({
   const focus = useRef<Focus | null>(null);
   const workFields = formFields.filter(askedPerWork);
   const count = 1 + further.length;
+
+  useEffect(() => onCountChange(count), [count, onCountChange]);
 
   useEffect(() => {
     const target = focus.current;
