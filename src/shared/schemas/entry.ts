@@ -29,6 +29,8 @@ export const EntryViewSchema = z.object({
   publicationConsentAt: z.nullable(z.string()),
   /** The result once the competition's results are published; null until then. */
   result: z.nullable(EntryResultSchema),
+  /** An entry of several works: each by its number and title ('' when it has none). */
+  works: z.optional(z.array(z.object({ number: z.number(), title: z.string() }))),
 });
 export type EntryView = z.infer<typeof EntryViewSchema>;
 

@@ -15,6 +15,7 @@ import type { RegistrationForm } from '../../../shared/schemas/registration-form
 import { useApiResource } from '../../lib/api-cache.ts';
 import { ApiError, ERROR_MESSAGES, errorFromResponse } from '../../lib/api-client.ts';
 import { sendExtension } from './extension-link.ts';
+import type { MultipartBody } from './multipart-body.ts';
 
 /** The competition and its registration form's fields: the server inlines it with the page. */
 export const useRegistrationForm = (competitionId: string | null) =>
@@ -76,13 +77,16 @@ export function registrationBody(values: RegistrationValues<Blob>): FormData {
 
 /**
  * One attempt at `POST /api/submissions`. XMLHttpRequest rather than fetch: only it reports upload
- * progress, which an artist sending two pictures over a weak connection needs to see. A dropped
- * connection is status 0; an abort through `signal` rejects with an AbortError.
+ * progress (bytes of the body sent), which an artist sending pictures over a weak connection needs
+ * to see. A dropped connection is status 0; an abort through `signal` rejects with an AbortError.
  */
 export function sendRegistration(
-  body: FormData,
+  { body, contentType }: MultipartBody,
   idempotencyKey: string,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+  }: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<RegistrationReceipt> {
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('The registration was not sent.', 'AbortError');
@@ -94,11 +98,12 @@ export function sendRegistration(
     xhr.open('POST', SUBMISSIONS_PATH);
     xhr.responseType = 'json';
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('content-type', contentType);
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     sendExtension(xhr);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded, event.total);
     };
     xhr.onload = () => {
       if (xhr.status === 200 || xhr.status === 201) {
@@ -123,7 +128,10 @@ export function sendRegistration(
 /** The last receipt, so that a reload of the success page still shows it. */
 export const LAST_REGISTRATION_KEY = 'ws:last-registration';
 
-export function rememberReceipt(receipt: RegistrationReceipt): void {
+/** The server's receipt, with the code the form sent with it (the success page names it). */
+export type KeptReceipt = RegistrationReceipt & { code?: string };
+
+export function rememberReceipt(receipt: KeptReceipt): void {
   try {
     sessionStorage.setItem(LAST_REGISTRATION_KEY, JSON.stringify(receipt));
   } catch {
@@ -131,10 +139,11 @@ export function rememberReceipt(receipt: RegistrationReceipt): void {
   }
 }
 
-export function isReceipt(value: unknown): value is RegistrationReceipt {
-  const r = value as Partial<RegistrationReceipt> | null;
+export function isReceipt(value: unknown): value is KeptReceipt {
+  const r = value as Partial<KeptReceipt> | null;
   return (
     typeof r?.reference === 'string' &&
+    (r.code === undefined || typeof r.code === 'string') &&
     typeof r.competition?.title === 'string' &&
     typeof r.email === 'string' &&
     typeof r.entryToken === 'string' &&
@@ -143,7 +152,7 @@ export function isReceipt(value: unknown): value is RegistrationReceipt {
 }
 
 /** The receipt the form handed over (router state), or the one kept for this tab. */
-export function readReceipt(state: unknown): RegistrationReceipt | null {
+export function readReceipt(state: unknown): KeptReceipt | null {
   const handed = (state as { receipt?: unknown } | null)?.receipt;
   if (isReceipt(handed)) return handed;
   try {

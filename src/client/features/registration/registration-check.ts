@@ -9,6 +9,7 @@ import {
   checkRegistration,
   type RegistrationValues,
 } from '../../../shared/schemas/registration.ts';
+import { ONE_WORK, type WorksRange } from '../../../shared/schemas/registration-works.ts';
 import {
   formErrorsOf,
   isBlob,
@@ -23,12 +24,14 @@ import {
 export function registrationResolver(
   competitionId: string,
   fields: readonly FormField[],
+  range: WorksRange = ONE_WORK,
 ): Resolver<RegistrationFormValues, unknown, RegistrationValues<Blob>> {
-  const schema = buildRegistrationSchema(fields, isBlob);
+  const schema = buildRegistrationSchema(fields, isBlob, range);
   return (values) => {
     const result = checkRegistration(schema, registrationInput(values, competitionId, fields));
+    const works = 1 + (values.moreWorks?.length ?? 0);
     return result.success
       ? { values: result.data, errors: {} }
-      : { values: {}, errors: formErrorsOf(result.fields, fields) };
+      : { values: {}, errors: formErrorsOf(result.fields, fields, works) };
   };
 }

@@ -22,6 +22,8 @@ export interface RegistrationDraft {
   pincode?: string;
   guardianName?: string;
   fieldValues?: Record<string, string>;
+  /** Each further work's typed answers, one per work (empty when nothing is typed in it yet). */
+  moreWorks?: { fieldValues?: Record<string, string> }[];
 }
 
 const TEXT_KEYS = [
@@ -46,11 +48,24 @@ export function draftOf(values: Record<string, unknown>): RegistrationDraft | nu
     const value = values[key];
     if (typeof value === 'string' && value !== '') draft[key] = value;
   }
-  const typed = Object.entries((values.fieldValues ?? {}) as Record<string, unknown>).filter(
+  const typed = typedOf(values.fieldValues);
+  if (typed) draft.fieldValues = typed;
+  // The number of works is kept too: a work added and not yet filled in comes back.
+  if (Array.isArray(values.moreWorks) && values.moreWorks.length > 0) {
+    draft.moreWorks = (values.moreWorks as unknown[]).map((work) => {
+      const answers = typedOf((work as { fieldValues?: unknown } | null)?.fieldValues);
+      return answers ? { fieldValues: answers } : {};
+    });
+  }
+  return Object.keys(draft).length > 0 ? draft : null;
+}
+
+/** The typed text among a group of answers; undefined when there is none. */
+function typedOf(answers: unknown): Record<string, string> | undefined {
+  const typed = Object.entries((answers ?? {}) as Record<string, unknown>).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
   );
-  if (typed.length > 0) draft.fieldValues = Object.fromEntries(typed);
-  return Object.keys(draft).length > 0 ? draft : null;
+  return typed.length > 0 ? Object.fromEntries(typed) : undefined;
 }
 
 export function saveDraft(

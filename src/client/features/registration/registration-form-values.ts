@@ -3,7 +3,8 @@ import type { FormField } from '../../../shared/schemas/form-field.ts';
 import type { PublicationConsent } from '../../../shared/schemas/publication-consent.ts';
 import { type Gender, needsGuardian } from '../../../shared/domain/registration-answers.ts';
 import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
-import { askedPerWork } from '../../../shared/schemas/registration-works.ts';
+import { isAskedPerWork as askedPerWork } from '../../../shared/domain/field-answers.ts';
+import type { WorksRange } from '../../../shared/schemas/registration-works.ts';
 import type * as RegistrationCheck from './registration-check.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
 import { fieldInputOf, type HeldFieldValue, initialFieldValue } from './field-input.ts';
@@ -19,7 +20,10 @@ export interface RegistrationFormValues {
   address: string;
   pincode: string;
   photo: Blob | null;
+  /** The fields asked once per entry, and the first work's answers. */
   fieldValues: Record<string, HeldFieldValue>;
+  /** Each further work's answers (work 2 first): none unless the competition takes several. */
+  moreWorks: { fieldValues: Record<string, HeldFieldValue> }[];
   consent: boolean;
   /** None chosen until the artist picks one: nothing is preselected. */
   publicationConsent: PublicationConsent | '';
@@ -38,6 +42,9 @@ export type RegistrationFormApi = UseFormReturn<
   RegistrationValues<Blob>
 >;
 
+/** One work, as a competition that sets nothing takes (here, not imported: that module holds zod). */
+const ONE_WORK: WorksRange = { min: 1, max: 1 };
+
 export function isBlob(value: unknown): value is Blob {
   return value instanceof Blob;
 }
@@ -46,8 +53,11 @@ export function isBlob(value: unknown): value is Blob {
 export function initialFormValues(
   fields: readonly FormField[],
   draft: RegistrationDraft | null = null,
+  range: WorksRange = ONE_WORK,
 ): RegistrationFormValues {
-  const { fieldValues: typed = {}, ...text } = draft ?? {};
+  const { fieldValues: typed = {}, moreWorks: kept = [], ...text } = draft ?? {};
+  // The works the draft kept, within the competition's range: at least its minimum.
+  const count = Math.min(Math.max(1 + kept.length, range.min), range.max);
   return {
     fullName: '',
     age: '',
@@ -60,11 +70,23 @@ export function initialFormValues(
     gender: (text.gender ?? '') as Gender | '',
     photo: null,
     fieldValues: Object.fromEntries(fields.map((f) => [f.id, initialFieldValue(f, typed[f.id])])),
+    moreWorks: Array.from({ length: count - 1 }, (_, i) => emptyWork(fields, kept[i]?.fieldValues)),
     consent: false,
     publicationConsent: '',
     guardianConsent: false,
     website: '',
     code: '',
+  };
+}
+
+/** A further work's answers: empty, or what a draft kept of it. */
+export function emptyWork(
+  fields: readonly FormField[],
+  typed: Record<string, string> = {},
+): RegistrationFormValues['moreWorks'][number] {
+  const perWork = fields.filter(askedPerWork);
+  return {
+    fieldValues: Object.fromEntries(perWork.map((f) => [f.id, initialFieldValue(f, typed[f.id])])),
   };
 }
 
@@ -83,13 +105,16 @@ export function registrationInput(
   fields: readonly FormField[],
 ): Record<string, unknown> {
   const age = ageOf(values.age);
-  // The form asks one work: the fields asked per work are its answers.
+  // The first work's answers stand beside the entry's own; each further work has its own.
   const fieldValues: Record<string, unknown> = {};
   const work: Record<string, unknown> = {};
   for (const field of fields) {
     const value = fieldInputOf(field, values.fieldValues[field.id]);
     if (value !== undefined) (askedPerWork(field) ? work : fieldValues)[field.id] = value;
   }
+  const further = (values.moreWorks ?? []).map((more) => ({
+    fieldValues: answersOf(fields.filter(askedPerWork), more.fieldValues),
+  }));
   return {
     competitionId,
     fullName: values.fullName,
@@ -101,7 +126,7 @@ export function registrationInput(
     pincode: values.pincode,
     photo: values.photo ?? undefined,
     fieldValues,
-    works: [{ fieldValues: work }],
+    works: [{ fieldValues: work }, ...further],
     consent: values.consent,
     publicationConsent: values.publicationConsent === '' ? undefined : values.publicationConsent,
     ...(needsGuardian(age)
@@ -112,13 +137,45 @@ export function registrationInput(
   };
 }
 
-/** The form's names a message can stand under, in the form's order (the schema's dotted paths). */
-export function formNames(fields: readonly FormField[]): string[] {
+/** The answers to check and send of these fields, empty optional ones left out. */
+function answersOf(fields: readonly FormField[], held: Record<string, HeldFieldValue>) {
+  const answers: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = fieldInputOf(field, held[field.id]);
+    if (value !== undefined) answers[field.id] = value;
+  }
+  return answers;
+}
+
+/**
+ * The form's names a message can stand under, in the order the artist meets them (the schema's
+ * dotted paths): with several works, the entry's own answers, then each work's.
+ */
+export function formNames(fields: readonly FormField[], works = 1): string[] {
+  const entry = works > 1 ? fields.filter((f) => !askedPerWork(f)) : fields;
+  const first = works > 1 ? fields.filter(askedPerWork) : [];
+  const further = Array.from({ length: works - 1 }, (_, i) =>
+    fields.filter(askedPerWork).map((f) => `moreWorks.${i}.fieldValues.${f.id}`),
+  );
   return [
     ...['fullName', 'age', 'gender', 'email', 'phone', 'address', 'pincode', 'photo'],
-    ...fields.map((f) => `fieldValues.${f.id}`),
+    ...[...entry, ...first].map((f) => `fieldValues.${f.id}`),
+    ...further.flat(),
     ...['consent', 'publicationConsent', 'guardianName', 'guardianConsent', 'website', 'code'],
   ];
+}
+
+const WORK_ANSWER = /^works\.(\d+)\.fieldValues\./;
+
+/**
+ * Where a message's key (the schema's or the server's: `works.<n>.fieldValues.<id>`, n from 0)
+ * stands in the form: the first work's answers are `fieldValues.<id>`, work n's (n ≥ 1)
+ * `moreWorks.<n - 1>.fieldValues.<id>`.
+ */
+export function formPathOf(key: string): string {
+  return key.replace(WORK_ANSWER, (_, n: string) =>
+    n === '0' ? 'fieldValues.' : `moreWorks.${Number(n) - 1}.fieldValues.`,
+  );
 }
 
 /**
@@ -128,12 +185,12 @@ export function formNames(fields: readonly FormField[]): string[] {
 export function formErrorsOf(
   messages: Record<string, string>,
   fields: readonly FormField[],
+  works = 1,
 ): FieldErrors<RegistrationFormValues> {
-  const names = new Set(formNames(fields));
+  const names = new Set(formNames(fields, works));
   const errors: FieldErrors<RegistrationFormValues> = {};
   for (const [key, message] of Object.entries(messages)) {
-    // The one work's answers stand under the form's own fields.
-    const path = key.replace(/^works\.0\.fieldValues\./, 'fieldValues.');
+    const path = formPathOf(key);
     if (names.has(path)) set(errors, path, { type: 'validate', message });
     else errors.root ??= { type: 'validate', message } as NonNullable<typeof errors.root>;
   }
@@ -160,10 +217,11 @@ export function loadRegistrationCheck(): Promise<typeof RegistrationCheck> {
 export function lazyRegistrationResolver(
   competitionId: string,
   fields: readonly FormField[],
+  range: WorksRange = ONE_WORK,
 ): RegistrationResolver {
   let resolver: RegistrationResolver | undefined;
   return async (values, context, options) => {
-    resolver ??= (await loadRegistrationCheck()).registrationResolver(competitionId, fields);
+    resolver ??= (await loadRegistrationCheck()).registrationResolver(competitionId, fields, range);
     return resolver(values, context, options);
   };
 }

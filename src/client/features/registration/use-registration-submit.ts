@@ -3,18 +3,22 @@ import type { FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DATA_PART } from '../../../shared/registration-request.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
-import type {
-  RegistrationReceipt,
-  RegistrationValues,
-} from '../../../shared/schemas/registration.ts';
+import type { RegistrationValues } from '../../../shared/schemas/registration.ts';
 import { useToast } from '../../components/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCheckout } from './components/checkout/use-checkout.tsx';
 import type { Sending } from './components/send-status.tsx';
-import { registrationBody, rememberReceipt, sendRegistration } from './registration-api.ts';
+import {
+  type KeptReceipt,
+  registrationBody,
+  rememberReceipt,
+  sendRegistration,
+} from './registration-api.ts';
+import { multipartBody, worksProgress } from './multipart-body.ts';
 import {
   formNames,
+  formPathOf,
   isBlob,
   type RegistrationFormApi,
   type RegistrationFormValues,
@@ -57,8 +61,10 @@ export function useRegistrationSubmit({
 
   async function send(values: RegistrationValues<Blob>) {
     setInvalidCount(0);
-    const body = registrationBody(values);
-    const data = body.get(DATA_PART) as string;
+    const formData = registrationBody(values);
+    const data = formData.get(DATA_PART) as string;
+    const body = multipartBody(formData);
+    const works = values.works.length;
     // The chosen pictures themselves (the body wraps them anew each time).
     const answers = [values.fieldValues, ...values.works.map((work) => work.fieldValues)];
     const files = [values.photo, ...answers.flatMap((a) => Object.values(a).filter(isBlob))];
@@ -66,13 +72,18 @@ export function useRegistrationSubmit({
     const { key } = attempt.current;
     const controller = new AbortController();
     abort.current = controller;
-    setSending({ phase: 'sending', fraction: 0 });
+    setSending({ phase: 'sending', fraction: 0, works: worksProgress(body.parts, works, 0) });
     try {
       const receipt = await withRetries(
         () =>
           sendRegistration(body, key, {
             signal: controller.signal,
-            onProgress: (fraction) => setSending({ phase: 'sending', fraction }),
+            onProgress: (loaded, total) =>
+              setSending({
+                phase: 'sending',
+                fraction: loaded / total,
+                works: worksProgress(body.parts, works, loaded),
+              }),
           }),
         {
           signal: controller.signal,
@@ -80,14 +91,16 @@ export function useRegistrationSubmit({
             setSending({ phase: 'retrying', busy: (failure as ApiError).status === 503 }),
         },
       );
-      await succeeded(receipt);
+      // The code the server took, if any: the success page says what it did to the fee.
+      const code = form.getValues('code').trim().toUpperCase();
+      await succeeded(code ? { ...receipt, code } : receipt);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') return;
       failed(failure);
     }
   }
 
-  async function succeeded(saved: RegistrationReceipt) {
+  async function succeeded(saved: KeptReceipt) {
     draftSaving.stop();
     let receipt = saved;
     rememberReceipt(receipt);
@@ -119,9 +132,14 @@ export function useRegistrationSubmit({
     showToast(status >= 400 && status < 500 ? apiError!.message : REGISTRATION_FAILED, {
       variant: 'error',
     });
-    // The server's field messages stand under their fields, the first in the form focused.
-    const messages = apiError?.fields ?? {};
-    const shown = formNames(formFields).filter((name) => messages[name] !== undefined);
+    // The server's field messages stand under their fields, the first in the form focused; a
+    // work's (`works.<n>.fieldValues.<id>`) under that work's field.
+    const messages: Record<string, string> = {};
+    for (const [key, message] of Object.entries(apiError?.fields ?? {})) {
+      messages[formPathOf(key)] ??= message;
+    }
+    const works = 1 + form.getValues('moreWorks').length;
+    const shown = formNames(formFields, works).filter((name) => messages[name] !== undefined);
     shown.forEach((name, i) =>
       form.setError(
         name as FieldPath<RegistrationFormValues>,

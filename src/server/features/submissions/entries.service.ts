@@ -88,7 +88,20 @@ function entryViewOf(
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,
     result,
+    ...(works.length > 1 ? { works: worksByTitle(fields, works) } : {}),
   };
+}
+
+/** Each work by its number and its title field's answer (the jury's reading of a title). */
+function worksByTitle(fields: readonly FormField[], works: readonly StoredWork[]) {
+  const perWork = fields.filter(isAskedPerWork);
+  const title =
+    perWork.find((f) => f.id === 'artworkTitle') ??
+    perWork.find((f) => f.type === 'text' && /title/i.test(f.label));
+  return works.map((work) => ({
+    number: work.position,
+    title: title ? answerText(title, work.values[title.id]) : '',
+  }));
 }
 
 /** An entry as its artist sees it, with whose it is; undefined when there is no such entry. */

@@ -10,7 +10,7 @@ import {
   registrationState,
 } from '../../../../tests/setup/registration.ts';
 import { storedWorksOf } from '../../../../tests/setup/stored-answers.ts';
-import { useTestApp } from '../../../../tests/setup/test-app.ts';
+import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { DEFAULT_FORM_FIELDS, type FormField } from '../../../shared/schemas/form-field.ts';
 
@@ -93,6 +93,30 @@ describe(`POST /api/submissions on ${TEST_ENGINE}: several works`, () => {
     for (const key of pictures) expect(key).toMatch(new RegExp(`^private/submissions/${id}/`));
     const [mail] = await db().selectFrom('email_outbox').select('body_text').execute();
     expect(mail?.body_text).toContain('- Work 2: Artwork Title: Sun');
+  });
+
+  it("shows the artist's entry page its works by number and title; one work lists none", async () => {
+    const { competition } = await addCompetition(t, { min_works: 1, max_works: 3 });
+    const view = async (files: number, titles: string[]) => {
+      const data = withWorks(competition.id, titles);
+      const saved = await postRegistration(t, registrationParts(data, await worksFiles(files)));
+      expect(saved.statusCode, saved.body).toBe(201);
+      const { entryToken } = saved.json<{ entryToken: string }>();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/entries/view',
+        headers: OUR_CLIENT_HEADERS,
+        payload: { entryToken },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ works?: unknown }>();
+    };
+    expect((await view(3, ['Rain', 'Sun', 'Fog'])).works).toEqual([
+      { number: 1, title: 'Rain' },
+      { number: 2, title: 'Sun' },
+      { number: 3, title: 'Fog' },
+    ]);
+    expect(await view(1, ['Rain'])).not.toHaveProperty('works');
   });
 
   it('refuses fewer or more works than the competition takes, naming works, keeping nothing', async () => {

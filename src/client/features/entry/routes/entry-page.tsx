@@ -194,6 +194,7 @@ function EntryDetails({
           {checkout.dialog}
         </div>
       ) : null}
+      {entry.works ? <EntryWorks works={entry.works} /> : null}
       <div>
         <h2 className="text-xl font-semibold">What you sent</h2>
         <dl className="mt-3 divide-y divide-gray-200 dark:divide-gray-800">
@@ -211,5 +212,24 @@ function EntryDetails({
         </p>
       </div>
     </div>
+  );
+}
+
+/** An entry of several works: each by its number and title. */
+function EntryWorks({ works }: { works: NonNullable<EntryView['works']> }) {
+  return (
+    <section aria-labelledby="entry-works">
+      <h2 id="entry-works" className="text-xl font-semibold">
+        Your works
+      </h2>
+      <ol className="mt-3 flex flex-col gap-1">
+        {works.map((work) => (
+          <li key={work.number}>
+            <span className="font-medium">Work {work.number}</span>
+            {work.title ? `: ${work.title}` : null}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -13,6 +13,9 @@ import type { RegistrationFormValues } from '../registration-form-values.ts';
 
 type Phase = { name: 'idle' } | { name: 'preparing' } | { name: 'refused'; message: string };
 
+/** What each prepared picture's line says (its pixels and size), kept as long as the picture. */
+const sizeLines = new WeakMap<Blob, string>();
+
 function sizeText(bytes: number): string {
   return bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
@@ -54,6 +57,13 @@ export function ImagePicker({
   // The chosen picture's object URL, released when another replaces it or the form goes away.
   const [preview, setPreview] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
+  // A picture the form put here (a work moved up when the one above was removed) shows as chosen.
+  useEffect(() => {
+    if (value === null || preview?.blob === value || phase.name === 'preparing') return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPreview({ blob: value, url: URL.createObjectURL(value) });
+    setSize(sizeLines.get(value) ?? sizeText(value.size));
+  }, [value, preview, phase.name]);
 
   useEffect(() => {
     const target = focusNext.current === 'input' ? input.current : replace.current;
@@ -77,7 +87,9 @@ export function ImagePicker({
       const prepared = await prepareImage(file, preset);
       field.onChange(prepared.blob);
       setPreview({ blob: prepared.blob, url: URL.createObjectURL(prepared.blob) });
-      setSize(`${prepared.width} × ${prepared.height} px, ${sizeText(prepared.blob.size)}`);
+      const line = `${prepared.width} × ${prepared.height} px, ${sizeText(prepared.blob.size)}`;
+      sizeLines.set(prepared.blob, line);
+      setSize(line);
       setPhase({ name: 'idle' });
       setAnnouncement(`${label} added.`);
       focusNext.current = 'replace';

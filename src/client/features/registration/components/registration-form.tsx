@@ -8,6 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { useHydrated } from '../../../lib/browser-value.ts';
 import { RequiredNote } from '../../../components/form-fields.tsx';
 import { PHOTO_PRESET } from '../image-downscale.ts';
+import type { WorksRange } from '../../../../shared/schemas/registration-works.ts';
 import { loadDraft, type RegistrationDraft, saveDraft } from '../registration-draft.ts';
 import {
   initialFormValues,
@@ -23,6 +24,7 @@ import { ConsentFields, Honeypot, PersonalFields } from './registration-fields.t
 import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
 import { FeeBreakdown } from './fee-breakdown.tsx';
+import { WorksFields } from './works-fields.tsx';
 
 export const DRAFT_RESTORED = 'We restored what you typed earlier.';
 
@@ -43,13 +45,15 @@ export function RegistrationForm({
   restore?: RegistrationDraft | null;
 }) {
   const competitionId = competition.id;
+  const { minWorks = 1, maxWorks = 1 } = competition;
+  const range = useMemo<WorksRange>(() => ({ min: minWorks, max: maxWorks }), [minWorks, maxWorks]);
   const [restored, setRestored] = useState(false);
   const resolver = useMemo(
-    () => lazyRegistrationResolver(competitionId, formFields),
-    [competitionId, formFields],
+    () => lazyRegistrationResolver(competitionId, formFields, range),
+    [competitionId, formFields, range],
   );
   const form: RegistrationFormApi = useForm({
-    defaultValues: initialFormValues(formFields),
+    defaultValues: initialFormValues(formFields, null, range),
     resolver,
   });
   const { control, register, formState } = form;
@@ -63,23 +67,23 @@ export function RegistrationForm({
   useEffect(() => {
     const draft = loadDraft(competitionId);
     if (draft === null) return;
-    form.reset(initialFormValues(formFields, draft));
+    form.reset(initialFormValues(formFields, draft, range));
     // Storage is the browser's alone: read after hydration, the markup matching the server's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true);
-  }, [competitionId, formFields, form]);
+  }, [competitionId, formFields, form, range]);
   const [restoredFocus, setRestoredFocus] = useState(0);
   // The withdrawn entry's answers, kept as this form's draft too; the pictures chosen stay.
   useEffect(() => {
     if (restore === null) return;
     saveDraft(competitionId, { ...restore });
-    form.reset(keepingPictures(initialFormValues(formFields, restore), form, formFields));
+    form.reset(keepingPictures(initialFormValues(formFields, restore, range), form, formFields));
     // Chosen by the artist a moment ago ("Start a different entry"), after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true);
     // Focused once the reset form is drawn again (its fields register anew).
     setRestoredFocus((n) => n + 1);
-  }, [restore, competitionId, formFields, form]);
+  }, [restore, competitionId, formFields, form, range]);
   useEffect(() => {
     if (restoredFocus > 0) form.setFocus('fullName');
   }, [restoredFocus, form]);
@@ -95,6 +99,8 @@ export function RegistrationForm({
   });
   // Until the app runs the page, a press would submit the form as a page load: nothing is sent.
   const hydrated = useHydrated();
+  // How many works the entry holds, as the works' fields say when it changes (not on each key).
+  const [works, setWorks] = useState(range.min);
   const { onSubmit, sending, sendingNow, errorCount, checkoutDialog } = useRegistrationSubmit({
     competitionId,
     formFields,
@@ -113,8 +119,9 @@ export function RegistrationForm({
 
   function clearRestored() {
     draftSaving.discard();
-    // The pictures were chosen now, not restored: they stay.
-    form.reset(keepingPictures(initialFormValues(formFields), form, formFields));
+    // The pictures were chosen now, not restored: they stay, and so do the works holding them.
+    const cleared = initialFormValues(formFields, draftShape(form.getValues()), range);
+    form.reset(keepingPictures(cleared, form, formFields));
     setRestored(false);
     // Clear's notice goes away: the focus goes to the first field once the form shows again.
     focusFirstField.current = true;
@@ -148,7 +155,18 @@ export function RegistrationForm({
             onBusyChange={onBusyChange}
           />
         </section>
-        {formFields.length > 0 ? (
+        {formFields.length > 0 && range.max > 1 ? (
+          <WorksFields
+            range={range}
+            formFields={formFields}
+            minArtworkLongSide={competition.minArtworkLongSide}
+            form={form}
+            errors={errors}
+            progress={sending.phase === 'sending' ? (sending.works ?? null) : null}
+            onCountChange={setWorks}
+            onBusyChange={onBusyChange}
+          />
+        ) : formFields.length > 0 ? (
           <EntryFields
             minLongSide={competition.minArtworkLongSide}
             formFields={formFields}
@@ -161,7 +179,7 @@ export function RegistrationForm({
         <ConsentFields register={register} errors={errors} minor={minor} />
         <Honeypot register={register} />
         {competition.entryType === 'paid' ? (
-          <FeeBreakdown competition={competition} form={form} works={1} />
+          <FeeBreakdown competition={competition} form={form} works={works} />
         ) : null}
         <SendStatus sending={sending} errorCount={errorCount} rootError={errors.root?.message} />
         <Button
@@ -187,10 +205,18 @@ function keepingPictures(
 ): RegistrationFormValues {
   const current = form.getValues();
   next.photo = current.photo;
-  for (const field of formFields.filter(isFileField)) {
-    next.fieldValues[field.id] = current.fieldValues[field.id] ?? null;
-  }
+  const files = formFields.filter(isFileField);
+  const keep = (into: RegistrationFormValues['fieldValues'], from: typeof into | undefined) => {
+    for (const field of files) if (field.id in into) into[field.id] = from?.[field.id] ?? null;
+  };
+  keep(next.fieldValues, current.fieldValues);
+  next.moreWorks.forEach((work, i) => keep(work.fieldValues, current.moreWorks[i]?.fieldValues));
   return next;
+}
+
+/** A draft that keeps only how many works there are, none of their text. */
+function draftShape(values: Pick<RegistrationFormValues, 'moreWorks'>): RegistrationDraft {
+  return { moreWorks: values.moreWorks.map(() => ({})) };
 }
 
 function DraftRestoredNotice({ onClear }: { onClear: () => void }) {

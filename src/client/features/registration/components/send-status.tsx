@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { RegistrationSendError } from '../registration-api.ts';
@@ -9,7 +10,8 @@ const KEPT = 'Everything you typed is still here';
 
 export type Sending =
   | { phase: 'idle' }
-  | { phase: 'sending'; fraction: number }
+  /** `works`: how far each work's files have gone (null for a work without files). */
+  | { phase: 'sending'; fraction: number; works?: (number | null)[] }
   | { phase: 'retrying'; busy: boolean }
   | { phase: 'failed'; error: ApiError | null }
   /** Saved, with the fee still to pay: the checkout is open. */
@@ -72,19 +74,9 @@ export function SendStatus({
   return (
     <div className="flex flex-col gap-3">
       {sending.phase === 'sending' || sending.phase === 'retrying' ? (
-        <div className="flex items-center gap-3">
-          <div
-            role="progressbar"
-            aria-label="Sending your registration"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
-          >
-            <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-          </div>
-          <span className="text-sm tabular-nums">Sending… {percent}%</span>
-        </div>
+        <ProgressBar label="Sending your registration" percent={percent}>
+          Sending… {percent}%
+        </ProgressBar>
       ) : null}
       <p role="status" className={status ? 'font-medium' : 'sr-only'}>
         {status}
@@ -99,6 +91,33 @@ export function SendStatus({
       >
         {alert}
       </p>
+    </div>
+  );
+}
+
+/** A bar of how much is sent, with its figure beside it. */
+export function ProgressBar({
+  label,
+  percent,
+  children,
+}: {
+  label: string;
+  percent: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
+      >
+        <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-sm tabular-nums">{children}</span>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
-import { rememberReceipt } from '../registration-api.ts';
+import { type KeptReceipt, rememberReceipt } from '../registration-api.ts';
 import RegistrationSuccessPage from './registration-success-page.tsx';
 
 /* 'Registration Successful!' is for a free entry or a paid one, never an unpaid. */
@@ -31,7 +31,7 @@ function EntryStandIn() {
   return <output data-testid="entry">{`${pathname}${hash}`}</output>;
 }
 
-function renderSuccess(receipt?: RegistrationReceipt) {
+function renderSuccess(receipt?: KeptReceipt) {
   render(
     <MemoryRouter initialEntries={[{ pathname: '/registration-success', state: { receipt } }]}>
       <Routes>
@@ -51,6 +51,18 @@ describe('the registration success page', () => {
     expect(screen.getByText('WS-2026-000042')).toBeTruthy();
     expect(screen.getByText('Paid: ₹499')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Complete payment' })).toBeNull();
+  });
+
+  it('says a fee a code took to nothing was waived with that code, never "Paid: ₹0"', () => {
+    renderSuccess({ ...RECEIPT, entryFee: 0, code: 'FREEPASS' });
+    expect(heading()).toBeTruthy();
+    expect(screen.getByText('Fee waived with the code FREEPASS')).toBeTruthy();
+    expect(screen.queryByText(/Paid/)).toBeNull();
+    // A reload reads the code kept with the receipt.
+    cleanup();
+    rememberReceipt({ ...RECEIPT, entryFee: 0, code: 'FREEPASS' });
+    renderSuccess();
+    expect(screen.getByText('Fee waived with the code FREEPASS')).toBeTruthy();
   });
 
   it('shows a free entry without a payment line', () => {

@@ -4,8 +4,7 @@ import { ButtonLink } from '../../../components/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBrowserValue } from '../../../lib/browser-value.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
-import type { RegistrationReceipt } from '../../../../shared/schemas/registration.ts';
-import { readReceipt } from '../registration-api.ts';
+import { type KeptReceipt, readReceipt } from '../registration-api.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
 
 /**
@@ -70,7 +69,13 @@ export default function RegistrationSuccessPage() {
   );
 }
 
-function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
+/** What a paid competition's entry cost: the fee paid, or that a code left nothing to pay. */
+export function paymentLine({ entryFee, code }: Pick<KeptReceipt, 'entryFee' | 'code'>): string {
+  if (entryFee > 0) return `Paid: ${formatRupees(entryFee)}`;
+  return code ? `Fee waived with the code ${code}` : 'No fee to pay';
+}
+
+function Receipt({ receipt }: { receipt: KeptReceipt }) {
   return (
     <div className="mt-8 rounded-2xl border-2 border-primary p-6 text-left">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -85,7 +90,7 @@ function Receipt({ receipt }: { receipt: RegistrationReceipt }) {
         {receipt.entryType === 'paid' ? (
           <div className="sm:col-span-2">
             <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">Payment</dt>
-            <dd className="text-lg font-semibold">Paid: {formatRupees(receipt.entryFee)}</dd>
+            <dd className="text-lg font-semibold">{paymentLine(receipt)}</dd>
           </div>
         ) : null}
       </dl>
