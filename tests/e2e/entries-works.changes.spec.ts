@@ -198,7 +198,6 @@ test('an artist enters three works with a 20 % code in the early-bird price, pay
   await expect(receipts).toHaveCount(1);
   await expect(receipts.first()).toContainText(/^Receipt \S+/);
   await expect(receipts.first()).toContainText('₹640.00');
-  await expectNoAxeViolations(page, 'the entry page of three works');
 });
 
 test('a competition that sets nothing new shows exactly the one-work form', async ({
