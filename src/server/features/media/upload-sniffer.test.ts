@@ -8,7 +8,13 @@ import { HEAD_BYTES, sniffBytes, UploadSniffer, UploadTooLargeError } from './up
 /** Noise: it does not compress, so the file is far longer than the head the sniffer keeps. */
 const noisy = (width: number, height: number) =>
   sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   });
 
 /** The bytes streamed through a sniffer in chunks of `size`, as a slow upload arrives. */

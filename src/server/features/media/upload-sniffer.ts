@@ -94,10 +94,16 @@ export class UploadSniffer extends Transform {
   private readonly walks: RecordWalk[];
 
   private readonly maxBytes: number;
+  private readonly cutAtLimit: () => boolean;
 
-  constructor(maxBytes: number) {
+  /**
+   * `cutAtLimit`: whether the source stopped at its own limit (a multipart part over its file
+   * size ends early, marked truncated): the stream then fails at its end, nothing stored.
+   */
+  constructor(maxBytes: number, cutAtLimit: () => boolean = () => false) {
     super();
     this.maxBytes = maxBytes;
+    this.cutAtLimit = cutAtLimit;
     const jpeg = new RecordWalk(0, 4, (b, at) => {
       if (at === 0) {
         this.isJpeg = b[0] === 0xff && b[1] === 0xd8;
@@ -156,6 +162,10 @@ export class UploadSniffer extends Transform {
     }
     this.tail = Buffer.concat([this.tail, chunk.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES);
     done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(this.cutAtLimit() ? new UploadTooLargeError() : null);
   }
 
   private keepExif(chunk: Buffer, start: number): void {
