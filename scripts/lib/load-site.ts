@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { createPgDatabase } from './pg-database.ts';
-import { startBuiltApp, stopServer } from './server.ts';
+import { type RunningServer, startBuiltApp, stopServer } from './server.ts';
 
 type Log = (message: string) => void;
 
@@ -29,11 +29,18 @@ export async function startOwnSite(log: Log): Promise<Site> {
     cleanups.push(database.drop);
     databaseUrl = database.url;
   }
+  let started: RunningServer | undefined;
   const { app, base, env } = await startBuiltApp({
     dataDir,
     log,
     cleanups,
+    started: (server) => (started = server),
     env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  }).catch(async (error: unknown) => {
+    // A server that never became ready is stopped, not left running behind the failure.
+    if (started) await stopServer(started);
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
   });
   return {
     base,

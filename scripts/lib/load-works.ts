@@ -38,11 +38,21 @@ async function cameraOriginal(): Promise<Buffer> {
 /** The competition takes three works per entry (the admin's PUT, everything else as it was). */
 async function allowThreeWorks(base: string, cookie: string, id: string): Promise<void> {
   const url = `${base}/api/admin/competitions/${id}`;
-  const current = (await (await fetch(url, { headers: { cookie } })).json()) as object;
+  const current = (await (await fetch(url, { headers: { cookie } })).json()) as {
+    category: { id: string };
+    subcategory: { id: string } | null;
+  };
+  const input = {
+    ...current,
+    categoryId: current.category.id,
+    subcategoryId: current.subcategory?.id ?? '',
+    minWorks: 1,
+    maxWorks: WORKS,
+  };
   const response = await fetch(url, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-    body: JSON.stringify({ ...current, minWorks: 1, maxWorks: WORKS }),
+    body: JSON.stringify(input),
   });
   if (!response.ok) throw new Error(`PUT ${url}: ${response.status} ${await response.text()}`);
 }
@@ -162,8 +172,15 @@ async function storedProblems(site: Site, accepted: string[]): Promise<string[]>
   return problems;
 }
 
-/** Waits until no picture job of these entries is left; answers the seconds it took. */
-async function waitForPictures(site: Site, accepted: string[]): Promise<number | undefined> {
+/**
+ * Waits until no picture job of these entries is left: the seconds it took, or undefined and how
+ * many were left after the wait.
+ */
+async function waitForPictures(
+  site: Site,
+  accepted: string[],
+  log: Log,
+): Promise<number | undefined> {
   const database = await openDatabase({ databaseUrl: site.databaseUrl, dataDir: site.dataDir });
   const started = performance.now();
   try {
@@ -177,6 +194,7 @@ async function waitForPictures(site: Site, accepted: string[]): Promise<number |
         return left.length === 0 ? (performance.now() - started) / 1000 : undefined;
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
+      if (Math.round(performance.now() - started) % 30_000 < 500) log(`${left.length} jobs left`);
     }
     return undefined;
   } finally {
@@ -230,7 +248,8 @@ export async function runWorksScenario(log: Log): Promise<number> {
     const accepted = answers
       .filter((a) => a.status === 201)
       .map((a) => (JSON.parse(a.body) as { id: string }).id);
-    const afterBurst = await waitForPictures(site, accepted);
+    log(`answered in ${round(burstSeconds)} s; waiting for the pictures`);
+    const afterBurst = await waitForPictures(site, accepted, log);
     const picturesSeconds = afterBurst === undefined ? undefined : burstSeconds + afterBurst;
     phase = 'done';
     await Promise.all(browsing);
