@@ -17,13 +17,13 @@
  *
  * stdout: one JSON line per kind of request (count, statuses, p50/p99), then the checks, with
  * the load average. Exits 1 when a check fails.
+ *
+ * LOAD_SCENARIO=works: 50 artists at once, each entering three works of camera originals
+ * (scripts/lib/load-works.ts), with the servers' peak memory and the pictures' time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import {
@@ -33,9 +33,9 @@ import {
 } from '../src/server/features/media/private-images.ts';
 import { createStorage } from '../src/server/features/media/storage/storage.ts';
 import { keepAsking, round, Tally } from './lib/load-tally.ts';
-import { createPgDatabase } from './lib/pg-database.ts';
+import { runningSite, startOwnSite } from './lib/load-site.ts';
+import { runWorksScenario } from './lib/load-works.ts';
 import { openCompetitionForm, register, registrationImages } from './lib/registrations.ts';
-import { startBuiltApp, stopServer } from './lib/server.ts';
 import { cameraLikePhoto, signInAsAdmin } from './lib/uploads.ts';
 
 const log = (message: string) => process.stderr.write(`[load] ${message}\n`);
@@ -44,56 +44,6 @@ const REGISTRATIONS = Number(process.env.LOAD_REGISTRATIONS ?? 200);
 const IDLE_MS = 5000;
 /** How long the pictures may take after the last answer before the check counts them missing. */
 const PICTURES_WAIT_MS = 10 * 60_000;
-
-interface Site {
-  base: string;
-  adminPassword: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  s3: ReturnType<typeof loadConfig>['s3'];
-  stop: () => Promise<void>;
-}
-
-async function startOwnSite(): Promise<Site> {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ws-load-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (process.env.LOAD_ENGINE === 'postgres') {
-    const database = await createPgDatabase();
-    cleanups.push(database.drop);
-    databaseUrl = database.url;
-  }
-  const { app, base, env } = await startBuiltApp({
-    dataDir,
-    log,
-    cleanups,
-    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
-  });
-  return {
-    base,
-    adminPassword: env.ADMIN_PASSWORD ?? '',
-    dataDir,
-    databaseUrl,
-    s3: undefined,
-    async stop() {
-      await stopServer(app);
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    },
-  };
-}
-
-function runningSite(base: string): Site {
-  const config = loadConfig();
-  return {
-    base,
-    adminPassword: process.env.ADMIN_PASSWORD ?? process.env.CLUSTER_ADMIN_PASSWORD ?? '',
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    s3: config.s3,
-    stop: async () => {},
-  };
-}
 
 /** An answer that is a refusal the site may give under load: 429 or 503, with the envelope. */
 function isFairRefusal(status: number, body: string): boolean {
@@ -137,9 +87,10 @@ async function storedEntries(db: Kysely<DB>, ids: readonly string[]) {
 }
 
 async function main(): Promise<number> {
+  if (process.env.LOAD_SCENARIO === 'works') return runWorksScenario(log);
   const cluster = throughCluster();
   const url = process.env.LOAD_URL ?? process.env.CLUSTER_URL;
-  const site = url ? runningSite(url) : await startOwnSite();
+  const site = url ? runningSite(url) : await startOwnSite(log);
   try {
     const { base } = site;
     const target = await openCompetitionForm(base);

@@ -12,7 +12,8 @@ import { findFreePort } from './free-port.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
-const READY_TIMEOUT_MS = 60_000;
+/** Generous: the measuring machine may be shared and loaded (a cold start under load takes a minute). */
+const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 12_000;
 
 type Log = (message: string) => void;

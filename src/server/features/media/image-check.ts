@@ -1,6 +1,8 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../../errors.ts';
 import type { ImageWorker } from './image-worker-client.ts';
+import type { SniffedUpload } from './upload-sniffer.ts';
+import { webpDimensions } from './webp-header.ts';
 
 import {
   IMAGE_MAX_ASPECT_RATIO,
@@ -68,8 +70,8 @@ export async function checkImage(worker: ImageWorker, data: Buffer): Promise<Che
  * the shape (a small file claiming huge or extreme dimensions is refused before anything decodes
  * it).
  */
-async function checkHeader(data: Buffer): Promise<CheckedImage> {
-  if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+async function checkHeader(data: Buffer, size = data.length): Promise<CheckedImage> {
+  if (size > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
   // Reading the header only: nothing is decoded yet. (sharp throws at once on empty input.)
   const metadata = await Promise.resolve()
     .then(() => sharp(data, { limitInputPixels: false }).metadata())
@@ -80,7 +82,12 @@ async function checkHeader(data: Buffer): Promise<CheckedImage> {
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
   }
-  const { width, height } = autoOrient;
+  return checkShape({ format: format as CheckedImage['format'], ...autoOrient });
+}
+
+/** The pixel limit and the shape, from the upright dimensions. */
+function checkShape(checked: CheckedImage): CheckedImage {
+  const { width, height } = checked;
   if (width * height > IMAGE_MAX_PIXELS) {
     throw new AppError(422, 'TOO_MANY_PIXELS', IMAGE_TOO_MANY_PIXELS);
   }
@@ -88,7 +95,7 @@ async function checkHeader(data: Buffer): Promise<CheckedImage> {
   if (long > IMAGE_MAX_SIDE || long > short * IMAGE_MAX_ASPECT_RATIO) {
     throw new AppError(400, 'IMAGE_DIMENSIONS', imageShapeRefused(width, height));
   }
-  return { format: format as CheckedImage['format'], ...autoOrient };
+  return checked;
 }
 
 const JPEG_END = Buffer.from([0xff, 0xd9]);
@@ -125,6 +132,31 @@ export function isWholeImage(format: CheckedImage['format'], data: Buffer): bool
 export async function checkUpload(data: Buffer): Promise<CheckedImage> {
   const checked = await checkHeader(data);
   if (!isWholeImage(checked.format, data)) throw imageUnreadable();
+  return checked;
+}
+
+/**
+ * checkUpload's check of an upload streamed to storage, from what the sniffer kept: a file its
+ * head holds whole is checked as bytes at hand; a longer one from its header (sharp reads a JPEG
+ * or PNG header, webp-header.ts a WebP's) and its container from the kept positions and tail.
+ */
+export async function checkSniffedUpload(file: SniffedUpload): Promise<CheckedImage> {
+  if (file.size <= file.head.length) return checkUpload(file.head);
+  if (file.size > IMAGE_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE);
+  const webp = webpDimensions(file.head, file.webpExif);
+  if (webp) {
+    // sharp reads no WebP shorter than its RIFF header says: the type is not recognised.
+    if (file.head.readUInt32LE(4) + 8 > file.size) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_TYPE);
+    }
+    return checkShape({ format: 'webp', ...webp });
+  }
+  const checked = await checkHeader(file.head, file.size);
+  const whole =
+    checked.format === 'png'
+      ? file.tail.subarray(-8, -4).toString('latin1') === 'IEND'
+      : checked.format === 'jpeg' && file.jpegScanAt >= 0 && file.lastJpegEnd > file.jpegScanAt;
+  if (!whole) throw imageUnreadable();
   return checked;
 }
 

@@ -3,7 +3,8 @@
  * pictures, the picture jobs that make their copies, and the addresses files are served at.
  */
 
-export { checkUpload } from './image-check.ts';
+export { checkSniffedUpload, checkUpload } from './image-check.ts';
+export { type SniffedUpload, UploadSniffer, UploadTooLargeError } from './upload-sniffer.ts';
 export {
   type PictureJob,
   type PictureKind,
@@ -30,4 +31,5 @@ export {
   type FileToStore,
   releaseFiles,
   storeUnclaimedFiles,
+  storeUnclaimedStream,
 } from './unclaimed-files.ts';

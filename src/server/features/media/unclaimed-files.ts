@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
 import { runAlone } from '../../db/advisory-locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
@@ -49,6 +50,25 @@ export async function storeUnclaimedFiles(
     }
   } catch (error) {
     await discardUnclaimedFiles(deps, listed);
+    throw error;
+  }
+}
+
+/**
+ * Lists the file as unclaimed, then writes it from the stream as it arrives. When listing or
+ * writing fails (the stream too), nothing is left and the error is thrown on.
+ */
+export async function storeUnclaimedStream(
+  deps: FilesContext,
+  file: { key: string; body: Readable; contentType: string },
+  now = deps.clock.now(),
+): Promise<void> {
+  try {
+    await insertUnclaimedFile(deps.db, file.key, now.toISOString());
+    await deps.storage.putStream(file.key, file.body, { contentType: file.contentType });
+  } catch (error) {
+    file.body.destroy();
+    await discardUnclaimedFiles(deps, [file.key]);
     throw error;
   }
 }

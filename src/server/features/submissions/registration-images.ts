@@ -1,25 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import { checkUpload, uploadKeyOf } from '../media/media.service.ts';
-import type { FileToStore, PictureJob, PictureKind } from '../media/media.service.ts';
-import { submissionFolderOf } from './stored-entry.ts';
-import {
-  fieldIdOfImagePart,
-  PHOTO_PART,
-  workOfImagePart,
-} from '../../../shared/registration-request.ts';
+import { checkSniffedUpload } from '../media/media.service.ts';
+import type { PictureJob, PictureKind } from '../media/media.service.ts';
+import { PHOTO_PART } from '../../../shared/registration-request.ts';
 import { artworkTooSmall } from '../../../shared/domain/artwork-size.ts';
+import type { ReceivedFile } from './registration-uploads.ts';
+
+export type { ReceivedFile } from './registration-uploads.ts';
 
 /*
- * The images of a registration: the file parts as received, checked from their bytes, and the
- * private files and picture jobs they become under the submission's folder.
+ * The images of a registration: the file parts as received (streamed to storage as sent),
+ * checked from what was seen of their bytes, and the picture jobs they become.
  */
-
-/** A file part as received: its part name and bytes. */
-export interface ReceivedFile {
-  name: string;
-  data: Buffer;
-}
 
 /**
  * An image refused by the upload check, answered for its part: the seed's message in `fields`,
@@ -31,24 +22,12 @@ function imageRefusal(error: unknown, part: string): AppError {
   return new AppError(error.statusCode, code, error.message, { [part]: error.message });
 }
 
-/** A file part's field, with the work's number after it past the first (`artworkUrl-2`). */
-function fieldOfPart(part: string): string {
-  const work = workOfImagePart(part);
-  if (!work) return fieldIdOfImagePart(part);
-  return work.index === 0 ? work.fieldId : `${work.fieldId}-${work.index + 1}`;
-}
-
 export interface PictureToStore {
   part: string;
-  fieldId: string | undefined;
   kind: PictureKind;
-  data: Buffer;
-  contentType: string;
+  /** The key its job writes (the bytes as sent are at uploadKeyOf of it). */
+  key: string;
 }
-
-const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-/** An artwork's original is kept in its own format: its key says which. */
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/webp': 'webp' };
 
 /**
  * Checks every picture from its header and container (checkUpload: a millisecond or two each, so
@@ -65,17 +44,11 @@ export async function checkPictures(
   const checked: PictureToStore[] = [];
   for (const file of files) {
     try {
-      const { format, width, height } = await checkUpload(file.data);
+      const { width, height } = await checkSniffedUpload(file.sniffed);
       const isPhoto = file.name === PHOTO_PART;
       const tooSmall = isPhoto ? undefined : artworkTooSmall(width, height, minLongSide);
       if (tooSmall) throw new AppError(422, 'ARTWORK_TOO_SMALL', tooSmall);
-      checked.push({
-        part: file.name,
-        fieldId: isPhoto ? undefined : fieldOfPart(file.name),
-        kind: isPhoto ? 'photo' : 'artwork',
-        data: file.data,
-        contentType: CONTENT_TYPES[format],
-      });
+      checked.push({ part: file.name, kind: isPhoto ? 'photo' : 'artwork', key: file.key });
     } catch (error) {
       const refusal = imageRefusal(error, file.name);
       refused ??= refusal;
@@ -86,22 +59,9 @@ export async function checkPictures(
   return checked;
 }
 
-/**
- * Keys under the submission's folder: readable names, made unique by a random suffix. Each
- * picture is stored as sent (uploadKeyOf) beside the key its job will write: a JPEG for the
- * photo, the artwork's own format for its original.
- */
-export function privateFilesOf(submissionId: string, pictures: readonly PictureToStore[]) {
-  const files: FileToStore[] = [];
-  const jobs: PictureJob[] = [];
-  const keyByPart = new Map<string, string>();
-  for (const { part, fieldId, kind, data, contentType } of pictures) {
-    const name = (fieldId ?? PHOTO_PART).toLowerCase().replace(/[^a-z0-9_-]/g, '') || 'image';
-    const ext = (kind === 'artwork' && EXTENSIONS[contentType]) || 'jpg';
-    const key = `${submissionFolderOf(submissionId)}${name}-${randomBytes(4).toString('hex')}.${ext}`;
-    keyByPart.set(part, key);
-    files.push({ key: uploadKeyOf(key), data, contentType });
-    jobs.push({ key, kind });
-  }
-  return { files, jobs, keyByPart };
+/** The picture jobs of the checked pictures, and the key each part is answered with. */
+export function privateFilesOf(pictures: readonly PictureToStore[]) {
+  const jobs: PictureJob[] = pictures.map(({ key, kind }) => ({ key, kind }));
+  const keyByPart = new Map(pictures.map(({ part, key }) => [part, key]));
+  return { jobs, keyByPart };
 }

@@ -23,15 +23,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-
 /** What an idempotency key was used with: the canonical `data` and each file's hash, in order. */
 export function fingerprintOf(
   data: Record<string, unknown>,
   files: readonly ReceivedFile[],
 ): string {
   const hash = createHash('sha256').update(canonicalJson(data));
-  for (const file of files) hash.update(`\n${file.name}:${sha256(file.data)}`);
+  for (const file of files) hash.update(`\n${file.name}:${file.sniffed.sha256}`);
   return hash.digest('hex');
 }
 

@@ -26,6 +26,7 @@ import { admitEntry } from '../competitions/competitions.service.ts';
 import * as pricing from '../codes/codes.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { receiptOf, type SavedReceipt } from './registration-receipts.ts';
+import { isReceivedFile, type ReceivedFile } from './registration-uploads.ts';
 import { searchTextOf } from './search-text.ts';
 import { takeEntryReference } from './entry-reference.ts';
 import { issueEntryLink } from './entry-tokens.ts';
@@ -44,7 +45,7 @@ import {
  * confirmation e-mail, in one transaction.
  */
 
-export type Values = RegistrationValues<Buffer>;
+export type Values = RegistrationValues<ReceivedFile>;
 
 /** A registration checked and its files stored, ready to save. */
 export interface SubmissionToSave {
@@ -226,7 +227,7 @@ export async function saveSubmission(
             : values.fieldValues;
           const value = answers?.[field.id];
           // Nothing is attached to the e-mail: the picture was received and is kept for the judges.
-          return Buffer.isBuffer(value) ? 'received' : answerText(field, value);
+          return isReceivedFile(value) ? 'received' : answerText(field, value);
         }),
         entryLink,
       }),

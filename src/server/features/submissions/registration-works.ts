@@ -78,7 +78,7 @@ const fieldKnown = (fields: readonly FormField[], id: string) => fields.some((f)
 /** Puts the file in `values`; answers it under its canonical part name (`works.<n>.<id>`). */
 function placeFile(values: Values, file: ReceivedFile, fields: readonly FormField[]) {
   if (file.name === PHOTO_PART) {
-    values.photo = file.data;
+    values.photo = file;
     return file;
   }
   const work = workOfImagePart(file.name);
@@ -88,7 +88,7 @@ function placeFile(values: Values, file: ReceivedFile, fields: readonly FormFiel
   const works: unknown[] = Array.isArray(values.works) ? values.works : [];
   const holder = index === undefined ? values : works[index];
   const target = isObject(holder) ? holder.fieldValues : undefined;
-  if (isObject(target)) target[fieldId] = file.data;
+  if (isObject(target)) target[fieldId] = file;
   return index === undefined ? file : { ...file, name: workImagePartOf(index, fieldId) };
 }
 

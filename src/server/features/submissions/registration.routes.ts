@@ -15,7 +15,9 @@ import {
 } from '../../../shared/registration-request.ts';
 import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { AppError, invalidField, refuseUnsafeValue } from '../../errors.ts';
-import type { ReceivedFile } from './registration-images.ts';
+import { discardUnclaimedFiles, UploadTooLargeError } from '../media/media.service.ts';
+import { BodyReadError, type ReceivedFile, receiveFile } from './registration-uploads.ts';
+import type { OpenedRegistration } from './registration.service.ts';
 import { countRegistrationAttempt, countReusedKey } from './registration-limit.ts';
 import { requireIdempotencyKey } from './registration-refusals.ts';
 import { findRegistrationForm, openRegistration, registerEntry } from './registration.service.ts';
@@ -39,9 +41,9 @@ export const REGISTRATION_BODY_MESSAGES = {
 const B = REGISTRATION_BODY_MESSAGES;
 
 /**
- * Public scope (/api): the registration form of a competition, and registering for it. The upload
- * is read into memory part by part (10 MB a file at most), so nothing is ever left in a temporary
- * folder.
+ * Public scope (/api): the registration form of a competition, and registering for it. Each file
+ * part streams to storage as it arrives (10 MB a file at most), listed as unclaimed until the
+ * entry is saved, so memory never holds an upload and a refused one leaves nothing behind.
  */
 export const registrationPublicRoutes: FeaturePlugin = async (app, { deps }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -127,27 +129,50 @@ async function readData(parts: AsyncIterator<Multipart>): Promise<Record<string,
   return value as Record<string, unknown>;
 }
 
+/** A part over the size limit, answered for its part as multipart's own limit is. */
+function tooLarge(part: string): AppError {
+  return new AppError(413, 'FILE_TOO_LARGE', IMAGE_TOO_LARGE, { [part]: IMAGE_TOO_LARGE });
+}
+
 /**
  * The file parts after `data`: only those the form takes (`photo`, `fieldValues.<image field>`),
- * each once. An empty file part is a file not chosen, as a browser's empty file input sends it.
+ * each once, each streamed to storage as it arrives. An empty file part is a file not chosen, as a
+ * browser's empty file input sends it. When one is refused or the body fails, the files stored
+ * so far are removed.
  */
 async function readFiles(
+  deps: Deps,
   parts: AsyncIterator<Multipart>,
-  allowed: ReadonlySet<string>,
+  opened: OpenedRegistration,
 ): Promise<ReceivedFile[]> {
   const files: ReceivedFile[] = [];
   const seen = new Set<string>();
-  for (let next = await parts.next(); !next.done; next = await parts.next()) {
-    const part = next.value;
-    const name = part.fieldname;
-    if (part.type !== 'file') throw invalidField(name, B.notAFile);
-    if (!allowed.has(name)) throw invalidField(name, B.unknownFile(name));
-    if (seen.has(name)) throw invalidField(name, B.oneFile);
-    seen.add(name);
-    const data = await part.toBuffer();
-    if (data.length > 0) files.push({ name, data });
+  try {
+    for (let next = await parts.next().catch(refuseBody); !next.done;) {
+      const part = next.value;
+      const name = part.fieldname;
+      if (part.type !== 'file') throw invalidField(name, B.notAFile);
+      if (!opened.fileParts.has(name)) throw invalidField(name, B.unknownFile(name));
+      if (seen.has(name)) throw invalidField(name, B.oneFile);
+      seen.add(name);
+      const file = await receiveFile(deps, part, opened.submissionId, opened.fields).catch(
+        (error: unknown) => {
+          if (error instanceof UploadTooLargeError) throw tooLarge(name);
+          if (error instanceof BodyReadError) refuseBody(error.source);
+          throw error;
+        },
+      );
+      if (file) files.push(file);
+      next = await parts.next().catch(refuseBody);
+    }
+    return files;
+  } catch (error) {
+    await discardUnclaimedFiles(
+      deps,
+      files.map((file) => file.storedKey),
+    );
+    throw error;
   }
-  return files;
 }
 
 function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
@@ -193,7 +218,7 @@ function registerSubmissionCreate(app: FastifyInstance, deps: Deps): void {
         data,
         typeof extension === 'string' && extension !== '' ? extension : undefined,
       );
-      const files = await readFiles(parts, opened.fileParts).catch(refuseBody);
+      const files = await readFiles(deps, parts, opened);
       const outcome = await registerEntry(deps, opened, files).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
           await countReusedKey(deps, request.ip, idempotencyKey);

@@ -11,9 +11,10 @@ import { isRecordId } from '../../db/record-id.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { parseFormFields } from '../categories/categories.service.ts';
-import { discardUnclaimedFiles, storeUnclaimedFiles } from '../media/media.service.ts';
+import { discardUnclaimedFiles } from '../media/media.service.ts';
 import { addDocumentFiles, takeDocuments } from './registration-documents.ts';
-import { checkPictures, privateFilesOf, type ReceivedFile } from './registration-images.ts';
+import { checkPictures, privateFilesOf } from './registration-images.ts';
+import { isReceivedFile, type ReceivedFile } from './registration-uploads.ts';
 import {
   filePartsOf,
   requestKeys,
@@ -71,6 +72,8 @@ export interface OpenedRegistration {
   extensionToken: string | undefined;
   /** The file parts the form takes: `photo` and each image field's (registration-works.ts). */
   fileParts: Set<string>;
+  /** Chosen before the files arrive: they are streamed to storage under its folder. */
+  submissionId: string;
 }
 
 /**
@@ -115,17 +118,34 @@ export async function openRegistration(
   }
   const fields = enabledFields(competition);
   const fileParts = filePartsOf(fields, data);
-  return { idempotencyKey, data, competition, fields, extensionToken, fileParts };
+  const submissionId = randomUUID();
+  return { idempotencyKey, data, competition, fields, extensionToken, fileParts, submissionId };
 }
 
 /**
- * Registers the entry: answers an earlier request with the same key (before any image work), checks
- * the values with the shared schema, checks the pictures, writes them as sent as unclaimed private
- * files, then saves the submission and its picture jobs in one transaction. When that transaction
- * does not commit, the files and their rows are removed; when another request with the same key won
- * the race, its answer is given (or 409 for another body).
+ * Registers the entry, its files already streamed to storage as unclaimed (registration-uploads.ts):
+ * answers an earlier request with the same key (before any image work), checks the values with the
+ * shared schema, checks the pictures and documents from what was seen of their bytes, then saves
+ * the submission and its picture jobs in one transaction. Unless that transaction commits, the
+ * files and their rows are removed; when another request with the same key won the race, its
+ * answer is given (or 409 for another body).
  */
 export async function registerEntry(
+  deps: Parameters<typeof registerStoredEntry>[0],
+  opened: OpenedRegistration,
+  files: readonly ReceivedFile[],
+): Promise<RegistrationOutcome> {
+  const fileKeys = files.map((file) => file.storedKey);
+  let outcome: RegistrationOutcome | undefined;
+  try {
+    outcome = await registerStoredEntry(deps, opened, files);
+    return outcome;
+  } finally {
+    if (outcome?.replayed !== false) await discardUnclaimedFiles(deps, fileKeys);
+  }
+}
+
+async function registerStoredEntry(
   deps: Pick<
     Deps,
     | 'db'
@@ -150,7 +170,7 @@ export async function registerEntry(
   const { competition, fields } = opened;
   const legacy = !sendsWorks(data);
   const range = { min: competition.min_works, max: competition.max_works };
-  const schema = buildRegistrationSchema(fields, Buffer.isBuffer, range);
+  const schema = buildRegistrationSchema(fields, isReceivedFile, range);
   const { values, canonical } = valuesWithFiles(data, files, fields);
   const checked = checkRegistration(schema, values);
   if (!checked.success) throw invalidFields(requestKeys(checked.fields, legacy));
@@ -169,11 +189,10 @@ export async function registerEntry(
   ).catch((error: unknown) => {
     throw withRequestKeys(error, legacy);
   });
-  const submissionId = randomUUID();
-  const { files: toStore, jobs, keyByPart } = privateFilesOf(submissionId, pictures);
-  addDocumentFiles(submissionId, documents, toStore, keyByPart);
-  const fileKeys = toStore.map((file) => file.key);
-  await storeUnclaimedFiles(deps, toStore);
+  const { submissionId } = opened;
+  const { jobs, keyByPart } = privateFilesOf(pictures);
+  addDocumentFiles(documents, keyByPart);
+  const fileKeys = files.map((file) => file.storedKey);
   let saved: Saved;
   try {
     saved = await saveSubmission(deps, {
@@ -190,7 +209,6 @@ export async function registerEntry(
       pricing,
     });
   } catch (error) {
-    await discardUnclaimedFiles(deps, fileKeys);
     // A unique key taken by a request that committed between our checks: its answer.
     const winner = await findSubmissionByIdempotencyKey(deps.db, idempotencyKey).catch(
       () => undefined,
@@ -199,7 +217,6 @@ export async function registerEntry(
     throw error;
   }
   if ('existing' in saved) {
-    await discardUnclaimedFiles(deps, fileKeys);
     return answerExisting(saved.existing, fingerprint, competitionId);
   }
   // The confirmation goes out and the pictures are made now, not at the workers' next rounds.

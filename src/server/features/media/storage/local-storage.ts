@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import {
   mkdir,
   open,
@@ -10,6 +11,8 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
@@ -53,11 +56,12 @@ export function createLocalStorage(dataDir: string): Storage {
     );
 
   /** Written beside, then renamed into place: a reader sees the old file or the new, never half. */
-  async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
+  async function writeAtomically(file: string, data: Buffer | string | Readable): Promise<void> {
     await mkdir(tempRoot, { recursive: true });
     const temp = path.join(tempRoot, randomUUID());
     try {
-      await writeFile(temp, data);
+      if (typeof data === 'string' || Buffer.isBuffer(data)) await writeFile(temp, data);
+      else await pipeline(data, createWriteStream(temp));
       // A delete of the folder's last file may remove the folder in between: it is made again.
       for (let attempt = 1; ; attempt++) {
         await mkdir(path.dirname(file), { recursive: true });
@@ -91,19 +95,33 @@ export function createLocalStorage(dataDir: string): Storage {
     }
   }
 
-  return {
-    async put(key, data, { contentType }) {
-      const file = fileOf(root, key);
-      try {
-        await writeAtomically(fileOf(typesRoot, key), contentType);
-        await writeAtomically(file, data);
-      } catch (error) {
-        if (!hasErrorCode(error, WRITE_REFUSED)) throw error;
-        throw new StorageUnavailableError(`DATA_DIR refused a file: ${(error as Error).message}`, {
-          cause: error,
-        });
+  /** The content type, then the bytes (a partial stream is never renamed into place). */
+  async function write(
+    key: string,
+    data: Buffer | Readable,
+    { contentType }: { contentType: string },
+  ) {
+    const file = fileOf(root, key);
+    try {
+      await writeAtomically(fileOf(typesRoot, key), contentType);
+      await writeAtomically(file, data);
+    } catch (error) {
+      if (!Buffer.isBuffer(data)) {
+        // A stream cut short leaves no type behind either (there is no file to describe).
+        data.destroy();
+        await rm(fileOf(typesRoot, key), { force: true });
       }
-    },
+      if (!hasErrorCode(error, WRITE_REFUSED)) throw error;
+      throw new StorageUnavailableError(`DATA_DIR refused a file: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+
+  return {
+    put: (key, data, options) => write(key, data, options),
+
+    putStream: (key, body, options) => write(key, body, options),
 
     async get(key) {
       const file = fileOf(root, key);

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../../config.ts';
 import { hasErrorCode, StorageUnavailableError } from '../../../http/unreachable.ts';
+import { uploadStream } from './s3-upload.ts';
 import { assertValidKey, publicUrlOf, type Storage } from './storage.ts';
 
 /** An unreachable endpoint fails the request soon instead of holding it open. */
@@ -95,6 +96,11 @@ export function createS3Storage(config: S3Config): Storage {
     async put(key, data, { contentType }) {
       assertValidKey(key);
       await send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+
+    async putStream(key, body, { contentType }) {
+      assertValidKey(key);
+      await uploadStream(send, { Bucket, Key: key, ContentType: contentType }, body);
     },
 
     get,

@@ -26,6 +26,11 @@ export interface StoredFile extends FileStat {
 export interface Storage {
   /** Stores the bytes under the key, replacing what was there. */
   put(key: string, data: Buffer, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores a stream's bytes under the key as they arrive, never holding the whole file. When the
+   * stream fails (or the store does), the error is thrown on and nothing is left under the key.
+   */
+  putStream(key: string, body: Readable, options: { contentType: string }): Promise<void>;
   /** The file as a stream, or undefined when there is none. */
   get(key: string): Promise<StoredFile | undefined>;
   /**
