@@ -105,7 +105,7 @@ test.describe('admin sign-in', () => {
       String(DEMO_LISTING.length + DEMO_DRAFTS.length),
     );
     await expect(stat('Total Categories')).toHaveText('2');
-    // The demo's entries (the jury demo's twelve and the results demo's six), all free; the
+    // The demo's entries (fixtures.ts), none of them paid for; the
     // growth is what the dashboard's API says (it depends on today's date within the month).
     await expect(stat('Participants')).toHaveText(String(DEMO_ENTRIES));
     const dashboard = await page.request.get('/api/admin/dashboard');

@@ -67,8 +67,11 @@ export const DEMO = {
 /** The demo's drafts: in the admin's list and counts, never on the public site. */
 export const DEMO_DRAFTS = [DEMO.competitions.festivalDraft] as const;
 
-/** The demo's entries: twelve in the jury demo, six in the results demo. */
-export const DEMO_ENTRIES = 18;
+/**
+ * The demo's entries: twelve in the jury demo, six in the results demo, three of several works
+ * in the Young Sketchers Festival (awaiting payment).
+ */
+export const DEMO_ENTRIES = 21;
 
 /** Open (closing soonest first), then Upcoming (opening soonest first), then Closed. */
 export const DEMO_LISTING = [

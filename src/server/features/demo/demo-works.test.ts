@@ -30,7 +30,7 @@ describe(`the demo of several works (${TEST_ENGINE})`, () => {
     expect(competition).toMatchObject({
       minWorks: 1,
       maxWorks: 3,
-      prices: { entryFee: 499, furtherWorkFee: 299, earlyBirdFee: 399, earlyBirdFurtherFee: 249 },
+      prices: { entryFee: 199, furtherWorkFee: 99, earlyBirdFee: 149, earlyBirdFurtherFee: 79 },
     });
     expect(Date.parse(competition.prices.earlyBirdUntil)).toBeGreaterThan(
       t.app.deps.clock.now().getTime(),
@@ -42,12 +42,12 @@ describe(`the demo of several works (${TEST_ENGINE})`, () => {
       payload: { works: 3, code: DEMO_CODE.toLowerCase() },
     });
     expect(quote.statusCode, quote.body).toBe(200);
-    // ₹399 + 2 × ₹249 = ₹897; 20 % is ₹179.40, rounded to ₹179.
+    // ₹149 + 2 × ₹79 = ₹307; 20 % is ₹61.40, rounded to ₹61.
     expect(quote.json<PriceBreakdown>()).toMatchObject({
       tier: 'early',
-      gross: 897,
-      discount: 179,
-      net: 718,
+      gross: 307,
+      discount: 61,
+      net: 246,
     });
   });
 
@@ -81,6 +81,6 @@ describe(`the demo of several works (${TEST_ENGINE})`, () => {
     }
     // The artist of three works used the code: the entry was priced as registration prices it.
     const uses = await asAdmin(t, admin, 'GET', '/api/admin/codes');
-    expect(uses.json()).toMatchObject([{ code: DEMO_CODE, uses: [{ discount: 179 }] }]);
+    expect(uses.json()).toMatchObject([{ code: DEMO_CODE, uses: [{ discount: 61 }] }]);
   });
 });

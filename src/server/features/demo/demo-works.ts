@@ -34,9 +34,9 @@ export function demoWorksColumns(now: Date) {
   return {
     min_works: 1,
     max_works: 3,
-    further_work_fee: 299,
-    early_bird_fee: 399,
-    early_bird_further_fee: 249,
+    further_work_fee: 99,
+    early_bird_fee: 149,
+    early_bird_further_fee: 79,
     early_bird_until: new Date(now.getTime() + EARLY_BIRD_DAYS * DAY_MS).toISOString(),
   };
 }
@@ -64,7 +64,7 @@ const ARTISTS = [
     works: ['Self-Portrait in Indigo'],
   },
 ] as const;
-const MEDIUMS = ['Oil on canvas', 'Acrylic on board', 'Oil on linen'];
+const MEDIUMS = ['Graphite pencil', 'Charcoal', 'Pencil and charcoal'];
 
 /** The entries' pictures, drawn and stored before the seed's transaction claims them. */
 export async function prepareWorksEntries(deps: DemoDeps, now: Date) {
@@ -165,8 +165,8 @@ export async function insertWorksEntries(
           artworkTitle: title,
           [ARTWORK_FIELD]: entry.artworkKeys[n],
           medium: MEDIUMS[n % MEDIUMS.length],
-          size: '60 × 90 cm',
-          description: `${title}: painted from life and from photographs taken on the day.`,
+          size: 'A3',
+          description: `${title}: drawn from life over an afternoon.`,
         }),
         created_at: stamp,
         updated_at: stamp,

@@ -13,7 +13,7 @@ import type { DemoDb } from './demo.tables.ts';
 
 export const DEMO_MARKER = 'demo_seeded_at';
 /** The open competition that takes several works an entry (demo-works.ts). */
-export const DEMO_WORKS_COMPETITION = 'Portraits of India: Oil & Acrylic Open';
+export const DEMO_WORKS_COMPETITION = 'Young Sketchers Festival';
 /** Big Buck Bunny, published by the Blender Foundation under CC BY. */
 export const DEMO_VIDEO_ID = 'aqz-KE-bpKQ';
 
@@ -54,25 +54,25 @@ const COMPETITIONS = [
     fee: 0,
   },
   {
-    title: DEMO_WORKS_COMPETITION,
+    title: 'Portraits of India: Oil & Acrylic Open',
     description:
-      'A portrait competition for painters working in oil or acrylic. Faces, families and festivals from across the country. Enter up to three works: early-bird prices for the first days, a smaller fee for each further work.',
+      'A portrait competition for painters working in oil or acrylic. Faces, families and festivals from across the country.',
     category: 0,
     subcategory: 1,
     start: -5,
     end: 8,
     fee: 499,
-    works: true,
   },
   {
-    title: 'Young Sketchers Festival',
+    title: DEMO_WORKS_COMPETITION,
     description:
-      'Pencil and charcoal drawings of everyday life. Winners are exhibited at the art space for a month.',
+      'Pencil and charcoal drawings of everyday life. Winners are exhibited at the art space for a month. Enter up to three drawings: early-bird prices for the first days, a smaller fee for each further drawing.',
     category: 1,
     subcategory: 0,
     start: -2,
     end: 35,
     fee: 199,
+    works: true,
   },
   {
     title: 'Digital Dreams Illustration Prize',
