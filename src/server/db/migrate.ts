@@ -29,6 +29,7 @@ import * as receipts from './migrations/2026-12-05T1200-receipts.ts';
 import * as juryWorks from './migrations/2026-12-05T1300-jury-works.ts';
 import * as artworkOriginals from './migrations/2026-12-05T1400-artwork-originals.ts';
 import * as redactionsPerWork from './migrations/2026-12-06T0900-redactions-per-work.ts';
+import * as certificatesPerWork from './migrations/2026-12-06T0930-certificates-per-work.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T1300-jury-works': juryWorks,
   '2026-12-05T1400-artwork-originals': artworkOriginals,
   '2026-12-06T0900-redactions-per-work': redactionsPerWork,
+  '2026-12-06T0930-certificates-per-work': certificatesPerWork,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
