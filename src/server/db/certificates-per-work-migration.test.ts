@@ -1,48 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  makeCategoryRow,
-  makeCompetitionRow,
-  makeSubmissionRow,
-} from '../../../tests/factories/rows.ts';
-import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { approvedEntryRow, useMigrationDatabase } from '../../../tests/setup/migration-database.ts';
+import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
-import type { DB } from './schema.ts';
 
 /*
  * Certificates per work: each certificate so far is kept as it was (its code, work and file);
  * an entry may then hold one per awarded work, never two for the same work.
  */
 
-let database: Database;
-let db: Kysely<DB>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const environment = await createTestEnvironment();
-  cleanup = environment.cleanup;
-  database = await openDatabase(environment.config);
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database.close();
-  await cleanup();
-});
+const database = useMigrationDatabase();
 
 const stamp = '2026-11-20T10:00:00.000Z';
 
 describe(`the certificates-per-work migration on ${TEST_ENGINE}`, () => {
   it('keeps each certificate and lets an entry hold one per awarded work', async () => {
+    const db = database();
     await migrateUpTo(db, '2026-12-06T0900-redactions-per-work');
-    const category = makeCategoryRow();
-    await db.insertInto('categories').values(category).execute();
-    const competition = makeCompetitionRow(category.id);
-    await db.insertInto('competitions').values(competition).execute();
-    const submission = makeSubmissionRow({ competition_id: competition.id, status: 'approved' });
-    await db.insertInto('submissions').values(submission).execute();
+    const { competition, submission } = await approvedEntryRow(db);
     const [one, two] = [1, 2].map((position) => ({
       id: position === 1 ? submission.id : randomUUID(),
       submission_id: submission.id,

@@ -1,14 +1,8 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  makeCategoryRow,
-  makeCompetitionRow,
-  makeSubmissionRow,
-} from '../../../tests/factories/rows.ts';
-import { createTestEnvironment, TEST_ENGINE } from '../../../tests/setup/test-database.ts';
-import { type Database, openDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { approvedEntryRow, useMigrationDatabase } from '../../../tests/setup/migration-database.ts';
+import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
-import type { DB } from './schema.ts';
 
 /*
  * Redactions per work: a redaction an earlier release made names the answer the entry's first
@@ -16,37 +10,15 @@ import type { DB } from './schema.ts';
  * takes the work, so two works' answers of one field are redacted apart.
  */
 
-let database: Database;
-let db: Kysely<DB>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const environment = await createTestEnvironment();
-  cleanup = environment.cleanup;
-  database = await openDatabase(environment.config);
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database.close();
-  await cleanup();
-});
+const database = useMigrationDatabase();
 
 const stamp = '2026-11-20T10:00:00.000Z';
 
 describe(`the redactions-per-work migration on ${TEST_ENGINE}`, () => {
   it("moves each redaction onto the first work's answer or the entry's own", async () => {
+    const db = database();
     await migrateUpTo(db, '2026-12-05T1400-artwork-originals');
-    const category = makeCategoryRow();
-    await db.insertInto('categories').values(category).execute();
-    const competition = makeCompetitionRow(category.id);
-    await db.insertInto('competitions').values(competition).execute();
-    const submission = makeSubmissionRow({
-      competition_id: competition.id,
-      status: 'approved',
-      field_values: '{"statement":"By Asha."}',
-    });
-    await db.insertInto('submissions').values(submission).execute();
+    const { submission } = await approvedEntryRow(db, { field_values: '{"statement":"By Asha."}' });
     await db
       .insertInto('entry_works')
       .values({
