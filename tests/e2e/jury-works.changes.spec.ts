@@ -78,6 +78,9 @@ async function entryOfThreeWorks(
   return json<{ id: string; reference: string }>(response, 201);
 }
 
+// Two roles, three screens checked by axe in both modes: longer than a journey's usual minute.
+test.slow();
+
 test('an entry of three works: reviewed, scored work by work, the second awarded and certified', async ({
   page,
   request,
