@@ -180,7 +180,11 @@ test('an entry of three works: reviewed, scored work by work, the second awarded
     if (n === 1) await expectNoAxeViolations(jurorPage, "a juror's work of an entry of three");
     for (const [i, { name }] of jury.CRITERIA.entries()) {
       const scale = jurorPage.getByRole('group', { name, exact: true });
-      await scale.getByRole('radio', { name: scoreOf.get(which)![i]!, exact: true }).check();
+      // A number key gives that score, as the juror's keyboard does.
+      await scale.getByRole('radio').first().focus();
+      const key = scoreOf.get(which)![i]!;
+      await jurorPage.keyboard.press(key);
+      await expect(scale.getByRole('radio', { name: key, exact: true })).toBeChecked();
     }
     await jurorPage.getByRole('button', { name: 'Save and next' }).click();
     if (n < 3) {
