@@ -28,6 +28,8 @@ import * as pricingAndCodes from './migrations/2026-12-05T1100-pricing-and-codes
 import * as receipts from './migrations/2026-12-05T1200-receipts.ts';
 import * as juryWorks from './migrations/2026-12-05T1300-jury-works.ts';
 import * as artworkOriginals from './migrations/2026-12-05T1400-artwork-originals.ts';
+import * as redactionsPerWork from './migrations/2026-12-06T0900-redactions-per-work.ts';
+import * as certificatesPerWork from './migrations/2026-12-06T0930-certificates-per-work.ts';
 import * as receiptLines from './migrations/2026-12-06T1000-receipt-lines.ts';
 import type { DB } from './schema.ts';
 
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T1200-receipts': receipts,
   '2026-12-05T1300-jury-works': juryWorks,
   '2026-12-05T1400-artwork-originals': artworkOriginals,
+  '2026-12-06T0900-redactions-per-work': redactionsPerWork,
+  '2026-12-06T0930-certificates-per-work': certificatesPerWork,
   '2026-12-06T1000-receipt-lines': receiptLines,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LONG_TEXT_FIELD_MAX } from './registration.ts';
+import { WORKS_MAX } from './works-range.ts';
 
 /*
  * The identity check before judging: the entries whose answers shown to jurors contain their
@@ -24,6 +25,8 @@ export const REDACTION_MESSAGES = {
     phone: "The jury's copy still contains the artist's phone number",
   } satisfies Record<IdentityKind, string>,
   notRedacted: 'This answer is not redacted.',
+  workOfOnce: 'This answer is given once per entry: it belongs to no work.',
+  work: `A work is numbered from 1 to ${WORKS_MAX}`,
   fixed:
     'A round has opened: jurors have seen the redacted copy, so it can be changed but not removed.',
 } as const;
@@ -37,8 +40,24 @@ export const RedactionInputSchema = z.strictObject({
 });
 export type RedactionInput = z.input<typeof RedactionInputSchema>;
 
+/**
+ * Which work's answer a redaction concerns (`?work=2`): absent, the first work's for a field
+ * each work answers; never given for an answer asked once per entry.
+ */
+export const RedactionQuerySchema = z.strictObject({
+  work: z.coerce
+    .number(REDACTION_MESSAGES.work)
+    .int(REDACTION_MESSAGES.work)
+    .min(1, REDACTION_MESSAGES.work)
+    .max(WORKS_MAX, REDACTION_MESSAGES.work)
+    .optional(),
+});
+
 export const CheckedAnswerSchema = z.object({
   fieldId: z.string(),
+  /** The work whose answer it is, by number; null for an answer asked once per entry. */
+  work: z.number().int().nullable(),
+  /** The field's label; "Work 2: …" when the entry holds several works. */
   label: z.string(),
   /** The artist's own answer, as given (kept whatever the jury's copy says). */
   answer: z.string(),

@@ -31,6 +31,19 @@ export const AwardsInputSchema = z.object({
 });
 export type AwardsInput = z.infer<typeof AwardsInputSchema>;
 
+/** A work of an awarded entry, as the awards screen offers it to choose from. */
+export const AwardWorkSchema = z.object({
+  id: z.string(),
+  /** Its number in the entry, from 1. */
+  number: z.number().int(),
+  title: z.string(),
+  /** Its alias in the last round it was judged in; null when never judged. */
+  alias: z.string().nullable(),
+  /** The admin URL of its first picture's display copy; null when it has none. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type AwardWork = z.infer<typeof AwardWorkSchema>;
+
 export const AwardSchema = z.object({
   id: z.string(),
   submissionId: z.string(),
@@ -40,6 +53,8 @@ export const AwardSchema = z.object({
   prize: z.string(),
   position: z.number().int(),
   artworkTitle: z.string(),
+  /** The entry's works, in order: the award may go to any of them. */
+  works: z.array(AwardWorkSchema).optional(),
 });
 export type Award = z.infer<typeof AwardSchema>;
 
@@ -66,6 +81,7 @@ export const ProposedAwardsSchema = z.object({
       prize: z.string(),
       /** Its normalised mean in a score round; null in a ranking round (placed by the ballots). */
       normalisedMean: z.number().nullable(),
+      works: z.array(AwardWorkSchema).optional(),
     }),
   ),
 });

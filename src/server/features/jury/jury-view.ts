@@ -1,6 +1,6 @@
 import { answerText } from '../../../shared/domain/field-answers.ts';
 import type { Kysely } from 'kysely';
-import { isShownToJurors } from '../../../shared/schemas/form-field.ts';
+import { isAskedPerWork, isShownToJurors } from '../../../shared/schemas/form-field.ts';
 import type { DB } from '../../db/schema.ts';
 import {
   decodeEntry,
@@ -47,11 +47,22 @@ export function juryCopyOf(entry: StoredEntry, redactions: ReadonlyMap<string, s
   return { answers, images, documents };
 }
 
-/** The jury's copy of submission `row.id`, read with its redactions. */
+/**
+ * The jury's copy of work `row.work_position` of submission `row.id` (`row.work_values` its
+ * answers), read with its redactions: a field each work answers takes the work's, a field asked
+ * once the entry's.
+ */
 export async function readJuryCopy(
   db: Kysely<DB>,
-  row: EntryWithFirstWorkRow,
+  row: EntryWithFirstWorkRow & { work_position: number },
   log: EntryLog,
 ): Promise<JuryCopy> {
-  return juryCopyOf(decodeEntry(row, log), await findRedactionsOf(db, row.id));
+  const entry = decodeEntry(row, log);
+  const perWork = new Set(entry.fields.filter(isAskedPerWork).map((f) => f.id));
+  const redactions = new Map<string, string>();
+  for (const r of await findRedactionsOf(db, row.id, row.work_position)) {
+    const position = perWork.has(r.field_id) ? row.work_position : 0;
+    if (r.work_position === position) redactions.set(r.field_id, r.jury_text);
+  }
+  return juryCopyOf(entry, redactions);
 }

@@ -240,6 +240,24 @@ describe(`the jury per work, on ${TEST_ENGINE}`, () => {
       ['First', 'Tide 2', workIds.get('Tide 2')],
       ['Second', 'Tide 3', workIds.get('Tide 3')],
     ]);
+    // The chooser offers each work of the entry under its alias in the last round judging it.
+    const offered = saved.json<Award[]>()[0]!.works ?? [];
+    expect(offered.map((w) => [w.number, w.title])).toEqual([
+      [1, 'Tide 1'],
+      [2, 'Tide 2'],
+      [3, 'Tide 3'],
+    ]);
+    // Tide 2 was judged in the first round only, the others in the ranking round after it too:
+    // each under its alias in the last round that judged it.
+    const rounds = await db()
+      .selectFrom('jury_round_entries as e')
+      .innerJoin('jury_rounds as r', 'r.id', 'e.round_id')
+      .select(['e.work_id', 'e.alias'])
+      .where('r.competition_id', '=', competitionId)
+      .orderBy('r.number')
+      .execute();
+    const lastAlias = new Map(rounds.map((r) => [r.work_id, r.alias]));
+    expect(offered.map((w) => w.alias)).toEqual(offered.map((w) => lastAlias.get(w.id)));
     const twice = await asAdmin(
       t,
       admin,
@@ -260,16 +278,26 @@ describe(`the jury per work, on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it("gives the entry a merit certificate that names its award's work", async () => {
+  it('gives the entry a merit certificate for each awarded work, naming it', async () => {
     const url = `/api/admin/competitions/${competitionId}`;
     const closed = await asAdmin(t, admin, 'POST', `${url}/close-entries`);
     expect(closed.statusCode, closed.body).toBe(200);
     const published = await asAdmin(t, admin, 'POST', `${url}/results/publish`);
     expect(published.statusCode, published.body).toBe(200);
+    const held = await db()
+      .selectFrom('certificates')
+      .select(['work_id', 'award'])
+      .where('submission_id', '=', tideEntry)
+      .orderBy('award')
+      .execute();
+    expect(held).toEqual([
+      { work_id: workIds.get('Tide 2'), award: 'First' },
+      { work_id: workIds.get('Tide 3'), award: 'Second' },
+    ]);
     const { code } = await db()
       .selectFrom('certificates')
       .select('code')
-      .where('submission_id', '=', tideEntry)
+      .where('work_id', '=', workIds.get('Tide 2')!)
       .executeTakeFirstOrThrow();
     const pdf = await t.app.inject({ method: 'GET', url: `/api/certificates/${code}/pdf` });
     expect(pdf.statusCode).toBe(200);
@@ -280,5 +308,6 @@ describe(`the jury per work, on ${TEST_ENGINE}`, () => {
     });
     expect(text).toContain('Tide 2');
     expect(text).not.toContain('Tide 1');
+    expect(text).not.toContain('Tide 3');
   });
 });

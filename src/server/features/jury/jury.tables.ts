@@ -95,6 +95,8 @@ export interface JuryScoresTable {
 /** The jury's copy of an answer that named its artist (the artist's own stays in field_values). */
 export interface JuryRedactionsTable {
   submission_id: string;
+  /** The work whose answer it hides, by number from 1; 0: an answer asked once per entry. */
+  work_position: Generated<number>;
   field_id: string;
   jury_text: string;
   redacted_at: string;

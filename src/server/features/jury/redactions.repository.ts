@@ -1,23 +1,16 @@
-import {
-  entryFormFields,
-  firstWorkValues,
-  reviewStatusIn,
-} from '../submissions/submissions.service.ts';
+import { entryFormFields, reviewStatusIn } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
 
-/** The jury's copy of each redacted answer of one entry, by field id. */
-export async function findRedactionsOf(
-  db: JuryDb,
-  submissionId: string,
-): Promise<Map<string, string>> {
-  const rows = await db
+/** The jury's copies of one work's answers: its own (`position`) and its entry's (0). */
+export async function findRedactionsOf(db: JuryDb, submissionId: string, position: number) {
+  return db
     .selectFrom('jury_redactions')
-    .select(['field_id', 'jury_text'])
+    .select(['work_position', 'field_id', 'jury_text'])
     .where('submission_id', '=', submissionId)
+    .where('work_position', 'in', [0, position])
     .execute();
-  return new Map(rows.map((r) => [r.field_id, r.jury_text]));
 }
 
 /** Every redaction of a competition's entries. */
@@ -25,14 +18,15 @@ export async function findCompetitionRedactions(db: JuryDb, competitionId: strin
   return db
     .selectFrom('jury_redactions as r')
     .innerJoin('submissions as s', 's.id', 'r.submission_id')
-    .select(['r.submission_id', 'r.field_id', 'r.jury_text', 'r.redacted_at'])
+    .select(['r.submission_id', 'r.work_position', 'r.field_id', 'r.jury_text', 'r.redacted_at'])
     .where('s.competition_id', '=', competitionId)
     .execute();
 }
 
 /**
  * The entries of a competition that can still reach a jury (pending or approved), with what the
- * identity check compares: the artist's name, e-mail and phone, and the answers with their fields.
+ * identity check compares: the artist's name, e-mail and phone, and the entry's own answers with
+ * their fields (its works' are read by worksOf).
  */
 export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
   return db
@@ -46,7 +40,6 @@ export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
       's.email',
       's.phone',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
       entryFormFields('s', 'c'),
     ])
     .where('s.competition_id', '=', competitionId)
@@ -66,7 +59,6 @@ export async function findEntryToRedact(db: JuryDb, competitionId: string, entry
       's.email',
       's.phone',
       's.field_values',
-      firstWorkValues('s').as('work_values'),
       entryFormFields('s', 'c'),
     ])
     .where('s.competition_id', '=', competitionId)
@@ -76,14 +68,20 @@ export async function findEntryToRedact(db: JuryDb, competitionId: string, entry
 
 export async function upsertRedaction(
   db: JuryDb,
-  row: { submission_id: string; field_id: string; jury_text: string; redacted_at: string },
+  row: {
+    submission_id: string;
+    work_position: number;
+    field_id: string;
+    jury_text: string;
+    redacted_at: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('jury_redactions')
     .values(row)
     .onConflict((oc) =>
       oc
-        .columns(['submission_id', 'field_id'])
+        .columns(['submission_id', 'work_position', 'field_id'])
         .doUpdateSet({ jury_text: row.jury_text, redacted_at: row.redacted_at }),
     )
     .execute();
@@ -93,11 +91,13 @@ export async function upsertRedaction(
 export async function deleteRedaction(
   db: JuryDb,
   submissionId: string,
+  position: number,
   fieldId: string,
 ): Promise<boolean> {
   const result = await db
     .deleteFrom('jury_redactions')
     .where('submission_id', '=', submissionId)
+    .where('work_position', '=', position)
     .where('field_id', '=', fieldId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

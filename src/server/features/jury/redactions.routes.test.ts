@@ -81,6 +81,7 @@ describe(`the identity check on ${TEST_ENGINE}`, () => {
     expect(entries[0]!.answers).toEqual([
       {
         fieldId: 'description',
+        work: 1,
         label: 'Description',
         answer: 'Painted by ZENOBIA QUILLFEATHER 1 at dawn.',
         contains: ['name'],

@@ -5,6 +5,7 @@ import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
   IdentityCheckSchema,
   RedactionInputSchema,
+  RedactionQuerySchema,
 } from '../../../shared/schemas/jury-redaction.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
@@ -40,15 +41,18 @@ export const redactionsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Saves the jury’s copy of one answer (the artist’s own answer is kept)',
         description:
-          'A copy that still contains the artist’s name, e-mail or phone is a 400 naming `text`; an image field or a field hidden from jurors is a 400 naming `fieldId`.',
+          'Of work `work` (the first when not said) for a field each work answers. A copy that still contains the artist’s name, e-mail or phone is a 400 naming `text`; an image field or a field hidden from jurors is a 400 naming `fieldId`; a work for an answer asked once per entry, a 400 naming `work`.',
         params: RedactionParamsSchema,
+        querystring: RedactionQuerySchema,
         body: RedactionInputSchema,
         response: { 200: IdentityCheckSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
     async (request) => {
       const { id, entryId, fieldId } = request.params;
-      return saveRedaction(deps, id, entryId, fieldId, request.body, requireAdmin(request));
+      const { work } = request.query;
+      const admin = requireAdmin(request);
+      return saveRedaction(deps, id, entryId, fieldId, work, request.body, admin);
     },
   );
 
@@ -59,6 +63,7 @@ export const redactionsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         summary: 'Gives jurors the artist’s own answer again',
         description: 'Refused (409 `REDACTION_FIXED`) once a round of the competition has opened.',
         params: RedactionParamsSchema,
+        querystring: RedactionQuerySchema,
         response: {
           200: IdentityCheckSchema,
           400: ErrorEnvelopeSchema,
@@ -69,7 +74,8 @@ export const redactionsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     },
     async (request) => {
       const { id, entryId, fieldId } = request.params;
-      return removeRedaction(deps, id, entryId, fieldId, requireAdmin(request));
+      const { work } = request.query;
+      return removeRedaction(deps, id, entryId, fieldId, work, requireAdmin(request));
     },
   );
 };

@@ -86,3 +86,32 @@ export async function replaceAwards(
   await trx.deleteFrom('awards').where('competition_id', '=', competitionId).execute();
   if (rows.length > 0) await trx.insertInto('awards').values(rows).execute();
 }
+
+/** The works of these entries, in order, each with its last alias (null: never judged). */
+export function findEntryWorks(db: ResultsDb, submissionIds: readonly string[]) {
+  return db
+    .selectFrom('entry_works as w')
+    .innerJoin('submissions as s', 's.id', 'w.submission_id')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select((eb) => [
+      'w.id as work_id',
+      'w.position',
+      's.id',
+      's.reference',
+      's.field_values',
+      'w.field_values as work_values',
+      entryFormFields('s', 'c'),
+      eb
+        .selectFrom('jury_round_entries as e')
+        .innerJoin('jury_rounds as r', 'r.id', 'e.round_id')
+        .select('e.alias')
+        .whereRef('e.work_id', '=', 'w.id')
+        .orderBy('r.number', 'desc')
+        .limit(1)
+        .as('alias'),
+    ])
+    .where('w.submission_id', 'in', submissionIds)
+    .orderBy('w.submission_id')
+    .orderBy('w.position')
+    .execute();
+}

@@ -12,6 +12,7 @@ import { AppError, invalidFields } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import { listRounds, rankBy, requireCompetition, roundStandings } from '../jury/jury.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
+import { worksOfAwardedEntries } from './award-works.ts';
 import { getRoundRanking } from './ballots.service.ts';
 import {
   findAwardCreatedAt,
@@ -40,6 +41,10 @@ export async function listAwards(
 ): Promise<Award[]> {
   await requireCompetition(deps.db, competitionId);
   const rows = await findAwards(deps.db, competitionId);
+  const works = await worksOfAwardedEntries(
+    deps,
+    rows.map((r) => r.submission_id),
+  );
   return rows.map((r) => ({
     id: r.award_id,
     submissionId: r.submission_id,
@@ -49,6 +54,7 @@ export async function listAwards(
     prize: r.prize,
     position: r.position,
     artworkTitle: artworkTitleOf(r, deps.log),
+    works: works.get(r.submission_id) ?? [],
   }));
 }
 
@@ -162,13 +168,14 @@ export async function proposeAwards(
       : rankBy(await roundStandings(db, competitionId, round.id), 'normalised')
   ).slice(0, PROPOSED_TITLES.length);
   // The ranking's ids are works.
-  const works = new Map(
-    (
-      await findWorksByIds(
-        db,
-        ranked.map((s) => s.entryId),
-      )
-    ).map((w) => [w.work_id, w]),
+  const found = await findWorksByIds(
+    db,
+    ranked.map((s) => s.entryId),
+  );
+  const works = new Map(found.map((w) => [w.work_id, w]));
+  const worksOfEntry = await worksOfAwardedEntries(
+    deps,
+    found.map((w) => w.id),
   );
   return {
     roundId: round.id,
@@ -185,6 +192,7 @@ export async function proposeAwards(
           title: PROPOSED_TITLES[i] ?? '',
           prize: '',
           normalisedMean: s.normalisedMean,
+          works: worksOfEntry.get(entry.id) ?? [],
         },
       ];
     }),

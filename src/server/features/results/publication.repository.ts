@@ -99,7 +99,7 @@ export async function findShortlist(db: ResultsDb, competitionId: string): Promi
   return rows.map((r) => r.submission_id);
 }
 
-/** The competition's certificates by entry: who was already written to. */
+/** The competition's certificates, each with its entry: who was already written to. */
 export async function findCertificates(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('certificates')
@@ -119,6 +119,12 @@ export async function insertCertificates(
       .values(rows.slice(i, i + 500))
       .execute();
   }
+}
+
+/** Certificates no award stands behind any longer (inside the publication's transaction). */
+export async function deleteCertificates(db: ResultsDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('certificates').where('id', 'in', ids).execute();
 }
 
 /** A published certificate's award changed (the admin edited the awards and published again). */

@@ -27,9 +27,11 @@ import {
 } from '../mail/mail.service.ts';
 import { issueEntryLink } from '../submissions/submissions.service.ts';
 import { findAwards } from './awards.repository.ts';
+import { type CertificateChange, planCertificates } from './certificate-plan.ts';
 import {
   claimPublication,
   countEntriesByStatus,
+  deleteCertificates,
   findCertificates,
   findShortlist,
   findParticipants,
@@ -41,7 +43,8 @@ import {
 
 /*
  * Publishing a competition's results: one Publish makes the public results page, a
- * certificate for every approved entry and one results e-mail to each, from the winner,
+ * certificate for every approved entry (a merit certificate for each awarded work of it, else
+ * one for taking part) and one results e-mail to each, from the winner,
  * shortlisted or participated template. The certificate row is the mark that its artist was
  * written to, so a second Publish (a double click, another server, or after an Unpublish) sends
  * nothing twice.
@@ -71,29 +74,45 @@ export const resultsPathOf = (competitionId: string) =>
   `${PAGE_PATHS.competition.replace(':id', encodeURIComponent(competitionId))}/results`;
 export const certificatePathOf = (code: string) => `/certificates/${code}`;
 
-interface Outcome {
-  outcome: ResultOutcome;
-  award: { title: string; prize: string; workId: string } | undefined;
+interface AwardOf {
+  title: string;
+  prize: string;
+  workId: string;
 }
 
-/** Each approved entry's outcome: its award, else shortlisted (in the final round), else took part. */
+interface Outcome {
+  outcome: ResultOutcome;
+  /** Its awards, highest first (an entry may win with several works); [] for none. */
+  awards: AwardOf[];
+}
+
+/** Each approved entry's outcome: its awards, else shortlisted (in the final round), else took part. */
 async function outcomes(db: Kysely<DB>, competitionId: string) {
   const participants = await findParticipants(db, competitionId);
   const approved = new Set(participants.map((p) => p.id));
   // An award whose entry is no longer approved is not published.
-  // An entry that won with two works: its highest award (the list's order) is its outcome.
-  const awards = new Map<string, { title: string; prize: string; workId: string }>();
+  const awards = new Map<string, AwardOf[]>();
+  let count = 0;
   for (const a of await findAwards(db, competitionId)) {
-    if (!approved.has(a.submission_id) || awards.has(a.submission_id)) continue;
-    awards.set(a.submission_id, { title: a.title, prize: a.prize, workId: a.work_id });
+    if (!approved.has(a.submission_id)) continue;
+    const of = awards.get(a.submission_id) ?? [];
+    of.push({ title: a.title, prize: a.prize, workId: a.work_id });
+    awards.set(a.submission_id, of);
+    count += 1;
   }
   const shortlist = new Set(await findShortlist(db, competitionId));
   const outcomeOf = (id: string): Outcome => {
-    const award = awards.get(id);
-    if (award) return { outcome: 'award', award };
-    return { outcome: shortlist.has(id) ? 'shortlisted' : 'participated', award: undefined };
+    const won = awards.get(id) ?? [];
+    if (won.length > 0) return { outcome: 'award', awards: won };
+    return { outcome: shortlist.has(id) ? 'shortlisted' : 'participated', awards: [] };
   };
-  return { participants, awards, outcomeOf };
+  return { participants, awards: count, outcomeOf };
+}
+
+/** The certificates an entry holds for its outcome: one per awarded work, else one. */
+function certificatesFor({ outcome, awards }: Outcome): CertificateChange[] {
+  if (awards.length === 0) return [{ kind: 'participation', award: null, work_id: null, outcome }];
+  return awards.map((a) => ({ kind: 'merit', award: a.title, work_id: a.workId, outcome }));
 }
 
 export async function previewPublication(
@@ -112,7 +131,7 @@ export async function previewPublication(
   return {
     published: Boolean(publication?.published_at),
     publishedAt: publication?.published_at ?? null,
-    awards: awards.size,
+    awards,
     shortlisted: participants.filter((p) => outcomeOf(p.id).outcome === 'shortlisted').length,
     participants: participants.length,
     emails: participants.filter((p) => !written.has(p.id)).length,
@@ -121,8 +140,9 @@ export async function previewPublication(
   };
 }
 
-const awardText = (award: Outcome['award']) =>
-  award ? (award.prize ? `${award.title} (${award.prize})` : award.title) : '';
+/** The e-mail's award: every award of the entry, highest first. */
+const awardText = (awards: AwardOf[]) =>
+  awards.map((a) => (a.prize ? `${a.title} (${a.prize})` : a.title)).join('; ');
 
 /**
  * Publishes the results: 409 ENTRIES_OPEN while the competition takes entries (first of all),
@@ -144,7 +164,7 @@ export async function publishResults(
   const settings = await deps.settings.getSettings();
   await refuseWhileTakingEntries(db, competitionId, settings.timeZone, deps.clock.now());
   const { participants, awards, outcomeOf } = await outcomes(db, competitionId);
-  if (awards.size === 0) throw new AppError(409, 'NO_AWARDS', NO_AWARDS);
+  if (awards === 0) throw new AppError(409, 'NO_AWARDS', NO_AWARDS);
   const links = new Map<string, string>();
   for (const p of participants) links.set(p.id, await issueEntryLink(deps, p.id));
   const now = deps.clock.now();
@@ -156,9 +176,10 @@ export async function publishResults(
     if (!(await claimPublication(trx, competitionId, stamp))) {
       throw new AppError(409, 'ALREADY_PUBLISHED', ALREADY_PUBLISHED);
     }
-    const existing = new Map(
-      (await findCertificates(trx, competitionId)).map((c) => [c.submission_id, c]),
-    );
+    const existing = new Map<string, Awaited<ReturnType<typeof findCertificates>>>();
+    for (const c of await findCertificates(trx, competitionId)) {
+      existing.set(c.submission_id, [...(existing.get(c.submission_id) ?? []), c]);
+    }
     // Read in turn: on SQLite the transaction is one connection.
     const templates = {
       award: await currentTemplate(trx, TEMPLATE_OF.award),
@@ -167,36 +188,35 @@ export async function publishResults(
     } satisfies Record<ResultOutcome, unknown>;
     const rows: CertificatesTable[] = [];
     const emails: OutgoingEmail[] = [];
+    const removed: string[] = [];
     for (const p of participants) {
-      const { outcome, award } = outcomeOf(p.id);
-      const change = {
-        kind: award ? ('merit' as const) : ('participation' as const),
-        award: award?.title ?? null,
-        work_id: award?.workId ?? null,
-        outcome,
-        updated_at: stamp,
-      };
-      const had = existing.get(p.id);
-      if (had) {
-        // Written to before: the certificate follows the awards as they are now; no e-mail.
-        const same = had.kind === change.kind && had.award === change.award;
-        if (!same || had.work_id !== change.work_id || had.outcome !== outcome) {
-          await updateCertificate(trx, had.id, change);
-        }
-        continue;
+      const result = outcomeOf(p.id);
+      const had = existing.get(p.id) ?? [];
+      const plan = planCertificates(certificatesFor(result), had);
+      for (const { id, change } of plan.updates) {
+        await updateCertificate(trx, id, { ...change, updated_at: stamp });
       }
-      const code = newCertificateCode();
-      rows.push({
-        id: randomUUID(),
-        code,
-        submission_id: p.id,
-        competition_id: competitionId,
-        ...change,
-        issued_on: issuedOn,
-        file_key: null,
-        file_inputs: null,
-        created_at: stamp,
+      removed.push(...plan.deletes);
+      const codes = plan.inserts.map((change) => {
+        const code = newCertificateCode();
+        rows.push({
+          id: randomUUID(),
+          code,
+          submission_id: p.id,
+          competition_id: competitionId,
+          ...change,
+          issued_on: issuedOn,
+          file_key: null,
+          file_inputs: null,
+          created_at: stamp,
+          updated_at: stamp,
+        });
+        return code;
       });
+      // Written to before: the certificates follow the awards as they are now; no e-mail.
+      if (had.length > 0) continue;
+      const code = plan.firstCode ?? codes[0] ?? '';
+      const { outcome } = result;
       const kind = TEMPLATE_OF[outcome];
       const values = {
         ...artistValues({
@@ -206,7 +226,7 @@ export async function publishResults(
           competitionTitle: p.competition_title,
           entryLink: links.get(p.id) ?? '',
         }),
-        award: awardText(award),
+        award: awardText(result.awards),
         certificateLink: `${config.publicUrl}${certificatePathOf(code)}`,
         resultsLink,
       };
@@ -215,12 +235,13 @@ export async function publishResults(
         emails.push({ kind, submissionId: p.id, to: p.email, ...message });
       }
     }
+    await deleteCertificates(trx, removed);
     await insertCertificates(trx, rows);
     await queueEmails(trx, emails, now);
     await recordAudit(
       trx,
       audit(admin, 'results.publish', competitionId, {
-        awards: awards.size,
+        awards,
         participants: participants.length,
         emails: emails.length,
       }),

@@ -39,7 +39,7 @@ export interface CertificatesTable {
   competition_id: string;
   kind: 'merit' | 'participation';
   award: string | null;
-  /** The work a merit certificate names (the entry's highest award's); null otherwise. */
+  /** The work a merit certificate names (one certificate per awarded work); null otherwise. */
   work_id: string | null;
   outcome: 'award' | 'shortlisted' | 'participated';
   /** 'YYYY-MM-DD' in the site's time zone. */

@@ -26,6 +26,7 @@ import { CompetitionDetailsFields } from './competition-details-fields.tsx';
 import { EntryFeeFields } from './competition-entry-fee-fields.tsx';
 import { priceFormValues } from './competition-price-fields.tsx';
 import { COMPETITION_FAILURES } from './competition-failures.ts';
+import { WorksRangeFields, worksFormValues } from './competition-works-fields.tsx';
 
 const EMPTY_FORM: CompetitionFormValues = {
   title: '',
@@ -42,6 +43,8 @@ const EMPTY_FORM: CompetitionFormValues = {
   eligibility: '',
   prizeDescription: '',
   minArtworkLongSide: null,
+  minWorks: 1,
+  maxWorks: 1,
   closingTime: '',
   draft: false,
 };
@@ -64,6 +67,7 @@ function toFormValues(competition: AdminCompetition): CompetitionFormValues {
     minArtworkLongSide: competition.minArtworkLongSide ?? null,
     closingTime: competition.closingTime,
     draft: competition.draft,
+    ...worksFormValues(competition),
     ...priceFormValues(competition),
   };
 }
@@ -168,6 +172,7 @@ export function CompetitionForm({
       </div>
       <FormAlert key={uploads.refusals} message={uploads.message} />
       <CompetitionDetailsFields form={form} />
+      <WorksRangeFields form={form} />
       <ArtworkSizeField form={form} />
       <Field
         type="checkbox"

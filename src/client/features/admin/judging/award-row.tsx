@@ -1,9 +1,14 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { AWARD_PRIZE_MAX, AWARD_TITLE_MAX } from '../../../../shared/schemas/results.ts';
+import {
+  AWARD_PRIZE_MAX,
+  AWARD_TITLE_MAX,
+  type AwardWork,
+} from '../../../../shared/schemas/results.ts';
 import { Button } from '../../../components/button.tsx';
 import { borderFor } from '../common/forms/form-fields.tsx';
 import { FOCUS_RING } from '../common/shell/admin-page.tsx';
 import { CELL, ERROR_TEXT } from './judging-styles.ts';
+import { WorkChooser } from './work-chooser.tsx';
 
 /** The titles offered in the list; anything else is 'Other…' with its own words. */
 export const STANDARD_TITLES = ['First', 'Second', 'Third', 'Honourable mention'] as const;
@@ -21,9 +26,13 @@ export interface AwardDraft {
   choice: string;
   other: string;
   prize: string;
+  /** The entry's works to choose from (several: a chooser; one or none: its title). */
+  works: AwardWork[];
 }
 
-export type DraftChange = Partial<Pick<AwardDraft, 'choice' | 'other' | 'prize'>>;
+export type DraftChange = Partial<
+  Pick<AwardDraft, 'choice' | 'other' | 'prize' | 'workId' | 'artworkTitle'>
+>;
 
 /** A saved or proposed award as a row of the list. */
 export function draftOf(award: {
@@ -33,6 +42,7 @@ export function draftOf(award: {
   artworkTitle: string;
   title: string;
   prize: string;
+  works?: AwardWork[] | undefined;
 }): AwardDraft {
   const standard = (STANDARD_TITLES as readonly string[]).includes(award.title);
   return {
@@ -44,6 +54,7 @@ export function draftOf(award: {
     choice: standard || award.title === '' ? award.title : OTHER,
     other: standard ? '' : award.title,
     prize: award.prize,
+    works: award.works ?? [],
   };
 }
 
@@ -117,7 +128,12 @@ export function AwardRow({
   index: number;
   count: number;
   /** The server's (or the check's) messages for this row, by field. */
-  errors: { title?: string | undefined; prize?: string | undefined; entry?: string | undefined };
+  errors: {
+    title?: string | undefined;
+    prize?: string | undefined;
+    entry?: string | undefined;
+    work?: string | undefined;
+  };
   onChange: (change: DraftChange) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
@@ -125,14 +141,30 @@ export function AwardRow({
   const name = draft.reference;
   const id = (field: 'title' | 'prize' | 'other') => controlId(base, draft.key, field);
   const other = draft.choice === OTHER;
+  const chooser = draft.works.length > 1;
+  // Without a chooser, a message about the work is the entry's.
+  const entryError = errors.entry ?? (chooser ? undefined : errors.work);
   return (
     <tr>
       <td className={CELL}>{index + 1}</td>
       <th scope="row" className={`${CELL} font-semibold`}>
         {draft.reference}
-        {errors.entry ? <p className={ERROR_TEXT}>{errors.entry}</p> : null}
+        {entryError ? <p className={ERROR_TEXT}>{entryError}</p> : null}
       </th>
-      <td className={CELL}>{draft.artworkTitle}</td>
+      <td className={CELL}>
+        {chooser ? (
+          <WorkChooser
+            name={`${base}-${draft.key}-work`}
+            reference={name}
+            works={draft.works}
+            value={draft.workId}
+            error={errors.work}
+            onChoose={(work) => onChange({ workId: work.id, artworkTitle: work.title })}
+          />
+        ) : (
+          draft.artworkTitle
+        )}
+      </td>
       <td className={CELL}>
         <Labelled
           id={id(other ? 'other' : 'title')}

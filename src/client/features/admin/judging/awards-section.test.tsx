@@ -175,3 +175,69 @@ describe('the awards of a competition', () => {
     expect(saved).toEqual([]);
   });
 });
+
+describe('the awards of a competition: choosing the work of an entry of several', () => {
+  const works = [1, 2, 3].map((n) => ({
+    id: `s1-w${n}`,
+    number: n,
+    title: ['Tide', 'Harbour', 'Lantern'][n - 1]!,
+    alias: `A-10${n}`,
+    thumbnailUrl: `/api/admin/files/submissions/s1/artworkurl-${n}-display.webp`,
+  }));
+  const tide: Award = {
+    ...entry(1),
+    workId: 's1-w1',
+    artworkTitle: 'Tide',
+    id: 'a0',
+    title: 'First',
+    prize: '',
+    position: 0,
+    works,
+  };
+
+  it('offers each work with its alias, title and thumbnail; the keyboard moves the award to the second', async () => {
+    const { saved } = stubAwards([tide], {
+      [`PUT ${AWARDS}`]: (body) => {
+        saved.push(body);
+        return { status: 200, body: [{ ...tide, workId: 's1-w2', artworkTitle: 'Harbour' }] };
+      },
+    });
+    const user = userEvent.setup();
+    const list = await table(await awardsRegion());
+    const group = within(list).getByRole('group', {
+      name: 'Work of WS-2026-000001 that gets the award',
+    });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([true, false, false]);
+    expect(within(group).getByRole('radio', { name: 'Work 2 · A-102 Harbour' })).toBeTruthy();
+    expect(group.querySelectorAll('img')).toHaveLength(3);
+    radios[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect((radios[1] as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(radios[1]);
+    await user.click(screen.getByRole('button', { name: 'Save awards' }));
+    expect(await screen.findByText('Awards saved.')).toBeTruthy();
+    expect(saved).toEqual([
+      { awards: [{ submissionId: 's1', workId: 's1-w2', title: 'First', prize: '' }] },
+    ]);
+  });
+
+  it("shows the server's refusal of the work under the chooser and focuses the chosen work", async () => {
+    stubAwards([tide], {
+      [`PUT ${AWARDS}`]: envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        'awards.0.workId': 'Choose a work of this entry',
+      }),
+    });
+    const user = userEvent.setup();
+    const list = await table(await awardsRegion());
+    await user.click(screen.getByRole('button', { name: 'Save awards' }));
+    expect(await within(list).findByText('Choose a work of this entry')).toBeTruthy();
+    const group = within(list).getByRole('group', {
+      name: 'Work of WS-2026-000001 that gets the award',
+    });
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(group).getAllByRole('radio')[0]),
+    );
+  });
+});

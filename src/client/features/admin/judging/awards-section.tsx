@@ -101,7 +101,9 @@ export function AwardsSection({
       ? controlId(base, row.key, 'prize')
       : field === 'title'
         ? controlId(base, row.key, row.choice === OTHER ? 'other' : 'title')
-        : `${base}-${row.key}-up`;
+        : field === 'workId' && row.works.length > 1
+          ? `${base}-${row.key}-work-${row.workId}`
+          : `${base}-${row.key}-up`;
   const save = async () => {
     const found = checkedErrors(rows);
     if (Object.keys(found).length > 0) return showErrors(found, FIELD_ERRORS_ALERT);
@@ -121,7 +123,8 @@ export function AwardsSection({
   const change = (index: number, patch: DraftChange) => {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
     // An edited field's message no longer applies to it.
-    const field = patch.prize === undefined ? 'title' : 'prize';
+    const field =
+      patch.workId !== undefined ? 'workId' : patch.prize === undefined ? 'title' : 'prize';
     setErrors(({ [`awards.${index}.${field}`]: _, ...rest }) => rest);
   };
   const move = (from: number, to: number) => {
@@ -145,7 +148,8 @@ export function AwardsSection({
   const rowErrors = (index: number) => ({
     title: errors[`awards.${index}.title`],
     prize: errors[`awards.${index}.prize`],
-    entry: errors[`awards.${index}.submissionId`] ?? errors[`awards.${index}.workId`],
+    entry: errors[`awards.${index}.submissionId`],
+    work: errors[`awards.${index}.workId`],
   });
 
   return (

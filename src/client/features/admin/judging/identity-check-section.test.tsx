@@ -18,6 +18,7 @@ const ANSWER = 'Painted by Meera Iyer at dawn.';
 function answerOf(overrides: Partial<CheckedAnswer> = {}): CheckedAnswer {
   return {
     fieldId: 'description',
+    work: null,
     label: 'Description',
     answer: ANSWER,
     contains: ['name'],
@@ -154,5 +155,35 @@ describe('the answers that name the artist', () => {
     expect(await panel.findByText('(left out)')).toBeTruthy();
     expect(panel.queryByRole('button', { name: /^Remove redaction/ })).toBeNull();
     expect(panel.getByRole('button', { name: /^Edit jury’s copy/ })).toBeTruthy();
+  });
+});
+
+describe('the answers that name the artist, work by work', () => {
+  it("redacts the second work's answer by its work, leaving the first work's alone", async () => {
+    const second = answerOf({ work: 2, label: 'Work 2: Description' });
+    const check: IdentityCheck = {
+      roundOpened: false,
+      entries: [
+        {
+          submissionId: 's1',
+          reference: 'WS-2026-000001',
+          status: 'approved',
+          answers: [answerOf({ work: 1, label: 'Work 1: Description' }), second],
+        },
+      ],
+    };
+    const { calls, bodies } = stubCheck(check, {
+      [`PUT ${REDACTION}`]: { status: 200, body: check },
+    });
+    const user = userEvent.setup();
+    const panel = await region();
+    await user.click(
+      await panel.findByRole('button', { name: 'Redact Work 2: Description of WS-2026-000001' }),
+    );
+    await user.click(panel.getByRole('button', { name: 'Save jury’s copy' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(calls).toContain(`PUT ${REDACTION}?work=2`);
+    expect(bodies).toEqual([{ text: 'Painted by [redacted] at dawn.' }]);
+    await expectNoAxeViolations();
   });
 });

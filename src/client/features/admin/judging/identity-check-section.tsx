@@ -78,7 +78,7 @@ function EntryCard({
       <ul className="flex flex-col gap-4">
         {entry.answers.map((answer) => (
           <AnswerRow
-            key={answer.fieldId}
+            key={`${answer.work ?? 0}-${answer.fieldId}`}
             competitionId={competitionId}
             entry={entry}
             answer={answer}
@@ -105,7 +105,12 @@ function AnswerRow({
   const { showToast } = useToast();
   const [editing, setEditing] = useState(false);
   const removing = useMutation({ mutationFn: removeRedaction });
-  const key = { competitionId, entryId: entry.submissionId, fieldId: answer.fieldId };
+  const key = {
+    competitionId,
+    entryId: entry.submissionId,
+    fieldId: answer.fieldId,
+    work: answer.work,
+  };
   const what = `${answer.label} of ${entry.reference}`;
   const update = (check: IdentityCheck) =>
     queryClient.setQueryData(identityCheckQuery(competitionId).queryKey, check);

@@ -15,6 +15,7 @@ import { entryQuery, reviewItemQuery } from './api/entry.ts';
 import { EntryPayments, rupeesOf } from './entry-payments.tsx';
 import { AdminEntryReceipts } from './entry-receipts.tsx';
 import { EntryPictures } from './entry-pictures.tsx';
+import { EntryWorks } from './entry-works.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { DecisionUndoNotice } from './decision-undo-notice.tsx';
 import { DuplicateBadge } from './review-row.tsx';
@@ -96,6 +97,11 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
       <Section title="Photo and artworks">
         <ResourceView resource={item}>{(shown) => <EntryPictures item={shown} />}</ResourceView>
       </Section>
+      {item.data?.works && item.data.works.length > 1 ? (
+        <Section title={`Works (${item.data.works.length})`}>
+          <EntryWorks item={item.data} />
+        </Section>
+      ) : null}
       <Section title="Payments">
         <EntryPayments data={data} onRefund={refund.ask} />
       </Section>

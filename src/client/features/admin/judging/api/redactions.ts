@@ -12,8 +12,9 @@ import { send } from '../../common/admin-requests.ts';
 const judgingPath = (competitionId: string) =>
   adminApiPaths.competitionPart(competitionId, 'judging');
 
-const redactionPath = (competitionId: string, entryId: string, fieldId: string) =>
-  `${judgingPath(competitionId)}/redactions/${encodeURIComponent(entryId)}/${encodeURIComponent(fieldId)}`;
+/** One answer's redaction: of work `work` for a field each work answers (null: asked once). */
+const redactionPath = ({ competitionId, entryId, fieldId, work }: AnswerKey) =>
+  `${judgingPath(competitionId)}/redactions/${encodeURIComponent(entryId)}/${encodeURIComponent(fieldId)}${work === null ? '' : `?work=${work}`}`;
 
 export const identityCheckQuery = (competitionId: string) =>
   queryOptions({
@@ -26,21 +27,13 @@ export interface AnswerKey {
   competitionId: string;
   entryId: string;
   fieldId: string;
+  work: number | null;
 }
 
 /** Saves the jury's copy of one answer; answers the whole check as it now is. */
-export const saveRedaction = ({
-  competitionId,
-  entryId,
-  fieldId,
-  text,
-}: AnswerKey & RedactionInput) =>
-  apiFetch(
-    redactionPath(competitionId, entryId, fieldId),
-    send('PUT', { text }),
-    IdentityCheckSchema,
-  );
+export const saveRedaction = ({ text, ...key }: AnswerKey & RedactionInput) =>
+  apiFetch(redactionPath(key), send('PUT', { text }), IdentityCheckSchema);
 
 /** Gives jurors the artist's own answer again (refused once a round has opened). */
-export const removeRedaction = ({ competitionId, entryId, fieldId }: AnswerKey) =>
-  apiFetch(redactionPath(competitionId, entryId, fieldId), send('DELETE'), IdentityCheckSchema);
+export const removeRedaction = (key: AnswerKey) =>
+  apiFetch(redactionPath(key), send('DELETE'), IdentityCheckSchema);
