@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
+import { makeCategoryRow, makeCompetitionRow, makeSubmissionRow } from '../factories/rows.ts';
 import { type Database, openDatabase } from '../../src/server/db/database.ts';
 import type { DB } from '../../src/server/db/schema.ts';
 import { createTestEnvironment } from './test-database.ts';
@@ -31,3 +32,18 @@ export function useMigrationDb(): () => Kysely<DB> {
 
 /** The database seen without today's table types: for columns a later migration removed. */
 export type UntypedDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** An approved entry in a competition of its own category, as every release has written one. */
+export async function approvedEntryRow(db: Kysely<DB>, submission: Record<string, unknown> = {}) {
+  const category = makeCategoryRow();
+  await db.insertInto('categories').values(category).execute();
+  const competition = makeCompetitionRow(category.id);
+  await db.insertInto('competitions').values(competition).execute();
+  const row = makeSubmissionRow({
+    competition_id: competition.id,
+    status: 'approved',
+    ...submission,
+  });
+  await db.insertInto('submissions').values(row).execute();
+  return { competition, submission: row };
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { approvedEntryRow, useMigrationDatabase } from '../../../tests/setup/migration-database.ts';
+import { approvedEntryRow, useMigrationDb } from '../../../tests/setup/migration-db.ts';
 import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
 
@@ -9,7 +9,7 @@ import { migrateToLatest, migrateUpTo } from './migrate.ts';
  * an entry may then hold one per awarded work, never two for the same work.
  */
 
-const database = useMigrationDatabase();
+const database = useMigrationDb();
 
 const stamp = '2026-11-20T10:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { approvedEntryRow, useMigrationDatabase } from '../../../tests/setup/migration-database.ts';
+import { approvedEntryRow, useMigrationDb } from '../../../tests/setup/migration-db.ts';
 import { TEST_ENGINE } from '../../../tests/setup/test-database.ts';
 import { migrateToLatest, migrateUpTo } from './migrate.ts';
 
@@ -10,7 +10,7 @@ import { migrateToLatest, migrateUpTo } from './migrate.ts';
  * takes the work, so two works' answers of one field are redacted apart.
  */
 
-const database = useMigrationDatabase();
+const database = useMigrationDb();
 
 const stamp = '2026-11-20T10:00:00.000Z';
 
