@@ -111,5 +111,15 @@ export const EntryResultSchema = z.object({
   award: z.nullable(z.string()),
   resultsUrl: z.string(),
   certificateCode: z.string(),
+  /** Every certificate, each naming its work, when several works won (the first is the above). */
+  certificates: z.optional(
+    z.array(
+      z.object({
+        code: z.string(),
+        award: z.nullable(z.string()),
+        work: z.object({ number: z.number(), title: z.string() }),
+      }),
+    ),
+  ),
 });
 export type EntryResult = z.infer<typeof EntryResultSchema>;

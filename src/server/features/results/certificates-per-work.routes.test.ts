@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, asAdmin, signIn } from '../../../../tests/setup/admin-session.ts';
 import { approvedEntry, artistNumbered } from '../../../../tests/setup/jury.ts';
 import { addCompetition } from '../../../../tests/setup/registration.ts';
-import { useTestApp } from '../../../../tests/setup/test-app.ts';
+import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
+import type { EntryView } from '../../../shared/schemas/entry.ts';
 import type { Award } from '../../../shared/schemas/results.ts';
 import { AWARD_ENTRY_INVALID, AWARD_WORK_INVALID } from './awards.service.ts';
 
@@ -151,6 +152,20 @@ describe(`one merit certificate per awarded work on ${TEST_ENGINE}`, () => {
     const third = await pdfText(held.get('Heron')!.code);
     expect(third).toContain('Heron');
     expect(third).not.toContain('Estuary');
+    // The artist's entry page offers both, the higher award first, each by its work.
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/entries/view',
+      headers: OUR_CLIENT_HEADERS,
+      payload: { entryToken: await t.app.deps.entryTokens.issue(entryId) },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const { result } = view.json<EntryView>();
+    expect(result).toMatchObject({ award: 'First', certificateCode: held.get('Estuary')!.code });
+    expect(result?.certificates).toEqual([
+      { code: held.get('Estuary')!.code, award: 'First', work: { number: 1, title: 'Estuary' } },
+      { code: held.get('Heron')!.code, award: 'Third', work: { number: 3, title: 'Heron' } },
+    ]);
     // The artist hears once, of both awards.
     const emails = await db()
       .selectFrom('email_outbox')

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail, queueEmail } from '../mail/mail.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
 import { entryDetails } from './entry-details.ts';
-import { findPublishedCertificate } from './entry-result.repository.ts';
+import { findPublishedCertificates } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
 import { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 import { issueEntryLink } from './entry-tokens.ts';
@@ -34,15 +34,30 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 /** Links sent for one entry: a mailbox is not flooded, whoever asks. */
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
-/** The entry's result once its competition's results are published; null before (or after Unpublish). */
-async function entryResultOf(db: Deps['db'], submissionId: string): Promise<EntryResult | null> {
-  const certificate = await findPublishedCertificate(db, submissionId);
-  if (!certificate) return null;
+type Certificates = Awaited<ReturnType<typeof findPublishedCertificates>>;
+
+/**
+ * The entry's result once its competition's results are published (null before, or after
+ * Unpublish): its highest certificate, and every certificate by its work when several won.
+ */
+function entryResultOf(
+  certificates: Certificates,
+  titles: readonly { number: number; title: string }[],
+  works: readonly StoredWork[],
+): EntryResult | null {
+  const [first] = certificates;
+  if (!first) return null;
+  const named = certificates.flatMap((cert) => {
+    const index = works.findIndex((work) => work.id === cert.work_id);
+    const work = titles[index];
+    return work ? [{ code: cert.code, award: cert.award, work }] : [];
+  });
   return {
-    outcome: certificate.outcome,
-    award: certificate.award,
-    resultsUrl: competitionResultsPath(certificate.competition_id),
-    certificateCode: certificate.code,
+    outcome: first.outcome,
+    award: first.award,
+    resultsUrl: competitionResultsPath(first.competition_id),
+    certificateCode: first.code,
+    ...(named.length > 1 ? { certificates: named } : {}),
   };
 }
 
@@ -57,10 +72,11 @@ function entryViewOf(
   row: EntryRow,
   works: readonly StoredWork[],
   log: EntryLog,
-  result: EntryResult | null,
+  certificates: Certificates,
 ): EntryView {
   // Its own answers only: each work's are read from its works.
   const { fields, values } = decodeEntry({ ...row, work_values: null }, log);
+  const titles = worksByTitle(fields, works);
   return {
     reference: row.reference,
     competition: { id: row.competition_id, title: row.competition_title },
@@ -87,8 +103,8 @@ function entryViewOf(
     ),
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,
-    result,
-    ...(works.length > 1 ? { works: worksByTitle(fields, works) } : {}),
+    result: entryResultOf(certificates, titles, works),
+    ...(works.length > 1 ? { works: titles } : {}),
   };
 }
 
@@ -111,9 +127,9 @@ export async function findEntryView(
 ): Promise<{ id: string; fullName: string; entry: EntryView } | undefined> {
   const row = await findEntry(deps.db, submissionId);
   if (!row) return undefined;
-  const result = await entryResultOf(deps.db, row.id);
+  const certificates = await findPublishedCertificates(deps.db, row.id);
   const works = (await worksOf(deps.db, [row.id], deps.log)).get(row.id) ?? [];
-  const entry = entryViewOf(row, works, deps.log, result);
+  const entry = entryViewOf(row, works, deps.log, certificates);
   return { id: row.id, fullName: row.full_name, entry };
 }
 

@@ -91,6 +91,28 @@ describe('the result on the entry page', () => {
     expect(region.getByRole('link', { name: 'Download your certificate (PDF)' })).toBeTruthy();
   });
 
+  it('offers a certificate for each awarded work when several works won', async () => {
+    const other = 'M2PX-7QKA-4TZB';
+    renderEntry(
+      resultOf({
+        certificates: [
+          { code: CODE, award: 'First', work: { number: 1, title: 'Estuary' } },
+          { code: other, award: 'Third', work: { number: 3, title: 'Heron' } },
+        ],
+      }),
+    );
+    const region = within(await resultRegion());
+    const first = region.getByRole('link', {
+      name: 'Download the certificate for Work 1: Estuary (PDF)',
+    });
+    expect(first.getAttribute('href')).toContain(CODE);
+    const third = region.getByRole('link', {
+      name: 'Download the certificate for Work 3: Heron (PDF)',
+    });
+    expect(third.getAttribute('href')).toContain(other);
+    expect(region.queryByRole('link', { name: 'Download your certificate (PDF)' })).toBeNull();
+  });
+
   it('shows no result before the results are published', async () => {
     renderEntry(null);
     expect(await screen.findByText('WS-2026-000123')).toBeTruthy();

@@ -38,12 +38,18 @@ export function EntryResultSection({ result }: { result: EntryResult }) {
             See the results
           </Link>
         </li>
-        <li>
-          {/* A download, not a page of the app: the browser saves what the server sends. */}
-          <a href={paths.certificatePdf(result.certificateCode)} download className={LINK_CLASS}>
-            Download your certificate (PDF)
-          </a>
-        </li>
+        {(result.certificates ?? [{ code: result.certificateCode, work: null }]).map(
+          ({ code, work }) => (
+            <li key={code}>
+              {/* A download, not a page of the app: the browser saves what the server sends. */}
+              <a href={paths.certificatePdf(code)} download className={LINK_CLASS}>
+                {work
+                  ? `Download the certificate for Work ${work.number}${work.title ? `: ${work.title}` : ''} (PDF)`
+                  : 'Download your certificate (PDF)'}
+              </a>
+            </li>
+          ),
+        )}
       </ul>
       <p>
         Verify:{' '}
