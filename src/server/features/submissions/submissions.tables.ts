@@ -86,5 +86,10 @@ export interface SubmissionsTables {
 
 /** What the feature's repositories may query: the tables it owns and the ones it reads. */
 export type SubmissionsDb = FeatureDb<
-  keyof SubmissionsTables | 'categories' | 'competitions' | 'results_publications' | 'certificates' | 'awards'
+  | keyof SubmissionsTables
+  | 'categories'
+  | 'competitions'
+  | 'results_publications'
+  | 'certificates'
+  | 'awards'
 >;
