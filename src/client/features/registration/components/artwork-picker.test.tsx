@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_COMPETITION } from './test-competition.ts';
 import type { PublicCompetition } from '../../../../shared/schemas/competition.ts';
 import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
 import { ToastProvider } from '../../../components/toast.tsx';
@@ -14,24 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const COMPETITION: PublicCompetition = {
-  id: 'c1',
-  title: 'Monsoon Colours',
-  description: '',
-  image: null,
-  prizeImage: null,
-  category: { id: 'cat', name: 'Painting' },
-  subcategory: null,
-  startDate: '2026-11-01',
-  endDate: '2026-12-01',
-  opensAt: '2026-10-31T18:30:00.000Z',
-  closesAt: '2026-12-01T18:30:00.000Z',
-  entryType: 'free',
-  entryFee: 0,
-  status: 'open',
-  createdAt: '2026-10-01T00:00:00.000Z',
-  updatedAt: '2026-10-01T00:00:00.000Z',
-};
+const COMPETITION = TEST_COMPETITION;
 
 function renderForm(competition: PublicCompetition) {
   render(
