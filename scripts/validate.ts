@@ -11,6 +11,8 @@ import path from 'node:path';
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'ws-validate-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The names of the failed tests, printed again at the end: CI keeps only the log's tail.
+const failures: string[] = [];
 let ok = true;
 
 function vitestArgs(name: string): string[] {
@@ -20,6 +22,31 @@ function vitestArgs(name: string): string[] {
     '--reporter=json',
     `--outputFile.json=${path.join(reports, `${name}.json`)}`,
   ];
+}
+
+interface VitestFile {
+  name: string;
+  assertionResults: { fullName: string; status: string }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; line: number; tests: { status: string }[] }[];
+}
+
+function collectPlaywrightFailures(script: string, suites: PlaywrightSuite[], titles: string[]) {
+  for (const suite of suites) {
+    const here = suite.file === suite.title ? titles : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected')) {
+        failures.push(
+          `${script}: ${suite.file ?? ''}:${spec.line} › ${[...here, spec.title].join(' › ')}`,
+        );
+      }
+    }
+    collectPlaywrightFailures(script, suite.suites ?? [], here);
+  }
 }
 
 const steps: { script: string; args: string[]; report: string; kind: 'vitest' | 'playwright' }[] = [
@@ -57,14 +84,24 @@ for (const step of steps) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults as VitestFile[]) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed')
+          failures.push(
+            `${step.script}: ${path.relative(process.cwd(), file.name)} › ${test.fullName}`,
+          );
+      }
+    }
   } else {
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
+    collectPlaywrightFailures(step.script, report.suites as PlaywrightSuite[], []);
   }
 }
 rmSync(reports, { recursive: true, force: true });
 
+for (const failure of failures) console.log(`failed: ${failure}`);
 // Skipped tests are reported but never counted as passing.
 console.log(
   `\nvalidate: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
