@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { freshAddress } from '../../../../tests/setup/admin-session.ts';
 import {
   addArtistEntry,
   artistCookie,
@@ -41,8 +40,6 @@ async function emailed(email = ASHA) {
   return latestSignInEmail(t, email);
 }
 
-const outboxCount = async () =>
-  (await db().selectFrom('email_outbox').select('id').execute()).length;
 const codeRows = () => db().selectFrom('artist_sign_in_codes').selectAll().execute();
 
 describe(`an artist signs in by e-mail on ${TEST_ENGINE}`, () => {
