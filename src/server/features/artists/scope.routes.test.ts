@@ -114,7 +114,8 @@ describe(`an artist's session elsewhere on ${TEST_ENGINE}`, () => {
 
   it('is no admin or juror session at /api/auth/session either', async () => {
     const token = await signInArtist(t, ASHA);
-    for (const cookies of [{ ws_artist: token }, { ws_session: token }]) {
+    const both: Record<string, string>[] = [{ ws_artist: token }, { ws_session: token }];
+    for (const cookies of both) {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies });
       expect(response.statusCode).toBe(401);
     }

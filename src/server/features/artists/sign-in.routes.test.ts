@@ -156,6 +156,17 @@ describe(`a sign-in works once, within 15 minutes, for 5 wrong tries on ${TEST_E
     expect((await postSignIn(t, { email: ASHA, code })).json()).toEqual(REJECTED);
   });
 
+  it('signs in once when the code and the link are sent at the same moment', async () => {
+    const { code, token } = await emailed();
+    const answers = await Promise.all([
+      postSignIn(t, { email: ASHA, code }),
+      postSignIn(t, { token }),
+      postSignIn(t, { email: ASHA, code }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+    expect(await db().selectFrom('artist_sessions').selectAll().execute()).toHaveLength(1);
+  });
+
   it('refuses the code and the link after 15 minutes', async () => {
     const { code, token } = await emailed();
     clock.advance(ARTIST_CODE_LIFETIME_MS);
