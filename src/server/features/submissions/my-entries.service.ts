@@ -36,8 +36,7 @@ type Moment = Awaited<ReturnType<typeof findCompetitionMoment>>;
 type Receipts = Awaited<ReturnType<typeof receiptsOfEntry>>;
 
 /** The address of one of the artist's receipts: only their own are ever answered. */
-export const myReceiptUrl = (number: string) =>
-  `${MY_RECEIPTS_PATH}/${encodeURIComponent(number)}`;
+export const myReceiptUrl = (number: string) => `${MY_RECEIPTS_PATH}/${encodeURIComponent(number)}`;
 
 interface EntryParts {
   works: readonly StoredWork[];
@@ -148,10 +147,7 @@ export async function findMyReceiptPdf(
  * The artist's details from their latest entry that stands (their latest withdrawn one when all
  * are), with its photo, which a registration may reuse; 404 when they have made none.
  */
-export async function findMyDetails(
-  deps: Pick<Deps, 'db'>,
-  email: string,
-): Promise<MyDetails> {
+export async function findMyDetails(deps: Pick<Deps, 'db'>, email: string): Promise<MyDetails> {
   const rows = await findEntriesOfEmail(deps.db, email);
   const latest = rows.find((row) => row.withdrawn_at === null) ?? rows[0];
   if (!latest) throw new AppError(404, 'NO_ENTRIES', MY_DETAILS_MESSAGES.none);
