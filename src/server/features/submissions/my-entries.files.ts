@@ -1,3 +1,4 @@
+import { artistApiPaths } from '../../../shared/api-paths.ts';
 import type { MyEntry } from '../../../shared/schemas/artist.ts';
 import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
@@ -13,8 +14,6 @@ import type { StoredWork } from './works.repository.ts';
  * is known by an id of its entry and its place in it (never by its storage key, which the
  * artist never sees), and served to its artist alone by GET /api/me/files/:id.
  */
-
-export const MY_FILES_PATH = '/api/me/files';
 
 type MyFile = NonNullable<MyEntry['photo']>;
 
@@ -42,7 +41,7 @@ function ownFile(
     id,
     label: field?.label ?? 'photo',
     kind: field?.type === 'document' ? 'document' : 'image',
-    url: `${MY_FILES_PATH}/${encodeURIComponent(id)}`,
+    url: artistApiPaths.file(id),
     key,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SubmissionsDb } from './submissions.tables.ts';
 import { selectEntries } from './submissions.repository.ts';
 
@@ -6,10 +7,14 @@ import { selectEntries } from './submissions.repository.ts';
  * whatever its case, read as their entry page reads one.
  */
 
+/** An entry's address as the index submissions_email_key holds it: trimmed, lower-case. */
+const emailKey = sql<string>`lower(trim(s.email))`;
+const keyOf = (email: string) => email.trim().toLowerCase();
+
 /** Every entry made with `email` (any case), in every competition, the newest first. */
 export async function findEntriesOfEmail(db: SubmissionsDb, email: string) {
   return selectEntries(db)
-    .where((eb) => eb(eb.fn('lower', ['s.email']), '=', email.toLowerCase()))
+    .where(emailKey, '=', keyOf(email))
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .execute();
@@ -19,6 +24,6 @@ export async function findEntriesOfEmail(db: SubmissionsDb, email: string) {
 export async function findEntryOfEmail(db: SubmissionsDb, email: string, submissionId: string) {
   return selectEntries(db)
     .where('s.id', '=', submissionId)
-    .where((eb) => eb(eb.fn('lower', ['s.email']), '=', email.toLowerCase()))
+    .where(emailKey, '=', keyOf(email))
     .executeTakeFirst();
 }

@@ -6,17 +6,12 @@ import type { FeaturePlugin } from '../../deps.ts';
 import { requireArtist } from '../../plugins/artist-guard.ts';
 import { sendPrivateFile } from '../media/media.service.ts';
 import { sendReceiptPdf } from '../receipts/receipts.service.ts';
-import { MY_FILES_PATH } from './my-entries.files.ts';
 import {
   findMyDetails,
   findMyFile,
   findMyReceiptPdf,
   listMyEntries,
-  MY_RECEIPTS_PATH,
 } from './my-entries.service.ts';
-
-/** The scope's own prefix, off the full addresses the artist's answers link to. */
-const inScope = (path: string) => path.slice('/api/me'.length);
 
 const refusals = { 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -58,7 +53,7 @@ export const myEntriesRoutes: FeaturePlugin = async (app, { deps }) => {
   );
 
   api.get(
-    `${inScope(MY_FILES_PATH)}/:id`,
+    '/files/:id',
     {
       schema: {
         summary: "A file of one of the signed-in artist's entries (a picture's display copy)",
@@ -73,7 +68,7 @@ export const myEntriesRoutes: FeaturePlugin = async (app, { deps }) => {
   );
 
   api.get(
-    `${inScope(MY_RECEIPTS_PATH)}/:number`,
+    '/receipts/:number',
     {
       schema: {
         summary: "A receipt or credit note of one of the signed-in artist's entries, as a PDF",

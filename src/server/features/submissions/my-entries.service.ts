@@ -1,3 +1,4 @@
+import { artistApiPaths } from '../../../shared/api-paths.ts';
 import type { MyDetails, MyEntries, MyEntry } from '../../../shared/schemas/artist.ts';
 import { RECEIPT_MESSAGES } from '../../../shared/schemas/receipt.ts';
 import type { Deps } from '../../deps.ts';
@@ -26,7 +27,8 @@ import { type StoredWork, worksOf } from './works.repository.ts';
  * them alone; and their details from their latest entry, for their next registration.
  */
 
-export const MY_RECEIPTS_PATH = '/api/me/receipts';
+/** Under the artist's scope: the entry page's own receipt addresses need the entry's token. */
+const MY_RECEIPTS_PATH = `${artistApiPaths.me}/receipts`;
 export const MY_DETAILS_MESSAGES = {
   none: 'No entry has been made with this address yet.',
 } as const;
