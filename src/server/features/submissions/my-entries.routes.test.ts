@@ -10,7 +10,6 @@ import {
   postRegistration,
   registrationData,
   registrationParts,
-  worksRegistrationParts,
 } from '../../../../tests/setup/registration.ts';
 import { storedAnswersOf } from '../../../../tests/setup/stored-answers.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
@@ -19,7 +18,6 @@ import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { competitionWindow, formatClosing } from '../../../shared/domain/competition-status.ts';
 import type { MyDetails, MyEntries, MyEntry } from '../../../shared/schemas/artist.ts';
 import type { EntryView } from '../../../shared/schemas/entry.ts';
-import { DEFAULT_FORM_FIELDS } from '../../../shared/schemas/form-field.ts';
 import { displayKeyOf } from '../media/media.service.ts';
 
 /*
@@ -247,58 +245,6 @@ describe(`my entries (${TEST_ENGINE})`, () => {
     for (const url of ['/api/me/entries', '/api/me/details']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
-  });
-});
-
-describe(`an entry of several works among my entries (${TEST_ENGINE})`, () => {
-  it('lists each work with its files, the entry’s own document with the first, all served', async () => {
-    const form = [
-      ...DEFAULT_FORM_FIELDS,
-      { id: 'cv', type: 'document', label: 'CV', required: true, enabled: true },
-    ];
-    const { competition } = await addCompetition(
-      t,
-      { max_works: 3 },
-      { form_fields: JSON.stringify(form) },
-    );
-    const sculptor = artistNumbered(4);
-    const parts = await worksRegistrationParts(competition.id, ['Tide', 'Dune'], {
-      ...sculptor,
-    });
-    const cv = Buffer.from('%PDF-1.4\n% CV of a sculptor\ntrailer <<>>\n%%EOF\n');
-    parts.push({ name: 'fieldValues.cv', filename: 'cv.pdf', type: 'application/pdf', data: cv });
-    const registered = await postRegistration(t, parts);
-    expect(registered.statusCode, registered.body).toBe(201);
-    const { id } = registered.json<Registered>();
-
-    const theirs = artistCookies(await signInArtist(t.app, sculptor.email));
-    const [entry] = (await get('/api/me/entries', theirs)).json<MyEntries>().entries;
-    const file = (place: string, label: string, kind: string) => ({
-      id: `${id}.${place}`,
-      label,
-      kind,
-      url: `/api/me/files/${id}.${place}`,
-    });
-    expect(entry?.works).toEqual([
-      {
-        number: 1,
-        title: 'Tide',
-        files: [file('cv', 'CV', 'document'), file('artworkUrl', 'Artwork Photo', 'image')],
-      },
-      { number: 2, title: 'Dune', files: [file('artworkUrl-2', 'Artwork Photo', 'image')] },
-    ]);
-    const document = await get(`/api/me/files/${id}.cv`, theirs);
-    expect(document.statusCode, document.body).toBe(200);
-    expect(document.headers).toMatchObject({
-      'content-type': 'application/pdf',
-      'content-disposition': 'attachment',
-    });
-    expect(document.rawPayload.equals(cv)).toBe(true);
-    const second = await get(`/api/me/files/${id}.artworkUrl-2`, theirs);
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.headers['content-type']).toBe('image/webp');
-    // Not the first artist's.
-    expect((await get(`/api/me/files/${id}.cv`)).statusCode).toBe(404);
   });
 });
 
