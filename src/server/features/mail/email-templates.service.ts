@@ -27,6 +27,7 @@ import {
   RESULTS_SHORTLISTED_TEMPLATE,
   RESULTS_WINNER_TEMPLATE,
 } from './artist-emails.ts';
+import { ARTIST_SIGN_IN_TEMPLATE } from './artist-sign-in-email.ts';
 import { CREDIT_NOTE_TEMPLATE, RECEIPT_TEMPLATE } from './receipt-emails.ts';
 import {
   deleteTemplate,
@@ -52,6 +53,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; bod
   'results-participated': RESULTS_PARTICIPATED_TEMPLATE,
   'receipt-issued': RECEIPT_TEMPLATE,
   'credit-note-issued': CREDIT_NOTE_TEMPLATE,
+  'artist-sign-in': ARTIST_SIGN_IN_TEMPLATE,
 };
 
 /**
@@ -175,6 +177,8 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
     resultsLink: `${publicUrl}/competition/sample/results`,
     number: 'WS/2026-27/000123',
     receiptNumber: 'WS/2026-27/000120',
+    signInLink: `${publicUrl}/me/sign-in#sample-link`,
+    code: '123456',
   };
 }
 
