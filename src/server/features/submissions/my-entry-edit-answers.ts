@@ -37,6 +37,7 @@ export const EDIT_REFUSALS = {
   answers: 'Send the answers as an object of answers by field.',
   work: 'Send each work as an object with its answers in "fieldValues".',
   fileAsFile: 'Send a new picture as a file.',
+  unknownField: (id: string) => `The form asks no "${id}" here.`,
 } as const;
 
 /** A file the entry already holds, by its storage key. */
@@ -117,8 +118,9 @@ function layAnswers(
   if (given === undefined) return;
   if (!isObject(given)) throw invalidField(key, EDIT_REFUSALS.answers);
   for (const [id, value] of Object.entries(given)) {
-    const field = fields.find((f) => f.id === id);
-    if (field && isFileField(field)) throw invalidField(`${key}.${id}`, EDIT_REFUSALS.fileAsFile);
+    const field = fields.find((f) => f.id === id && f.enabled);
+    if (!field) throw invalidField(`${key}.${id}`, EDIT_REFUSALS.unknownField(id));
+    if (isFileField(field)) throw invalidField(`${key}.${id}`, EDIT_REFUSALS.fileAsFile);
     if (value === null) delete target[id];
     else target[id] = value;
     touched.add(id);
@@ -151,7 +153,9 @@ export function changedValues(
     touched.details.add(key);
   }
   const own = values.fieldValues as Values;
-  layAnswers(own, data.fieldValues, 'fieldValues', answers.fields, touched.own);
+  const ownFields = answers.fields.filter((f) => !isAskedPerWork(f));
+  const workFields = answers.fields.filter(isAskedPerWork);
+  layAnswers(own, data.fieldValues, 'fieldValues', ownFields, touched.own);
   const works = values.works as { fieldValues: Values }[];
   if (data.works !== undefined) {
     if (!Array.isArray(data.works) || data.works.length > works.length) {
@@ -163,7 +167,7 @@ export function changedValues(
       if (!isObject(work)) throw invalidField(`works.${index}`, EDIT_REFUSALS.work);
       const set = new Set<string>();
       const target = works[index]?.fieldValues ?? {};
-      layAnswers(target, work.fieldValues, `works.${index}.fieldValues`, answers.fields, set);
+      layAnswers(target, work.fieldValues, `works.${index}.fieldValues`, workFields, set);
       touched.works.set(index, set);
     });
   }
