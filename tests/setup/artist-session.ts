@@ -19,6 +19,25 @@ export const ME_URL = '/api/me';
 /** The cookies of a request in the artist's session `token`. */
 export const artistCookies = (token: string) => ({ ws_artist: token });
 
+/**
+ * No artists, sessions, sign-ins, entries, e-mails, rate-limit hits or audit rows: each test
+ * starts as if no artist had ever signed in.
+ */
+export async function clearArtists(target: Target): Promise<void> {
+  const { db } = fastifyOf(target).deps;
+  for (const table of [
+    'artist_sessions',
+    'artist_sign_in_codes',
+    'artists',
+    'submissions',
+    'email_outbox',
+    'rate_limit_hits',
+    'audit_log',
+  ] as const) {
+    await db.deleteFrom(table).execute();
+  }
+}
+
 /** An entry made with `email` (a row as registration stores it), so the address may sign in. */
 export async function addArtistEntry(
   target: Target,
@@ -71,8 +90,10 @@ export async function latestSignInEmail(target: Target, email: string) {
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (!row) throw new Error(`no sign-in e-mail queued to ${email}`);
-  const code = /^\s*(\d{6})\s*$/m.exec(row.body_text)?.[1];
-  const token = /\/me\/sign-in#([A-Za-z0-9_-]{43})/.exec(row.body_text)?.[1];
+  const link = /\S*\/me\/sign-in#([A-Za-z0-9_-]{43})/.exec(row.body_text);
+  const token = link?.[1];
+  // The 6 digits standing alone once the link (whose token may hold digits) is set aside.
+  const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(row.body_text.replace(link?.[0] ?? '', ''))?.[1];
   if (!code || !token) throw new Error(`no code or link in: ${row.body_text}`);
   return { code, token, text: row.body_text, html: row.body_html, subject: row.subject };
 }

@@ -79,6 +79,20 @@ export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placehold
   'artist-sign-in': ['signInLink', 'code', 'siteTitle'],
 };
 
+/** Placeholders a template's body must keep: without them the message does not do its job. */
+export const REQUIRED_PLACEHOLDERS: Partial<Record<EmailTemplateKind, readonly Placeholder[]>> = {
+  // Without its link and its code, nobody could sign in.
+  'artist-sign-in': ['signInLink', 'code'],
+};
+
+/** The placeholders `kind` needs that its `body` leaves out. */
+export function missingPlaceholders(kind: EmailTemplateKind, body: string): Placeholder[] {
+  return (REQUIRED_PLACEHOLDERS[kind] ?? []).filter((name) => !body.includes(`{${name}}`));
+}
+
+export const missingPlaceholderMessage = (names: readonly string[]) =>
+  `The message needs ${names.map((n) => `{${n}}`).join(' and ')}.`;
+
 /** `{word}`: a placeholder. Braces around anything else are text. */
 export const PLACEHOLDER_PATTERN = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 

@@ -6,6 +6,8 @@ import {
   type EmailTemplate,
   type EmailTemplateInput,
   type EmailTemplateKind,
+  missingPlaceholderMessage,
+  missingPlaceholders,
   TEMPLATE_PLACEHOLDERS,
   unknownPlaceholderMessage,
   unknownPlaceholders,
@@ -90,9 +92,11 @@ export async function listTemplates(db: Kysely<DB>): Promise<EmailTemplate[]> {
   return EMAIL_TEMPLATE_KINDS.map((kind) => templateOf(kind, edited.get(kind)));
 }
 
-/** 400 naming each unknown placeholder, on the field that holds it. */
+/** 400 naming each unknown placeholder, on the field that holds it, or a needed one left out. */
 function checkPlaceholders(kind: EmailTemplateKind, input: EmailTemplateInput): void {
   const fields: Record<string, string> = {};
+  const missing = missingPlaceholders(kind, input.body);
+  if (missing.length > 0) fields.body = missingPlaceholderMessage(missing);
   for (const field of ['subject', 'body'] as const) {
     const unknown = unknownPlaceholders(kind, input[field], field);
     if (unknown.length > 0) fields[field] = unknownPlaceholderMessage(kind, unknown, field);

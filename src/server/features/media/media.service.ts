@@ -12,7 +12,7 @@ export {
   queuePictureJobs,
 } from './image-jobs.service.ts';
 export { checkImagesAreUploads, unknownImageFields } from './known-images.ts';
-export { PRIVATE_FILE_CACHE, privateFileUrl } from './private-files.ts';
+export { PRIVATE_FILE_CACHE, privateFileUrl, sendPrivateFile } from './private-files.ts';
 export {
   displayKeyOf,
   type EncodedImage,

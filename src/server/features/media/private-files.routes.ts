@@ -4,7 +4,7 @@ import type { FeaturePlugin } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { ADMIN_API_PREFIX, requireAdmin } from '../../plugins/admin-guard.ts';
 import { isValidKey, PRIVATE_NAMESPACE } from './storage/storage.ts';
-import { PRIVATE_FILE_CACHE, PRIVATE_FILES_PREFIX } from './private-files.ts';
+import { PRIVATE_FILES_PREFIX, sendPrivateFile } from './private-files.ts';
 
 const FILE_NOT_FOUND = 'File not found';
 
@@ -29,14 +29,7 @@ export const privateFilesAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       const key = `${PRIVATE_NAMESPACE}${request.params['*']}`;
       const file = isValidKey(key) ? await deps.storage.get(key) : undefined;
       if (!file) throw notFound(FILE_NOT_FOUND);
-      // A document is saved, never opened as a page of our site.
-      const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
-      return reply
-        .header('cache-control', PRIVATE_FILE_CACHE)
-        .header('content-length', file.size)
-        .header('content-disposition', disposition)
-        .type(file.contentType)
-        .send(file.body);
+      return sendPrivateFile(reply, file);
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { receiptFileNameOf } from '../../../shared/domain/receipt-number.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { RECEIPT_MESSAGES, type ReceiptSummary } from '../../../shared/schemas/receipt.ts';
@@ -104,4 +105,13 @@ export async function receiptPdf(
   const row = await findReceiptByNumber(deps.db, number);
   if (!row) throw notFound(RECEIPT_MESSAGES.notFound);
   return pdfOf(row, deps);
+}
+
+/** Answers with a receipt's PDF: one artist's or admin's business, saved rather than opened. */
+export function sendReceiptPdf(reply: FastifyReply, pdf: EmailAttachment) {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+    .type('application/pdf')
+    .send(pdf.content);
 }

@@ -1,5 +1,4 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
   AdminReceiptPdfQuerySchema,
@@ -9,23 +8,15 @@ import {
   ReceiptListSchema,
 } from '../../../shared/schemas/receipt.ts';
 import type { FeaturePlugin } from '../../deps.ts';
-import type { EmailAttachment } from '../feature.ts';
 import {
   receiptPdf,
   receiptPdfOfEntryToken,
   receiptsOfEntry,
   receiptsOfEntryToken,
+  sendReceiptPdf,
 } from './receipt-documents.ts';
 
 const ENTRY_RECEIPTS = '/entries/receipts';
-
-function sendPdf(reply: FastifyReply, pdf: EmailAttachment) {
-  return reply
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-    .type('application/pdf')
-    .send(pdf.content);
-}
 
 /** Public scope (/api): the artist's receipts, with the entry's token in the body. */
 export const receiptsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
@@ -57,7 +48,7 @@ export const receiptsPublicRoutes: FeaturePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const { entryToken, number } = request.body;
-      return sendPdf(reply, await receiptPdfOfEntryToken(deps, entryToken, number));
+      return sendReceiptPdf(reply, await receiptPdfOfEntryToken(deps, entryToken, number));
     },
   );
 };
@@ -87,6 +78,6 @@ export const receiptsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         response: { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (request, reply) => sendPdf(reply, await receiptPdf(deps, request.query.number)),
+    async (request, reply) => sendReceiptPdf(reply, await receiptPdf(deps, request.query.number)),
   );
 };

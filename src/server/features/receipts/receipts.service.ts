@@ -10,3 +10,5 @@ export {
   type PaidPayment,
   type ReceiptContext,
 } from './receipt-issue.ts';
+/** An entry's documents and one document's PDF, for a caller that has checked whose entry it is. */
+export { receiptPdf, receiptsOfEntry, sendReceiptPdf } from './receipt-documents.ts';

@@ -34,7 +34,7 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 /** Links sent for one entry: a mailbox is not flooded, whoever asks. */
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
-type Certificates = Awaited<ReturnType<typeof findPublishedCertificates>>;
+export type Certificates = Awaited<ReturnType<typeof findPublishedCertificates>>;
 
 /**
  * The entry's result once its competition's results are published (null before, or after
@@ -68,7 +68,7 @@ function artistAnswer(field: FormField, value: StoredAnswer | undefined): string
 }
 
 /** The entry's answers as its artist sees them, its own and each work's: every field but the images. */
-function entryViewOf(
+export function entryViewOf(
   row: EntryRow,
   works: readonly StoredWork[],
   log: EntryLog,
@@ -109,7 +109,7 @@ function entryViewOf(
 }
 
 /** Each work by its number and its title field's answer (the jury's reading of a title). */
-function worksByTitle(fields: readonly FormField[], works: readonly StoredWork[]) {
+export function worksByTitle(fields: readonly FormField[], works: readonly StoredWork[]) {
   const perWork = fields.filter(isAskedPerWork);
   const title =
     perWork.find((f) => f.id === 'artworkTitle') ??

@@ -99,8 +99,11 @@ export async function insertSubmission(
   await trx.insertInto('submissions').values(row).execute();
 }
 
-/** An entry with its category's fields, for its artist's page and the admin's. */
-export async function findEntry(db: SubmissionsDb, submissionId: string) {
+/**
+ * Entries with their category's fields, for their artist's pages and the admin's: one reading of
+ * an entry, filtered by each caller.
+ */
+export function selectEntries(db: SubmissionsDb) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('categories as cat', 'cat.id', 's.category_id')
@@ -116,6 +119,7 @@ export async function findEntry(db: SubmissionsDb, submissionId: string) {
       's.phone',
       's.address',
       's.pincode',
+      's.photo_key',
       's.field_values',
       firstWorkValues('s').as('work_values'),
       's.entry_type',
@@ -128,9 +132,12 @@ export async function findEntry(db: SubmissionsDb, submissionId: string) {
       's.publication_consent',
       's.publication_consent_at',
       entryFormFields('s', 'cat'),
-    ])
-    .where('s.id', '=', submissionId)
-    .executeTakeFirst();
+    ]);
+}
+
+/** An entry with its category's fields, for its artist's page and the admin's. */
+export async function findEntry(db: SubmissionsDb, submissionId: string) {
+  return selectEntries(db).where('s.id', '=', submissionId).executeTakeFirst();
 }
 
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof findEntry>>>;
