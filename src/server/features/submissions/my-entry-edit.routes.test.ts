@@ -28,7 +28,7 @@ import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays } from '../../../shared/domain/competition-status.ts';
 import type { AdminEntry } from '../../../shared/schemas/admin-entry.ts';
-import { EDIT_MESSAGES } from '../../../shared/schemas/artist.ts';
+import { EDIT_MESSAGES, type MyEntry } from '../../../shared/schemas/artist.ts';
 import { DEFAULT_FORM_FIELDS, type FormField } from '../../../shared/schemas/form-field.ts';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import type { ReviewItem, ReviewPage } from '../../../shared/schemas/review.ts';
@@ -135,7 +135,17 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
       fullName: 'Meera S. Iyer',
       works: [{ fieldValues: { artworkTitle: 'Rain over the Ghats', description: null } }],
     });
-    expect(response.statusCode, response.body).toBe(204);
+    expect(response.statusCode, response.body).toBe(200);
+    // The entry as My entries shows it, changed.
+    expect(response.json()).toMatchObject({
+      id,
+      editable: true,
+      works: [{ number: 1, title: 'Rain over the Ghats' }],
+    });
+    expect((response.json() as MyEntry).details).toContainEqual({
+      label: expect.any(String) as string,
+      value: 'Meera S. Iyer',
+    });
     const answers = await storedAnswersOf(t.app.deps.db, id);
     expect(answers).toMatchObject({ artworkTitle: 'Rain over the Ghats', medium: 'Watercolour' });
     expect(answers).not.toHaveProperty('description');
@@ -188,7 +198,7 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
   it('answers 409 for a withdrawn entry', async () => {
     const { id, token } = await entryOf();
     const withdrawn = await asArtist(t, token, 'POST', `${entryUrl(id)}/withdraw`);
-    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const response = await patch(token, id, { fullName: 'After' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -226,7 +236,7 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
       .where('id', '=', categoryId)
       .execute();
     const tone = (value: string) => patch(token, id, { works: [{ fieldValues: { tone: value } }] });
-    expect((await tone('Cool')).statusCode).toBe(204);
+    expect((await tone('Cool')).statusCode).toBe(200);
     const refused = await tone('Bright');
     expect(Object.keys(fieldsOf(refused) ?? {})).toEqual(['works.0.fieldValues.tone']);
   });
@@ -249,7 +259,7 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
       data,
       { ...notImage, data: files['fieldValues.artworkUrl'] as Buffer },
     ]);
-    expect(replaced.statusCode, replaced.body).toBe(204);
+    expect(replaced.statusCode, replaced.body).toBe(200);
     const oldKey = before.works[0]?.artworkUrl;
     const newKey = (await storedWorksOf(t.app.deps.db, id))[0]?.artworkUrl;
     expect(newKey).toMatch(/^private\/submissions\/.+\.jpg$/);
@@ -272,7 +282,7 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
       status: 'approved',
     });
     expect(decided.statusCode, decided.body).toBe(200);
-    expect((await patch(token, id, { fullName: 'After Review' })).statusCode).toBe(204);
+    expect((await patch(token, id, { fullName: 'After Review' })).statusCode).toBe(200);
 
     const item = (await asAdmin(t, adminToken, 'GET', reviewUrl)).json() as ReviewItem;
     expect(item.changedAfterReview).toEqual(expect.any(String));

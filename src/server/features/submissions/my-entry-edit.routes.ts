@@ -2,11 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type MyEntry, MyEntrySchema } from '../../../shared/schemas/artist.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import type { Deps, FeaturePlugin } from '../../deps.ts';
 import { invalidField, notFound, refuseUnsafeValue } from '../../errors.ts';
 import { requireArtist } from '../../plugins/artist-guard.ts';
 import { isRecordId } from '../../db/record-id.ts';
+import { listMyEntries } from './my-entries.service.ts';
 import { EDIT_REFUSALS } from './my-entry-edit-answers.ts';
 import { changeMyEntry, MY_ENTRY_NOT_FOUND, openMyEntryChange } from './my-entry-edit.ts';
 import { withdrawMyEntry } from './my-withdrawal.ts';
@@ -30,6 +32,14 @@ const ERRORS = {
   503: ErrorEnvelopeSchema,
 };
 
+/** The entry as "My entries" shows it, after the change. */
+async function myEntryAfter(deps: Deps, email: string, id: string): Promise<MyEntry> {
+  const { entries } = await listMyEntries(deps, email);
+  const entry = entries.find((found) => found.id === id);
+  if (!entry) throw notFound(MY_ENTRY_NOT_FOUND);
+  return entry;
+}
+
 /**
  * Artist scope (/api/me): the signed-in artist corrects or withdraws one of their own entries.
  * Another's entry is a 404, never a 403: whether it exists is not theirs to know.
@@ -42,16 +52,16 @@ export const myEntryChangesRoutes: FeaturePlugin = async (app, { deps }) => {
         summary: 'Withdraws one of the signed-in artist’s entries, until the close',
         description: [
           'Any of their entries not yet withdrawn, reviewed or paid, until its competition closes (409 after). A received fee is refunded only when the site setting `refundOnArtistWithdrawal` is on.',
-          'Withdrawing again answers 204 as the first did: one withdrawal, at most one refund, even for two requests at once.',
+          'Answers the entry as My entries shows it. Withdrawing again answers 200 with the same entry, as the first did: one withdrawal, at most one refund, even for two requests at once.',
         ].join('\n\n'),
         params: EntryParamsSchema,
-        response: { 204: z.null(), ...ERRORS },
+        response: { 200: MyEntrySchema, ...ERRORS },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email } = requireArtist(request);
       await withdrawMyEntry(deps, email, request.params.id);
-      return reply.status(204).send(null);
+      return myEntryAfter(deps, email, request.params.id);
     },
   );
 
@@ -85,21 +95,21 @@ function registerEntryChange(app: FastifyInstance, deps: Deps): void {
         description: [
           'JSON, or `multipart/form-data` with the JSON as the first part `data` and a new picture for an image field as `fieldValues.<fieldId>` or `works.<n>.<fieldId>`, checked from its bytes as registration checks it.',
           'The JSON may hold `fullName`, `age`, `gender`, `phone`, `address`, `pincode`, `guardianName`, `guardianConsent`, `fieldValues` (answers by field id, null to clear one) and `works` (`[{ fieldValues }]`, by position; null leaves a work as it is). The e-mail cannot be changed.',
-          'The whole entry as changed is checked with the registration form it was made with: 400 naming the fields, nothing written. 409 once closed or withdrawn. A change to an entry already approved or rejected is shown to the admin as "Changed after review".',
+          'The whole entry as changed is checked with the registration form it was made with: 400 naming the fields, nothing written. 409 once closed or withdrawn. A change to an entry already approved or rejected is shown to the admin as "Changed after review". Answers the entry as My entries shows it.',
         ].join('\n\n'),
         params: EntryParamsSchema,
         consumes: ['application/json', 'multipart/form-data'],
-        response: { 204: z.null(), ...ERRORS },
+        response: { 200: MyEntrySchema, ...ERRORS },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email } = requireArtist(request);
       if (!isRecordId(request.params.id)) throw notFound(MY_ENTRY_NOT_FOUND);
       const opened = await openMyEntryChange(deps, email, request.params.id);
       const { data, parts } = await readChange(request);
       const files = parts ? await readFiles(deps, parts, opened) : [];
       await changeMyEntry(deps, opened, data, files);
-      return reply.status(204).send(null);
+      return myEntryAfter(deps, email, request.params.id);
     },
   );
 }

@@ -21,7 +21,7 @@ import {
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { addDays } from '../../../shared/domain/competition-status.ts';
-import { WITHDRAW_MESSAGES } from '../../../shared/schemas/artist.ts';
+import { type MyEntry, WITHDRAW_MESSAGES } from '../../../shared/schemas/artist.ts';
 import type { RegistrationReceipt } from '../../../shared/schemas/registration.ts';
 import { MY_ENTRY_NOT_FOUND } from './my-entry-edit.ts';
 
@@ -116,11 +116,19 @@ describe(`POST /api/me/entries/:id/withdraw on ${TEST_ENGINE}`, () => {
     const receipt = await register();
     const token = await signInArtist(t, ARTIST);
     const response = await withdraw(token, receipt.id);
-    expect(response.statusCode, response.body).toBe(204);
+    expect(response.statusCode, response.body).toBe(200);
     const { withdrawn_at } = await entryRow(receipt.id);
     expect(withdrawn_at).toEqual(expect.any(String));
+    expect(response.json()).toMatchObject({
+      id: receipt.id,
+      status: 'withdrawn',
+      withdrawnAt: withdrawn_at,
+      editable: false,
+      withdrawable: false,
+    } satisfies Partial<MyEntry>);
     const again = await withdraw(token, receipt.id);
-    expect(again.statusCode).toBe(204);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(response.json());
     expect((await entryRow(receipt.id)).withdrawn_at).toBe(withdrawn_at);
     const audits = await withdrawAudits(receipt.id);
     expect(audits).toHaveLength(1);
@@ -135,7 +143,7 @@ describe(`POST /api/me/entries/:id/withdraw on ${TEST_ENGINE}`, () => {
     const receipt = await register();
     const payment = await pay(receipt);
     const token = await signInArtist(t, ARTIST);
-    expect((await withdraw(token, receipt.id)).statusCode).toBe(204);
+    expect((await withdraw(token, receipt.id)).statusCode).toBe(200);
     expect(await entryRow(receipt.id)).toMatchObject({ payment_status: 'paid', refunded_at: null });
     expect(refundsOf(payment.id)).toEqual([]);
   });
@@ -146,11 +154,11 @@ describe(`POST /api/me/entries/:id/withdraw on ${TEST_ENGINE}`, () => {
     const payment = await pay(receipt);
     const token = await signInArtist(t, ARTIST);
     const answers = await Promise.all([withdraw(token, receipt.id), withdraw(token, receipt.id)]);
-    expect(answers.map((r) => r.statusCode)).toEqual([204, 204]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(refundsOf(payment.id)).toHaveLength(1);
     expect((await entryRow(receipt.id)).refunded_at).toEqual(expect.any(String));
     expect(await withdrawAudits(receipt.id)).toHaveLength(1);
-    expect((await withdraw(token, receipt.id)).statusCode).toBe(204);
+    expect((await withdraw(token, receipt.id)).statusCode).toBe(200);
     expect(refundsOf(payment.id)).toHaveLength(1);
   });
 
