@@ -32,6 +32,7 @@ import * as redactionsPerWork from './migrations/2026-12-06T0900-redactions-per-
 import * as certificatesPerWork from './migrations/2026-12-06T0930-certificates-per-work.ts';
 import * as receiptLines from './migrations/2026-12-06T1000-receipt-lines.ts';
 import * as artists from './migrations/2026-12-07T0900-artists.ts';
+import * as entryChanges from './migrations/2026-12-07T0930-entry-changes.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T0930-certificates-per-work': certificatesPerWork,
   '2026-12-06T1000-receipt-lines': receiptLines,
   '2026-12-07T0900-artists': artists,
+  '2026-12-07T0930-entry-changes': entryChanges,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -145,6 +145,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       publication_consent: null,
       publication_consent_at: null,
       withdrawn_at: null,
+      changed_after_review_at: null,
       extension_id: null,
       form_fields: null,
       discount: 0,

@@ -37,6 +37,8 @@ export const AdminEntrySchema = z.object({
   paidTwice: z.boolean(),
   /** The artist's extension it was registered with after the close (decision 021), or null. */
   extension: z.object({ validUntil: z.string(), createdBy: z.string() }).nullable().optional(),
+  /** When the artist last changed the entry after it was approved or rejected; null if never. */
+  changedAfterReview: z.string().nullable().optional(),
 });
 export type AdminEntry = z.infer<typeof AdminEntrySchema>;
 

@@ -87,6 +87,8 @@ export const ReviewItemSchema = z.object({
    * is unpaid: likely a second try at paying, one of them to delete.
    */
   possibleDuplicate: z.boolean(),
+  /** When the artist last changed the entry after it was approved or rejected; null if never. */
+  changedAfterReview: z.string().nullable(),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 

@@ -156,6 +156,9 @@ export const SiteSettingsSchema = z.object({
   security: SecuritySettingsSchema.catch({ ...DEFAULT_SECURITY_SETTINGS }),
   /** The art space as its receipts name it; not public. */
   seller: Seller.SellerSchema.default(Seller.SellerSchema.parse({})),
+  /** A received fee is refunded when the artist withdraws their entry; not public. Off: the Terms
+   * say fees are not refundable unless stated. */
+  refundOnArtistWithdrawal: z.boolean().catch(false).default(false),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -205,6 +208,8 @@ export const SiteSettingsFormSchema = z.object({
   legalAddress: Seller.LegalAddressSchema.optional(),
   gstin: Seller.GstinSchema.optional(),
   gstRate: Seller.GstRateSchema.optional(),
+  // Optional: a form saved without it leaves it as it is.
+  refundOnArtistWithdrawal: z.boolean().optional(),
 });
 export type SiteSettingsForm = z.infer<typeof SiteSettingsFormSchema>;
 

@@ -257,6 +257,7 @@ describe(`GET /api/admin/submissions/:id on ${TEST_ENGINE}`, () => {
       paidTwice: false,
       // Registered in time, with no artist's extension (decision 021).
       extension: null,
+      changedAfterReview: null,
     });
   });
 

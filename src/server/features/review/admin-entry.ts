@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { extensionOfEntry } from '../competitions/competitions.service.ts';
 import { findEntryView } from '../submissions/submissions.service.ts';
+import { findChangedAfterReview } from './review.repository.ts';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 
@@ -11,10 +12,11 @@ export async function loadAdminEntry(
   deps: Pick<Deps, 'db' | 'log' | 'payments'>,
   submissionId: string,
 ): Promise<AdminEntry> {
-  const [found, payments, extension] = await Promise.all([
+  const [found, payments, extension, changedAfterReview] = await Promise.all([
     findEntryView(deps, submissionId),
     deps.payments.paymentsOfEntry(submissionId),
     extensionOfEntry(deps.db, submissionId),
+    findChangedAfterReview(deps.db, submissionId),
   ]);
   if (!found) throw notFound(SUBMISSION_NOT_FOUND);
   return {
@@ -22,5 +24,6 @@ export async function loadAdminEntry(
     payments,
     paidTwice: payments.filter((p) => p.status === 'captured').length > 1,
     extension,
+    changedAfterReview: changedAfterReview ?? null,
   };
 }

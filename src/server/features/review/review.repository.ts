@@ -88,6 +88,7 @@ function reviewRows(db: ReviewDb) {
       'submissions.payment_status',
       'submissions.refunded_at',
       'submissions.withdrawn_at',
+      'submissions.changed_after_review_at',
       'submissions.entry_type',
       'submissions.entry_fee',
       'submissions.discount',
@@ -134,6 +135,16 @@ export type ReviewRow = Awaited<ReturnType<typeof findReviewPage>>[number];
 /** One submission as a row of the review shows it. */
 export async function findReviewRow(db: ReviewDb, id: string) {
   return reviewRows(db).where('submissions.id', '=', id).executeTakeFirst();
+}
+
+/** When the artist changed the entry after its review (null if never); undefined for none. */
+export async function findChangedAfterReview(db: ReviewDb, id: string) {
+  const row = await db
+    .selectFrom('submissions')
+    .select('changed_after_review_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.changed_after_review_at;
 }
 
 /**

@@ -879,6 +879,7 @@ describe(`GET /api/admin/submissions on ${TEST_ENGINE}: the items`, () => {
             },
           ],
           possibleDuplicate: false,
+          changedAfterReview: null,
         },
       ],
       nextCursor: null,

@@ -111,6 +111,7 @@ function itemOf(
     pictures,
     fields: reviewFieldsOf(fields, values),
     possibleDuplicate,
+    changedAfterReview: row.changed_after_review_at,
   };
 }
 

@@ -67,6 +67,7 @@ function changedForm(overrides: Partial<SiteSettingsForm> = {}): SiteSettingsFor
     legalAddress: '1 River Walk, London',
     gstin: '27ABCDE1234F1Z5',
     gstRate: 12,
+    refundOnArtistWithdrawal: true,
     ...overrides,
   };
 }

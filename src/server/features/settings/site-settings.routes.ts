@@ -36,6 +36,7 @@ export function toSiteSettingsForm(settings: SiteSettings): SiteSettingsForm {
     legalAddress: settings.seller.address,
     gstin: settings.seller.gstin,
     gstRate: settings.seller.gstRate,
+    refundOnArtistWithdrawal: settings.refundOnArtistWithdrawal,
   };
 }
 
@@ -62,6 +63,9 @@ function toSettingsPatch(form: SiteSettingsForm): Partial<SiteSettings> {
       darkMode: form.darkMode,
       fontFamily: form.fontFamily,
     },
+    ...(form.refundOnArtistWithdrawal === undefined
+      ? {}
+      : { refundOnArtistWithdrawal: form.refundOnArtistWithdrawal }),
   };
 }
 

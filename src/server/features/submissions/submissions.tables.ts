@@ -40,6 +40,8 @@ export interface SubmissionsTable {
   refunded_at: string | null;
   /** When its artist withdrew it (an unpaid entry replaced by another); null while it stands. */
   withdrawn_at: string | null;
+  /** When its artist last changed it after it was approved or rejected; null otherwise. */
+  changed_after_review_at: Generated<string | null>;
   /** The extension it was registered with after the close. */
   extension_id: string | null;
   /** Name, e-mail and reference, lower-cased by the server: what the review's search reads. */

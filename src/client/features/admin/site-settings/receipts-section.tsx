@@ -7,7 +7,7 @@ import type { SettingsForm } from './site-settings-sections.tsx';
 const rateOf = (value: unknown) =>
   value === '' || value === null || value === undefined ? null : Number(value);
 
-/** The art space as its receipts name it: each optional. */
+/** The art space as its receipts name it, each optional, and whether a withdrawal is refunded. */
 export function ReceiptsSection({ form }: { form: SettingsForm }) {
   const { errors } = form.formState;
   return (
@@ -44,6 +44,13 @@ export function ReceiptsSection({ form }: { form: SettingsForm }) {
           hint="Prices include it; receipts show the tax included. Leave empty for none."
           error={errors.gstRate?.message}
           {...form.register('gstRate', { setValueAs: rateOf })}
+        />
+        <Field
+          label="Refund the fee when an artist withdraws their entry"
+          type="checkbox"
+          hint="Off: a withdrawn entry's fee is kept, as the Terms say fees are not refundable unless stated. On: it is refunded in full when the artist withdraws before the close."
+          error={errors.refundOnArtistWithdrawal?.message}
+          {...form.register('refundOnArtistWithdrawal')}
         />
       </div>
     </Section>

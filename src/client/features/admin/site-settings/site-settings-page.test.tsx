@@ -40,6 +40,7 @@ const FORM: SiteSettingsForm = {
   legalAddress: '',
   gstin: '',
   gstRate: null,
+  refundOnArtistWithdrawal: false,
 };
 
 afterEach(() => {
@@ -223,7 +224,7 @@ describe('the site settings page', () => {
     expect(sent).toEqual([]);
   });
 
-  it("checks the receipts' GSTIN and GST rate, and sends a rate as a number", async () => {
+  it("checks the receipts' GSTIN and GST rate, sends a rate as a number, and the refund setting", async () => {
     const user = userEvent.setup();
     const { sent } = renderPage();
     const receipts = await screen.findByRole('region', { name: 'Receipts' });
@@ -238,10 +239,19 @@ describe('the site settings page', () => {
     await user.clear(within(receipts).getByLabelText('GST rate (%)'));
     await user.type(within(receipts).getByLabelText('GST rate (%)'), '18');
     await user.type(within(receipts).getByLabelText('Legal name'), 'Atelier LLP');
+    await user.click(
+      within(receipts).getByLabelText('Refund the fee when an artist withdraws their entry'),
+    );
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText(SITE_SETTINGS_SAVED)).toBeTruthy();
     expect(sent).toEqual([
-      { ...FORM, legalName: 'Atelier LLP', gstin: '29ABCDE1234F1Z5', gstRate: 18 },
+      {
+        ...FORM,
+        legalName: 'Atelier LLP',
+        gstin: '29ABCDE1234F1Z5',
+        gstRate: 18,
+        refundOnArtistWithdrawal: true,
+      },
     ]);
   });
 

@@ -16,6 +16,7 @@ import { EntryPayments, rupeesOf } from './entry-payments.tsx';
 import { AdminEntryReceipts } from './entry-receipts.tsx';
 import { EntryPictures } from './entry-pictures.tsx';
 import { EntryWorks } from './entry-works.tsx';
+import { ChangedAfterReviewBadge } from './components/changed-after-review-badge.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { DecisionUndoNotice } from './decision-undo-notice.tsx';
 import { DuplicateBadge } from './review-row.tsx';
@@ -66,7 +67,13 @@ function EntryDetail({ data, item }: { data: AdminEntry; item: AdminResource<Rev
           [
             ['Artist', data.fullName],
             ['Competition', entry.competition.title],
-            ['Status', SUBMISSION_STATUS_LABELS[entry.status]],
+            [
+              'Status',
+              <span className="flex flex-wrap items-center gap-2">
+                {SUBMISSION_STATUS_LABELS[entry.status]}
+                <ChangedAfterReviewBadge at={data.changedAfterReview} />
+              </span>,
+            ],
             ['Payment', <PaymentStateBadge state={entry.paymentState} />],
           ] as const
         ).map(([label, value]) => (

@@ -40,6 +40,7 @@ export function reviewItemOf(overrides: Partial<ReviewItem> = {}): ReviewItem {
       },
     ],
     possibleDuplicate: false,
+    changedAfterReview: null,
     ...overrides,
   };
 }

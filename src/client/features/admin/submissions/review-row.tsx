@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { formatInstant } from '../common/format-instant.ts';
 import { FOCUS_RING, MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { PictureStand } from './picture-state.tsx';
+import { ChangedAfterReviewBadge } from './components/changed-after-review-badge.tsx';
 import { PaymentStateBadge } from './components/payment-state-badge.tsx';
 import { downloadPath } from './api/review.ts';
 import { duplicatesViewOf } from './components/review-links.ts';
@@ -191,6 +192,7 @@ export function ReviewRow({
         <div className="mt-1 flex flex-col items-start gap-1">
           <PaymentStateBadge state={item.paymentState} />
           <DuplicateBadge item={item} />
+          <ChangedAfterReviewBadge at={item.changedAfterReview} />
         </div>
       </td>
       <td className={CELL}>
