@@ -72,7 +72,7 @@ export const MyEntrySchema = z.object({
   withdrawnAt: z.nullable(z.string()),
   /** When entries close ('20 Dec 2026, 11:59 pm IST'); null for a competition since deleted. */
   closesAt: z.nullable(z.string()),
-  /** The answers and works may still be corrected: before the close, not withdrawn. */
+  /** The answers and works may still be corrected: before the close, not withdrawn nor judged. */
   editable: z.boolean(),
   /** The artist may withdraw it now. */
   withdrawable: z.boolean(),
@@ -114,4 +114,5 @@ export const WITHDRAW_MESSAGES = {
 export const EDIT_MESSAGES = {
   closed: 'Entries for this competition have closed: the entry can no longer be changed.',
   withdrawn: 'This entry has been withdrawn and can no longer be changed.',
+  withJury: 'This entry is with the jury and can no longer be changed.',
 } as const;

@@ -27,3 +27,21 @@ export async function findEntryOfEmail(db: SubmissionsDb, email: string, submiss
     .where(emailKey, '=', keyOf(email))
     .executeTakeFirst();
 }
+
+/**
+ * Of `submissionIds`, those in a round of judging: their answers are with the jurors (and their
+ * redactions made for them), so the artist may no longer change them.
+ */
+export async function entriesWithJury(
+  db: SubmissionsDb,
+  submissionIds: readonly string[],
+): Promise<Set<string>> {
+  if (submissionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jury_round_entries')
+    .select('submission_id')
+    .distinct()
+    .where('submission_id', 'in', submissionIds)
+    .execute();
+  return new Set(rows.map((row) => row.submission_id));
+}

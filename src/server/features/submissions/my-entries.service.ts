@@ -17,7 +17,7 @@ import {
   shownFile,
   storedOwnFile,
 } from './my-entries.files.ts';
-import { findEntriesOfEmail, findEntryOfEmail } from './my-entries.repository.ts';
+import { entriesWithJury, findEntriesOfEmail, findEntryOfEmail } from './my-entries.repository.ts';
 import type { EntryRow } from './submissions.repository.ts';
 import { type StoredWork, worksOf } from './works.repository.ts';
 
@@ -45,9 +45,21 @@ interface EntryParts {
   certificates: Certificates;
   receipts: Receipts;
   moment: Moment;
+  withJury: boolean;
 }
 
-function myEntryOf(row: EntryRow, parts: EntryParts, now: Date, log: Deps['log']): MyEntry {
+/** What the site's settings decide for every entry: whether a paid fee is refunded on withdrawal. */
+interface Rules {
+  refundOnArtistWithdrawal: boolean;
+}
+
+function myEntryOf(
+  row: EntryRow,
+  parts: EntryParts,
+  rules: Rules,
+  now: Date,
+  log: Deps['log'],
+): MyEntry {
   const view = entryViewOf(row, parts.works, log, parts.certificates);
   const files = ownFilesOf(row, parts.works, log);
   // Before the close and still standing; an entry whose competition is gone has no close.
@@ -63,10 +75,9 @@ function myEntryOf(row: EntryRow, parts: EntryParts, now: Date, log: Deps['log']
     entryFee: view.entryFee,
     withdrawnAt: row.withdrawn_at,
     closesAt: parts.moment?.closesText ?? null,
-    editable: open && standing,
+    editable: open && standing && !parts.withJury,
     withdrawable: open && standing,
-    // No site setting refunds an artist's withdrawal yet: until one does, nothing is refunded.
-    refundOnWithdrawal: false,
+    refundOnWithdrawal: rules.refundOnArtistWithdrawal && view.paymentState === 'received',
     details: view.details,
     photo: files.photo && shownFile(files.photo),
     works: files.works.map((work) => ({ ...work, files: work.files.map(shownFile) })),
@@ -90,7 +101,11 @@ export async function listMyEntries(
     rows.map((row) => row.id),
     deps.log,
   );
-  const { timeZone } = await deps.settings.getSettings();
+  const { timeZone, refundOnArtistWithdrawal } = await deps.settings.getSettings();
+  const withJury = await entriesWithJury(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   const now = deps.clock.now();
   // Each competition's close read once, however many of its entries the artist made.
   const moments = new Map<string, Promise<Moment>>();
@@ -109,8 +124,9 @@ export async function listMyEntries(
         certificates: await findPublishedCertificates(deps.db, row.id),
         receipts: await receiptsOfEntry(deps, row.id),
         moment: row.competition_id === null ? undefined : await momentOf(row.competition_id),
+        withJury: withJury.has(row.id),
       };
-      return myEntryOf(row, parts, now, deps.log);
+      return myEntryOf(row, parts, { refundOnArtistWithdrawal }, now, deps.log);
     }),
   );
   return { entries };

@@ -23,6 +23,7 @@ import {
   todayInKolkata,
   unclaimedKeys,
 } from '../../../../tests/setup/registration.ts';
+import { addJuror, setUpJudging } from '../../../../tests/setup/jury.ts';
 import { storedAnswersOf, storedWorksOf } from '../../../../tests/setup/stored-answers.ts';
 import { OUR_CLIENT_HEADERS, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
@@ -203,6 +204,38 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: { code: 'WITHDRAWN', message: EDIT_MESSAGES.withdrawn },
+    });
+  });
+
+  it('answers 409 once the entry is in a round of judging, and My entries no longer offers Edit', async () => {
+    const { id, token } = await entryOf();
+    const approved = await asAdmin(t, adminToken, 'PUT', `/api/admin/submissions/${id}/status`, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const juror = await addJuror(t, 'edit.juror', 'Edit Juror');
+    await setUpJudging(t, adminToken, competitionId, [juror.id], 1);
+    const round = await asAdmin(
+      t,
+      adminToken,
+      'POST',
+      `/api/admin/competitions/${competitionId}/rounds`,
+      {},
+    );
+    expect(round.statusCode, round.body).toBe(201);
+    const before = await entryState(id);
+    const response = await patch(token, id, { fullName: 'Meera S. Iyer' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'WITH_JURY', message: EDIT_MESSAGES.withJury },
+    });
+    expect(await entryState(id)).toEqual(before);
+    const mine = (await asArtist(t, token, 'GET', '/api/me/entries')).json<{
+      entries: MyEntry[];
+    }>();
+    expect(mine.entries.find((entry) => entry.id === id)).toMatchObject({
+      editable: false,
+      withdrawable: true,
     });
   });
 

@@ -41,6 +41,7 @@ import {
 import { checkPictures, privateFilesOf } from './registration-images.ts';
 import type { ReceivedFile } from './registration-uploads.ts';
 import { withRequestKeys } from './registration-works.ts';
+import { entriesWithJury } from './my-entries.repository.ts';
 import { searchTextOf } from './search-text.ts';
 import { decodeFieldValues, decodeWorkValues, type EntryLog } from './stored-entry.ts';
 import type { SubmissionsTable } from './submissions.tables.ts';
@@ -71,12 +72,18 @@ export async function entryClosed(
   return !moment || now >= moment.closesAt;
 }
 
-/** The artist's entry if they may change it now: 404 for another's, 409 once closed or withdrawn. */
+/**
+ * The artist's entry if they may change it now: 404 for another's, 409 once closed, withdrawn or
+ * in a round of judging (jurors would see answers their redactions were not made for).
+ */
 async function requireChangeable(deps: EditDeps, db: Kysely<DB>, row: MyEntryRow | undefined) {
   if (!row) throw notFound(MY_ENTRY_NOT_FOUND);
   if (row.withdrawn_at !== null) throw new AppError(409, 'WITHDRAWN', EDIT_MESSAGES.withdrawn);
   if (await entryClosed(deps, db, row.competition_id, deps.clock.now())) {
     throw new AppError(409, 'ENTRIES_CLOSED', EDIT_MESSAGES.closed);
+  }
+  if ((await entriesWithJury(db, [row.id])).has(row.id)) {
+    throw new AppError(409, 'WITH_JURY', EDIT_MESSAGES.withJury);
   }
   return row;
 }

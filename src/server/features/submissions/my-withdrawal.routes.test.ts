@@ -139,10 +139,18 @@ describe(`POST /api/me/entries/:id/withdraw on ${TEST_ENGINE}`, () => {
     });
   });
 
+  /** What My entries says a withdrawal of the entry would do with its fee. */
+  async function listedFlags(token: string, id: string) {
+    const listed = await asArtist(t, token, 'GET', '/api/me/entries');
+    const entry = listed.json<{ entries: MyEntry[] }>().entries.find((e) => e.id === id);
+    return { refundOnWithdrawal: entry?.refundOnWithdrawal };
+  }
+
   it('keeps a paid fee while the site does not refund withdrawals', async () => {
     const receipt = await register();
     const payment = await pay(receipt);
     const token = await signInArtist(t, ARTIST);
+    expect(await listedFlags(token, receipt.id)).toEqual({ refundOnWithdrawal: false });
     expect((await withdraw(token, receipt.id)).statusCode).toBe(200);
     expect(await entryRow(receipt.id)).toMatchObject({ payment_status: 'paid', refunded_at: null });
     expect(refundsOf(payment.id)).toEqual([]);
@@ -153,6 +161,8 @@ describe(`POST /api/me/entries/:id/withdraw on ${TEST_ENGINE}`, () => {
     const receipt = await register();
     const payment = await pay(receipt);
     const token = await signInArtist(t, ARTIST);
+    // My entries says so before the artist withdraws.
+    expect(await listedFlags(token, receipt.id)).toEqual({ refundOnWithdrawal: true });
     const answers = await Promise.all([withdraw(token, receipt.id), withdraw(token, receipt.id)]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(refundsOf(payment.id)).toHaveLength(1);

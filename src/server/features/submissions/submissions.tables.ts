@@ -94,4 +94,5 @@ export type SubmissionsDb = FeatureDb<
   | 'results_publications'
   | 'certificates'
   | 'awards'
+  | 'jury_round_entries'
 >;
