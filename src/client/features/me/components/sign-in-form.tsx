@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   ARTIST_SIGN_IN_MESSAGES,
   type ArtistSession,
@@ -45,6 +45,11 @@ export function SignInForm({
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  // The step just shown takes the focus once it is drawn: the code's field, or the address again.
+  const [focusOn, setFocusOn] = useState<{ field: 'email' | 'code' } | null>(null);
+  useEffect(() => {
+    if (focusOn) (focusOn.field === 'code' ? codeRef : emailRef).current?.focus();
+  }, [focusOn]);
 
   async function ask(event?: FormEvent) {
     event?.preventDefault();
@@ -60,8 +65,7 @@ export function SignInForm({
       const { message } = await requestSignIn(email.trim());
       setSent(message);
       setCode('');
-      // The code's field is drawn now: it takes the focus once it is there.
-      requestAnimationFrame(() => codeRef.current?.focus());
+      setFocusOn({ field: 'code' });
     } catch (error) {
       const field = error instanceof ApiError ? error.fields?.email : undefined;
       setErrors(field ? { email: field } : { form: messageOf(error) });
@@ -95,7 +99,7 @@ export function SignInForm({
   function changeAddress() {
     setSent(undefined);
     setErrors({});
-    requestAnimationFrame(() => emailRef.current?.focus());
+    setFocusOn({ field: 'email' });
   }
 
   return (
@@ -149,7 +153,6 @@ export function SignInForm({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={6}
             required
             value={code}
             onChange={(event) => setCode(event.target.value)}
