@@ -25,7 +25,7 @@ import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
 import { FeeBreakdown } from './fee-breakdown.tsx';
 import { WorksFields } from './works-fields.tsx';
-import { PrefillNotice, useArtistPrefill } from './artist-prefill.tsx';
+import { useArtistPrefill } from '../use-artist-prefill.tsx';
 
 export const DRAFT_RESTORED = 'We restored what you typed earlier.';
 
@@ -147,7 +147,7 @@ export function RegistrationForm({
           <h2 id="about-you" className="text-xl font-semibold">
             About you
           </h2>
-          {prefilled ? <PrefillNotice details={prefilled} form={form} /> : null}
+          {prefilled}
           <PersonalFields register={register} errors={errors} control={control} />
           <ImagePicker
             control={control}
