@@ -4,6 +4,9 @@ import type {
   MyDetails,
   MyEntries,
 } from '../../../shared/schemas/artist.ts';
+import { publicApiPaths } from '../../../shared/api-paths.ts';
+import { DATA_PART } from '../../../shared/registration-request.ts';
+import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { forgetArtist, rememberArtist } from './artist-session-api.ts';
 
@@ -51,44 +54,33 @@ export const listMyEntries = () => apiFetch<MyEntries>(`${ME}/entries`);
 
 export const myDetails = () => apiFetch<MyDetails>(`${ME}/details`);
 
-/** What an edit changes: only the answers and titles that differ from the entry's. */
-export interface EntryChanges {
-  details: { label: string; value: string }[];
-  works: { number: number; title: string }[];
-}
+/** The competition's registration form: its fields' ids and labels, to match the entry's answers. */
+export const entryForm = (competitionId: string) =>
+  apiFetch<RegistrationForm>(publicApiPaths.registrationForm(competitionId));
 
-/** A work's picture replaced: the file the artist chose for one of the work's files. */
+/** A picture to replace: the file chosen, and the part it goes in. */
 export interface ReplacedImage {
-  workNumber: number;
-  fileId: string;
+  part: string;
   file: Blob;
 }
 
 /**
- * The part a replaced picture is sent in, as the registration names a work's picture
- * (`works.<n>.fieldValues.<id>`, n from 0).
- */
-export const replacedImagePart = (image: Pick<ReplacedImage, 'workNumber' | 'fileId'>) =>
-  `works.${image.workNumber - 1}.fieldValues.${image.fileId}`;
-
-/**
- * The changes, as JSON; with replaced pictures, as multipart: the JSON in `data` first, then each
- * picture in its part.
+ * The change, as JSON; with new pictures, as multipart: the JSON in `data` first, then each
+ * picture in its part. Answers 204.
  */
 export function saveEntryChanges(
   id: string,
-  changes: EntryChanges,
+  change: Record<string, unknown>,
   images: readonly ReplacedImage[] = [],
 ): Promise<unknown> {
   const path = `${ME}/entries/${encodeURIComponent(id)}`;
   if (images.length === 0) {
-    return apiFetch<unknown>(path, { method: 'PATCH', body: JSON.stringify(changes) });
+    return apiFetch<unknown>(path, { method: 'PATCH', body: JSON.stringify(change) });
   }
   const body = new FormData();
-  body.append('data', JSON.stringify(changes));
-  for (const image of images) {
-    const name = replacedImagePart(image);
-    body.append(name, image.file, `${name}.${image.file.type === 'image/png' ? 'png' : 'jpg'}`);
+  body.append(DATA_PART, JSON.stringify(change));
+  for (const { part, file } of images) {
+    body.append(part, file, `${part}.${file.type === 'image/png' ? 'png' : 'jpg'}`);
   }
   return apiFetch<unknown>(path, { method: 'PATCH', body });
 }

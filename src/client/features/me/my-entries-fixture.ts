@@ -16,17 +16,31 @@ export function myEntryOf(overrides: Partial<MyEntry> = {}): MyEntry {
     withdrawable: true,
     refundOnWithdrawal: false,
     details: [
-      { label: 'Full Name', value: 'Meera Iyer' },
+      { label: 'Full name', value: 'Meera Iyer' },
+      { label: 'Age', value: '34' },
+      { label: 'Email', value: 'meera@example.com' },
+      { label: 'Address', value: '4 Lake Road' },
+      { label: 'Artwork Title', value: 'Rain on the Hooghly' },
       { label: 'Description', value: 'Ink and wash.\nPainted in July.' },
     ],
-    photo: { id: 'f0', label: 'photo', kind: 'image', url: '/api/me/files/f0' },
+    photo: { id: 'e1._photo', label: 'photo', kind: 'image', url: '/api/me/files/e1._photo' },
     works: [
       {
         number: 1,
         title: 'Rain on the Hooghly',
         files: [
-          { id: 'f1', label: 'Artwork Photo', kind: 'image', url: '/api/me/files/f1' },
-          { id: 'f2', label: 'Statement', kind: 'document', url: '/api/me/files/f2' },
+          {
+            id: 'e1.artworkUrl',
+            label: 'Artwork Photo',
+            kind: 'image',
+            url: '/api/me/files/e1.artworkUrl',
+          },
+          {
+            id: 'e1.statement',
+            label: 'Statement',
+            kind: 'document',
+            url: '/api/me/files/e1.statement',
+          },
         ],
       },
     ],

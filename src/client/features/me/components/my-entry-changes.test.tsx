@@ -10,6 +10,8 @@ import {
 } from '../../../../shared/schemas/artist.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../../shared/csrf.ts';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
+import { DEFAULT_FORM_FIELDS } from '../../../../shared/schemas/form-field.ts';
+import { TEST_COMPETITION } from '../../registration/components/test-competition.ts';
 import { myEntryOf } from '../my-entries-fixture.ts';
 import { MyEntryCard } from './my-entry-card.tsx';
 
@@ -19,9 +21,14 @@ afterEach(() => {
 
 const PATCH = 'PATCH /api/me/entries/e1';
 const WITHDRAW = 'POST /api/me/entries/e1/withdraw';
+const FORM = 'GET /api/competitions/c1/registration-form';
+const FORM_ANSWER: Answer = {
+  status: 200,
+  body: { competition: TEST_COMPETITION, formFields: DEFAULT_FORM_FIELDS.filter((f) => f.enabled) },
+};
 
 function renderCard(entry: MyEntry, routes: Record<string, Answer | ((body: unknown) => Answer)>) {
-  const calls = stubApi(routes);
+  const calls = stubApi({ [FORM]: FORM_ANSWER, ...routes });
   const onChanged = vi.fn();
   const { container } = render(
     <MemoryRouter>
@@ -34,52 +41,78 @@ function renderCard(entry: MyEntry, routes: Record<string, Answer | ((body: unkn
 const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
 
 describe('editing an entry', () => {
-  it('opens the answers and titles, and sends only what changed, as JSON', async () => {
+  it('opens the answers typed as text, and sends only what changed, as JSON', async () => {
     const bodies: unknown[] = [];
     const { onChanged, container, user } = renderCard(myEntryOf(), {
       [PATCH]: (body) => {
         bodies.push(body);
-        return { status: 200, body: myEntryOf() };
+        return { status: 204 };
       },
     });
     await user.click(screen.getByRole('button', { name: 'Edit entry WS-2026-000123' }));
     const edit = dialog('Edit entry WS-2026-000123');
-    expect((edit.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Meera Iyer');
+    const title = await edit.findByLabelText('Artwork Title');
+    expect((edit.getByLabelText('Full name') as HTMLInputElement).value).toBe('Meera Iyer');
     expect(edit.getByLabelText('Description').tagName).toBe('TEXTAREA');
-    expect(edit.getByRole('group', { name: 'Work 1' })).toBeTruthy();
+    expect(edit.getByLabelText('Address').tagName).toBe('TEXTAREA');
+    // The e-mail and the age are not for changing here.
+    expect(edit.queryByLabelText('Email')).toBeNull();
+    expect(edit.queryByLabelText('Age')).toBeNull();
+    expect(edit.getByRole('group', { name: 'Work 1: Rain on the Hooghly' })).toBeTruthy();
     expect(edit.getByLabelText(/^Replace Artwork Photo/).getAttribute('type')).toBe('file');
     expect(edit.queryByLabelText(/^Replace Statement/)).toBeNull();
     expect((await axe.run(container)).violations).toEqual([]);
-    const title = edit.getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Rain over the Hooghly');
+    await user.clear(edit.getByLabelText('Full name'));
+    await user.type(edit.getByLabelText('Full name'), 'Meera R. Iyer');
     await user.click(edit.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(bodies).toEqual([
-      { details: [], works: [{ number: 1, title: 'Rain over the Hooghly' }] },
+      {
+        fullName: 'Meera R. Iyer',
+        works: [{ fieldValues: { artworkTitle: 'Rain over the Hooghly' } }],
+      },
     ]);
-    const init = vi.mocked(fetch).mock.calls[0]![1]!;
+    const init = vi.mocked(fetch).mock.calls.at(-1)![1]!;
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
     expect(new Headers(init.headers).get(CSRF_HEADER)).toBe(CSRF_HEADER_VALUE);
   });
 
-  it('sends a replaced picture in its part, with the changes in `data`', async () => {
-    const { onChanged, user } = renderCard(myEntryOf(), {
-      [PATCH]: { status: 200, body: myEntryOf() },
+  it("shows the server's message under the answer it names", async () => {
+    const { user } = renderCard(myEntryOf(), {
+      [PATCH]: envelope(400, 'VALIDATION_ERROR', 'Please correct the answers shown.', {
+        'works.0.fieldValues.artworkTitle': 'Artwork Title is required',
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'Edit entry WS-2026-000123' }));
     const edit = dialog('Edit entry WS-2026-000123');
+    await user.clear(await edit.findByLabelText('Artwork Title'));
+    await user.click(edit.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(edit.getByLabelText('Artwork Title').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(edit.getByText('Artwork Title is required')).toBeTruthy();
+  });
+
+  it('sends a replaced picture in its part, with the changes in `data`', async () => {
+    const { onChanged, user } = renderCard(myEntryOf(), {
+      [PATCH]: { status: 204 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit entry WS-2026-000123' }));
+    const edit = dialog('Edit entry WS-2026-000123');
+    await edit.findByLabelText('Artwork Title');
     const picture = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'new.jpg', {
       type: 'image/jpeg',
     });
     await user.upload(edit.getByLabelText(/^Replace Artwork Photo/), picture);
     await user.click(edit.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    const body = vi.mocked(fetch).mock.calls[0]![1]!.body as FormData;
+    const body = vi.mocked(fetch).mock.calls.at(-1)![1]!.body as FormData;
     expect(body).toBeInstanceOf(FormData);
-    expect([...body.keys()]).toEqual(['data', 'works.0.fieldValues.f1']);
-    expect(JSON.parse(body.get('data') as string)).toEqual({ details: [], works: [] });
-    expect((body.get('works.0.fieldValues.f1') as File).size).toBe(3);
+    expect([...body.keys()]).toEqual(['data', 'works.0.artworkUrl']);
+    expect(JSON.parse(body.get('data') as string)).toEqual({});
+    expect((body.get('works.0.artworkUrl') as File).size).toBe(3);
   });
 
   it("says the server's refusal in the form, which stays open", async () => {
@@ -88,7 +121,7 @@ describe('editing an entry', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Edit entry WS-2026-000123' }));
     const edit = dialog('Edit entry WS-2026-000123');
-    await user.type(edit.getByLabelText('Full Name'), ' R');
+    await user.type(await edit.findByLabelText('Full name'), ' R');
     await user.click(edit.getByRole('button', { name: 'Save changes' }));
     expect((await edit.findByRole('alert')).textContent).toBe(EDIT_MESSAGES.closed);
     expect(onChanged).not.toHaveBeenCalled();
@@ -98,11 +131,11 @@ describe('editing an entry', () => {
     const { calls, user } = renderCard(myEntryOf(), {});
     const opener = screen.getByRole('button', { name: 'Edit entry WS-2026-000123' });
     await user.click(opener);
-    await user.click(
-      dialog('Edit entry WS-2026-000123').getByRole('button', { name: 'Save changes' }),
-    );
+    const edit = dialog('Edit entry WS-2026-000123');
+    await edit.findByLabelText('Artwork Title');
+    await user.click(edit.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toEqual([]);
+    expect(calls).toEqual([FORM]);
     expect(document.activeElement).toBe(opener);
   });
 });

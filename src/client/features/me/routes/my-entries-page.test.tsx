@@ -30,6 +30,8 @@ function renderPage(routes: Record<string, Answer | ((body: unknown) => Answer)>
   return { calls, container, user: userEvent.setup() };
 }
 
+/** The line naming the address signed in with. */
+const signedInAs = () => screen.getByText(/^Signed in as/).textContent;
 const card = (name: string) => within(screen.getByRole('article', { name }));
 
 /** The terms and descriptions of a <dl>, as shown. */
@@ -67,7 +69,7 @@ describe('My entries, signed out', () => {
     await user.type(await screen.findByLabelText(/^6-digit code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('article', { name: 'Monsoon Colours' })).toBeTruthy();
-    expect(screen.getByText('meera@example.com')).toBeTruthy();
+    expect(signedInAs()).toBe('Signed in as meera@example.com');
   });
 });
 
@@ -75,9 +77,7 @@ describe('My entries, signed in', () => {
   it('names the address, and shows each entry as its entry page says it', async () => {
     const { container } = renderPage({ [ENTRIES]: listOf(myEntryOf()) });
     await screen.findByRole('article', { name: 'Monsoon Colours' });
-    expect(screen.getByText('meera@example.com').parentElement?.textContent).toBe(
-      'Signed in as meera@example.com',
-    );
+    expect(signedInAs()).toBe('Signed in as meera@example.com');
     const entry = card('Monsoon Colours');
     expect(termsOf(entry.getAllByRole('term')[0]!.closest('dl')!)).toEqual({
       Reference: 'WS-2026-000123',
@@ -91,13 +91,13 @@ describe('My entries, signed in', () => {
     );
     expect(entry.getByText('Work 1: Rain on the Hooghly')).toBeTruthy();
     const artwork = entry.getByRole('img', { name: 'Work 1: Artwork Photo' });
-    expect(artwork.getAttribute('src')).toBe('/api/me/files/f1');
-    expect(artwork.closest('a')?.getAttribute('href')).toBe('/api/me/files/f1');
+    expect(artwork.getAttribute('src')).toBe('/api/me/files/e1.artworkUrl');
+    expect(artwork.closest('a')?.getAttribute('href')).toBe('/api/me/files/e1.artworkUrl');
     expect(
       entry.getByRole('link', { name: 'Work 1: Statement (document)' }).getAttribute('href'),
-    ).toBe('/api/me/files/f2');
+    ).toBe('/api/me/files/e1.statement');
     expect(entry.getByRole('img', { name: 'You: photo' }).getAttribute('src')).toBe(
-      '/api/me/files/f0',
+      '/api/me/files/e1._photo',
     );
     expect(
       entry.getByRole('link', { name: 'Receipt WS-R-2026-0001 (PDF)' }).getAttribute('href'),
