@@ -22,6 +22,7 @@ import { FEATURES } from './features/features.ts';
 import type { OutboxWorkerOptions } from './features/mail/outbox-worker.ts';
 import type { ImageJobsOptions } from './features/media/image-jobs.service.ts';
 import { guardAdminSession, guardJurySession, refuseCrossSite } from './plugins/admin-guard.ts';
+import { guardArtistSession } from './plugins/artist-guard.ts';
 import { registerClient } from './plugins/client.ts';
 import { loadAppRenderer, readPageTemplate } from './plugins/page-template.ts';
 import { apiDocsScope, signedInScope } from './plugins/scopes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
   await registerSecurity(app, { styleHashes: page?.styleHashes ?? [], razorpayCheckout });
   app.decorateRequest('admin', null);
   app.decorateRequest('juror', null);
+  app.decorateRequest('artist', null);
 
   await app.register(swagger, {
     openapi: {
@@ -119,6 +121,9 @@ export async function buildApp(
       });
       await api.register(signedInScope(guardJurySession(deps), routes('jury'), deps), {
         prefix: '/jury',
+      });
+      await api.register(signedInScope(guardArtistSession(deps), routes('artist'), deps), {
+        prefix: '/me',
       });
       await api.register(apiDocsScope(config, deps));
       api.setNotFoundHandler(answerNotFound);

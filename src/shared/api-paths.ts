@@ -9,6 +9,7 @@
 const enc = encodeURIComponent;
 const ADMIN = '/api/admin';
 const JURY = '/api/jury';
+const ME = '/api/me';
 const adminCompetition = (id: string) => `${ADMIN}/competitions/${enc(id)}`;
 const juryRound = (roundId: string) => `${JURY}/rounds/${enc(roundId)}`;
 
@@ -96,4 +97,17 @@ export const juryApiPaths = {
   /** A work's n-th document (1-based), shown to jurors only when its field says so. */
   workDocument: (roundId: string, alias: string, n: number) =>
     `${juryRound(roundId)}/works/${enc(alias)}/documents/${n}`,
+} as const;
+
+/** The artist's sign-in (public) and their own scope, under the one guard of /api/me. */
+export const artistApiPaths = {
+  signInRequests: '/api/artist/sign-in/requests',
+  signIn: '/api/artist/sign-in',
+  me: ME,
+  signOut: `${ME}/sign-out`,
+  entries: `${ME}/entries`,
+  entry: (id: string) => `${ME}/entries/${enc(id)}`,
+  withdraw: (id: string) => `${ME}/entries/${enc(id)}/withdraw`,
+  file: (id: string) => `${ME}/files/${enc(id)}`,
+  details: `${ME}/details`,
 } as const;

@@ -31,6 +31,7 @@ import * as artworkOriginals from './migrations/2026-12-05T1400-artwork-original
 import * as redactionsPerWork from './migrations/2026-12-06T0900-redactions-per-work.ts';
 import * as certificatesPerWork from './migrations/2026-12-06T0930-certificates-per-work.ts';
 import * as receiptLines from './migrations/2026-12-06T1000-receipt-lines.ts';
+import * as artists from './migrations/2026-12-07T0900-artists.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T0900-redactions-per-work': redactionsPerWork,
   '2026-12-06T0930-certificates-per-work': certificatesPerWork,
   '2026-12-06T1000-receipt-lines': receiptLines,
+  '2026-12-07T0900-artists': artists,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AccountRole } from '../../shared/schemas/auth.ts';
+import type { ArtistsTables } from '../features/artists/artists.tables.ts';
 import type { AuditTables } from '../features/audit/audit.tables.ts';
 import type { AuthTables } from '../features/auth/auth.tables.ts';
 import type { BannersTables } from '../features/banners/banners.tables.ts';
@@ -24,6 +25,7 @@ import type { SettingsTables } from '../features/settings/settings.tables.ts';
 import type { SubmissionsTables } from '../features/submissions/submissions.tables.ts';
 
 export type { AccountRole };
+export type * from '../features/artists/artists.tables.ts';
 export type * from '../features/audit/audit.tables.ts';
 export type * from '../features/auth/auth.tables.ts';
 export type * from '../features/banners/banners.tables.ts';
@@ -51,6 +53,7 @@ export type * from '../features/submissions/submissions.tables.ts';
 
 export interface DB
   extends
+    ArtistsTables,
     AuditTables,
     AuthTables,
     BannersTables,

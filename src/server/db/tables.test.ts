@@ -646,6 +646,44 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     expect(await db.selectFrom('rate_limit_hits').selectAll().execute()).toEqual([hit]);
   });
 
+  it('artists, artist_sessions and artist_sign_in_codes', async () => {
+    const artist = { id: randomUUID(), email: 'asha.rao@example.com', created_at: stamp() };
+    await db.insertInto('artists').values(artist).execute();
+    const session = {
+      id: 'hash-of-a-token',
+      artist_id: artist.id,
+      created_at: stamp(),
+      last_seen_at: stamp(),
+      expires_at: stamp(),
+      user_agent: null,
+    };
+    await db.insertInto('artist_sessions').values(session).execute();
+    const code = {
+      id: randomUUID(),
+      email: artist.email,
+      code_hash: 'hash-of-a-code',
+      token_hash: 'hash-of-a-link',
+      created_at: stamp(),
+      expires_at: stamp(),
+      attempts: 2,
+      used_at: null,
+    };
+    await db.insertInto('artist_sign_in_codes').values(code).execute();
+    expect(await db.selectFrom('artists').selectAll().execute()).toEqual([artist]);
+    expect(await db.selectFrom('artist_sessions').selectAll().execute()).toEqual([session]);
+    expect(await db.selectFrom('artist_sign_in_codes').selectAll().execute()).toEqual([code]);
+    // One artist per address.
+    await expect(
+      db
+        .insertInto('artists')
+        .values({ ...artist, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    // An artist's sessions go with them.
+    await db.deleteFrom('artists').where('id', '=', artist.id).execute();
+    expect(await db.selectFrom('artist_sessions').selectAll().execute()).toEqual([]);
+  });
+
   it('COUNT(*) comes back as a number on both engines', async () => {
     const { count } = await db
       .selectFrom('submissions')

@@ -8,14 +8,15 @@ import type { PageDrawerOptions } from '../plugins/drawn-pages.ts';
  * - public: under /api, whose hook refuses a state-changing request without our CSRF header;
  * - admin: under /api/admin, a signed-in admin (and no answer stored);
  * - jury: under /api/jury, a signed-in juror, who sees only the rounds and works assigned to them;
+ * - artist: under /api/me, a signed-in artist, who sees only the entries made with their address;
  * - webhooks: each in a scope of its own at the root, outside /api's CSRF check (a provider signs
  *   what it sends instead);
  * - root: at the root, outside /api (files that pages fetch, never send to).
  */
-export type Scope = 'public' | 'admin' | 'jury' | 'webhooks' | 'root';
+export type Scope = 'public' | 'admin' | 'jury' | 'artist' | 'webhooks' | 'root';
 
 /** The order the scopes are registered in. */
-export const SCOPES: readonly Scope[] = ['public', 'admin', 'jury', 'webhooks', 'root'];
+export const SCOPES: readonly Scope[] = ['public', 'admin', 'jury', 'artist', 'webhooks', 'root'];
 
 /** Routes registered only when the configuration asks for them (a payment provider's webhook). */
 export interface OptionalRoutes {

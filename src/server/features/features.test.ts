@@ -128,6 +128,7 @@ const PREFIX: Record<Scope, string> = {
   public: '/api',
   admin: '/api/admin',
   jury: '/api/jury',
+  artist: '/api/me',
   webhooks: '',
   root: '',
 };
@@ -151,7 +152,7 @@ describe(`each route is guarded by the scope it is registered in, on ${TEST_ENGI
           expect(t.app.hasRoute({ method: method as 'GET', url: full }), full).toBe(true);
           checked++;
           const changes = method !== 'GET';
-          if (scope === 'admin' || scope === 'jury') {
+          if (scope === 'admin' || scope === 'jury' || scope === 'artist') {
             const response = await t.app.inject({
               method: method as 'GET',
               url: addressOf(full),

@@ -1,3 +1,4 @@
+import { artistsFeature } from './artists/artists.feature.ts';
 import { auditFeature } from './audit/audit.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { bannersFeature } from './banners/banners.feature.ts';
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   dashboardFeature,
   settingsFeature,
   authFeature,
+  artistsFeature,
   auditFeature,
   mailFeature,
   competitionsFeature,

@@ -17,6 +17,7 @@ export const EMAIL_TEMPLATE_KINDS = [
   'results-participated',
   'receipt-issued',
   'credit-note-issued',
+  'artist-sign-in',
 ] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKind, string> = {
   'results-participated': 'Results: participated',
   'receipt-issued': 'Receipt',
   'credit-note-issued': 'Credit note',
+  'artist-sign-in': 'Sign-in to My entries',
 };
 
 /** What each placeholder is filled with, as the screen explains it. */
@@ -49,6 +51,8 @@ export const PLACEHOLDER_MEANINGS = {
   resultsLink: 'The link to the competition’s public results page',
   number: 'The receipt’s or credit note’s number, e.g. WS/2026-27/000123',
   receiptNumber: 'The number of the receipt a credit note reverses',
+  signInLink: 'The one-time link that signs the artist in (a link in the HTML version)',
+  code: 'The 6-digit code the artist may type instead of opening the link',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDER_MEANINGS;
 
@@ -71,7 +75,23 @@ export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placehold
   'results-participated': [...COMMON, 'certificateLink', 'resultsLink'],
   'receipt-issued': [...COMMON, 'amount', 'number'],
   'credit-note-issued': [...COMMON, 'amount', 'number', 'receiptNumber'],
+  // Not about one entry: to an address, whichever entries it made.
+  'artist-sign-in': ['signInLink', 'code', 'siteTitle'],
 };
+
+/** Placeholders a template's body must keep: without them the message does not do its job. */
+export const REQUIRED_PLACEHOLDERS: Partial<Record<EmailTemplateKind, readonly Placeholder[]>> = {
+  // Without its link and its code, nobody could sign in.
+  'artist-sign-in': ['signInLink', 'code'],
+};
+
+/** The placeholders `kind` needs that its `body` leaves out. */
+export function missingPlaceholders(kind: EmailTemplateKind, body: string): Placeholder[] {
+  return (REQUIRED_PLACEHOLDERS[kind] ?? []).filter((name) => !body.includes(`{${name}}`));
+}
+
+export const missingPlaceholderMessage = (names: readonly string[]) =>
+  `The message needs ${names.map((n) => `{${n}}`).join(' and ')}.`;
 
 /** `{word}`: a placeholder. Braces around anything else are text. */
 export const PLACEHOLDER_PATTERN = /\{([A-Za-z][A-Za-z0-9]*)\}/g;

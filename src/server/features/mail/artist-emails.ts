@@ -32,7 +32,7 @@ export function artistValues(details: ArtistDetails): TemplateValues {
 
 export function artistEmail(template: { subject: string; body: string }, values: TemplateValues) {
   return renderTemplate(template, values, {
-    links: ['entryLink', 'certificateLink', 'resultsLink'],
+    links: ['entryLink', 'certificateLink', 'resultsLink', 'signInLink'],
   });
 }
 

@@ -6,6 +6,8 @@ import {
   type EmailTemplate,
   type EmailTemplateInput,
   type EmailTemplateKind,
+  missingPlaceholderMessage,
+  missingPlaceholders,
   TEMPLATE_PLACEHOLDERS,
   unknownPlaceholderMessage,
   unknownPlaceholders,
@@ -27,6 +29,7 @@ import {
   RESULTS_SHORTLISTED_TEMPLATE,
   RESULTS_WINNER_TEMPLATE,
 } from './artist-emails.ts';
+import { ARTIST_SIGN_IN_TEMPLATE } from './artist-sign-in-email.ts';
 import { CREDIT_NOTE_TEMPLATE, RECEIPT_TEMPLATE } from './receipt-emails.ts';
 import {
   deleteTemplate,
@@ -52,6 +55,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; bod
   'results-participated': RESULTS_PARTICIPATED_TEMPLATE,
   'receipt-issued': RECEIPT_TEMPLATE,
   'credit-note-issued': CREDIT_NOTE_TEMPLATE,
+  'artist-sign-in': ARTIST_SIGN_IN_TEMPLATE,
 };
 
 /**
@@ -88,9 +92,11 @@ export async function listTemplates(db: Kysely<DB>): Promise<EmailTemplate[]> {
   return EMAIL_TEMPLATE_KINDS.map((kind) => templateOf(kind, edited.get(kind)));
 }
 
-/** 400 naming each unknown placeholder, on the field that holds it. */
+/** 400 naming each unknown placeholder, on the field that holds it, or a needed one left out. */
 function checkPlaceholders(kind: EmailTemplateKind, input: EmailTemplateInput): void {
   const fields: Record<string, string> = {};
+  const missing = missingPlaceholders(kind, input.body);
+  if (missing.length > 0) fields.body = missingPlaceholderMessage(missing);
   for (const field of ['subject', 'body'] as const) {
     const unknown = unknownPlaceholders(kind, input[field], field);
     if (unknown.length > 0) fields[field] = unknownPlaceholderMessage(kind, unknown, field);
@@ -175,6 +181,8 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
     resultsLink: `${publicUrl}/competition/sample/results`,
     number: 'WS/2026-27/000123',
     receiptNumber: 'WS/2026-27/000120',
+    signInLink: `${publicUrl}/me/sign-in#sample-link`,
+    code: '123456',
   };
 }
 

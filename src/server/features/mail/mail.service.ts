@@ -17,6 +17,7 @@ export {
   paymentRefundedEmail,
   paymentValues,
 } from './artist-emails.ts';
+export { ARTIST_SIGN_IN_KIND } from './artist-sign-in-email.ts';
 export { currentTemplate, writeEmail } from './email-templates.service.ts';
 export { CREDIT_NOTE_KIND, RECEIPT_KIND } from './receipt-emails.ts';
 export {
