@@ -4,7 +4,7 @@ import type {
   MyDetails,
   MyEntries,
 } from '../../../shared/schemas/artist.ts';
-import { publicApiPaths } from '../../../shared/api-paths.ts';
+import { artistApiPaths, publicApiPaths } from '../../../shared/api-paths.ts';
 import { DATA_PART } from '../../../shared/registration-request.ts';
 import type { RegistrationForm } from '../../../shared/schemas/registration-form.ts';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -14,18 +14,16 @@ export { forgetArtist, mayBeArtist, rememberArtist } from './artist-session-api.
 
 /* The artist's calls: the sign-in (public) and their own scope, /api/me (their session's cookie). */
 
-const ME = '/api/me';
-
 /** Asks for a sign-in e-mail: the answer is the same whether or not the address has entries. */
 export const requestSignIn = (email: string) =>
-  apiFetch<{ message: string }>('/api/artist/sign-in/requests', {
+  apiFetch<{ message: string }>(artistApiPaths.signInRequests, {
     method: 'POST',
     body: JSON.stringify({ email }),
   });
 
 /** Signs in with the e-mailed code (and its address) or the link's token. */
 export async function signIn(proof: ArtistSignIn): Promise<ArtistSession> {
-  const session = await apiFetch<ArtistSession>('/api/artist/sign-in', {
+  const session = await apiFetch<ArtistSession>(artistApiPaths.signIn, {
     method: 'POST',
     body: JSON.stringify(proof),
   });
@@ -36,7 +34,7 @@ export async function signIn(proof: ArtistSignIn): Promise<ArtistSession> {
 /** Who is signed in; a 401 when nobody is. */
 export async function currentArtist(): Promise<ArtistSession> {
   try {
-    const session = await apiFetch<ArtistSession>(ME);
+    const session = await apiFetch<ArtistSession>(artistApiPaths.me);
     rememberArtist();
     return session;
   } catch (error) {
@@ -46,13 +44,13 @@ export async function currentArtist(): Promise<ArtistSession> {
 }
 
 export async function signOut(): Promise<void> {
-  await apiFetch<void>(`${ME}/sign-out`, { method: 'POST' });
+  await apiFetch<void>(artistApiPaths.signOut, { method: 'POST' });
   forgetArtist();
 }
 
-export const listMyEntries = () => apiFetch<MyEntries>(`${ME}/entries`);
+export const listMyEntries = () => apiFetch<MyEntries>(artistApiPaths.entries);
 
-export const myDetails = () => apiFetch<MyDetails>(`${ME}/details`);
+export const myDetails = () => apiFetch<MyDetails>(artistApiPaths.details);
 
 /** The competition's registration form: its fields' ids and labels, to match the entry's answers. */
 export const entryForm = (competitionId: string) =>
@@ -73,7 +71,7 @@ export function saveEntryChanges(
   change: Record<string, unknown>,
   images: readonly ReplacedImage[] = [],
 ): Promise<unknown> {
-  const path = `${ME}/entries/${encodeURIComponent(id)}`;
+  const path = artistApiPaths.entry(id);
   if (images.length === 0) {
     return apiFetch<unknown>(path, { method: 'PATCH', body: JSON.stringify(change) });
   }
@@ -86,4 +84,4 @@ export function saveEntryChanges(
 }
 
 export const withdrawMyEntry = (id: string) =>
-  apiFetch<unknown>(`${ME}/entries/${encodeURIComponent(id)}/withdraw`, { method: 'POST' });
+  apiFetch<unknown>(artistApiPaths.withdraw(id), { method: 'POST' });
