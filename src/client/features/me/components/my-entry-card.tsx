@@ -17,7 +17,14 @@ import { WithdrawDialog } from './withdraw-dialog.tsx';
 import { dateOf, LINK_CLASS } from '../me-format.ts';
 
 /** One entry of "My entries": what its entry page says, its pictures, and what may be done now. */
-export function MyEntryCard({ entry, onChanged }: { entry: MyEntry; onChanged: () => void }) {
+export function MyEntryCard({
+  entry,
+  onChanged,
+}: {
+  entry: MyEntry;
+  /** Told what was done (to say it), once the change is made. */
+  onChanged: (done: string) => void;
+}) {
   const headingId = useId();
   const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
   const fee = entry.entryFee > 0 ? ` (${formatRupees(entry.entryFee)})` : '';
@@ -29,9 +36,9 @@ export function MyEntryCard({ entry, onChanged }: { entry: MyEntry; onChanged: (
   ];
   if (entry.closesAt && entry.editable) summary.push(['Entries close', entry.closesAt]);
   const close = () => setOpen(null);
-  const done = () => {
+  const done = (what: string) => () => {
     setOpen(null);
-    onChanged();
+    onChanged(what);
   };
 
   return (
@@ -114,8 +121,18 @@ export function MyEntryCard({ entry, onChanged }: { entry: MyEntry; onChanged: (
           ) : null}
         </div>
       ) : null}
-      <EditEntryDialog entry={entry} open={open === 'edit'} onClose={close} onSaved={done} />
-      <WithdrawDialog entry={entry} open={open === 'withdraw'} onClose={close} onWithdrawn={done} />
+      <EditEntryDialog
+        entry={entry}
+        open={open === 'edit'}
+        onClose={close}
+        onSaved={done(`Your changes to ${entry.reference} are saved.`)}
+      />
+      <WithdrawDialog
+        entry={entry}
+        open={open === 'withdraw'}
+        onClose={close}
+        onWithdrawn={done(`Your entry ${entry.reference} is withdrawn.`)}
+      />
     </article>
   );
 }

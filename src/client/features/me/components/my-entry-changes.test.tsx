@@ -67,7 +67,9 @@ describe('editing an entry', () => {
     await user.clear(edit.getByLabelText('Full name'));
     await user.type(edit.getByLabelText('Full name'), 'Meera R. Iyer');
     await user.click(edit.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith('Your changes to WS-2026-000123 are saved.'),
+    );
     expect(bodies).toEqual([
       {
         fullName: 'Meera R. Iyer',
@@ -154,7 +156,9 @@ describe('withdrawing an entry', () => {
     );
     expect((await axe.run(container)).violations).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Withdraw entry' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith('Your entry WS-2026-000123 is withdrawn.'),
+    );
     expect(calls).toEqual([WITHDRAW]);
   });
 

@@ -149,6 +149,30 @@ describe('My entries, signed in', () => {
     expect(old.queryByText('Entries close')).toBeNull();
   });
 
+  it('withdraws an entry, says so where the focus goes, and shows it withdrawn', async () => {
+    let entry = myEntryOf();
+    const { user } = renderPage({
+      [ENTRIES]: () => listOf(entry),
+      'POST /api/me/entries/e1/withdraw': () => {
+        entry = myEntryOf({
+          status: 'withdrawn',
+          withdrawnAt: '2026-11-29T06:00:00.000Z',
+          editable: false,
+          withdrawable: false,
+        });
+        return { status: 204 };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw entry WS-2026-000123' }));
+    const ask = within(screen.getByRole('dialog', { name: 'Withdraw this entry?' }));
+    await user.click(ask.getByRole('button', { name: 'Withdraw entry' }));
+    expect(await screen.findByText('Withdrawn on 29 November 2026')).toBeTruthy();
+    const said = screen.getByText('Your entry WS-2026-000123 is withdrawn.');
+    expect(said.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(said);
+    expect(card('Monsoon Colours').queryByRole('button')).toBeNull();
+  });
+
   it('says when there are no entries yet', async () => {
     renderPage({ [ENTRIES]: listOf() });
     expect(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArtistSession, MyEntry } from '../../../../shared/schemas/artist.ts';
 import { Button } from '../../../components/button.tsx';
 import { ApiError, ERROR_MESSAGES } from '../../../lib/api-client.ts';
@@ -80,6 +80,12 @@ function Problem({ message, onRetry }: { message: string; onRetry: () => void })
 function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOut: () => void }) {
   const [entries, setEntries] = useState<Entries>({ kind: 'loading' });
   const [signOutFailure, setSignOutFailure] = useState<string | undefined>();
+  // What was just done: said, and given the focus, as the button pressed may be gone.
+  const [done, setDone] = useState<{ text: string } | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   const load = useCallback(() => {
     let cancelled = false;
@@ -116,6 +122,14 @@ function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOu
         </Button>
       </div>
       {signOutFailure ? <p role="alert">{signOutFailure}</p> : null}
+      <p
+        ref={doneRef}
+        role="status"
+        tabIndex={-1}
+        className="rounded font-semibold text-green-800 empty:hidden dark:text-green-300"
+      >
+        {done?.text}
+      </p>
       {entries.kind === 'loading' ? (
         <p role="status" className="text-gray-700 dark:text-gray-300">
           Loading your entries…
@@ -138,7 +152,13 @@ function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOu
           {entries.entries.map((entry) => (
             <li key={entry.id}>
               {/* After an edit or a withdrawal the list loads again; the one shown stays meanwhile. */}
-              <MyEntryCard entry={entry} onChanged={() => void load()} />
+              <MyEntryCard
+                entry={entry}
+                onChanged={(text) => {
+                  setDone({ text });
+                  load();
+                }}
+              />
             </li>
           ))}
         </ul>
