@@ -23,6 +23,8 @@ const RegistrationSuccessPage = lazy(
   () => import('./features/registration/routes/registration-success-page.tsx'),
 );
 const EntryPage = lazy(() => import('./features/entry/routes/entry-page.tsx'));
+const MyEntriesPage = lazy(() => import('./features/me/routes/my-entries-page.tsx'));
+const MySignInPage = lazy(() => import('./features/me/routes/my-sign-in-page.tsx'));
 const AdminArea = lazy(() => import('./features/admin/admin-entry.tsx'));
 const JuryArea = lazy(() => import('./features/jury/jury-area.tsx'));
 // The sign-in form lives with the admin's: a juror's sign-in is the same chunk in other words.
@@ -50,6 +52,8 @@ export function AppRoutes() {
             <Route path={paths.results} element={<AllResultsPage />} />
             <Route path={paths.certificatePattern} element={<CertificatePage />} />
             <Route path={paths.entry} element={<EntryPage />} />
+            <Route path={paths.me} element={<MyEntriesPage />} />
+            <Route path={paths.meSignIn} element={<MySignInPage />} />
             <Route path={paths.about} element={<AboutPage />} />
             <Route path={paths.contact} element={<ContactPage />} />
             <Route path={paths.privacy} element={<PrivacyPage />} />

@@ -27,6 +27,10 @@ export const PAGE_PATHS = {
    * a server's log or another site's Referer; the page sends it in a request body.
    */
   entry: '/entry',
+  /** The artist's entries, all in one place; signed out, the sign-in form. Never indexed. */
+  me: '/me',
+  /** The sign-in e-mail's link: the token follows '#', and the page posts it. */
+  meSignIn: '/me/sign-in',
   admin: '/admin',
   /** The jurors' area: their rounds, the works to score, and the invitation link's page. */
   jury: '/jury',
@@ -69,8 +73,9 @@ const SERVER_RENDERED = new Set<string>([
 
 /**
  * Whether the server draws the page before any script runs
- * (docs/decisions/018-server-rendering.md): the public pages. The admin and jury areas and an
- * artist's entry (its token is after '#', which the server never sees) are drawn in the browser.
+ * (docs/decisions/018-server-rendering.md): the public pages. The admin and jury areas, an
+ * artist's entry (its token is after '#', which the server never sees) and the artist's own pages
+ * (their session's alone) are drawn in the browser.
  */
 export function isServerRenderedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

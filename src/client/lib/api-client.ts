@@ -38,7 +38,8 @@ export class ApiError extends Error {
 
 /**
  * A refused sign-in keeps its own code and message ('Invalid credentials', the request for the
- * second factor, a wrong or an already used code, an e-mailed code refused); any other 401/403 is
+ * second factor, a wrong or an already used code, an e-mailed code refused, an artist's code or
+ * link refused); any other 401/403 is
  * the seed's permission error.
  */
 const SIGN_IN_CODES = new Set([
@@ -47,6 +48,7 @@ const SIGN_IN_CODES = new Set([
   'INVALID_CODE',
   'CODE_ALREADY_USED',
   'INVALID_EMAIL_CODE',
+  'SIGN_IN_REJECTED',
 ]);
 
 /**

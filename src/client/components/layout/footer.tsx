@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { todayIn } from '../../../shared/domain/competition-status.ts';
-import { NAV_LINKS } from '../../config/paths.ts';
+import { NAV_LINKS, paths } from '../../config/paths.ts';
 import { useFirstRenderTime } from '../../lib/render-time.tsx';
 import { useSettings } from '../../lib/settings.tsx';
 
@@ -24,6 +24,12 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {/* The artist's own entries: a link for those who look for it, not one more in the header. */}
+            <li>
+              <Link to={paths.me} className="rounded underline-offset-4 hover:underline">
+                My entries
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

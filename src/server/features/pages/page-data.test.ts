@@ -309,6 +309,22 @@ describe(`the static pages on ${TEST_ENGINE}`, () => {
       expect(initialData(await page(url)).api, url).toEqual({});
     }
   });
+
+  it.each([
+    ['/me', 'My entries'],
+    ['/me/sign-in', 'Sign in'],
+  ])(
+    'the artist\'s page %s is the app, titled "%s", never indexed, with no data',
+    async (url, title) => {
+      const html = await page(url);
+      expect(html).toContain(`<title>${title} | ${SITE}</title>`);
+      expect(meta(html, 'name', 'robots')).toBe('noindex');
+      expect(html).toContain('<div id="root"></div>');
+      expect(initialData(html).api).toEqual({});
+      expect(meta(await page(`${url}/`), 'name', 'robots')).toBe('noindex');
+      expect(meta(await page('/contact'), 'name', 'robots')).toBeUndefined();
+    },
+  );
 });
 
 describe(`the registration page on ${TEST_ENGINE}`, () => {

@@ -54,10 +54,15 @@ const PAGE_TITLES: Record<string, string> = {
   [PAGE_PATHS.contact]: 'Contact Us',
   [PAGE_PATHS.registrationSuccess]: 'Registration Successful!',
   [PAGE_PATHS.entry]: 'Your entry',
+  [PAGE_PATHS.me]: 'My entries',
+  [PAGE_PATHS.meSignIn]: 'Sign in',
   [PAGE_PATHS.admin]: 'Admin Login',
   [JURY_SIGN_IN_PATH]: 'Jury sign-in',
   [JURY_INVITATION_PATH]: 'Jury invitation',
 };
+
+/** The artist's own pages: theirs alone, never in a search engine's index. */
+const PRIVATE_PAGES = new Set<string>([PAGE_PATHS.me, PAGE_PATHS.meSignIn]);
 
 function summarize(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -205,8 +210,10 @@ export async function describePage(
     return { status: 200, title: page.title, api: { [publicApiPaths.page(slug)]: json } };
   }
 
-  const title = PAGE_TITLES[pathname.replace(/(.)\/$/, '$1')];
-  return { status: 200, ...(title ? { title } : {}), api: {} };
+  const path = pathname.replace(/(.)\/$/, '$1');
+  const title = PAGE_TITLES[path];
+  const robots = PRIVATE_PAGES.has(path) ? { robots: 'noindex' } : {};
+  return { status: 200, ...(title ? { title } : {}), ...robots, api: {} };
 }
 
 /**

@@ -25,6 +25,7 @@ import { ImagePicker } from './image-picker.tsx';
 import { SendStatus } from './send-status.tsx';
 import { FeeBreakdown } from './fee-breakdown.tsx';
 import { WorksFields } from './works-fields.tsx';
+import { useArtistPrefill } from '../use-artist-prefill.tsx';
 
 export const DRAFT_RESTORED = 'We restored what you typed earlier.';
 
@@ -63,6 +64,8 @@ export function RegistrationForm({
   const minor = needsGuardian(age.trim() === '' ? undefined : Number(age));
 
   const draftSaving = useDraftAutosave(competitionId, form);
+  // A signed-in artist's details, once the page runs (after any draft, which they fill around).
+  const prefilled = useArtistPrefill(form);
   // A draft kept in this browser, filled in once the page runs: the server knows none of it.
   useEffect(() => {
     const draft = loadDraft(competitionId);
@@ -144,6 +147,7 @@ export function RegistrationForm({
           <h2 id="about-you" className="text-xl font-semibold">
             About you
           </h2>
+          {prefilled}
           <PersonalFields register={register} errors={errors} control={control} />
           <ImagePicker
             control={control}
