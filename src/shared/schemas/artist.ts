@@ -78,7 +78,8 @@ export const MyEntrySchema = z.object({
   withdrawable: z.boolean(),
   /** A paid fee is refunded on withdrawal (the site's setting); false when nothing was paid. */
   refundOnWithdrawal: z.boolean(),
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** Each answer, keyed as a registration's messages are: 'works.0.fieldValues.<id>'. */
+  details: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
   photo: z.nullable(MyFileSchema),
   works: z.array(MyWorkSchema),
   receipts: z.array(

@@ -21,8 +21,11 @@ export const EntryViewSchema = z.object({
   status: z.enum(SUBMISSION_STATUSES),
   paymentState: z.enum(PAYMENT_STATES),
   entryFee: z.number(),
-  /** What the artist gave, labelled as the form asked it, in its order; images left out. */
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * What the artist gave, labelled as the form asked it, in its order; images left out. Each
+   * keyed as a registration's messages are ('fullName', 'works.0.fieldValues.<id>').
+   */
+  details: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
   /** How a winning or shortlisted work may be shown; null: no choice recorded. */
   publicationConsent: z.nullable(z.enum(PUBLICATION_CONSENTS)),
   /** When the artist made that choice, by the server's clock. */

@@ -28,6 +28,8 @@ describe('SiteSettingsSchema', () => {
       },
       security: { requireTwoFactor: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 },
       seller: { legalName: '', address: '', gstin: '', gstRate: null },
+      // The Terms: fees are not refundable unless stated.
+      refundOnArtistWithdrawal: false,
     });
   });
 

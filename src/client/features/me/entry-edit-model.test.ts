@@ -6,13 +6,14 @@ import { myEntryOf } from './my-entries-fixture.ts';
 const FIELDS = DEFAULT_FORM_FIELDS.filter((f) => f.enabled);
 
 describe('the edit form read from an entry', () => {
-  it("knows an entry of several works' answers by 'Work n: label', and sends each work by position", () => {
+  it("knows an entry of several works' answers by their keys, and sends each work by position", () => {
     const entry = myEntryOf({
       details: [
-        { label: 'Full name', value: 'Meera Iyer' },
-        { label: 'Work 1: Artwork Title', value: 'Rain' },
-        { label: 'Work 2: Artwork Title', value: 'Dusk' },
-        { label: 'Work 2: Medium', value: 'Ink' },
+        { key: 'fullName', label: 'Full name', value: 'Meera Iyer' },
+        { key: 'email', label: 'Email', value: 'meera@example.com' },
+        { key: 'works.0.fieldValues.artworkTitle', label: 'Work 1: Artwork Title', value: 'Rain' },
+        { key: 'works.1.fieldValues.artworkTitle', label: 'Work 2: Artwork Title', value: 'Dusk' },
+        { key: 'works.1.fieldValues.medium', label: 'Work 2: Medium', value: 'Ink' },
       ],
       works: [
         { number: 1, title: 'Rain', files: [] },

@@ -1,25 +1,21 @@
-import { isAskedPerWork } from '../../../shared/domain/field-answers.ts';
 import type { MyEntry } from '../../../shared/schemas/artist.ts';
 import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { workImagePartOf } from '../../../shared/registration-request.ts';
 
 /*
- * What the edit form offers, read from the entry as My entries shows it: the entry's answers are
- * labelled lines, so each is matched to what the change sends by its label — the artist's own
- * details by the entry page's words, the competition's fields by their labels in its form
- * ("Work 2: Artwork Title" for a work's answer in an entry of several).
+ * What the edit form offers, read from the entry as My entries shows it: each answer carries its
+ * key as the server's messages name it ('fullName', 'fieldValues.<id>',
+ * 'works.<n>.fieldValues.<id>'), and the competition's form says which fields are typed as text.
  */
 
-/** The artist's details the change may correct, by the entry page's labels (not the e-mail). */
-const BASIC: Record<string, 'fullName' | 'phone' | 'address' | 'pincode'> = {
-  'Full name': 'fullName',
-  Phone: 'phone',
-  Address: 'address',
-  Pincode: 'pincode',
-};
+/** The artist's details the change may correct (not the e-mail: it is who the artist is). */
+const BASIC = new Set(['fullName', 'phone', 'address', 'pincode']);
 
 /** The answers typed as text: the ones the edit form offers. */
 const TEXT_TYPES = new Set(['text', 'longText', 'link']);
+
+const FIELD_KEY = /^fieldValues\.([A-Za-z][A-Za-z0-9_]*)$/;
+const WORK_KEY = /^works\.(\d+)\.fieldValues\.([A-Za-z][A-Za-z0-9_]*)$/;
 
 export interface EditableLine {
   /** Where the server's message for it is found: 'fullName', 'works.0.fieldValues.<id>'. */
@@ -33,32 +29,24 @@ export interface EditableLine {
     | { kind: 'work'; index: number; id: string };
 }
 
-export function editableLines(entry: MyEntry, fields: readonly FormField[]): EditableLine[] {
-  const several = entry.works.length > 1;
-  const byLabel = new Map<string, Omit<EditableLine, 'label' | 'value' | 'long'>>();
-  for (const field of fields.filter((f) => TEXT_TYPES.has(f.type))) {
-    if (!isAskedPerWork(field)) {
-      byLabel.set(field.label, {
-        key: `fieldValues.${field.id}`,
-        target: { kind: 'field', id: field.id },
-      });
-      continue;
-    }
-    entry.works.forEach((_, index) => {
-      byLabel.set(several ? `Work ${index + 1}: ${field.label}` : field.label, {
-        key: `works.${index}.fieldValues.${field.id}`,
-        target: { kind: 'work', index, id: field.id },
-      });
-    });
+function targetOf(key: string, textFields: ReadonlySet<string>): EditableLine['target'] | null {
+  if (BASIC.has(key)) return { kind: 'basic', name: key };
+  const field = FIELD_KEY.exec(key);
+  if (field) return textFields.has(field[1]!) ? { kind: 'field', id: field[1]! } : null;
+  const work = WORK_KEY.exec(key);
+  if (work && textFields.has(work[2]!)) {
+    return { kind: 'work', index: Number(work[1]), id: work[2]! };
   }
+  return null;
+}
+
+export function editableLines(entry: MyEntry, fields: readonly FormField[]): EditableLine[] {
+  const textFields = new Set(fields.filter((f) => TEXT_TYPES.has(f.type)).map((f) => f.id));
   return entry.details.flatMap((line) => {
-    const basic = BASIC[line.label];
-    const found = basic
-      ? { key: basic, target: { kind: 'basic' as const, name: basic } }
-      : byLabel.get(line.label);
-    if (!found) return [];
-    const long = line.value.includes('\n') || line.value.length > 80 || basic === 'address';
-    return [{ ...found, label: line.label, value: line.value, long }];
+    const target = targetOf(line.key, textFields);
+    if (!target) return [];
+    const long = line.value.includes('\n') || line.value.length > 80 || line.key === 'address';
+    return [{ key: line.key, target, label: line.label, value: line.value, long }];
   });
 }
 

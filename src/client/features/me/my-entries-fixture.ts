@@ -16,12 +16,20 @@ export function myEntryOf(overrides: Partial<MyEntry> = {}): MyEntry {
     withdrawable: true,
     refundOnWithdrawal: false,
     details: [
-      { label: 'Full name', value: 'Meera Iyer' },
-      { label: 'Age', value: '34' },
-      { label: 'Email', value: 'meera@example.com' },
-      { label: 'Address', value: '4 Lake Road' },
-      { label: 'Artwork Title', value: 'Rain on the Hooghly' },
-      { label: 'Description', value: 'Ink and wash.\nPainted in July.' },
+      { key: 'fullName', label: 'Full name', value: 'Meera Iyer' },
+      { key: 'age', label: 'Age', value: '34' },
+      { key: 'email', label: 'Email', value: 'meera@example.com' },
+      { key: 'address', label: 'Address', value: '4 Lake Road' },
+      {
+        key: 'works.0.fieldValues.artworkTitle',
+        label: 'Artwork Title',
+        value: 'Rain on the Hooghly',
+      },
+      {
+        key: 'works.0.fieldValues.description',
+        label: 'Description',
+        value: 'Ink and wash.\nPainted in July.',
+      },
     ],
     photo: { id: 'e1._photo', label: 'photo', kind: 'image', url: '/api/me/files/e1._photo' },
     works: [

@@ -1,4 +1,8 @@
-import { entryFormFields, reviewStatusIn } from '../submissions/submissions.service.ts';
+import {
+  entryFormFields,
+  notWithdrawn,
+  reviewStatusIn,
+} from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* The jury's copies of answers that named their artist (jury_redactions). */
@@ -44,6 +48,7 @@ export async function findEntriesToCheck(db: JuryDb, competitionId: string) {
     ])
     .where('s.competition_id', '=', competitionId)
     .where(reviewStatusIn(['pending', 'approved'], 's'))
+    .where(notWithdrawn('s'))
     .orderBy('s.reference')
     .execute();
 }

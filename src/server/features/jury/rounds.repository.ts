@@ -6,7 +6,7 @@ import type {
   RoundStatus,
 } from '../../db/schema.ts';
 import { isPostgres } from '../../db/database.ts';
-import { entryFormFields, reviewStatusIn } from '../submissions/submissions.service.ts';
+import { entryFormFields, submissionStatusIs } from '../submissions/submissions.service.ts';
 import type { JuryDb } from './jury.tables.ts';
 
 /* Rounds of judging: the round, its entries under their aliases, and who is assigned what. */
@@ -85,13 +85,16 @@ export async function moveRound(
   return result.numUpdatedRows > 0n;
 }
 
-/** The competition's approved entries, oldest first (the works of these are judged). */
+/**
+ * The competition's approved entries still standing, oldest first (the works of these are
+ * judged): an artist may withdraw an approved entry before the close.
+ */
 export async function findApprovedEntryIds(db: JuryDb, competitionId: string) {
   const rows = await db
     .selectFrom('submissions')
     .select('id')
     .where('competition_id', '=', competitionId)
-    .where(reviewStatusIn(['approved']))
+    .where(submissionStatusIs('approved'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -105,7 +108,7 @@ export async function findApprovedWorks(db: JuryDb, competitionId: string) {
     .innerJoin('entry_works as w', 'w.submission_id', 'submissions.id')
     .select(['submissions.id as submission_id', 'w.id as work_id'])
     .where('submissions.competition_id', '=', competitionId)
-    .where(reviewStatusIn(['approved']))
+    .where(submissionStatusIs('approved'))
     .orderBy('submissions.created_at')
     .orderBy('submissions.id')
     .orderBy('w.position')

@@ -55,6 +55,7 @@ export async function findWorksByIds(
       's.reference',
       's.competition_id',
       's.status',
+      's.withdrawn_at',
       's.field_values',
       'w.field_values as work_values',
       entryFormFields('s', 'c'),

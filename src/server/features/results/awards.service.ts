@@ -81,7 +81,12 @@ async function checkWorks(
     const key = award.workId ? `awards.${i}.workId` : `awards.${i}.submissionId`;
     if (award.workId && (!work || work.id !== award.submissionId)) {
       fields[key] = AWARD_WORK_INVALID;
-    } else if (!work || work.competition_id !== competitionId || work.status !== 'approved') {
+    } else if (
+      !work ||
+      work.competition_id !== competitionId ||
+      work.status !== 'approved' ||
+      work.withdrawn_at !== null
+    ) {
       fields[`awards.${i}.submissionId`] = AWARD_ENTRY_INVALID;
     } else if (seen.has(work.work_id)) {
       fields[key] = award.workId ? AWARD_WORK_TWICE : AWARD_ENTRY_TWICE;

@@ -1,6 +1,10 @@
 import { type Insertable, sql } from 'kysely';
 import type { CertificatesTable } from '../../db/schema.ts';
-import { receivedForReview, reviewStatusIn } from '../submissions/submissions.service.ts';
+import {
+  notWithdrawn,
+  receivedForReview,
+  submissionStatusIs,
+} from '../submissions/submissions.service.ts';
 import type { ResultsDb } from './results.tables.ts';
 
 /** Whether the competition's results are public now (published_at set) and since when. */
@@ -59,20 +63,24 @@ export async function countEntriesByStatus(db: ResultsDb, competitionId: string)
     .select(['status', sql<string>`count(*)`.as('n')])
     .where('competition_id', '=', competitionId)
     // An entry whose fee is still due was never received for review (a free one owes nothing,
-    // whatever its stored entry type says; a withdrawn one is unpaid).
+    // whatever its stored entry type says); a withdrawn one, even paid, takes no part.
     .where(receivedForReview())
+    .where(notWithdrawn())
     .groupBy('status')
     .execute();
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** The approved entries: each one's artist hears the results once and gets a certificate. */
+/**
+ * The approved entries still standing: each one's artist hears the results once and gets a
+ * certificate (a withdrawn one takes no part).
+ */
 export async function findParticipants(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('submissions')
     .select(['id', 'reference', 'full_name', 'email', 'competition_title'])
     .where('competition_id', '=', competitionId)
-    .where(reviewStatusIn(['approved']))
+    .where(submissionStatusIs('approved'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

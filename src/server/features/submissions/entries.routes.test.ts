@@ -122,14 +122,14 @@ function linkOf(email: { body_text: string; body_html: string }): { url: string;
 
 /** The details lines of an entry stored by makeSubmissionRow (no category, so no form fields). */
 const artistDetails = (row: Insertable<SubmissionsTable>) => [
-  { label: 'Full name', value: row.full_name },
-  { label: 'Age', value: String(row.age) },
-  { label: 'Age category', value: AGE_CATEGORY_LABELS.children },
-  { label: 'Gender', value: 'Male' },
-  { label: 'Email', value: row.email },
-  { label: 'Phone', value: row.phone },
-  { label: 'Address', value: row.address },
-  { label: 'Pincode', value: row.pincode },
+  { key: 'fullName', label: 'Full name', value: row.full_name },
+  { key: 'age', label: 'Age', value: String(row.age) },
+  { key: 'ageCategory', label: 'Age category', value: AGE_CATEGORY_LABELS.children },
+  { key: 'gender', label: 'Gender', value: 'Male' },
+  { key: 'email', label: 'Email', value: row.email },
+  { key: 'phone', label: 'Phone', value: row.phone },
+  { key: 'address', label: 'Address', value: row.address },
+  { key: 'pincode', label: 'Pincode', value: row.pincode },
 ];
 
 const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown>;
@@ -200,18 +200,26 @@ describe(`POST /api/entries/view on ${TEST_ENGINE}`, () => {
       entryFee: 750,
     });
     expect(shown.details).toEqual([
-      { label: 'Full name', value: 'Kavya Iyer' },
-      { label: 'Age', value: '34' },
-      { label: 'Age category', value: AGE_CATEGORY_LABELS.adult },
-      { label: 'Gender', value: 'Male' },
-      { label: 'Email', value: 'kavya@example.com' },
-      { label: 'Phone', value: '+91 98765 43210' },
-      { label: 'Address', value: '12 MG Road, Pune' },
-      { label: 'Pincode', value: '411001' },
-      { label: 'Artwork Title', value: 'Rain on the Ghats' },
-      { label: 'Medium', value: 'Watercolour' },
-      { label: 'Size', value: 'A3' },
-      { label: 'Description', value: 'Clouds over the Sahyadri.' },
+      { key: 'fullName', label: 'Full name', value: 'Kavya Iyer' },
+      { key: 'age', label: 'Age', value: '34' },
+      { key: 'ageCategory', label: 'Age category', value: AGE_CATEGORY_LABELS.adult },
+      { key: 'gender', label: 'Gender', value: 'Male' },
+      { key: 'email', label: 'Email', value: 'kavya@example.com' },
+      { key: 'phone', label: 'Phone', value: '+91 98765 43210' },
+      { key: 'address', label: 'Address', value: '12 MG Road, Pune' },
+      { key: 'pincode', label: 'Pincode', value: '411001' },
+      {
+        key: 'works.0.fieldValues.artworkTitle',
+        label: 'Artwork Title',
+        value: 'Rain on the Ghats',
+      },
+      { key: 'works.0.fieldValues.medium', label: 'Medium', value: 'Watercolour' },
+      { key: 'works.0.fieldValues.size', label: 'Size', value: 'A3' },
+      {
+        key: 'works.0.fieldValues.description',
+        label: 'Description',
+        value: 'Clouds over the Sahyadri.',
+      },
     ]);
     // No image field (not even its label), and no private file's key anywhere in the answer.
     expect(response.body).not.toContain('Artwork Photo');

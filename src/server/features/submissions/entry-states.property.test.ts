@@ -114,13 +114,19 @@ describe('every screen and count reads an entry as the shared rules do', () => {
         );
       }
 
-      const received = entries.filter((e) => e.payment !== 'pending');
+      // Publish counts the entries received for review that still stand.
+      const received = entries.filter(
+        (e) => e.payment !== 'pending' && e.submission !== 'withdrawn',
+      );
       const byStatus = await countEntriesByStatus(db(), competition.id);
       for (const status of REVIEW_STATUSES) {
         expect(byStatus.get(status) ?? 0).toBe(received.filter((e) => e.status === status).length);
       }
 
-      const approved = entries.filter((e) => e.status === 'approved').map((e) => e.id);
+      // Judged and written to: the approved entries still standing.
+      const approved = entries
+        .filter((e) => e.status === 'approved' && e.submission !== 'withdrawn')
+        .map((e) => e.id);
       const participants = await findParticipants(db(), competition.id);
       expect(participants.map((p) => p.id).sort()).toEqual([...approved].sort());
       expect((await findApprovedEntryIds(db(), competition.id)).sort()).toEqual(

@@ -155,7 +155,11 @@ describe(`my entries (${TEST_ENGINE})`, () => {
       result: null,
       receipts: [],
     });
-    expect(entry('free').details).toContainEqual({ label: 'Email', value: artist.email });
+    expect(entry('free').details).toContainEqual({
+      key: 'email',
+      label: 'Email',
+      value: artist.email,
+    });
     expect(entry('free').works).toEqual([
       {
         number: 1,

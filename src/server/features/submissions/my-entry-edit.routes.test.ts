@@ -144,7 +144,8 @@ describe(`PATCH /api/me/entries/:id on ${TEST_ENGINE}`, () => {
       works: [{ number: 1, title: 'Rain over the Ghats' }],
     });
     expect((response.json() as MyEntry).details).toContainEqual({
-      label: expect.any(String) as string,
+      key: 'fullName',
+      label: 'Full name',
       value: 'Meera S. Iyer',
     });
     const answers = await storedAnswersOf(t.app.deps.db, id);

@@ -52,8 +52,12 @@ function entryOf(overrides: Partial<AdminEntry> = {}, entry: Partial<AdminEntry[
       paymentState: 'received',
       entryFee: 1500,
       details: [
-        { label: 'Full Name', value: 'Meera Iyer' },
-        { label: 'Artwork Title', value: 'Rain on the Hooghly' },
+        { key: 'fullName', label: 'Full Name', value: 'Meera Iyer' },
+        {
+          key: 'works.0.fieldValues.artworkTitle',
+          label: 'Artwork Title',
+          value: 'Rain on the Hooghly',
+        },
       ],
       publicationConsent: 'name',
       publicationConsentAt: '2026-11-21T09:30:00.000Z',

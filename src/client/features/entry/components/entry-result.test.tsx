@@ -32,7 +32,13 @@ function entryOf(result: EntryResult | null): EntryView {
     status: 'approved',
     paymentState: 'received',
     entryFee: 1500,
-    details: [{ label: 'Artwork Title', value: 'Rain on the Hooghly' }],
+    details: [
+      {
+        key: 'works.0.fieldValues.artworkTitle',
+        label: 'Artwork Title',
+        value: 'Rain on the Hooghly',
+      },
+    ],
     publicationConsent: 'name',
     publicationConsentAt: '2026-11-21T09:30:00.000Z',
     result,

@@ -21,7 +21,7 @@ const ENTRY: EntryView = {
   status: 'pending',
   paymentState: 'free',
   entryFee: 0,
-  details: [{ label: 'Full Name', value: 'Meera Iyer' }],
+  details: [{ key: 'fullName', label: 'Full Name', value: 'Meera Iyer' }],
   publicationConsent: 'name',
   publicationConsentAt: '2026-11-21T09:30:00.000Z',
   result: null,

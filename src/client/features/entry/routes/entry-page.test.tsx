@@ -33,10 +33,18 @@ function entryOf(overrides: Partial<EntryView> = {}): EntryView {
     paymentState: 'pending',
     entryFee: 1500,
     details: [
-      { label: 'Full Name', value: 'Meera Iyer' },
-      { label: 'Email', value: 'meera@example.com' },
-      { label: 'Artwork Title', value: 'Rain on the Hooghly' },
-      { label: 'Description', value: 'Ink and wash.\nPainted in July.' },
+      { key: 'fullName', label: 'Full Name', value: 'Meera Iyer' },
+      { key: 'email', label: 'Email', value: 'meera@example.com' },
+      {
+        key: 'works.0.fieldValues.artworkTitle',
+        label: 'Artwork Title',
+        value: 'Rain on the Hooghly',
+      },
+      {
+        key: 'works.0.fieldValues.description',
+        label: 'Description',
+        value: 'Ink and wash.\nPainted in July.',
+      },
     ],
     publicationConsent: 'anonymous',
     publicationConsentAt: '2026-11-21T09:30:00.000Z',
