@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../shared/csrf.ts';
 import { envelope, signInRequired } from '../errors.ts';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,27 +17,10 @@ declare module 'fastify' {
 export const ADMIN_API_PREFIX = '/api/admin';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const PLAIN_COOKIE = 'ws_session';
-/** Behind HTTPS the cookie takes the __Host- prefix: Secure, Path=/, no Domain, by the browser's rule. */
-const HOST_COOKIE = '__Host-ws_session';
-
-export function sessionCookieName(request: FastifyRequest): string {
-  return request.protocol === 'https' ? HOST_COOKIE : PLAIN_COOKIE;
-}
-
-/** One set of cookie options for setting and clearing: a __Host- cookie needs Secure for both. */
-export function sessionCookieOptions(request: FastifyRequest) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-  } as const;
-}
-
-export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[sessionCookieName(request)];
-}
+const ADMIN_COOKIE = sessionCookie('ws_session');
+export const sessionCookieName = ADMIN_COOKIE.name;
+export const sessionCookieOptions = ADMIN_COOKIE.options;
+export const sessionToken = ADMIN_COOKIE.read;
 
 /** The routes an admin may use before turning on two-factor when the setting requires it. */
 const TWO_FACTOR_SETUP_PREFIX = `${ADMIN_API_PREFIX}/account/two-factor`;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { envelope, signInRequired } from '../errors.ts';
 import { type ArtistSessionUser, findArtistSession } from '../features/artists/artists.service.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,27 +17,10 @@ declare module 'fastify' {
  * not read by the other guards (admin-guard.ts), so it passes none of them.
  */
 
-const PLAIN_COOKIE = 'ws_artist';
-/** Behind HTTPS the cookie takes the __Host- prefix: Secure, Path=/, no Domain, by the browser's rule. */
-const HOST_COOKIE = '__Host-ws_artist';
-
-export function artistCookieName(request: FastifyRequest): string {
-  return request.protocol === 'https' ? HOST_COOKIE : PLAIN_COOKIE;
-}
-
-/** One set of cookie options for setting and clearing: a __Host- cookie needs Secure for both. */
-export function artistCookieOptions(request: FastifyRequest) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-  } as const;
-}
-
-export function artistToken(request: FastifyRequest): string | undefined {
-  return request.cookies[artistCookieName(request)];
-}
+const ARTIST_COOKIE = sessionCookie('ws_artist');
+export const artistCookieName = ARTIST_COOKIE.name;
+export const artistCookieOptions = ARTIST_COOKIE.options;
+export const artistToken = ARTIST_COOKIE.read;
 
 /** The artist scope's guard: a live artist session for every route registered in the scope. */
 export function guardArtistSession(deps: Pick<Deps, 'db' | 'clock'>) {
