@@ -20,6 +20,7 @@ import { EntryResultSection } from '../components/entry-result.tsx';
 import { LostLinkForm } from '../components/lost-link-form.tsx';
 import { tokenOf, viewEntry } from '../entry-api.ts';
 import { textOrEmail } from '../../../components/email-address.tsx';
+import { SummaryList } from '../../../components/summary-list.tsx';
 
 type Loaded =
   | { kind: 'loading' }
@@ -159,14 +160,10 @@ function EntryDetails({
   ];
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <dl className="grid gap-4 rounded-2xl border-2 border-primary p-6 sm:grid-cols-2">
-        {summary.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}</dt>
-            <dd className="text-lg font-semibold break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList
+        items={summary}
+        className="grid gap-4 rounded-2xl border-2 border-primary p-6 sm:grid-cols-2"
+      />
       {entry.result ? <EntryResultSection result={entry.result} /> : null}
       {entry.paymentState === 'received' || entry.paymentState === 'refunded' ? (
         <EntryReceipts token={token} version={entry.paymentState} />

@@ -15,6 +15,7 @@ import { EditEntryDialog } from './edit-entry-dialog.tsx';
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 import { dateOf, LINK_CLASS } from '../me-format.ts';
+import { SummaryList } from '../../../components/summary-list.tsx';
 
 /** One entry of "My entries": what its entry page says, its pictures, and what may be done now. */
 export function MyEntryCard({
@@ -55,14 +56,7 @@ export function MyEntryCard({
           entry.competition.title
         )}
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2">
-        {summary.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}</dt>
-            <dd className="text-lg font-semibold break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList items={summary} className="grid gap-3 sm:grid-cols-2" />
       {entry.withdrawnAt ? (
         <p className="text-lg font-semibold">Withdrawn on {dateOf(entry.withdrawnAt)}</p>
       ) : null}
