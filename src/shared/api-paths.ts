@@ -81,6 +81,8 @@ export const adminApiPaths = {
   receiptPdf: (number: string) => `${ADMIN}/receipts/pdf?number=${enc(number)}`,
   siteSettings: `${ADMIN}/site-settings`,
   submissions: `${ADMIN}/submissions`,
+  groupMessages: `${ADMIN}/submissions/messages`,
+  groupMessagePreview: `${ADMIN}/submissions/messages/preview`,
   uploadImage: `${ADMIN}/uploads/images`,
   video: `${ADMIN}/video`,
 } as const;

@@ -64,6 +64,17 @@ export const DEMO = {
   },
 } as const;
 
+/**
+ * The demo artist (src/server/features/demo/demo-entries.ts): an entry in the Young Sketchers
+ * Festival (open, awaiting payment) and one in City Lights 2026 (results published). Signs in by
+ * code; the code is in the admin's Outbox.
+ */
+export const DEMO_ARTIST = {
+  email: 'artist@example.org',
+  name: 'Imran Shaikh',
+  competitions: [DEMO.competitions.sketchers, DEMO.competitions.cityLights],
+} as const;
+
 /** The demo's drafts: in the admin's list and counts, never on the public site. */
 export const DEMO_DRAFTS = [DEMO.competitions.festivalDraft] as const;
 

@@ -21,6 +21,7 @@ import type { PaymentsTables } from '../features/payments/payments.tables.ts';
 import type { RateLimitsTables } from '../features/rate-limits/rate-limits.tables.ts';
 import type { ReceiptsTables } from '../features/receipts/receipts.tables.ts';
 import type { ResultsTables } from '../features/results/results.tables.ts';
+import type { ReviewTables } from '../features/review/review.tables.ts';
 import type { SettingsTables } from '../features/settings/settings.tables.ts';
 import type { SubmissionsTables } from '../features/submissions/submissions.tables.ts';
 
@@ -40,6 +41,7 @@ export type * from '../features/payments/payments.tables.ts';
 export type * from '../features/rate-limits/rate-limits.tables.ts';
 export type * from '../features/receipts/receipts.tables.ts';
 export type * from '../features/results/results.tables.ts';
+export type * from '../features/review/review.tables.ts';
 export type * from '../features/settings/settings.tables.ts';
 export type * from '../features/submissions/submissions.tables.ts';
 
@@ -68,6 +70,7 @@ export interface DB
     RateLimitsTables,
     ReceiptsTables,
     ResultsTables,
+    ReviewTables,
     SettingsTables,
     SubmissionsTables {}
 

@@ -685,6 +685,28 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     expect(await db.selectFrom('artist_sessions').selectAll().execute()).toEqual([]);
   });
 
+  it('group_messages, one per request id', async () => {
+    const sent = {
+      id: randomUUID(),
+      request_id: randomUUID(),
+      subject: 'About your entry {reference}',
+      body: 'Dear {name},\n\nPlease send a larger photo.',
+      filters: JSON.stringify({ status: 'pending' }),
+      recipient_count: 12,
+      admin_user_id: null,
+      actor: 'admin',
+      created_at: stamp(),
+    };
+    await db.insertInto('group_messages').values(sent).execute();
+    expect(await db.selectFrom('group_messages').selectAll().execute()).toEqual([sent]);
+    await expect(
+      db
+        .insertInto('group_messages')
+        .values({ ...sent, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it('COUNT(*) comes back as a number on both engines', async () => {
     const { count } = await db
       .selectFrom('submissions')

@@ -53,13 +53,28 @@ const SIZES = ['A4', 'A3', '30 × 40 cm'];
 
 export type DemoDeps = Pick<Deps, 'db' | 'storage' | 'settings' | 'clock' | 'log' | 'imageWorker'>;
 
-/** Name, work, gender, age, and how the artist chose to be shown if the work wins. */
+/**
+ * The demo artist: entries in the open competition of several works and in the one with published
+ * results, so "My entries" shows both. Sign in with this address; the code is in the Outbox.
+ */
+export const DEMO_ARTIST_EMAIL = 'artist@example.org';
+export const DEMO_ARTIST_NAME = 'Imran Shaikh';
+
+/** A made-up artist's address, unless it is the demo artist's. */
+export const demoEmailOf = (fullName: string, email?: string) =>
+  email ?? `${fullName.toLowerCase().replace(/ /g, '.')}@demo.invalid`;
+
+/**
+ * Name, work, gender, age, how the artist chose to be shown if the work wins, and an address
+ * (made up from the name when left out).
+ */
 export type DemoArtist = readonly [
   string,
   string,
   'male' | 'female' | 'transgender',
   number,
   'name' | 'anonymous' | 'none',
+  email?: string,
 ];
 
 export interface DemoCompetition {
@@ -183,11 +198,11 @@ export async function addCompetitionWithEntries(
         updated_at: stamp(START_DAY - 5),
       });
       for (const [i, entry] of entries.entries()) {
-        const [fullName, title, gender, age, publication] = ARTISTS[i] as DemoArtist;
+        const [fullName, title, gender, age, publication, address] = ARTISTS[i] as DemoArtist;
         // Entered every few days while it was open, approved the day after it closed.
         const entered = new Date(now.getTime() + (START_DAY + 2 + 3 * i) * DAY_MS);
         const reference = await takeEntryReference(trx, todayIn(timeZone, entered));
-        const email = `${fullName.toLowerCase().replace(/ /g, '.')}@demo.invalid`;
+        const email = demoEmailOf(fullName, address);
         await insertSubmission(trx, {
           id: entry.id,
           reference,

@@ -1,6 +1,11 @@
 import type { Deps } from '../../deps.ts';
 import { publishResults, saveAwards } from '../results/results.service.ts';
-import { addCompetitionWithEntries, type DemoArtist } from './demo-entries.ts';
+import {
+  addCompetitionWithEntries,
+  DEMO_ARTIST_EMAIL,
+  DEMO_ARTIST_NAME,
+  type DemoArtist,
+} from './demo-entries.ts';
 import { findEntriesOf, hasMarker, insertMarker } from './demo.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';
 
@@ -13,12 +18,15 @@ import { DEMO_MARKER } from './seed-demo.ts';
 const RESULTS_MARKER = 'demo_results_seeded_at';
 export const DEMO_RESULTS_COMPETITION = 'City Lights 2026';
 
-/** The second artist won but asked for the name to be withheld; the fifth is never shown. */
+/**
+ * The second artist won but asked for the name to be withheld; the fifth is never shown; the
+ * fourth is the demo artist, who also entered the open competition of several works.
+ */
 const ARTISTS: readonly DemoArtist[] = [
   ['Aditi Deshpande', 'Neon Chai Stall', 'female', 31, 'name'],
   ['Rahul Verma', 'Last Metro Home', 'male', 44, 'anonymous'],
   ['Lakshmi Subramaniam', 'Marine Drive at Dusk', 'female', 57, 'name'],
-  ['Imran Shaikh', 'Crossing, Eleven at Night', 'male', 22, 'name'],
+  [DEMO_ARTIST_NAME, 'Crossing, Eleven at Night', 'male', 22, 'name', DEMO_ARTIST_EMAIL],
   ['Pooja Menon', 'Window Light, Bandra', 'female', 36, 'none'],
   ['Siddharth Ghosh', 'Howrah Bridge in Fog', 'male', 29, 'name'],
 ];

@@ -16,13 +16,21 @@ import {
   searchTextOf,
   takeEntryReference,
 } from '../submissions/submissions.service.ts';
-import { ARTWORK_FIELD, type DemoDeps, entryFiles } from './demo-entries.ts';
+import {
+  ARTWORK_FIELD,
+  DEMO_ARTIST_EMAIL,
+  DEMO_ARTIST_NAME,
+  type DemoDeps,
+  demoEmailOf,
+  entryFiles,
+} from './demo-entries.ts';
 
 /*
  * The demo's competition of several works: open, up to three works an entry, an early-bird price
  * for the first days after seeding, a fee for each further work, and the code WELCOME20 (20 %
  * off). Three artists have entered it already, with three, two and one works, priced as
- * registration prices them (one with the code); they await their payment and the review.
+ * registration prices them (one with the code); they await their payment and the review. The
+ * third is the demo artist, whose other entry is in the competition with published results.
  */
 
 export const DEMO_CODE = 'WELCOME20';
@@ -57,13 +65,21 @@ const ARTISTS = [
     works: ['The Potter', 'Twins at Holi'],
   },
   {
-    name: 'Sana Qureshi',
-    age: 23,
-    gender: 'female',
+    name: DEMO_ARTIST_NAME,
+    age: 22,
+    gender: 'male',
     code: false,
     works: ['Self-Portrait in Indigo'],
+    email: DEMO_ARTIST_EMAIL,
   },
-] as const;
+] as const satisfies readonly {
+  name: string;
+  age: number;
+  gender: string;
+  code: boolean;
+  works: readonly string[];
+  email?: string;
+}[];
 const MEDIUMS = ['Graphite pencil', 'Charcoal', 'Pencil and charcoal'];
 
 /** The entries' pictures, drawn and stored before the seed's transaction claims them. */
@@ -107,7 +123,7 @@ export async function insertWorksEntries(
     const { artist } = entry;
     // Entered a day apart in the last days, at the early-bird price.
     const entered = new Date(at.now.getTime() - (prepared.entries.length - i) * DAY_MS);
-    const email = `${artist.name.toLowerCase().replace(/ /g, '.')}@demo.invalid`;
+    const email = demoEmailOf(artist.name, 'email' in artist ? artist.email : undefined);
     const priced = await priceEntry(trx, {
       competitionId: competition.id,
       works: artist.works.length,

@@ -8,6 +8,7 @@ import { AdminPage } from '../common/shell/admin-page.tsx';
 import { reviewCountsQuery, reviewPageQuery } from './api/review.ts';
 import { ArtworksArchive } from './artworks-archive.tsx';
 import { DecisionUndoNotice } from './decision-undo-notice.tsx';
+import { MessageEntries } from './message-entries.tsx';
 import { ReviewFilters } from './review-filters.tsx';
 import { ReviewResults } from './review-results.tsx';
 import { REVIEW_TEXT } from './review-view.ts';
@@ -39,6 +40,7 @@ export default function SubmissionsPage() {
         competitionId={competitionId}
         competitionTitle={competitions.data?.find((c) => c.id === competitionId)?.title}
       />
+      <MessageEntries params={view.params} />
       {/* Outside the results, so it stays while they reload after the decision. */}
       <DecisionUndoNotice undo={actions.undo} />
       <ResourceView resource={withSeedMessage(page, REVIEW_TEXT.fetchFailed)}>
