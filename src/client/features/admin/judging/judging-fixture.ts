@@ -175,6 +175,8 @@ export function publicationPreviewOf(
     participants: 230,
     emails: 230,
     awaitingReview: 0,
+    feedbackWorks: 0,
+    feedbackReleased: false,
     ...overrides,
   };
 }
