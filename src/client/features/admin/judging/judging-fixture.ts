@@ -193,6 +193,7 @@ export function judgingScreenAnswers(): Record<string, Answer> {
       body: { roundOpened: false, entries: [] },
     },
     'GET /api/admin/competitions/c1/awards': { status: 200, body: [] },
+    'GET /api/admin/competitions/c1/feedback': { status: 200, body: { items: [] } },
     'GET /api/admin/competitions/c1/results': { status: 200, body: publicationPreviewOf() },
   };
 }
