@@ -31,7 +31,7 @@ const PUBLISHED_AT = '2026-12-05T10:00:00.000Z';
 /** The judging screen of c1 whose results answer `preview` until a route changes it. */
 function stubResults(
   preview: PublicationPreview,
-  routes: Record<string, Answer | (() => Answer | Promise<Answer>)> = {},
+  routes: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)> = {},
 ) {
   let current = preview;
   const calls = stubApi({
