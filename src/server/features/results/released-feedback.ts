@@ -1,40 +1,14 @@
 import type { Kysely } from 'kysely';
 import { feedbackPerWork, type WorkFeedback } from '../../../shared/schemas/feedback.ts';
 import type { DB } from '../../db/schema.ts';
-import { type EntryLog, entryFormFields } from '../submissions/submissions.service.ts';
+import type { EntryLog } from '../submissions/submissions.service.ts';
 import { artworkTitleOf } from './artwork-title.ts';
-import type { ResultsDb } from './results.tables.ts';
+import { findFeedbackToRelease } from './released-feedback.repository.ts';
 
 /*
  * The jury's feedback as Publish sends it in the results e-mail when the admin releases it: every
  * juror's text on each work, not hidden, grouped per work and never naming the juror.
  */
-
-async function findFeedbackToRelease(db: ResultsDb, competitionId: string) {
-  return db
-    .selectFrom('jury_assignments as a')
-    .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
-    .innerJoin('submissions as s', 's.id', 'a.submission_id')
-    .innerJoin('entry_works as w', 'w.id', 'a.work_id')
-    .leftJoin('categories as c', 'c.id', 's.category_id')
-    .select([
-      'a.submission_id',
-      'a.feedback',
-      'w.position',
-      's.reference',
-      's.field_values',
-      'w.field_values as work_values',
-      entryFormFields('s', 'c'),
-    ])
-    .where('r.competition_id', '=', competitionId)
-    .where('a.conflict_at', 'is', null)
-    .where('a.feedback_hidden', '=', 0)
-    .where('a.feedback', '!=', '')
-    .orderBy('r.number')
-    .orderBy('w.position')
-    .orderBy('a.juror_id')
-    .execute();
-}
 
 /** Each entry's released feedback, by entry id. */
 export async function feedbackToRelease(
