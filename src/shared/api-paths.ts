@@ -71,6 +71,9 @@ export const adminApiPaths = {
     `${adminCompetition(competitionId)}/${part}`,
   roundRanking: (competitionId: string, roundId: string) =>
     `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/ranking`,
+  feedback: (competitionId: string) => `${adminCompetition(competitionId)}/feedback`,
+  feedbackItem: (competitionId: string, roundId: string, workId: string, jurorId: string) =>
+    `${adminCompetition(competitionId)}/feedback/${enc(roundId)}/${enc(workId)}/${enc(jurorId)}`,
   dashboard: `${ADMIN}/dashboard`,
   dashboardMoney: `${ADMIN}/dashboard/money`,
   dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,

@@ -20,8 +20,8 @@ function undeclaredJoin(db: SubmissionsDb) {
   return (
     db
       .selectFrom('submissions')
-      // @ts-expect-error submissions does not declare the jury's tables
-      .innerJoin('jury_assignments', 'jury_assignments.submission_id', 'submissions.id')
+      // @ts-expect-error submissions does not declare the jury's scores
+      .innerJoin('jury_scores', 'jury_scores.submission_id', 'submissions.id')
       .select('submissions.id')
   );
 }

@@ -395,6 +395,8 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       juror_id: juror.id,
       order_key: '00aa',
       comment: 'Strong',
+      feedback: 'The diagonal carries the eye.',
+      feedback_hidden: 1,
       scored_at: stamp(),
       conflict_reason: null,
       conflict_at: null,

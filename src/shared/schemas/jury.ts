@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lowerCaseEmailSchema } from './email-address.ts';
+import { FEEDBACK_MAX, FEEDBACK_TOO_LONG } from './feedback.ts';
 
 /*
  * Judging: jurors, each competition's criteria, panel and rounds, and what a juror sees and
@@ -241,7 +242,10 @@ export const WorkSchema = z.object({
   criteria: z.array(CriterionSchema),
   /** This juror's own scores, by criterion id; never another juror's. */
   scores: z.record(z.string(), z.number().int()),
+  /** Private: read by the jury and the admins only. */
   comment: z.string(),
+  /** For the artist: they read it only if the admin releases feedback at Publish. */
+  feedback: z.string(),
   roundOpen: z.boolean(),
 });
 export type Work = z.infer<typeof WorkSchema>;
@@ -249,6 +253,7 @@ export type Work = z.infer<typeof WorkSchema>;
 export const ScoreSheetSchema = z.object({
   scores: z.record(id, z.number().int()),
   comment: text(2000).default(''),
+  feedback: z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG).default(''),
 });
 export type ScoreSheet = z.input<typeof ScoreSheetSchema>;
 

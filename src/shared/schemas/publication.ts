@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { WorkFeedbackSchema } from './feedback.ts';
 
 /*
  * A competition's published results: what the admin's Publish dialog counts, the
@@ -28,6 +29,10 @@ export const PublicationPreviewSchema = z.object({
   emails: z.number(),
   /** Entries still waiting for a decision: they get no results e-mail. */
   awaitingReview: z.number(),
+  /** Works with feedback for their artists (not hidden): what releasing it would send. */
+  feedbackWorks: z.number(),
+  /** Whether the feedback was released at the last Publish. */
+  feedbackReleased: z.boolean(),
   /**
    * While entries are still taken: when they close ('20 Dec 2026, 11:59 pm IST'); Publish is
    * refused until then (decision 021). Null once closed.
@@ -35,6 +40,13 @@ export const PublicationPreviewSchema = z.object({
   entriesOpenUntil: z.optional(z.nullable(z.string())),
 });
 export type PublicationPreview = z.infer<typeof PublicationPreviewSchema>;
+
+/** Publish's choices: whether the jury's feedback (not hidden) reaches the artists. */
+/** Publish's choices; no body at all releases nothing. */
+export const PublishResultsSchema = z.optional(
+  z.nullable(z.object({ releaseFeedback: z.optional(z.boolean()) })),
+);
+export type PublishResults = z.input<typeof PublishResultsSchema>;
 
 export const PublicationSchema = z.object({
   published: z.boolean(),
@@ -111,6 +123,8 @@ export const EntryResultSchema = z.object({
   award: z.nullable(z.string()),
   resultsUrl: z.string(),
   certificateCode: z.string(),
+  /** The jury's feedback, per work, when Publish released it; never naming a juror. */
+  feedback: z.optional(z.array(WorkFeedbackSchema)),
   /** Every certificate, each naming its work, when several works won (the first is the above). */
   certificates: z.optional(
     z.array(

@@ -70,6 +70,7 @@ export function aWork(overrides: Partial<Work> = {}): Work {
     ],
     scores: {},
     comment: '',
+    feedback: '',
     roundOpen: true,
     ...overrides,
   };

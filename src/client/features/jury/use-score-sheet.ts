@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ScoreSheetSchema, type Work } from '../../../shared/schemas/jury.ts';
 
-/** A juror's sheet for one work: a score by criterion id, and their comment. */
+/** A juror's sheet for one work: a score by criterion id, their comment and their feedback. */
 export interface Sheet {
   scores: Record<string, number>;
   comment: string;
+  feedback: string;
 }
 
 /*
@@ -34,13 +35,14 @@ function writeDraft(key: string, sheet: Sheet | undefined): void {
   }
 }
 
-/** The same scores and comment (the server keeps the comment trimmed). */
+/** The same scores, comment and feedback (the server keeps both texts trimmed). */
 export function sameSheet(a: Sheet, b: Sheet): boolean {
   const keys = Object.keys(a.scores);
   return (
     keys.length === Object.keys(b.scores).length &&
     keys.every((id) => a.scores[id] === b.scores[id]) &&
-    a.comment.trim() === b.comment.trim()
+    a.comment.trim() === b.comment.trim() &&
+    a.feedback.trim() === b.feedback.trim()
   );
 }
 
@@ -51,7 +53,10 @@ export function sameSheet(a: Sheet, b: Sheet): boolean {
  */
 export function useScoreSheet(roundId: string, work: Work) {
   const key = draftKey(roundId, work.alias);
-  const saved = useMemo<Sheet>(() => ({ scores: work.scores, comment: work.comment }), [work]);
+  const saved = useMemo<Sheet>(
+    () => ({ scores: work.scores, comment: work.comment, feedback: work.feedback }),
+    [work],
+  );
   const [start] = useState(() => {
     const draft = work.roundOpen ? readDraft(key) : undefined;
     const restored = draft !== undefined && !sameSheet(draft, saved);
@@ -78,6 +83,7 @@ export function useScoreSheet(roundId: string, work: Work) {
         return { ...current, scores };
       }),
     setComment: (comment: string) => setSheet((current) => ({ ...current, comment })),
+    setFeedback: (feedback: string) => setSheet((current) => ({ ...current, feedback })),
     /** The sheet is saved: this tab's copy goes. */
     forget: () => writeDraft(key, undefined),
   };

@@ -60,6 +60,7 @@ describe('leaving a work', () => {
     expect(JSON.parse(window.sessionStorage.getItem('jury-sheet:r1:W013') ?? '{}')).toEqual({
       scores: { c1: 5 },
       comment: '',
+      feedback: '',
     });
   });
 

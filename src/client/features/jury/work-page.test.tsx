@@ -78,11 +78,14 @@ describe('scoring a work', () => {
       (within(group('Originality')).getByRole('radio', { name: '5' }) as HTMLInputElement).checked,
     ).toBe(true);
     await user.type(screen.getByLabelText('Comment'), 'Strong light.');
+    await user.type(screen.getByLabelText(/^Feedback for the artist/), 'The horizon is bold.');
 
     await user.click(screen.getByRole('button', { name: 'Save and next' }));
     await screen.findByText('Work 14 of 40');
     const next = screen.getByRole('heading', { level: 1, name: 'Work W014' });
-    expect(sent).toEqual([{ scores: { c1: 10, c2: 5 }, comment: 'Strong light.' }]);
+    expect(sent).toEqual([
+      { scores: { c1: 10, c2: 5 }, comment: 'Strong light.', feedback: 'The horizon is bold.' },
+    ]);
     expect(currentLocation()).toBe('/jury/rounds/r1/works/W014');
     expect(document.activeElement).toBe(next);
     expect(screen.getByText('Scores for work W013 saved.').getAttribute('role')).toBe('status');
@@ -120,6 +123,21 @@ describe('scoring a work', () => {
     expect(currentLocation()).toBe('/jury/rounds/r1/works/W013');
   });
 
+  it('shows a refused feedback under its field, and keeps what was typed', async () => {
+    const tooLong = 'Keep the feedback to 2000 characters';
+    stubWork(() =>
+      envelope(400, 'VALIDATION_ERROR', 'Some fields are not valid.', { feedback: tooLong }),
+    );
+    const user = userEvent.setup();
+    await user.click(within(await screenGroup('Composition')).getByRole('radio', { name: '6' }));
+    const feedback = screen.getByLabelText(/^Feedback for the artist/);
+    await user.type(feedback, 'Lovely.');
+    await user.click(screen.getByRole('button', { name: 'Save and next' }));
+    expect(await screen.findByText(tooLong)).toBeTruthy();
+    expect(feedback.getAttribute('aria-invalid')).toBe('true');
+    expect((feedback as HTMLTextAreaElement).value).toBe('Lovely.');
+  });
+
   it('sends the same sheet again after a network error, and goes on once it is saved', async () => {
     let tries = 0;
     const { sent } = stubWork((body) => {
@@ -135,8 +153,8 @@ describe('scoring a work', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByRole('heading', { level: 1, name: 'Work W014' })).toBeTruthy();
     expect(sent).toEqual([
-      { scores: { c1: 8 }, comment: '' },
-      { scores: { c1: 8 }, comment: '' },
+      { scores: { c1: 8 }, comment: '', feedback: '' },
+      { scores: { c1: 8 }, comment: '', feedback: '' },
     ]);
     expect(window.sessionStorage.length).toBe(0);
   });

@@ -51,7 +51,10 @@ export function WorkScreen({
   const navigate = useNavigate();
   const leave = useLeave();
   const savedBefore = (useLocation().state as WorkPageState | null)?.saved;
-  const { sheet, unsaved, restored, setScore, setComment, forget } = useScoreSheet(roundId, work);
+  const { sheet, unsaved, restored, setScore, setComment, setFeedback, forget } = useScoreSheet(
+    roundId,
+    work,
+  );
   useUnsavedChanges(unsaved);
   const headingId = useId();
   const form = useRef<HTMLDivElement>(null);
@@ -130,6 +133,7 @@ export function WorkScreen({
             errors={errors}
             setScore={setScore}
             setComment={setComment}
+            setFeedback={setFeedback}
             onSubmit={saveAndNext}
             status={<SaveStatus save={save} savedBefore={savedBefore} onRetry={saveAndNext} />}
             actions={actions}

@@ -1,4 +1,5 @@
 import type { Feature } from '../feature.ts';
+import { feedbackAdminRoutes } from './feedback.routes.ts';
 import { judgingAdminRoutes, judgingPublicRoutes } from './judging.routes.ts';
 import { jurorInvitationsPublicRoutes, jurorsAdminRoutes } from './jurors.routes.ts';
 import { redactionsAdminRoutes } from './redactions.routes.ts';
@@ -9,7 +10,13 @@ export const juryFeature: Feature = {
   name: 'jury',
   routes: {
     public: [judgingPublicRoutes, jurorInvitationsPublicRoutes],
-    admin: [judgingAdminRoutes, redactionsAdminRoutes, roundsAdminRoutes, jurorsAdminRoutes],
+    admin: [
+      judgingAdminRoutes,
+      redactionsAdminRoutes,
+      roundsAdminRoutes,
+      jurorsAdminRoutes,
+      feedbackAdminRoutes,
+    ],
     jury: [scoringJuryRoutes],
   },
 };

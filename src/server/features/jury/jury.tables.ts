@@ -75,7 +75,12 @@ export interface JuryAssignmentsTable {
   work_id: string;
   juror_id: string;
   order_key: string;
+  /** Private to the jury and the admins. */
   comment: Generated<string>;
+  /** For the artist, once Publish releases it; the admin may edit it. */
+  feedback: Generated<string>;
+  /** 1: the admin withheld it from the artist. */
+  feedback_hidden: Generated<number>;
   scored_at: string | null;
   conflict_reason: string | null;
   conflict_at: string | null;

@@ -85,6 +85,7 @@ export async function findMyWork(db: JuryDb, roundId: string, jurorId: string, a
       'w.position as work_position',
       'a.order_key',
       'a.comment',
+      'a.feedback',
       'a.scored_at',
       'e.alias',
       'r.status',
@@ -194,7 +195,13 @@ export async function deleteScores(db: JuryDb, key: Key): Promise<void> {
 export async function updateMyAssignment(
   db: JuryDb,
   key: Key,
-  patch: { comment?: string; scored_at?: string; conflict_reason?: string; conflict_at?: string },
+  patch: {
+    comment?: string;
+    feedback?: string;
+    scored_at?: string;
+    conflict_reason?: string;
+    conflict_at?: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('jury_assignments')

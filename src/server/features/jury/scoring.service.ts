@@ -121,6 +121,7 @@ export async function getWork(
     criteria: scored ? criteria.map(criterionOf) : [],
     scores: scored ? Object.fromEntries(scores.map((s) => [s.criterion_id, s.score])) : {},
     comment: work.comment,
+    feedback: work.feedback,
     roundOpen: work.status === 'open',
   };
 }
@@ -169,7 +170,13 @@ export async function saveScores(
     // Closed meanwhile (the admin's close and this save at once): the close wins.
     await requireOpenRound(trx, roundId);
     const scoredAt = deps.clock.now().toISOString();
-    if (!(await updateMyAssignment(trx, key, { comment: sheet.comment, scored_at: scoredAt }))) {
+    if (
+      !(await updateMyAssignment(trx, key, {
+        comment: sheet.comment,
+        feedback: sheet.feedback,
+        scored_at: scoredAt,
+      }))
+    ) {
       throw notFound(WORK_NOT_FOUND);
     }
     await replaceScores(

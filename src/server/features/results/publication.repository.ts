@@ -11,7 +11,7 @@ import type { ResultsDb } from './results.tables.ts';
 export async function findPublication(db: ResultsDb, competitionId: string) {
   return db
     .selectFrom('results_publications')
-    .select(['published_at', 'first_published_at'])
+    .select(['published_at', 'first_published_at', 'feedback_released'])
     .where('competition_id', '=', competitionId)
     .executeTakeFirst();
 }
@@ -25,7 +25,9 @@ export async function claimPublication(
   db: ResultsDb,
   competitionId: string,
   stamp: string,
+  feedbackReleased: boolean,
 ): Promise<boolean> {
+  const released = feedbackReleased ? 1 : 0;
   const row = await db
     .insertInto('results_publications')
     .values({
@@ -33,11 +35,12 @@ export async function claimPublication(
       published_at: stamp,
       first_published_at: stamp,
       updated_at: stamp,
+      feedback_released: released,
     })
     .onConflict((oc) =>
       oc
         .column('competition_id')
-        .doUpdateSet({ published_at: stamp, updated_at: stamp })
+        .doUpdateSet({ published_at: stamp, updated_at: stamp, feedback_released: released })
         .where('results_publications.published_at', 'is', null),
     )
     .returning('competition_id')

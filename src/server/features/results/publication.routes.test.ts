@@ -143,7 +143,7 @@ describe(`publishing results (${TEST_ENGINE})`, () => {
       (row) => row.entity_id === competitionId,
     );
     expect(audits.map((row) => [row.actor, JSON.parse(row.details ?? 'null')])).toEqual([
-      ['admin', { awards: 1, participants: 3, emails: 3 }],
+      ['admin', { awards: 1, participants: 3, emails: 3, feedbackReleased: false }],
     ]);
   });
 

@@ -40,6 +40,7 @@ import {
   unpublish,
   updateCertificate,
 } from './publication.repository.ts';
+import { feedbackSection, feedbackToRelease } from './released-feedback.ts';
 
 /*
  * Publishing a competition's results: one Publish makes the public results page, a
@@ -116,7 +117,7 @@ function certificatesFor({ outcome, awards }: Outcome): CertificateChange[] {
 }
 
 export async function previewPublication(
-  deps: Pick<Deps, 'db' | 'settings' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'clock' | 'log'>,
   competitionId: string,
 ): Promise<PublicationPreview> {
   const { db } = deps;
@@ -136,6 +137,11 @@ export async function previewPublication(
     participants: participants.length,
     emails: participants.filter((p) => !written.has(p.id)).length,
     awaitingReview: byStatus.get('pending') ?? 0,
+    feedbackWorks: [...(await feedbackToRelease(db, competitionId, deps.log)).values()].reduce(
+      (n, works) => n + works.length,
+      0,
+    ),
+    feedbackReleased: publication?.feedback_released === 1,
     entriesOpenUntil: moment && now < moment.closesAt ? moment.closesText : null,
   };
 }
@@ -152,12 +158,12 @@ const awardText = (awards: AwardOf[]) =>
 export async function publishResults(
   deps: Pick<
     Deps,
-    'db' | 'clock' | 'config' | 'entryTokens' | 'settings' | 'contentCache' | 'outbox'
+    'db' | 'clock' | 'config' | 'entryTokens' | 'settings' | 'contentCache' | 'outbox' | 'log'
   >,
   competitionId: string,
   admin: AuditActor,
   /** The demo's results publish without e-mails: its artists' addresses are made up. */
-  { emails: writeEmails = true } = {},
+  { emails: writeEmails = true, releaseFeedback = false } = {},
 ): Promise<Publication> {
   const { db, config } = deps;
   await requireCompetition(db, competitionId);
@@ -171,9 +177,12 @@ export async function publishResults(
   const stamp = now.toISOString();
   const issuedOn = todayIn(settings.timeZone, now);
   const resultsLink = `${config.publicUrl}${resultsPathOf(competitionId)}`;
+  const feedback = releaseFeedback
+    ? await feedbackToRelease(db, competitionId, deps.log)
+    : new Map<string, never[]>();
 
   const queued = await db.transaction().execute(async (trx) => {
-    if (!(await claimPublication(trx, competitionId, stamp))) {
+    if (!(await claimPublication(trx, competitionId, stamp, releaseFeedback))) {
       throw new AppError(409, 'ALREADY_PUBLISHED', ALREADY_PUBLISHED);
     }
     const existing = new Map<string, Awaited<ReturnType<typeof findCertificates>>>();
@@ -229,9 +238,13 @@ export async function publishResults(
         award: awardText(result.awards),
         certificateLink: `${config.publicUrl}${certificatePathOf(code)}`,
         resultsLink,
+        juryFeedback: feedbackSection(feedback.get(p.id) ?? []),
       };
       if (writeEmails) {
-        const message = artistEmail(templates[outcome], values);
+        // The feedback follows the template's text; without any, its line is dropped.
+        const template = templates[outcome];
+        const withFeedback = { ...template, body: `${template.body}\n\n{juryFeedback}` };
+        const message = artistEmail(withFeedback, values);
         emails.push({ kind, submissionId: p.id, to: p.email, ...message });
       }
     }
@@ -244,6 +257,7 @@ export async function publishResults(
         awards,
         participants: participants.length,
         emails: emails.length,
+        feedbackReleased: releaseFeedback,
       }),
       now,
     );

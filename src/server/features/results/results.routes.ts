@@ -9,6 +9,7 @@ import {
   LatestResultsSchema,
   PublicationPreviewSchema,
   PublicationSchema,
+  PublishResultsSchema,
   PublicResultsSchema,
 } from '../../../shared/schemas/publication.ts';
 import type { FeaturePlugin } from '../../deps.ts';
@@ -153,12 +154,21 @@ export const resultsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Publishes the results: the page, the certificates and one e-mail per entrant',
         description:
-          '409 `ENTRIES_OPEN` while the competition takes entries (before any other check); 409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again.',
+          '409 `ENTRIES_OPEN` while the competition takes entries (before any other check); 409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again. `releaseFeedback`: the jury’s feedback, not hidden, reaches the artists (entry page, My entries, results e-mail).',
         params: CompetitionIdParamsSchema,
-        response: { 200: PublicationSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+        body: PublishResultsSchema,
+        response: {
+          200: PublicationSchema,
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+        },
       },
     },
-    async (request) => publishResults(deps, request.params.id, requireAdmin(request)),
+    async (request) =>
+      publishResults(deps, request.params.id, requireAdmin(request), {
+        releaseFeedback: request.body?.releaseFeedback ?? false,
+      }),
   );
 
   api.post(

@@ -30,6 +30,8 @@ export interface ResultsPublicationsTable {
   published_at: string | null;
   first_published_at: string;
   updated_at: string;
+  /** 1: the jury's feedback, not hidden, reaches the artists (chosen at Publish). */
+  feedback_released: Generated<number>;
 }
 
 export interface CertificatesTable {

@@ -3,6 +3,7 @@ import type { FormField } from '../../../shared/schemas/form-field.ts';
 import { ENTRY_LINK_INVALID } from '../../../shared/entry-page.ts';
 import { competitionResultsPath } from '../../../shared/page-paths.ts';
 import type { EntryView, LinkRequest } from '../../../shared/schemas/entry.ts';
+import { feedbackPerWork } from '../../../shared/schemas/feedback.ts';
 import type { EntryResult } from '../../../shared/schemas/publication.ts';
 import { isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
@@ -10,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail, queueEmail } from '../mail/mail.service.ts';
 import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
 import { entryDetails } from './entry-details.ts';
-import { findPublishedCertificates } from './entry-result.repository.ts';
+import { findPublishedResult } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
 import { paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 import { issueEntryLink } from './entry-tokens.ts';
@@ -34,22 +35,28 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
 /** Links sent for one entry: a mailbox is not flooded, whoever asks. */
 const LINKS_PER_ENTRY: RateLimit = { ...LINK_REQUEST_LIMIT, scope: 'entry-link-sent', max: 3 };
 
-export type Certificates = Awaited<ReturnType<typeof findPublishedCertificates>>;
+export type PublishedResult = Awaited<ReturnType<typeof findPublishedResult>>;
 
 /**
  * The entry's result once its competition's results are published (null before, or after
  * Unpublish): its highest certificate, and every certificate by its work when several won.
  */
 function entryResultOf(
-  certificates: Certificates,
+  { certificates, feedback }: PublishedResult,
   titles: readonly { number: number; title: string }[],
   works: readonly StoredWork[],
 ): EntryResult | null {
   const [first] = certificates;
   if (!first) return null;
+  const workOf = (workId: string | null) => titles[works.findIndex((work) => work.id === workId)];
+  const released = feedbackPerWork(
+    feedback.flatMap((f) => {
+      const work = workOf(f.work_id);
+      return work ? [{ work, text: f.feedback }] : [];
+    }),
+  );
   const named = certificates.flatMap((cert) => {
-    const index = works.findIndex((work) => work.id === cert.work_id);
-    const work = titles[index];
+    const work = workOf(cert.work_id);
     return work ? [{ code: cert.code, award: cert.award, work }] : [];
   });
   return {
@@ -57,6 +64,7 @@ function entryResultOf(
     award: first.award,
     resultsUrl: competitionResultsPath(first.competition_id),
     certificateCode: first.code,
+    ...(released.length > 0 ? { feedback: released } : {}),
     ...(named.length > 1 ? { certificates: named } : {}),
   };
 }
@@ -72,7 +80,7 @@ export function entryViewOf(
   row: EntryRow,
   works: readonly StoredWork[],
   log: EntryLog,
-  certificates: Certificates,
+  published: PublishedResult,
 ): EntryView {
   // Its own answers only: each work's are read from its works.
   const { fields, values } = decodeEntry({ ...row, work_values: null }, log);
@@ -103,7 +111,7 @@ export function entryViewOf(
     ),
     publicationConsent: row.publication_consent,
     publicationConsentAt: row.publication_consent_at,
-    result: entryResultOf(certificates, titles, works),
+    result: entryResultOf(published, titles, works),
     ...(works.length > 1 ? { works: titles } : {}),
   };
 }
@@ -127,9 +135,9 @@ export async function findEntryView(
 ): Promise<{ id: string; fullName: string; entry: EntryView } | undefined> {
   const row = await findEntry(deps.db, submissionId);
   if (!row) return undefined;
-  const certificates = await findPublishedCertificates(deps.db, row.id);
+  const published = await findPublishedResult(deps.db, row.id);
   const works = (await worksOf(deps.db, [row.id], deps.log)).get(row.id) ?? [];
-  const entry = entryViewOf(row, works, deps.log, certificates);
+  const entry = entryViewOf(row, works, deps.log, published);
   return { id: row.id, fullName: row.full_name, entry };
 }
 

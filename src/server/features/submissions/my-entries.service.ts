@@ -7,8 +7,8 @@ import { findCompetitionMoment } from '../competitions/competitions.service.ts';
 import type { EmailAttachment } from '../feature.ts';
 import type { StoredFile } from '../media/media.service.ts';
 import { receiptPdf, receiptsOfEntry } from '../receipts/receipts.service.ts';
-import { type Certificates, entryViewOf } from './entries.service.ts';
-import { findPublishedCertificates } from './entry-result.repository.ts';
+import { entryViewOf, type PublishedResult } from './entries.service.ts';
+import { findPublishedResult } from './entry-result.repository.ts';
 import {
   entryIdOfFile,
   findOwnFile,
@@ -42,7 +42,7 @@ export const myReceiptUrl = (number: string) => `${MY_RECEIPTS_PATH}/${encodeURI
 
 interface EntryParts {
   works: readonly StoredWork[];
-  certificates: Certificates;
+  published: PublishedResult;
   receipts: Receipts;
   moment: Moment;
   withJury: boolean;
@@ -60,7 +60,7 @@ function myEntryOf(
   now: Date,
   log: Deps['log'],
 ): MyEntry {
-  const view = entryViewOf(row, parts.works, log, parts.certificates);
+  const view = entryViewOf(row, parts.works, log, parts.published);
   const files = ownFilesOf(row, parts.works, log);
   // Before the close and still standing; an entry whose competition is gone has no close.
   const open = parts.moment !== undefined && now < parts.moment.closesAt;
@@ -121,7 +121,7 @@ export async function listMyEntries(
     rows.map(async (row) => {
       const parts: EntryParts = {
         works: works.get(row.id) ?? [],
-        certificates: await findPublishedCertificates(deps.db, row.id),
+        published: await findPublishedResult(deps.db, row.id),
         receipts: await receiptsOfEntry(deps, row.id),
         moment: row.competition_id === null ? undefined : await momentOf(row.competition_id),
         withJury: withJury.has(row.id),

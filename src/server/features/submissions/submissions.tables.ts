@@ -95,4 +95,5 @@ export type SubmissionsDb = FeatureDb<
   | 'certificates'
   | 'awards'
   | 'jury_round_entries'
+  | 'jury_assignments'
 >;

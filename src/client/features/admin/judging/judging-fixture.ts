@@ -175,6 +175,8 @@ export function publicationPreviewOf(
     participants: 230,
     emails: 230,
     awaitingReview: 0,
+    feedbackWorks: 0,
+    feedbackReleased: false,
     ...overrides,
   };
 }
@@ -191,6 +193,7 @@ export function judgingScreenAnswers(): Record<string, Answer> {
       body: { roundOpened: false, entries: [] },
     },
     'GET /api/admin/competitions/c1/awards': { status: 200, body: [] },
+    'GET /api/admin/competitions/c1/feedback': { status: 200, body: { items: [] } },
     'GET /api/admin/competitions/c1/results': { status: 200, body: publicationPreviewOf() },
   };
 }

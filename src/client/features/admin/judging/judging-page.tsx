@@ -10,6 +10,7 @@ import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { competitionsQuery } from '../competitions/api/competitions.ts';
 import { awardsQuery } from './api/awards.ts';
+import { feedbackQuery } from './api/feedback.ts';
 import { judgingQuery } from './api/judging.ts';
 import { jurorsQuery } from './api/jurors.ts';
 import { publicationQuery } from './api/publication.ts';
@@ -17,6 +18,7 @@ import { identityCheckQuery } from './api/redactions.ts';
 import { roundsQuery } from './api/rounds.ts';
 import { AwardsSection } from './awards-section.tsx';
 import { ConflictsSection } from './conflicts-section.tsx';
+import { FeedbackSection } from './feedback-section.tsx';
 import { IdentityCheckSection } from './identity-check-section.tsx';
 import { JudgingSetupForm } from './judging-setup-form.tsx';
 import { LINK_CLASS } from './judging-styles.ts';
@@ -31,6 +33,7 @@ export const JUDGING_FAILURES = {
   fetchAwards: 'Failed to fetch awards',
   fetchResults: 'Failed to fetch the results',
   fetchIdentityCheck: 'Failed to fetch the identity check',
+  fetchFeedback: 'Failed to fetch the jury’s feedback',
 } as const;
 
 /** A competition's judging: its set-up, declared conflicts and rounds (/admin/judging/:id). */
@@ -109,6 +112,7 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
   const awards = useAdminQuery(awardsQuery(competitionId));
   const publication = useAdminQuery(publicationQuery(competitionId));
   const identityCheck = useAdminQuery(identityCheckQuery(competitionId));
+  const feedback = useAdminQuery(feedbackQuery(competitionId));
   const criteriaFixed = rounds.data?.some((round) => round.status !== 'draft') ?? false;
   const jurorsShown = withSeedMessage(jurors, JUDGING_FAILURES.fetchJurors);
   return (
@@ -147,6 +151,11 @@ function CompetitionJudging({ competitionId }: { competitionId: string }) {
       <Section title="Awards">
         <ResourceView resource={withSeedMessage(awards, JUDGING_FAILURES.fetchAwards)}>
           {(list) => <AwardsSection competitionId={competitionId} awards={list} />}
+        </ResourceView>
+      </Section>
+      <Section title="Feedback for the artists">
+        <ResourceView resource={withSeedMessage(feedback, JUDGING_FAILURES.fetchFeedback)}>
+          {(found) => <FeedbackSection competitionId={competitionId} items={found.items} />}
         </ResourceView>
       </Section>
       <Section title="Results">

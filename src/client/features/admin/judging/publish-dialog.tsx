@@ -8,6 +8,7 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
+import { Field } from '../common/forms/form-fields.tsx';
 import { FormAlert, Notice } from '../common/shell/admin-page.tsx';
 import { closeEntries, publicationQuery } from './api/publication.ts';
 
@@ -30,6 +31,15 @@ export function awaitingReviewWarning(count: number): string {
     : `${count} entries still await review: they get no results e-mail.`;
 }
 
+export const RELEASE_FEEDBACK = 'Release the jury’s feedback to the artists';
+
+/** What releasing the feedback sends, or that there is none to send. */
+export function feedbackNote(works: number): string {
+  if (works === 0) return 'No juror has written feedback for the artists.';
+  const count = works === 1 ? '1 work has' : `${works} works have`;
+  return `${count} feedback for its artist. Released, it shows on the entry page and in the results e-mail, without the jurors’ names; feedback you hid stays hidden.`;
+}
+
 /**
  * The question before Publish, with what it will count and send ("12 winners and shortlisted, 230
  * participants, 230 e-mails"). `counting`: the counts are being fetched afresh, so Publish waits
@@ -44,6 +54,8 @@ export function PublishDialog({
   error,
   onConfirm,
   onClose,
+  releaseFeedback,
+  onReleaseFeedback,
 }: {
   competitionId: string;
   open: boolean;
@@ -53,6 +65,8 @@ export function PublishDialog({
   error: string | undefined;
   onConfirm: () => void;
   onClose: () => void;
+  releaseFeedback: boolean;
+  onReleaseFeedback: (release: boolean) => void;
 }) {
   const questionId = useId();
   const summaryId = useId();
@@ -80,6 +94,14 @@ export function PublishDialog({
         {preview.awaitingReview > 0 ? (
           <Notice>{awaitingReviewWarning(preview.awaitingReview)}</Notice>
         ) : null}
+        <Field
+          type="checkbox"
+          label={RELEASE_FEEDBACK}
+          hint={feedbackNote(preview.feedbackWorks)}
+          checked={releaseFeedback}
+          disabled={preview.feedbackWorks === 0}
+          onChange={(event) => onReleaseFeedback(event.target.checked)}
+        />
         {blocker ? (
           <p id={blockerId} className="font-medium">
             {blocker}

@@ -17,7 +17,8 @@ import {
   publicationPreviewOf,
   roundOf,
 } from './judging-fixture.ts';
-import { UNPUBLISH_QUESTION } from './publish-section.tsx';
+import { feedbackNote, RELEASE_FEEDBACK } from './publish-dialog.tsx';
+import { FEEDBACK_RELEASED, UNPUBLISH_QUESTION } from './publish-section.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -30,7 +31,7 @@ const PUBLISHED_AT = '2026-12-05T10:00:00.000Z';
 /** The judging screen of c1 whose results answer `preview` until a route changes it. */
 function stubResults(
   preview: PublicationPreview,
-  routes: Record<string, Answer | (() => Answer | Promise<Answer>)> = {},
+  routes: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)> = {},
 ) {
   let current = preview;
   const calls = stubApi({
@@ -115,6 +116,49 @@ describe('publishing a competition’s results', () => {
         server.calls.filter((c) => c === 'GET /api/admin/competitions/c1/awards').length,
       ).toBeGreaterThan(awardsAsked.length),
     );
+  });
+
+  it('releases the jury’s feedback only when the box is ticked, and says so once published', async () => {
+    const sent: unknown[] = [];
+    const server = stubResults(publicationPreviewOf({ feedbackWorks: 3 }), {
+      [`POST ${RESULTS}/publish`]: (body) => {
+        sent.push(body);
+        server.set(
+          publicationPreviewOf({
+            published: true,
+            publishedAt: PUBLISHED_AT,
+            feedbackWorks: 3,
+            feedbackReleased: true,
+          }),
+        );
+        return published(230);
+      },
+    });
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    await user.click(await region.findByRole('button', { name: 'Publish results…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    const release = dialog.getByRole('checkbox', { name: RELEASE_FEEDBACK });
+    expect((release as HTMLInputElement).checked).toBe(false);
+    expect(release.getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog.getByText(feedbackNote(3))).toBeTruthy();
+    await user.click(release);
+    const confirm = dialog.getByRole('button', { name: 'Publish' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    await user.click(confirm);
+    expect(await region.findByText(FEEDBACK_RELEASED)).toBeTruthy();
+    expect(sent).toEqual([{ releaseFeedback: true }]);
+  });
+
+  it('offers no feedback to release when no juror wrote any', async () => {
+    stubResults(publicationPreviewOf());
+    const user = userEvent.setup();
+    const region = within(await resultsRegion());
+    await user.click(await region.findByRole('button', { name: 'Publish results…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the results' }));
+    const release = dialog.getByRole('checkbox', { name: RELEASE_FEEDBACK });
+    expect((release as HTMLInputElement).disabled).toBe(true);
+    expect(dialog.getByText(feedbackNote(0))).toBeTruthy();
   });
 
   it('warns of entries awaiting review and shows a refusal in the dialog, then Cancel gives focus back', async () => {

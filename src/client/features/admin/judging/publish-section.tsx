@@ -15,6 +15,8 @@ import { LINK_CLASS } from './judging-styles.ts';
 import { PublishDialog } from './publish-dialog.tsx';
 
 export const UNPUBLISH_QUESTION = 'The results page goes down; e-mails already sent stay sent.';
+export const FEEDBACK_RELEASED = 'The jury’s feedback was released to the artists.';
+export const FEEDBACK_NOT_RELEASED = 'The jury’s feedback was not released.';
 export const RESULTS_UNPUBLISHED = 'Results unpublished: the results page is down.';
 
 /** 'Results published: 230 e-mails queued.' */
@@ -55,9 +57,10 @@ export function PublishSection({
     setStatus(message);
   };
 
+  const [releaseFeedback, setReleaseFeedback] = useState(false);
   const publish = useMutation({ mutationFn: publishResults });
   const publishing = useConfirmAction({
-    act: (_: typeof RESULTS) => publish.mutateAsync(competitionId),
+    act: (_: typeof RESULTS) => publish.mutateAsync({ competitionId, releaseFeedback }),
     done: (_, publication) => settled(publication, publishedMessage(publication.emailsQueued)),
     failure: (error) => toApiError(error).message,
   });
@@ -93,6 +96,9 @@ export function PublishSection({
       ) : (
         <p className={MUTED_TEXT}>The results are not published.</p>
       )}
+      {preview.published ? (
+        <p>{preview.feedbackReleased ? FEEDBACK_RELEASED : FEEDBACK_NOT_RELEASED}</p>
+      ) : null}
       {/* In the page from the start, so what it says next is read out. */}
       <div role="status" className="font-medium">
         {status}
@@ -111,6 +117,8 @@ export function PublishSection({
         competitionId={competitionId}
         preview={preview}
         counting={counting}
+        releaseFeedback={releaseFeedback}
+        onReleaseFeedback={setReleaseFeedback}
       />
       <ConfirmDialog
         {...unpublishing.dialog}

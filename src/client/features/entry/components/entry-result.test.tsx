@@ -125,4 +125,30 @@ describe('the result on the entry page', () => {
     expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
     expect(screen.queryByRole('link', { name: /certificate/ })).toBeNull();
   });
+
+  it('shows the jury’s feedback per work, each juror’s text on its own, when it was released', async () => {
+    renderEntry(
+      resultOf({
+        feedback: [
+          { work: { number: 1, title: 'Estuary' }, texts: ['Bold horizon.', 'Quiet and sure.'] },
+          { work: { number: 2, title: '' }, texts: ['The light carries it.'] },
+        ],
+      }),
+    );
+    const region = within(await resultRegion());
+    const feedback = within(region.getByRole('region', { name: 'The jury’s feedback' }));
+    expect(feedback.getByRole('heading', { level: 4, name: 'Work 1: Estuary' })).toBeTruthy();
+    expect(feedback.getByRole('heading', { level: 4, name: 'Work 2' })).toBeTruthy();
+    expect(feedback.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Bold horizon.',
+      'Quiet and sure.',
+      'The light carries it.',
+    ]);
+  });
+
+  it('shows no feedback section when none was released', async () => {
+    renderEntry(resultOf());
+    const region = within(await resultRegion());
+    expect(region.queryByRole('region', { name: 'The jury’s feedback' })).toBeNull();
+  });
 });

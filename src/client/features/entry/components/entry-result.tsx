@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { EntryResult } from '../../../../shared/schemas/publication.ts';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
+import { JuryFeedback } from './jury-feedback.tsx';
 
 const LINK_CLASS = `rounded font-semibold text-[var(--color-primary-text)] underline underline-offset-4 ${FOCUS_RING}`;
 
@@ -57,6 +58,7 @@ export function EntryResultSection({ result }: { result: EntryResult }) {
           {verifyPath}
         </Link>
       </p>
+      {result.feedback ? <JuryFeedback feedback={result.feedback} /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { textOrEmail } from '../../../components/email-address.tsx';
 import { FOCUS_RING } from '../../../components/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { resultHeadline } from '../../entry/components/entry-result.tsx';
+import { JuryFeedback } from '../../entry/components/jury-feedback.tsx';
 import { EditEntryDialog } from './edit-entry-dialog.tsx';
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
@@ -153,6 +154,7 @@ function ResultLinks({ result }: { result: NonNullable<MyEntry['result']> }) {
           </li>
         ))}
       </ul>
+      {result.feedback ? <JuryFeedback feedback={result.feedback} /> : null}
     </section>
   );
 }

@@ -21,8 +21,19 @@ export const publicationQuery = (competitionId: string) =>
   });
 
 /** Publishes: the page, the certificates, one e-mail per entrant; 409 NO_AWARDS / ALREADY_PUBLISHED. */
-export const publishResults = (competitionId: string) =>
-  apiFetch(`${resultsPath(competitionId)}/publish`, send('POST'), PublicationSchema);
+export const publishResults = ({
+  competitionId,
+  releaseFeedback,
+}: {
+  competitionId: string;
+  /** The jury's feedback, not hidden, reaches the artists. */
+  releaseFeedback: boolean;
+}) =>
+  apiFetch(
+    `${resultsPath(competitionId)}/publish`,
+    send('POST', { releaseFeedback }),
+    PublicationSchema,
+  );
 
 /** Takes the page down (e-mails already sent stay sent); 409 NOT_PUBLISHED. */
 export const unpublishResults = (competitionId: string) =>
