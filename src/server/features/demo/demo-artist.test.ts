@@ -51,6 +51,16 @@ describe(`the demo artist (${TEST_ENGINE})`, () => {
     );
     const published = mine.find((e) => e.competition.title === DEMO_RESULTS_COMPETITION);
     expect(published?.result).not.toBeNull();
+    // The jury's feedback on the published entry is released, and names no juror.
+    const feedback = published?.result?.feedback ?? [];
+    expect(feedback.map((f) => f.work)).toEqual([
+      { number: 1, title: 'Crossing, Eleven at Night' },
+    ]);
+    expect([...(feedback[0]?.texts ?? [])].sort()).toEqual([
+      'A confident night palette. Try a tighter crop next time: the crossing itself is the story.',
+      'The wet road carries the light beautifully; the figures on the left could be quieter.',
+    ]);
+    expect(JSON.stringify(published)).not.toMatch(/citylights|City Lights Juror/);
     const open = mine.find((e) => e.competition.title === DEMO_WORKS_COMPETITION);
     expect(open).toMatchObject({ editable: true, withdrawable: true });
     expect(mine.every((e) => e.details.some((d) => d.value === DEMO_ARTIST_NAME))).toBe(true);

@@ -32,6 +32,12 @@ async function demoCompetitionId(target: TestApp = t): Promise<string> {
 }
 
 /** What seeding may add, counted. */
+/**
+ * The published demo's judging (demo-feedback.ts), seeded with any demo content: two jurors of its
+ * own, one criterion, one closed round of its six works, each scored by both.
+ */
+const RESULTS_JURY = { jurors: 2, rounds: 1, criteria: 1, panel: 2, assignments: 12 };
+
 async function counts(target: TestApp) {
   const { db } = target.app.deps;
   const count = async (
@@ -169,14 +175,14 @@ describe(`the jury demo on ${TEST_ENGINE}`, () => {
   it('is seeded once: a second start adds nothing', async () => {
     const before = await counts(t);
     expect(before).toEqual({
-      jurors: 3,
+      jurors: 3 + RESULTS_JURY.jurors,
       competitions: 1,
       // Twelve in the jury demo, six in the results demo's competition, three of several works.
       submissions: 21,
-      rounds: 1,
-      criteria: 2,
-      panel: 3,
-      assignments: 24,
+      rounds: 1 + RESULTS_JURY.rounds,
+      criteria: 2 + RESULTS_JURY.criteria,
+      panel: 3 + RESULTS_JURY.panel,
+      assignments: 24 + RESULTS_JURY.assignments,
     });
     const again = await initializeSite(t.app);
     expect(again.seededDemoJury).toBe(false);
@@ -195,16 +201,8 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
     const plain = await buildTestApp({ seedDemo: true });
     open.push(plain);
     expect(plain.initialized).toMatchObject({ seededDemo: true, seededDemoJury: false });
-    const nothing = {
-      jurors: 0,
-      competitions: 0,
-      submissions: 0,
-      rounds: 0,
-      criteria: 0,
-      panel: 0,
-    };
-    // The results demo's six entries and the three of several works only.
-    expect(await counts(plain)).toEqual({ ...nothing, submissions: 9, assignments: 0 });
+    // The results demo's six entries, its closed round, and the three of several works only.
+    expect(await counts(plain)).toEqual({ ...RESULTS_JURY, competitions: 0, submissions: 9 });
 
     // The same demo site started again with the password: the jury is added to it. (Never
     // readied, so nothing runs; not closed, which would close the database plain still uses.)
@@ -213,7 +211,11 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
       { database: plain.app.deps.database },
     );
     expect((await initializeSite(later)).seededDemoJury).toBe(true);
-    expect(await counts(plain)).toMatchObject({ jurors: 3, rounds: 1, assignments: 24 });
+    expect(await counts(plain)).toMatchObject({
+      jurors: 3 + RESULTS_JURY.jurors,
+      rounds: 1 + RESULTS_JURY.rounds,
+      assignments: 24 + RESULTS_JURY.assignments,
+    });
     // Two seedings, each drawing and encoding every demo picture: slow on a busy machine.
   }, 60_000);
 

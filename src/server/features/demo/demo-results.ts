@@ -6,6 +6,7 @@ import {
   DEMO_ARTIST_NAME,
   type DemoArtist,
 } from './demo-entries.ts';
+import { seedDemoFeedback } from './demo-feedback.ts';
 import { findEntriesOf, hasMarker, insertMarker } from './demo.repository.ts';
 import { DEMO_MARKER } from './seed-demo.ts';
 
@@ -79,7 +80,8 @@ export async function seedDemoResults(deps: DemoDeps): Promise<boolean> {
     },
     actor,
   );
-  await publishResults(deps, competitionId, actor, { emails: false });
+  await seedDemoFeedback(deps, competitionId, actor);
+  await publishResults(deps, competitionId, actor, { emails: false, releaseFeedback: true });
   await insertMarker(db, RESULTS_MARKER, now.toISOString());
   return true;
 }

@@ -3,15 +3,16 @@
  * rounds, their entries and standings) and what the demo sets up through it.
  */
 
-export { requireCompetition, saveJudging } from './judging.service.ts';
+export { getJudging, requireCompetition, saveJudging } from './judging.service.ts';
 export { roundStandings } from './round-results.ts';
 export { findRoundEntries } from './rounds.repository.ts';
 export {
+  closeRound,
   createRound,
   listRounds,
   openRound,
   requireRound,
   ROUND_NOT_FOUND,
 } from './rounds.service.ts';
-export { requireOpenRound, ROUND_CLOSED } from './scoring.service.ts';
+export { requireOpenRound, ROUND_CLOSED, saveScores } from './scoring.service.ts';
 export { rankBy } from './standings.ts';
