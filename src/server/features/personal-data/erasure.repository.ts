@@ -4,14 +4,7 @@ import type { ErasureRequestsTable, PersonalDataDb } from './personal-data.table
 
 /* Erasure requests: every query of the personal-data feature. */
 
-const COLUMNS = [
-  'id',
-  'email',
-  'requested_at',
-  'due_at',
-  'completed_at',
-  'entries',
-] as const;
+const COLUMNS = ['id', 'email', 'requested_at', 'due_at', 'completed_at', 'entries'] as const;
 
 /** Inserts the request unless one waits for its address already; true when it was inserted. */
 export async function insertErasureRequest(

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { deleteArtistOfEmail } from '../artists/artists.service.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, recordAudit, writePublicContent } from '../audit/audit.service.ts';
 import { deleteMessagesTo } from '../mail/mail.service.ts';
 import { discardUnclaimedFiles, filesOfPicture, releaseFiles } from '../media/media.service.ts';
 import { anonymiseReceiptsOf } from '../receipts/receipts.service.ts';
@@ -100,10 +100,16 @@ const adminRequestOf = (row: Row): AdminErasureRequest => ({
   entries: row.entries,
 });
 
-type CompleteDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'settings' | 'payments' | 'storage'>;
+type CompleteDeps = Pick<
+  Deps,
+  'db' | 'log' | 'clock' | 'settings' | 'payments' | 'storage' | 'contentCache'
+>;
 
 /** Every stored file of the entries: photos, pictures with their copies, documents. */
-async function filesOfEntries(deps: CompleteDeps, rows: Awaited<ReturnType<typeof findEntriesOfEmail>>) {
+async function filesOfEntries(
+  deps: CompleteDeps,
+  rows: Awaited<ReturnType<typeof findEntriesOfEmail>>,
+) {
   const works = await worksOf(
     deps.db,
     rows.map((row) => row.id),
@@ -136,7 +142,8 @@ export async function completeErasure(
   const rows = await findEntriesOfEmail(deps.db, email);
   const files = await filesOfEntries(deps, rows);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
+  // The results pages show the names: the in-memory copies are dropped after the commit.
+  await writePublicContent(deps, async (trx: Kysely<DB>) => {
     if (!(await lockErasureRequest(trx, id))) throw notFound(ERASURE_MESSAGES.notFound);
     const done = { at: now.toISOString(), by: admin.adminUserId, entries: rows.length };
     if (!(await markErasureCompleted(trx, id, done))) {

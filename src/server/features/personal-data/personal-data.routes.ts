@@ -59,7 +59,11 @@ export const myDataRoutes: FeaturePlugin = async (app, { deps }) => {
         description:
           'An admin completes it within 30 days (`dueAt`). 201 when made, 200 with the request ' +
           'already waiting.',
-        response: { 200: ErasureRequestSchema, 201: ErasureRequestSchema, 401: ErrorEnvelopeSchema },
+        response: {
+          200: ErasureRequestSchema,
+          201: ErasureRequestSchema,
+          401: ErrorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -89,7 +93,7 @@ export const erasureAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     '/erasure-requests/:id/complete',
     {
       schema: {
-        summary: "Completes an erasure: open entries withdrawn, the rest anonymised, files deleted",
+        summary: 'Completes an erasure: open entries withdrawn, the rest anonymised, files deleted',
         params: ErasureRequestParamsSchema,
         response: {
           200: AdminErasureRequestSchema,

@@ -13,7 +13,7 @@ export const erasedAddressOf = (submissionId: string) => `erased-${submissionId}
 
 export async function anonymiseEntryRow(
   trx: SubmissionsDb,
-  row: { id: string; reference: string },
+  row: { id: string; reference: string; publication_consent: string | null },
   stamp: string,
 ): Promise<void> {
   const email = erasedAddressOf(row.id);
@@ -27,7 +27,8 @@ export async function anonymiseEntryRow(
       pincode: '',
       photo_key: '',
       guardian_name: null,
-      publication_consent: 'anonymous',
+      // Shown without a name; an artist who allowed no showing at all still is not shown.
+      publication_consent: row.publication_consent === 'none' ? 'none' : 'anonymous',
       search_text: searchTextOf({ fullName: NAME_WITHHELD, email, reference: row.reference }),
       updated_at: stamp,
     })
