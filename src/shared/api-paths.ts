@@ -77,6 +77,8 @@ export const adminApiPaths = {
   dashboard: `${ADMIN}/dashboard`,
   dashboardMoney: `${ADMIN}/dashboard/money`,
   dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,
+  erasureRequests: `${ADMIN}/erasure-requests`,
+  erasureCompletion: (id: string) => `${ADMIN}/erasure-requests/${enc(id)}/complete`,
   jurors: `${ADMIN}/jurors`,
   outbox: `${ADMIN}/outbox`,
   refund: (paymentId: string) => `${ADMIN}/payments/${enc(paymentId)}/refund`,
@@ -115,4 +117,6 @@ export const artistApiPaths = {
   withdraw: (id: string) => `${ME}/entries/${enc(id)}/withdraw`,
   file: (id: string) => `${ME}/files/${enc(id)}`,
   details: `${ME}/details`,
+  data: `${ME}/data`,
+  erasure: `${ME}/erasure`,
 } as const;

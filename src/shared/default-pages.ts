@@ -33,9 +33,19 @@ export const DEFAULT_PRIVACY_MARKDOWN = `This policy explains what we collect wh
 
 We do not sell your information. Photos and artwork files are visible only to our staff until a work is chosen for exhibition.
 
+## How long we keep it
+
+- Your entries, their details and files: for as long as the competition's results are shown, and until you ask us to erase them.
+- Payment records, receipts and credit notes: eight years, as India's tax law requires. When you ask to be erased we keep them without your name.
+- E-mails we sent you: for as long as the entry they are about.
+
 ## Your choices
 
-You may ask us to correct or delete your details at any time by writing to us from the Contact page.`;
+- Sign in on My entries with your e-mail address to see, correct or withdraw your entries before the close.
+- "Download my data" there gives you everything we hold about you, with your files, as one ZIP file.
+- "Erase my data" asks us to erase you. We complete it within 30 days: entries still open are withdrawn, finished ones keep their result with "Name withheld at the artist's request", your details and files are deleted, and the payment records keep no name.
+
+You may also write to us from the Contact page.`;
 
 export const DEFAULT_TERMS_MARKDOWN = `By registering for a competition you agree to these terms.
 

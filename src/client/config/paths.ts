@@ -30,6 +30,7 @@ export const paths = {
   adminCategories: '/admin/categories',
   adminSubmissions: '/admin/submissions',
   adminSubmission: (id: string) => `/admin/submissions/${encodeURIComponent(id)}`,
+  adminErasureRequests: '/admin/submissions/erasure-requests',
   adminVideoSettings: '/admin/video-settings',
   adminBannerSettings: '/admin/banner-settings',
   adminSiteSettings: '/admin/site-settings',

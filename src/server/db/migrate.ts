@@ -35,6 +35,7 @@ import * as artists from './migrations/2026-12-07T0900-artists.ts';
 import * as entryChanges from './migrations/2026-12-07T0930-entry-changes.ts';
 import * as juryFeedback from './migrations/2026-12-08T0900-jury-feedback.ts';
 import * as groupMessages from './migrations/2026-12-08T1000-group-messages.ts';
+import * as erasure from './migrations/2026-12-08T1030-erasure.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T0930-entry-changes': entryChanges,
   '2026-12-08T0900-jury-feedback': juryFeedback,
   '2026-12-08T1000-group-messages': groupMessages,
+  '2026-12-08T1030-erasure': erasure,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -17,6 +17,7 @@ import type { DemoTables } from '../features/demo/demo.tables.ts';
 import type { JuryTables } from '../features/jury/jury.tables.ts';
 import type { MailTables } from '../features/mail/mail.tables.ts';
 import type { MediaTables } from '../features/media/media.tables.ts';
+import type { PersonalDataTables } from '../features/personal-data/personal-data.tables.ts';
 import type { PaymentsTables } from '../features/payments/payments.tables.ts';
 import type { RateLimitsTables } from '../features/rate-limits/rate-limits.tables.ts';
 import type { ReceiptsTables } from '../features/receipts/receipts.tables.ts';
@@ -38,6 +39,7 @@ export type * from '../features/jury/jury.tables.ts';
 export type * from '../features/mail/mail.tables.ts';
 export type * from '../features/media/media.tables.ts';
 export type * from '../features/payments/payments.tables.ts';
+export type * from '../features/personal-data/personal-data.tables.ts';
 export type * from '../features/rate-limits/rate-limits.tables.ts';
 export type * from '../features/receipts/receipts.tables.ts';
 export type * from '../features/results/results.tables.ts';
@@ -67,6 +69,7 @@ export interface DB
     MailTables,
     MediaTables,
     PaymentsTables,
+    PersonalDataTables,
     RateLimitsTables,
     ReceiptsTables,
     ResultsTables,

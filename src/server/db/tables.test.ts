@@ -709,6 +709,43 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     ).rejects.toThrow();
   });
 
+  it('erasure_requests', async () => {
+    const waiting = {
+      id: randomUUID(),
+      email: 'asha.rao@example.com',
+      pending_key: 'asha.rao@example.com',
+      requested_at: stamp(),
+      due_at: stamp(),
+      completed_at: null,
+      completed_by: null,
+      entries: null,
+    };
+    const done = {
+      ...waiting,
+      id: randomUUID(),
+      email: '',
+      pending_key: null,
+      completed_at: stamp(),
+      entries: 3,
+    };
+    await db.insertInto('erasure_requests').values([waiting, done]).execute();
+    expect(await db.selectFrom('erasure_requests').selectAll().orderBy('email').execute()).toEqual([
+      done,
+      waiting,
+    ]);
+    // One request waiting per address; completed ones (no key) are many.
+    await expect(
+      db
+        .insertInto('erasure_requests')
+        .values({ ...waiting, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('erasure_requests')
+      .values({ ...done, id: randomUUID() })
+      .execute();
+  });
+
   it('COUNT(*) comes back as a number on both engines', async () => {
     const { count } = await db
       .selectFrom('submissions')

@@ -13,6 +13,7 @@ import { mailFeature } from './mail/mail.feature.ts';
 import { mediaFeature } from './media/media.feature.ts';
 import { pagesFeature } from './pages/pages.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
+import { personalDataFeature } from './personal-data/personal-data.feature.ts';
 import { rateLimitsFeature } from './rate-limits/rate-limits.feature.ts';
 import { receiptsFeature } from './receipts/receipts.feature.ts';
 import { resultsFeature } from './results/results.feature.ts';
@@ -47,4 +48,5 @@ export const FEATURES: readonly Feature[] = [
   juryFeature,
   resultsFeature,
   rateLimitsFeature,
+  personalDataFeature,
 ];

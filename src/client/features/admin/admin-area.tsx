@@ -10,6 +10,7 @@ import CompetitionPreviewPage from './competitions/competition-preview-page.tsx'
 import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
 import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
+import ErasureRequestsPage from './erasure/erasure-requests-page.tsx';
 import JudgingPage from './judging/judging-page.tsx';
 import JurorsPage from './judging/jurors-page.tsx';
 import RoundPage from './judging/round-page.tsx';
@@ -63,6 +64,7 @@ function AdminRoutes() {
         {/* A placeholder until the submissions screen arrives with its own issue. */}
         <Route path={below(paths.adminSubmissions)} element={<SubmissionsPage />} />
         <Route path={`${below(paths.adminSubmissions)}/:id`} element={<EntryDetailPage />} />
+        <Route path={below(paths.adminErasureRequests)} element={<ErasureRequestsPage />} />
         <Route path={below(paths.adminAccount)} element={<AccountPage />} />
         <Route path={below(paths.adminAuditLog)} element={<AuditLogPage />} />
         <Route path={below(paths.adminOutbox)} element={<OutboxPage />} />

@@ -9,3 +9,4 @@ export {
   endArtistSession,
   findArtistSession,
 } from './artist-sessions.ts';
+export { deleteArtistOfEmail } from './artist-erasure.repository.ts';

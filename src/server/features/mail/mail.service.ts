@@ -28,3 +28,4 @@ export {
 } from './outbox.service.ts';
 export { renderTemplate } from './template-render.ts';
 export type { AttachmentRef } from './outbox-attachments.ts';
+export { deleteMessagesTo, findMessagesTo } from './outbox-erasure.repository.ts';

@@ -12,3 +12,4 @@ export {
 } from './receipt-issue.ts';
 /** An entry's documents and one document's PDF, for a caller that has checked whose entry it is. */
 export { receiptPdf, receiptsOfEntry, sendReceiptPdf } from './receipt-documents.ts';
+export { anonymiseReceiptsOf } from './receipt-erasure.repository.ts';

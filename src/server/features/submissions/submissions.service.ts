@@ -50,3 +50,8 @@ export { takeEntryReference } from './entry-reference.ts';
 export { insertSubmission } from './submissions.repository.ts';
 export { findEntryView } from './entries.service.ts';
 export { findRegistrationForm } from './registration.service.ts';
+export { anonymiseEntryRow, erasedAddressOf } from './entry-erasure.repository.ts';
+export { findEntriesOfEmail } from './my-entries.repository.ts';
+export { listMyEntries } from './my-entries.service.ts';
+export { type OwnFile, ownFilesOf } from './my-entries.files.ts';
+export { withdrawMyEntry } from './my-withdrawal.ts';

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { competitionsQuery } from '../competitions/api/competitions.ts';
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { ConfirmDialog } from '../common/dialogs/confirm-dialog.tsx';
 import { withSeedMessage } from '../common/failure-messages.ts';
 import { ResourceView } from '../common/resource-view.tsx';
-import { AdminPage } from '../common/shell/admin-page.tsx';
+import { AdminPage, FOCUS_RING } from '../common/shell/admin-page.tsx';
 import { reviewCountsQuery, reviewPageQuery } from './api/review.ts';
 import { ArtworksArchive } from './artworks-archive.tsx';
 import { DecisionUndoNotice } from './decision-undo-notice.tsx';
@@ -61,6 +63,13 @@ export default function SubmissionsPage() {
         confirmLabel="Delete"
         {...actions.deletion.dialog}
       />
+      {/* Artists' requests to be erased concern their entries: listed beside them. */}
+      <Link
+        to={paths.adminErasureRequests}
+        className={`self-start rounded underline ${FOCUS_RING}`}
+      >
+        Erasure requests
+      </Link>
     </AdminPage>
   );
 }

@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyEntry } from '../../../../shared/schemas/artist.ts';
+import { clearApiCache } from '../../../lib/api-cache.ts';
 import { type Answer, envelope, stubApi } from '../../admin/common/test-helpers.tsx';
 import { mayBeArtist, rememberArtist } from '../me-api.ts';
 import { myEntryOf } from '../my-entries-fixture.ts';
@@ -12,6 +13,7 @@ import MyEntriesPage from './my-entries-page.tsx';
 afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
+  clearApiCache();
 });
 
 const SESSION = 'GET /api/me';
@@ -19,9 +21,10 @@ const ENTRIES = 'GET /api/me/entries';
 const SIGNED_OUT = envelope(401, 'UNAUTHENTICATED', 'Please sign in.');
 const ME: Answer = { status: 200, body: { email: 'meera@example.com' } };
 const listOf = (...entries: MyEntry[]): Answer => ({ status: 200, body: { entries } });
+const NO_ERASURE: Answer = { status: 200, body: { request: null } };
 
 function renderPage(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
-  const calls = stubApi({ [SESSION]: ME, ...routes });
+  const calls = stubApi({ [SESSION]: ME, 'GET /api/me/erasure': NO_ERASURE, ...routes });
   const { container } = render(
     <MemoryRouter initialEntries={['/me']}>
       <MyEntriesPage />

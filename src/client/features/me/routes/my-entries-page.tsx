@@ -1,20 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ArtistSession, MyEntry } from '../../../../shared/schemas/artist.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import type { ArtistSession } from '../../../../shared/schemas/artist.ts';
 import { Button } from '../../../components/button.tsx';
 import { ApiError, ERROR_MESSAGES } from '../../../lib/api-client.ts';
+import { ApiCacheContext } from '../../../lib/api-cache.ts';
 import { usePageTitle } from '../../../lib/settings.tsx';
+import { artistSessionQuery, ME_KEY, myEntriesQuery } from '../api/me-queries.ts';
 import { MyEntryCard } from '../components/my-entry-card.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
-import { currentArtist, listMyEntries, signOut } from '../me-api.ts';
-
-type Session =
-  | { kind: 'loading' }
-  | { kind: 'signed-out' }
-  | { kind: 'signed-in'; session: ArtistSession }
-  | { kind: 'failed'; message: string };
-
-type Entries =
-  { kind: 'loading' } | { kind: 'list'; entries: MyEntry[] } | { kind: 'failed'; message: string };
+import { YourDataSection } from '../components/your-data-section.tsx';
+import { signOut } from '../me-api.ts';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : ERROR_MESSAGES.UNKNOWN_ERROR;
@@ -22,48 +17,42 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
 
 /**
  * "My entries": every entry made with the address the artist signed in with. Signed out, the
- * sign-in form.
+ * sign-in form. The session and the entries are queries in the tab's cache (api/me-queries.ts).
  */
 export default function MyEntriesPage() {
   usePageTitle('My entries');
-  const [attempt, setAttempt] = useState(0);
-  const [session, setSession] = useState<Session>({ kind: 'loading' });
-  const onSignedOut = useCallback(() => setSession({ kind: 'signed-out' }), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    currentArtist().then(
-      (found) => !cancelled && setSession({ kind: 'signed-in', session: found }),
-      (error: unknown) =>
-        !cancelled &&
-        setSession(
-          signedOut(error) ? { kind: 'signed-out' } : { kind: 'failed', message: messageOf(error) },
-        ),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+  const cache = useContext(ApiCacheContext);
+  const session = useQuery(artistSessionQuery, cache);
+  // Signed out: nothing of the artist's is kept.
+  const onSignedOut = useCallback(() => {
+    cache.setQueryData(artistSessionQuery.queryKey, null);
+    // The page watches the session's query: every other one of the artist's goes.
+    cache.removeQueries({
+      queryKey: ME_KEY,
+      predicate: (query) => query.queryKey[1] !== artistSessionQuery.queryKey[1],
+    });
+  }, [cache]);
+  const isSignedOut = session.data === null;
 
   return (
     <section className="mx-auto min-h-screen max-w-3xl px-4 pt-8 pb-16 sm:pt-12">
       <h1 className="text-3xl font-bold sm:text-4xl">My entries</h1>
-      {session.kind === 'loading' ? (
+      {session.isPending ? (
         <p role="status" className="mt-6 text-gray-700 dark:text-gray-300">
           Loading…
         </p>
       ) : null}
-      {session.kind === 'failed' ? (
-        <Problem message={session.message} onRetry={() => setAttempt((n) => n + 1)} />
+      {session.isError ? (
+        <Problem message={messageOf(session.error)} onRetry={() => void session.refetch()} />
       ) : null}
-      {session.kind === 'signed-out' ? (
+      {isSignedOut ? (
         <div className="mt-6">
-          <SignInForm onSignedIn={(found) => setSession({ kind: 'signed-in', session: found })} />
+          <SignInForm
+            onSignedIn={(found) => cache.setQueryData(artistSessionQuery.queryKey, found)}
+          />
         </div>
       ) : null}
-      {session.kind === 'signed-in' ? (
-        <SignedIn session={session.session} onSignedOut={onSignedOut} />
-      ) : null}
+      {session.data ? <SignedIn session={session.data} onSignedOut={onSignedOut} /> : null}
     </section>
   );
 }
@@ -78,7 +67,8 @@ function Problem({ message, onRetry }: { message: string; onRetry: () => void })
 }
 
 function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOut: () => void }) {
-  const [entries, setEntries] = useState<Entries>({ kind: 'loading' });
+  const cache = useContext(ApiCacheContext);
+  const entries = useQuery(myEntriesQuery, cache);
   const [signOutFailure, setSignOutFailure] = useState<string | undefined>();
   // What was just done: said, and given the focus, as the button pressed may be gone.
   const [done, setDone] = useState<{ text: string } | null>(null);
@@ -86,23 +76,12 @@ function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOu
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
-
-  const load = useCallback(() => {
-    let cancelled = false;
-    listMyEntries().then(
-      ({ entries: list }) => !cancelled && setEntries({ kind: 'list', entries: list }),
-      (error: unknown) => {
-        if (cancelled) return;
-        // The session ended meanwhile (expired, signed out elsewhere): the form again.
-        if (signedOut(error)) onSignedOut();
-        else setEntries({ kind: 'failed', message: messageOf(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [onSignedOut]);
-  useEffect(() => load(), [load]);
+  // The session ended meanwhile (expired, signed out elsewhere): the form again.
+  const ended = entries.isError && signedOut(entries.error);
+  useEffect(() => {
+    if (ended) onSignedOut();
+  }, [ended, onSignedOut]);
+  const reload = () => void cache.invalidateQueries({ queryKey: myEntriesQuery.queryKey });
 
   const leave = () => {
     setSignOutFailure(undefined);
@@ -130,39 +109,34 @@ function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOu
       >
         {done?.text}
       </p>
-      {entries.kind === 'loading' ? (
+      {entries.isPending ? (
         <p role="status" className="text-gray-700 dark:text-gray-300">
           Loading your entries…
         </p>
       ) : null}
-      {entries.kind === 'failed' ? (
-        <Problem
-          message={entries.message}
-          onRetry={() => {
-            setEntries({ kind: 'loading' });
-            load();
-          }}
-        />
+      {entries.isError && !ended ? (
+        <Problem message={messageOf(entries.error)} onRetry={() => void entries.refetch()} />
       ) : null}
-      {entries.kind === 'list' && entries.entries.length === 0 ? (
+      {entries.data?.entries.length === 0 ? (
         <p className="text-lg">There are no entries made with this address yet.</p>
       ) : null}
-      {entries.kind === 'list' && entries.entries.length > 0 ? (
+      {entries.data && entries.data.entries.length > 0 ? (
         <ul className="flex flex-col gap-6">
-          {entries.entries.map((entry) => (
+          {entries.data.entries.map((entry) => (
             <li key={entry.id}>
               {/* After an edit or a withdrawal the list loads again; the one shown stays meanwhile. */}
               <MyEntryCard
                 entry={entry}
                 onChanged={(text) => {
                   setDone({ text });
-                  load();
+                  reload();
                 }}
               />
             </li>
           ))}
         </ul>
       ) : null}
+      <YourDataSection />
     </div>
   );
 }
