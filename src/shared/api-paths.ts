@@ -71,6 +71,8 @@ export const adminApiPaths = {
     `${adminCompetition(competitionId)}/${part}`,
   roundRanking: (competitionId: string, roundId: string) =>
     `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/ranking`,
+  roundEnd: (competitionId: string, roundId: string) =>
+    `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/end`,
   dashboard: `${ADMIN}/dashboard`,
   dashboardMoney: `${ADMIN}/dashboard/money`,
   dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,

@@ -33,6 +33,7 @@ import * as certificatesPerWork from './migrations/2026-12-06T0930-certificates-
 import * as receiptLines from './migrations/2026-12-06T1000-receipt-lines.ts';
 import * as artists from './migrations/2026-12-07T0900-artists.ts';
 import * as entryChanges from './migrations/2026-12-07T0930-entry-changes.ts';
+import * as reminders from './migrations/2026-12-08T0930-reminders.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T1000-receipt-lines': receiptLines,
   '2026-12-07T0900-artists': artists,
   '2026-12-07T0930-entry-changes': entryChanges,
+  '2026-12-08T0930-reminders': reminders,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

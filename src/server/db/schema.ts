@@ -20,6 +20,7 @@ import type { MediaTables } from '../features/media/media.tables.ts';
 import type { PaymentsTables } from '../features/payments/payments.tables.ts';
 import type { RateLimitsTables } from '../features/rate-limits/rate-limits.tables.ts';
 import type { ReceiptsTables } from '../features/receipts/receipts.tables.ts';
+import type { RemindersTables } from '../features/reminders/reminders.tables.ts';
 import type { ResultsTables } from '../features/results/results.tables.ts';
 import type { SettingsTables } from '../features/settings/settings.tables.ts';
 import type { SubmissionsTables } from '../features/submissions/submissions.tables.ts';
@@ -39,6 +40,7 @@ export type * from '../features/media/media.tables.ts';
 export type * from '../features/payments/payments.tables.ts';
 export type * from '../features/rate-limits/rate-limits.tables.ts';
 export type * from '../features/receipts/receipts.tables.ts';
+export type * from '../features/reminders/reminders.tables.ts';
 export type * from '../features/results/results.tables.ts';
 export type * from '../features/settings/settings.tables.ts';
 export type * from '../features/submissions/submissions.tables.ts';
@@ -67,6 +69,7 @@ export interface DB
     PaymentsTables,
     RateLimitsTables,
     ReceiptsTables,
+    RemindersTables,
     ResultsTables,
     SettingsTables,
     SubmissionsTables {}

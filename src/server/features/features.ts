@@ -15,6 +15,7 @@ import { pagesFeature } from './pages/pages.feature.ts';
 import { paymentsFeature } from './payments/payments.feature.ts';
 import { rateLimitsFeature } from './rate-limits/rate-limits.feature.ts';
 import { receiptsFeature } from './receipts/receipts.feature.ts';
+import { remindersFeature } from './reminders/reminders.feature.ts';
 import { resultsFeature } from './results/results.feature.ts';
 import { reviewFeature } from './review/review.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
@@ -47,4 +48,5 @@ export const FEATURES: readonly Feature[] = [
   juryFeature,
   resultsFeature,
   rateLimitsFeature,
+  remindersFeature,
 ];
