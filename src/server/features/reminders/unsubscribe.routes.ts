@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import { UnsubscribeQuerySchema } from '../../../shared/schemas/reminders.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
@@ -20,7 +21,8 @@ export const unsubscribeRootRoutes: FeaturePlugin = async (app, { deps }) => {
     (_request, _body, done) => done(null, {}),
   );
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const html = { 200: z.string(), 400: z.string() };
+  // A bad link's page, or the error envelope for a query that is not a link of ours at all.
+  const html = { 200: z.string(), 400: z.union([z.string(), ErrorEnvelopeSchema]) };
 
   typed.get(
     UNSUBSCRIBE_PATH,
