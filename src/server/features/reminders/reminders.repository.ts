@@ -83,7 +83,7 @@ export async function findUnpaidEntriesEndingBetween(
 }
 
 /**
- * Each juror with works still to score (neither scored nor declared a conflict) in an open round
+ * Each juror with works still to score (neither scored nor declared a conflict) in an open scored round
  * ending after `now` and at or before `until`, with an address and not yet reminded.
  */
 export async function findJurorsBehindInEndingRounds(
@@ -94,34 +94,38 @@ export async function findJurorsBehindInEndingRounds(
   limit: number,
 ) {
   const subject = sql<string>`${sql.ref('r.id')} || ':' || ${sql.ref('u.id')}`;
-  return db
-    .selectFrom('jury_assignments as a')
-    .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
-    .innerJoin('competitions as c', 'c.id', 'r.competition_id')
-    .innerJoin('admin_users as u', 'u.id', 'a.juror_id')
-    .select((eb) => [
-      'r.id as round_id',
-      'r.number as round_number',
-      'r.ends_at',
-      'c.title as competition_title',
-      'u.id as juror_id',
-      'u.display_name',
-      'u.email',
-      eb.fn.countAll<string>().as('unscored'),
-    ])
-    .where('r.status', '=', 'open')
-    .where('r.ends_at', '>', now)
-    .where('r.ends_at', '<=', until)
-    .where('a.scored_at', 'is', null)
-    .where('a.conflict_at', 'is', null)
-    .where('u.email', 'is not', null)
-    .where(notReminded(kind, subject))
-    .where(notUnsubscribed('u.email'))
-    .groupBy(['r.id', 'r.number', 'r.ends_at', 'c.title', 'u.id', 'u.display_name', 'u.email'])
-    .orderBy('r.id')
-    .orderBy('u.id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('jury_assignments as a')
+      .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
+      .innerJoin('competitions as c', 'c.id', 'r.competition_id')
+      .innerJoin('admin_users as u', 'u.id', 'a.juror_id')
+      .select((eb) => [
+        'r.id as round_id',
+        'r.number as round_number',
+        'r.ends_at',
+        'c.title as competition_title',
+        'u.id as juror_id',
+        'u.display_name',
+        'u.email',
+        eb.fn.countAll<string>().as('unscored'),
+      ])
+      .where('r.status', '=', 'open')
+      // A ranking round is one ballot, not works scored one by one: not reminded (yet).
+      .where('r.kind', '=', 'score')
+      .where('r.ends_at', '>', now)
+      .where('r.ends_at', '<=', until)
+      .where('a.scored_at', 'is', null)
+      .where('a.conflict_at', 'is', null)
+      .where('u.email', 'is not', null)
+      .where(notReminded(kind, subject))
+      .where(notUnsubscribed('u.email'))
+      .groupBy(['r.id', 'r.number', 'r.ends_at', 'c.title', 'u.id', 'u.display_name', 'u.email'])
+      .orderBy('r.id')
+      .orderBy('u.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**
