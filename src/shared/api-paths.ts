@@ -74,6 +74,8 @@ export const adminApiPaths = {
   feedback: (competitionId: string) => `${adminCompetition(competitionId)}/feedback`,
   feedbackItem: (competitionId: string, roundId: string, workId: string, jurorId: string) =>
     `${adminCompetition(competitionId)}/feedback/${enc(roundId)}/${enc(workId)}/${enc(jurorId)}`,
+  roundEnd: (competitionId: string, roundId: string) =>
+    `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/end`,
   dashboard: `${ADMIN}/dashboard`,
   dashboardMoney: `${ADMIN}/dashboard/money`,
   dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,

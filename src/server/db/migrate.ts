@@ -34,6 +34,7 @@ import * as receiptLines from './migrations/2026-12-06T1000-receipt-lines.ts';
 import * as artists from './migrations/2026-12-07T0900-artists.ts';
 import * as entryChanges from './migrations/2026-12-07T0930-entry-changes.ts';
 import * as juryFeedback from './migrations/2026-12-08T0900-jury-feedback.ts';
+import * as reminders from './migrations/2026-12-08T0930-reminders.ts';
 import * as groupMessages from './migrations/2026-12-08T1000-group-messages.ts';
 import * as erasure from './migrations/2026-12-08T1030-erasure.ts';
 import type { DB } from './schema.ts';
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T0900-artists': artists,
   '2026-12-07T0930-entry-changes': entryChanges,
   '2026-12-08T0900-jury-feedback': juryFeedback,
+  '2026-12-08T0930-reminders': reminders,
   '2026-12-08T1000-group-messages': groupMessages,
   '2026-12-08T1030-erasure': erasure,
 };

@@ -21,6 +21,7 @@ import type { PersonalDataTables } from '../features/personal-data/personal-data
 import type { PaymentsTables } from '../features/payments/payments.tables.ts';
 import type { RateLimitsTables } from '../features/rate-limits/rate-limits.tables.ts';
 import type { ReceiptsTables } from '../features/receipts/receipts.tables.ts';
+import type { RemindersTables } from '../features/reminders/reminders.tables.ts';
 import type { ResultsTables } from '../features/results/results.tables.ts';
 import type { ReviewTables } from '../features/review/review.tables.ts';
 import type { SettingsTables } from '../features/settings/settings.tables.ts';
@@ -42,6 +43,7 @@ export type * from '../features/payments/payments.tables.ts';
 export type * from '../features/personal-data/personal-data.tables.ts';
 export type * from '../features/rate-limits/rate-limits.tables.ts';
 export type * from '../features/receipts/receipts.tables.ts';
+export type * from '../features/reminders/reminders.tables.ts';
 export type * from '../features/results/results.tables.ts';
 export type * from '../features/review/review.tables.ts';
 export type * from '../features/settings/settings.tables.ts';
@@ -72,6 +74,7 @@ export interface DB
     PersonalDataTables,
     RateLimitsTables,
     ReceiptsTables,
+    RemindersTables,
     ResultsTables,
     ReviewTables,
     SettingsTables,

@@ -372,6 +372,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
         created_at: stamp(),
         opened_at: stamp(),
         closed_at: null,
+        ends_at: stamp(),
       },
     };
     for (const [table, row] of Object.entries(rows)) {
@@ -605,7 +606,7 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
     await db.insertInto('email_outbox').values(mail).execute();
     expect(
       await db.selectFrom('email_outbox').selectAll().where('id', '=', mail.id).executeTakeFirst(),
-    ).toEqual({ ...mail, status: 'pending', attempts: 0, attachment: null });
+    ).toEqual({ ...mail, status: 'pending', attempts: 0, attachment: null, headers: null });
     // A message outlives its submission.
     await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
     expect(
@@ -744,6 +745,24 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .insertInto('erasure_requests')
       .values({ ...done, id: randomUUID() })
       .execute();
+  });
+
+  it('reminders_sent and reminder_unsubscribes: one of each kind and subject, one per address', async () => {
+    const sent = { kind: 'reminder-before-close', subject_id: randomUUID(), sent_at: stamp() };
+    await db.insertInto('reminders_sent').values(sent).execute();
+    expect(await db.selectFrom('reminders_sent').selectAll().execute()).toEqual([sent]);
+    await expect(
+      db
+        .insertInto('reminders_sent')
+        .values({ ...sent, sent_at: stamp() })
+        .execute(),
+    ).rejects.toThrow();
+    const address = { email: 'asha.rao@example.com', created_at: stamp() };
+    await db.insertInto('reminder_unsubscribes').values(address).execute();
+    expect(await db.selectFrom('reminder_unsubscribes').selectAll().execute()).toEqual([address]);
+    await expect(
+      db.insertInto('reminder_unsubscribes').values(address).execute(),
+    ).rejects.toThrow();
   });
 
   it('COUNT(*) comes back as a number on both engines', async () => {

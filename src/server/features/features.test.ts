@@ -139,7 +139,7 @@ describe(`each route is guarded by the scope it is registered in, on ${TEST_ENGI
   it('starts the mail and picture workers first, then the others, each once', () => {
     const workers = workersOf(FEATURES, t.app.deps);
     expect(workers.slice(0, 2)).toEqual([t.app.deps.outbox, t.app.deps.imageJobs]);
-    expect(workers).toHaveLength(4);
+    expect(workers).toHaveLength(5);
   });
 
   it('sits each route under its scope’s prefix, behind the scope’s guard', async () => {

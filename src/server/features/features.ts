@@ -16,6 +16,7 @@ import { paymentsFeature } from './payments/payments.feature.ts';
 import { personalDataFeature } from './personal-data/personal-data.feature.ts';
 import { rateLimitsFeature } from './rate-limits/rate-limits.feature.ts';
 import { receiptsFeature } from './receipts/receipts.feature.ts';
+import { remindersFeature } from './reminders/reminders.feature.ts';
 import { resultsFeature } from './results/results.feature.ts';
 import { reviewFeature } from './review/review.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
@@ -49,4 +50,5 @@ export const FEATURES: readonly Feature[] = [
   resultsFeature,
   rateLimitsFeature,
   personalDataFeature,
+  remindersFeature,
 ];

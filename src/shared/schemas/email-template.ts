@@ -18,6 +18,9 @@ export const EMAIL_TEMPLATE_KINDS = [
   'receipt-issued',
   'credit-note-issued',
   'artist-sign-in',
+  'reminder-payment-failed',
+  'reminder-before-close',
+  'reminder-jury-round',
 ] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
@@ -32,6 +35,9 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKind, string> = {
   'receipt-issued': 'Receipt',
   'credit-note-issued': 'Credit note',
   'artist-sign-in': 'Sign-in to My entries',
+  'reminder-payment-failed': 'Reminder: payment did not go through',
+  'reminder-before-close': 'Reminder: fee still due before the close',
+  'reminder-jury-round': 'Reminder to jurors: round ends soon',
 };
 
 /** What each placeholder is filled with, as the screen explains it. */
@@ -53,6 +59,12 @@ export const PLACEHOLDER_MEANINGS = {
   receiptNumber: 'The number of the receipt a credit note reverses',
   signInLink: 'The one-time link that signs the artist in (a link in the HTML version)',
   code: 'The 6-digit code the artist may type instead of opening the link',
+  closes: 'When entries close, e.g. 20 Dec 2026, 11:59 pm IST',
+  unsubscribeLink: 'The link that stops reminders to this address (a link in the HTML version)',
+  round: 'The round’s number, e.g. 1',
+  roundEnds: 'When the round ends, e.g. 20 Dec 2026, 11:59 pm IST',
+  unscored: 'How many works the juror has still to score, e.g. 4',
+  juryLink: 'The link to the juror’s rounds (a link in the HTML version)',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDER_MEANINGS;
 
@@ -77,12 +89,29 @@ export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKind, readonly Placehold
   'credit-note-issued': [...COMMON, 'amount', 'number', 'receiptNumber'],
   // Not about one entry: to an address, whichever entries it made.
   'artist-sign-in': ['signInLink', 'code', 'siteTitle'],
+  'reminder-payment-failed': [...COMMON, 'closes', 'unsubscribeLink'],
+  'reminder-before-close': [...COMMON, 'closes', 'unsubscribeLink'],
+  // To a juror: {name} is the juror's name, and no entry is named.
+  'reminder-jury-round': [
+    'name',
+    'competition',
+    'round',
+    'roundEnds',
+    'unscored',
+    'juryLink',
+    'unsubscribeLink',
+    'siteTitle',
+  ],
 };
 
 /** Placeholders a template's body must keep: without them the message does not do its job. */
 export const REQUIRED_PLACEHOLDERS: Partial<Record<EmailTemplateKind, readonly Placeholder[]>> = {
   // Without its link and its code, nobody could sign in.
   'artist-sign-in': ['signInLink', 'code'],
+  // A reminder without its way out, or without the way to act on it, must not be sent.
+  'reminder-payment-failed': ['entryLink', 'unsubscribeLink'],
+  'reminder-before-close': ['entryLink', 'unsubscribeLink'],
+  'reminder-jury-round': ['juryLink', 'unsubscribeLink'],
 };
 
 /** The placeholders `kind` needs that its `body` leaves out. */

@@ -159,6 +159,8 @@ export const RoundSummarySchema = z.object({
   short: z.number().int(),
   openedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** When the round is meant to end (jurors see it and are reminded a day before); null: not set. */
+  endsAt: z.string().nullable(),
 });
 export type RoundSummary = z.infer<typeof RoundSummarySchema>;
 
@@ -221,6 +223,8 @@ export const JurorRoundSchema = z.object({
   nextAlias: z.string().nullable(),
   /** The first work in the juror's order, to look back over (or read a closed round). */
   firstAlias: z.string().nullable(),
+  /** When the admin means the round to end; null: no end set. */
+  endsAt: z.string().nullable(),
 });
 export type JurorRound = z.infer<typeof JurorRoundSchema>;
 
@@ -260,3 +264,15 @@ export type ScoreSheet = z.input<typeof ScoreSheetSchema>;
 export const ConflictDeclarationSchema = z.object({
   reason: text(500).min(1, 'Say briefly why, for the admin'),
 });
+
+export const ROUND_END_MESSAGES = {
+  endsAt: 'Enter a date and time, such as 2026-12-20T18:00',
+  inPast: 'The end must be later than now',
+  closed: 'The round is closed: its end can no longer change.',
+} as const;
+
+/** A round's end, an instant with its offset; null takes it away. */
+export const RoundEndSchema = z.object({
+  endsAt: z.iso.datetime({ offset: true, message: ROUND_END_MESSAGES.endsAt }).nullable(),
+});
+export type RoundEnd = z.infer<typeof RoundEndSchema>;

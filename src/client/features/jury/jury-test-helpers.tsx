@@ -26,6 +26,7 @@ export function aRound(overrides: Partial<JurorRound> = {}): JurorRound {
     assigned: 40,
     nextAlias: 'W013',
     firstAlias: 'W001',
+    endsAt: null,
     ...overrides,
   };
 }

@@ -53,6 +53,23 @@ describe('the juror’s rounds', () => {
     expect(screen.getByText('Signed in as asha')).toBeTruthy();
   });
 
+  it('shows when an open round ends, in the site’s time zone', async () => {
+    stubApi({
+      'GET /api/auth/session': JUROR_SIGNED_IN,
+      'GET /api/jury/rounds': {
+        status: 200,
+        body: [
+          aRound({ endsAt: '2026-12-20T12:31:00.000Z' }),
+          aRound({ id: 'r2', competition: 'Faces' }),
+        ],
+      },
+    });
+    renderJury('/jury');
+    const spring = await round('Spring Colours: round 1');
+    expect(within(spring).getByText(/^Ends 20 Dec 2026, 6:00/)).toBeTruthy();
+    expect(within(await round('Faces: round 1')).queryByText(/^Ends /)).toBeNull();
+  });
+
   it('shows a closed round as closed, with its works to look at but nothing to continue', async () => {
     stubApi({
       'GET /api/auth/session': JUROR_SIGNED_IN,

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import type { JurorRound, RoundStatus } from '../../../shared/schemas/jury.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
-import { usePageTitle } from '../../lib/settings.tsx';
+import { formatClosing } from '../../../shared/domain/competition-status.ts';
+import { usePageTitle, useSettings } from '../../lib/settings.tsx';
 import { useAdminQuery } from '../admin/common/admin-query.tsx';
 import { ResourceView } from '../admin/common/resource-view.tsx';
 import { MUTED_TEXT, Notice } from '../admin/common/shell/admin-page.tsx';
@@ -70,6 +71,7 @@ const STATUS_LABELS: Record<RoundStatus, string> = {
 
 function RoundCard({ round }: { round: JurorRound }) {
   const headingId = useId();
+  const { timeZone } = useSettings();
   const open = round.status === 'open';
   return (
     <section
@@ -90,6 +92,9 @@ function RoundCard({ round }: { round: JurorRound }) {
           {STATUS_LABELS[round.status]}
         </span>
       </div>
+      {open && round.endsAt ? (
+        <p className={MUTED_TEXT}>Ends {formatClosing(round.endsAt, timeZone)}</p>
+      ) : null}
       {round.kind === 'ranking' ? (
         <BallotAction round={round} describedBy={headingId} />
       ) : (

@@ -57,6 +57,8 @@ export interface JuryRoundsTable {
   created_at: string;
   opened_at: string | null;
   closed_at: string | null;
+  /** When the round is meant to end (jurors are shown it and reminded before); null: no end set. */
+  ends_at: string | null;
 }
 
 export interface JuryRoundEntriesTable {

@@ -27,6 +27,7 @@ const roundColumns = [
   'r.jurors_per_entry',
   'r.opened_at',
   'r.closed_at',
+  'r.ends_at',
 ] as const;
 
 /** Each round with its number of entries and of entries short of jurors. */

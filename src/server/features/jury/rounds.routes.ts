@@ -4,6 +4,7 @@ import { CompetitionIdParamsSchema } from '../../../shared/schemas/competition.t
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
 import {
   NewRoundSchema,
+  RoundEndSchema,
   RoundDetailSchema,
   RoundSummarySchema,
 } from '../../../shared/schemas/jury.ts';
@@ -11,6 +12,7 @@ import type { FeaturePlugin } from '../../deps.ts';
 import { requireAdmin } from '../../plugins/admin-guard.ts';
 import { attachmentHeader } from '../review/review.service.ts';
 import { requireCompetition } from './judging.service.ts';
+import { setRoundEnd } from './round-end.ts';
 import { getRoundDetail, remindJurors, roundScoresCsv } from './round-results.ts';
 import {
   closeRound,
@@ -94,6 +96,28 @@ export const roundsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
         move(deps, request.params.id, request.params.roundId, requireAdmin(request)),
     );
   }
+
+  api.put(
+    `${ROUND}/end`,
+    {
+      schema: {
+        summary: 'Sets when the round is meant to end (null: no end)',
+        description:
+          'Shown to its jurors; a day before it, each juror with works still to score is reminded once. It closes nothing.',
+        params: RoundParamsSchema,
+        body: RoundEndSchema,
+        response: { 200: RoundSummarySchema, ...errors },
+      },
+    },
+    async (request) =>
+      setRoundEnd(
+        deps,
+        request.params.id,
+        request.params.roundId,
+        request.body,
+        requireAdmin(request),
+      ),
+  );
 
   api.post(
     `${ROUND}/reminders`,

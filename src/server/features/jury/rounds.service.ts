@@ -50,6 +50,7 @@ function summaryOf(row: RoundRow, entries: number, short: number): RoundSummary 
     short,
     openedAt: row.opened_at,
     closedAt: row.closed_at,
+    endsAt: row.ends_at,
   };
 }
 

@@ -12,14 +12,14 @@ export async function findJurorRounds(db: JuryDb, jurorId: string) {
     .selectFrom('jury_assignments as a')
     .innerJoin('jury_rounds as r', 'r.id', 'a.round_id')
     .innerJoin('competitions as c', 'c.id', 'r.competition_id')
-    .select(['r.id', 'r.number', 'r.status', 'r.kind', 'r.opened_at', 'c.title'])
+    .select(['r.id', 'r.number', 'r.status', 'r.kind', 'r.opened_at', 'r.ends_at', 'c.title'])
     .select((eb) => [
       eb.fn.countAll<string>().as('assigned'),
       eb.fn.count<string>('a.scored_at').as('done'),
     ])
     .where('a.juror_id', '=', jurorId)
     .where('a.conflict_at', 'is', null)
-    .groupBy(['r.id', 'r.number', 'r.status', 'r.kind', 'r.opened_at', 'c.title'])
+    .groupBy(['r.id', 'r.number', 'r.status', 'r.kind', 'r.opened_at', 'r.ends_at', 'c.title'])
     .orderBy('r.opened_at', 'desc')
     .execute();
 }

@@ -76,6 +76,7 @@ export async function listJurorRounds(deps: Pick<Deps, 'db'>, juror: Juror): Pro
       assigned: Number(r.assigned),
       nextAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: true }),
       firstAlias: await findFirstWork(deps.db, r.id, juror.adminUserId, { unscored: false }),
+      endsAt: r.ends_at,
     })),
   );
 }

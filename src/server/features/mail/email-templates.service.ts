@@ -32,6 +32,12 @@ import {
 import { ARTIST_SIGN_IN_TEMPLATE } from './artist-sign-in-email.ts';
 import { CREDIT_NOTE_TEMPLATE, RECEIPT_TEMPLATE } from './receipt-emails.ts';
 import {
+  BEFORE_CLOSE_REMINDER_TEMPLATE,
+  JURY_ROUND_REMINDER_TEMPLATE,
+  PAYMENT_FAILED_REMINDER_TEMPLATE,
+  reminderEmail,
+} from './reminder-emails.ts';
+import {
   deleteTemplate,
   findEditedTemplate,
   findEditedTemplates,
@@ -56,6 +62,9 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKind, { subject: string; bod
   'receipt-issued': RECEIPT_TEMPLATE,
   'credit-note-issued': CREDIT_NOTE_TEMPLATE,
   'artist-sign-in': ARTIST_SIGN_IN_TEMPLATE,
+  'reminder-payment-failed': PAYMENT_FAILED_REMINDER_TEMPLATE,
+  'reminder-before-close': BEFORE_CLOSE_REMINDER_TEMPLATE,
+  'reminder-jury-round': JURY_ROUND_REMINDER_TEMPLATE,
 };
 
 /**
@@ -183,6 +192,12 @@ function sampleValues(siteTitle: string, publicUrl: string): TemplateValues {
     receiptNumber: 'WS/2026-27/000120',
     signInLink: `${publicUrl}/me/sign-in#sample-link`,
     code: '123456',
+    closes: '20 Dec 2026, 11:59 pm IST',
+    unsubscribeLink: `${publicUrl}/reminders/unsubscribe?address=asha%40example.org&token=sample`,
+    round: '1',
+    roundEnds: '22 Dec 2026, 6:00 pm IST',
+    unscored: '4',
+    juryLink: `${publicUrl}/jury`,
   };
 }
 
@@ -193,5 +208,6 @@ export async function previewTemplate(
 ): Promise<EmailPreview> {
   checkPlaceholders(kind, input);
   const { title } = await deps.settings.getSettings();
-  return artistEmail(input, sampleValues(title, deps.config.publicUrl));
+  const values = sampleValues(title, deps.config.publicUrl);
+  return kind.startsWith('reminder-') ? reminderEmail(input, values) : artistEmail(input, values);
 }

@@ -20,6 +20,7 @@ export {
 export { ARTIST_SIGN_IN_KIND } from './artist-sign-in-email.ts';
 export { currentTemplate, writeEmail } from './email-templates.service.ts';
 export { CREDIT_NOTE_KIND, RECEIPT_KIND } from './receipt-emails.ts';
+export { reminderEmail } from './reminder-emails.ts';
 export {
   type OutgoingEmail,
   queueEmail,

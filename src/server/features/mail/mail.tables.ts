@@ -25,6 +25,8 @@ export interface EmailOutboxTable {
   decision_from: 'pending' | 'approved' | 'rejected' | null;
   /** JSON { kind, id }: a file its sender renders and attaches (outbox-attachments.ts). */
   attachment: string | null;
+  /** JSON { name: value }: extra headers sent with it (a reminder's List-Unsubscribe). */
+  headers: string | null;
 }
 
 /** An admin's wording of an artist's message; none while the default is used. */

@@ -92,6 +92,7 @@ export function createOutboxWorker(deps: WorkerDeps, options: OutboxWorkerOption
         text: row.body_text,
         html: row.body_html,
         attachments: await attachmentsOf(row, options.attachments ?? {}, deps),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
       const now = clock().toISOString();
       outcome = {

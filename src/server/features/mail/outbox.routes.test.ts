@@ -74,6 +74,7 @@ function outboxRow(
     sent_at: status === 'sent' ? '2026-11-20T10:00:05.000Z' : null,
     decision_from: null,
     attachment: null,
+    headers: null,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ export interface OutgoingEmail {
   html: string;
   /** A file drawn when the message is sent (outbox-attachments.ts). */
   attachment?: AttachmentRef | undefined;
+  /** Extra headers sent with it (a reminder's List-Unsubscribe). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** A decision's e-mail held back a while (to allow an undo), and what its entry was before. */
@@ -87,6 +89,7 @@ function outboxRow(email: OutgoingEmail, now: Date, held?: HeldBack) {
     sent_at: null,
     decision_from: held ? held.decisionFrom : null,
     attachment: attachmentColumnOf(email.attachment),
+    headers: email.headers ? JSON.stringify(email.headers) : null,
   };
 }
 

@@ -15,6 +15,8 @@ export interface SmtpMessage {
   text: string;
   html: string;
   attachments?: readonly { filename: string; contentType: string; content: Buffer }[];
+  /** Extra headers (a reminder's List-Unsubscribe). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface SmtpSender {
@@ -52,6 +54,7 @@ export function createSmtpSender(smtpUrl: string, timeoutMs = SMTP_SEND_TIMEOUT_
         text: message.text,
         html: message.html,
         attachments: message.attachments?.map((file) => ({ ...file })),
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
         // One id for every attempt: a server or a reader can tell a repeat of the same message.
         messageId: `<${message.id}@${domain}>`,
       });

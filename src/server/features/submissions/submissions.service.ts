@@ -45,6 +45,8 @@ export {
 } from './entry-writes.repository.ts';
 export { PAYMENT_STATE_COLUMNS, paymentStateOfRow, submissionStatusOfRow } from './entry-rows.ts';
 export { issueEntryLink } from './entry-tokens.ts';
+/** A key the server keeps in the database, made on first use (signed links of other features). */
+export { serverKey } from './server-keys.repository.ts';
 export { takeEntryReference } from './entry-reference.ts';
 /** An entry written as it is, for the demo seed's made-up entries. */
 export { insertSubmission } from './submissions.repository.ts';

@@ -86,6 +86,7 @@ export function roundOf(overrides: Partial<RoundSummary> = {}): RoundSummary {
     short: 0,
     openedAt: null,
     closedAt: null,
+    endsAt: null,
     ...overrides,
   };
 }

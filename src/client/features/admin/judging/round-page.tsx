@@ -15,6 +15,7 @@ import { CELL, LINK_CLASS } from './judging-styles.ts';
 import { ScrollFrame } from './scroll-frame.tsx';
 import { RankingSection } from './ranking-section.tsx';
 import { countOf, ROUND_STATUS_LABELS } from './round-labels.ts';
+import { RoundEndForm } from './round-end-form.tsx';
 import { RoundProgress } from './round-progress.tsx';
 import { StandingsTable } from './standings-table.tsx';
 
@@ -77,6 +78,7 @@ export function RoundView({
             </a>
           </div>
         )}
+        <RoundEndForm competitionId={competitionId} round={round} />
       </div>
       {ranking ? (
         <Section title="Ranking">

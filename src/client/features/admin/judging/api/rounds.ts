@@ -62,6 +62,22 @@ export const moveRound = ({
   action: 'open' | 'close';
 }) => apiFetch(`${roundPath(competitionId, roundId)}/${action}`, send('POST'), RoundSummarySchema);
 
+/** Sets when the round is meant to end (null: no end); answers the round. */
+export const setRoundEnd = ({
+  competitionId,
+  roundId,
+  endsAt,
+}: {
+  competitionId: string;
+  roundId: string;
+  endsAt: string | null;
+}) =>
+  apiFetch(
+    adminApiPaths.roundEnd(competitionId, roundId),
+    send('PUT', { endsAt }),
+    RoundSummarySchema,
+  );
+
 /** E-mails each juror with works left; answers how many. */
 export const remindJurors = ({
   competitionId,
