@@ -260,4 +260,29 @@ describe(`reminders to artists on ${TEST_ENGINE}`, () => {
     expect(await sendDueReminders(app.deps, at)).toBe(0);
     expect(await outbox()).toHaveLength(1);
   });
+
+  it('takes a one-click POST in any of the bodies mail readers send (RFC 8058 shows multipart)', async () => {
+    const at = new Date(closesAt.getTime() - 20 * HOUR);
+    const due = await entry(at);
+    expect(await sendDueReminders(app.deps, at)).toBe(1);
+    const link = linkIn((await outbox())[0]!.body_text);
+    const boundary = 'XyZ';
+    const multipart = await app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.body).toContain('We will send no more reminders to');
+    const plain = await app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': 'text/plain' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const stopped = await db().selectFrom('reminder_unsubscribes').select('email').execute();
+    expect(stopped).toEqual([{ email: due.email.toLowerCase() }]);
+  });
 });

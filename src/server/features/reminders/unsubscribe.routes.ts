@@ -1,7 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema } from '../../../shared/schemas/error.ts';
-import { UnsubscribeQuerySchema } from '../../../shared/schemas/reminders.ts';
+import {
+  type UnsubscribeQuery,
+  UnsubscribeQuerySchema,
+} from '../../../shared/schemas/reminders.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.ts';
@@ -14,15 +18,28 @@ import { unsubscribe, unsubscribeLinkIsValid } from './unsubscribe.ts';
  * The signed link is the proof.
  */
 export const unsubscribeRootRoutes: FeaturePlugin = async (app, { deps }) => {
-  // RFC 8058's body is `List-Unsubscribe=One-Click`; the link alone decides, so it is not read.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => done(null, {}),
+  // RFC 8058's body is `List-Unsubscribe=One-Click`, form-urlencoded or multipart (its own
+  // example); the link alone decides, so whatever the type, the body is not read.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+    done(null, {}),
   );
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // A bad link's page, or the error envelope for a query that is not a link of ours at all.
   const html = { 200: z.string(), 400: z.union([z.string(), ErrorEnvelopeSchema]) };
+
+  /** The link's page: `answer`'s for a link of ours, else the bad link's (a 400). */
+  async function linkPage(
+    { address, token }: UnsubscribeQuery,
+    reply: FastifyReply,
+    answer: (address: string) => string | Promise<string>,
+  ): Promise<string> {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await unsubscribeLinkIsValid(deps, address, token))) {
+      reply.code(400);
+      return invalidLinkPage();
+    }
+    return answer(address);
+  }
 
   typed.get(
     UNSUBSCRIBE_PATH,
@@ -33,14 +50,7 @@ export const unsubscribeRootRoutes: FeaturePlugin = async (app, { deps }) => {
         response: html,
       },
     },
-    async (request, reply) => {
-      const { address, token } = request.query;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!(await unsubscribeLinkIsValid(deps, address, token))) {
-        return reply.code(400).send(invalidLinkPage());
-      }
-      return reply.send(confirmPage(address));
-    },
+    async (request, reply) => reply.send(await linkPage(request.query, reply, confirmPage)),
   );
 
   typed.post(
@@ -52,14 +62,12 @@ export const unsubscribeRootRoutes: FeaturePlugin = async (app, { deps }) => {
         response: html,
       },
     },
-    async (request, reply) => {
-      const { address, token } = request.query;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!(await unsubscribeLinkIsValid(deps, address, token))) {
-        return reply.code(400).send(invalidLinkPage());
-      }
-      await unsubscribe(deps, address);
-      return reply.send(donePage(address));
-    },
+    async (request, reply) =>
+      reply.send(
+        await linkPage(request.query, reply, async (address) => {
+          await unsubscribe(deps, address);
+          return donePage(address);
+        }),
+      ),
   );
 };
