@@ -13,9 +13,10 @@ import { createPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts'
 import { currentTemplate, queueEmail, reminderEmail } from '../mail/mail.service.ts';
 import { issueEntryLink } from '../submissions/submissions.service.ts';
 import {
+  findCompetitionsEndingFrom,
   findEntriesWithFailedPayment,
   findJurorsBehindInEndingRounds,
-  findUnpaidEntriesEndingBetween,
+  findUnpaidEntriesOf,
   insertReminderSent,
   type UnpaidEntryRow,
 } from './reminders.repository.ts';
@@ -108,37 +109,40 @@ async function artistReminder(
 /** The reminders due at `now`, of each kind, before the close and the round's end. */
 async function dueReminders(deps: ReminderDeps, now: Date): Promise<Reminder[]> {
   const site = await deps.settings.getSettings();
-  const closesAtOf = (row: UnpaidEntryRow) =>
+  const closesAtOf = (row: { end_date: string; closing_time: string | null }) =>
     closingInstant(row.end_date, row.closing_time, site.timeZone);
   const due: Reminder[] = [];
+
+  // Competitions still taking entries, picked by their closing instant before any entry is read:
+  // the entries of closed ones (never reminded, so never marked) must not fill a batch forever.
+  // A day before today is wide enough for any time zone.
+  const open = (await findCompetitionsEndingFrom(deps.db, addDays(todayIn(site.timeZone, now), -1)))
+    .map((competition) => ({ id: competition.id, closesAt: closesAtOf(competition) }))
+    .filter(({ closesAt }) => now < closesAt);
+  const closingSoon = open.filter(
+    ({ closesAt }) => closesAt.getTime() - now.getTime() <= REMIND_BEFORE_MS,
+  );
 
   const failedBefore = new Date(now.getTime() - AFTER_FAILURE_MS).toISOString();
   for (const row of await findEntriesWithFailedPayment(
     deps.db,
     PAYMENT_FAILED_REMINDER,
+    open.map(({ id }) => id),
     failedBefore,
     BATCH,
   )) {
-    const closesAt = closesAtOf(row);
-    // After the close the entry can no longer be completed: nothing to remind of.
-    if (now >= closesAt) continue;
-    due.push(await artistReminder(deps, PAYMENT_FAILED_REMINDER, row, closesAt, site));
+    due.push(await artistReminder(deps, PAYMENT_FAILED_REMINDER, row, closesAtOf(row), site));
   }
 
-  // Calendar dates around today wide enough for any time zone; the instant is checked below.
-  const today = todayIn(site.timeZone, now);
   const madeBefore = new Date(now.getTime() - NEW_ENTRY_MS).toISOString();
-  for (const row of await findUnpaidEntriesEndingBetween(
+  for (const row of await findUnpaidEntriesOf(
     deps.db,
     BEFORE_CLOSE_REMINDER,
-    addDays(today, -1),
-    addDays(today, 2),
+    closingSoon.map(({ id }) => id),
     madeBefore,
     BATCH,
   )) {
-    const closesAt = closesAtOf(row);
-    if (now >= closesAt || closesAt.getTime() - now.getTime() > REMIND_BEFORE_MS) continue;
-    due.push(await artistReminder(deps, BEFORE_CLOSE_REMINDER, row, closesAt, site));
+    due.push(await artistReminder(deps, BEFORE_CLOSE_REMINDER, row, closesAtOf(row), site));
   }
 
   const until = new Date(now.getTime() + REMIND_BEFORE_MS).toISOString();

@@ -14,8 +14,20 @@ function notUnsubscribed(address: string): RawBuilder<boolean> {
   return sql<boolean>`(not exists (select 1 from reminder_unsubscribes ru where ru.email = lower(${sql.ref(address)})))`;
 }
 
-/** An unpaid entry of a competition, with what a reminder about it says. */
-function unpaidEntries(db: RemindersDb, kind: string) {
+/**
+ * The competitions whose end date is `fromDate` or later, with what their closing instant is
+ * made of: few, so the caller picks by instant those whose entries are to be reminded.
+ */
+export async function findCompetitionsEndingFrom(db: RemindersDb, fromDate: string) {
+  return db
+    .selectFrom('competitions')
+    .select(['id', 'end_date', 'closing_time'])
+    .where('end_date', '>=', fromDate)
+    .execute();
+}
+
+/** An unpaid entry of one of the competitions, with what a reminder about it says. */
+function unpaidEntries(db: RemindersDb, kind: string, competitionIds: readonly string[]) {
   return db
     .selectFrom('submissions as s')
     .innerJoin('competitions as c', 'c.id', 's.competition_id')
@@ -28,6 +40,7 @@ function unpaidEntries(db: RemindersDb, kind: string) {
       'c.end_date',
       'c.closing_time',
     ])
+    .where('s.competition_id', 'in', competitionIds)
     .where(paymentStateIs('pending', 's'))
     .where(notWithdrawn('s'))
     .where(notReminded(kind, sql.ref('s.id')))
@@ -38,14 +51,19 @@ export type UnpaidEntryRow = Awaited<
   ReturnType<ReturnType<typeof unpaidEntries>['execute']>
 >[number];
 
-/** Unpaid entries whose latest payment failed at or before `failedBefore`, not yet reminded. */
+/**
+ * Unpaid entries of the competitions whose latest payment failed at or before `failedBefore`, not
+ * yet reminded.
+ */
 export async function findEntriesWithFailedPayment(
   db: RemindersDb,
   kind: string,
+  competitionIds: readonly string[],
   failedBefore: string,
   limit: number,
 ): Promise<UnpaidEntryRow[]> {
-  return unpaidEntries(db, kind)
+  if (competitionIds.length === 0) return [];
+  return unpaidEntries(db, kind, competitionIds)
     .where((eb) =>
       eb.exists(
         eb
@@ -61,21 +79,16 @@ export async function findEntriesWithFailedPayment(
     .execute();
 }
 
-/**
- * Unpaid entries of competitions whose end date is between `fromDate` and `toDate` (calendar
- * dates; the caller checks the closing instant), made at or before `madeBefore`, not yet reminded.
- */
-export async function findUnpaidEntriesEndingBetween(
+/** Unpaid entries of the competitions made at or before `madeBefore`, not yet reminded. */
+export async function findUnpaidEntriesOf(
   db: RemindersDb,
   kind: string,
-  fromDate: string,
-  toDate: string,
+  competitionIds: readonly string[],
   madeBefore: string,
   limit: number,
 ): Promise<UnpaidEntryRow[]> {
-  return unpaidEntries(db, kind)
-    .where('c.end_date', '>=', fromDate)
-    .where('c.end_date', '<=', toDate)
+  if (competitionIds.length === 0) return [];
+  return unpaidEntries(db, kind, competitionIds)
     .where('s.created_at', '<=', madeBefore)
     .orderBy('s.created_at')
     .limit(limit)

@@ -164,6 +164,41 @@ describe(`reminders to artists on ${TEST_ENGINE}`, () => {
     expect(message!.body_text).toContain('/entry#');
   });
 
+  it('is not held up by the many unpaid entries of competitions closed already', async () => {
+    const at = new Date(closesAt.getTime() - 3 * 24 * HOUR);
+    const t = { app } as Parameters<typeof addCompetition>[0];
+    const closed = (
+      await addCompetition(t, {
+        entry_type: 'paid',
+        entry_fee: 499,
+        start_date: addDays(todayInKolkata(), -30),
+        end_date: addDays(todayInKolkata(), -3),
+      })
+    ).competition.id;
+    // More than one round's batch, all older than the entry that is due, each payment failed.
+    const stale = Array.from({ length: 250 }, () =>
+      makeSubmissionRow({
+        competition_id: closed,
+        email: `artist.${randomUUID().slice(0, 8)}@example.org`,
+        created_at: new Date(at.getTime() - 10 * 24 * HOUR).toISOString(),
+      }),
+    );
+    for (let i = 0; i < stale.length; i += 50) {
+      await db()
+        .insertInto('submissions')
+        .values(stale.slice(i, i + 50))
+        .execute();
+    }
+    for (const row of stale) await failedPayment(row.id, new Date(at.getTime() - 9 * 24 * HOUR));
+    const due = await entry(at);
+    await failedPayment(due.id, new Date(at.getTime() - HOUR));
+
+    expect(await sendDueReminders(app.deps, at)).toBe(1);
+    expect(await outbox()).toMatchObject([
+      { kind: 'reminder-payment-failed', to_address: due.email },
+    ]);
+  });
+
   it('reminds each unpaid entry once a day before the close, and sends it with List-Unsubscribe', async () => {
     const early = new Date(closesAt.getTime() - 30 * HOUR);
     const due = await entry(early);
