@@ -28,6 +28,8 @@ let s: ArtistWithEntries;
 let token: string;
 let asked: ErasureRequest;
 let photoKeys: string[];
+/** A file under an entry's folder that no field of its form names any more (the field removed). */
+let strayKey: string;
 
 const entryRows = (ids: string[]) =>
   db().selectFrom('submissions').selectAll().where('id', 'in', ids).execute();
@@ -37,6 +39,15 @@ beforeAll(async () => {
   token = s.cookie.ws_artist!;
   const rows = await entryRows([s.ids.winner, s.ids.paid, s.ids.free]);
   photoKeys = rows.map((row) => row.photo_key);
+  strayKey = `private/submissions/${s.ids.winner}/removed-field-0a1b2c3d.jpg`;
+  await t.app.deps.storage.put(strayKey, Buffer.from('stray'), { contentType: 'image/jpeg' });
+  const winner = rows.find((row) => row.id === s.ids.winner)!;
+  const values = { ...(JSON.parse(winner.field_values) as object), removed_field: strayKey };
+  await db()
+    .updateTable('submissions')
+    .set({ field_values: JSON.stringify(values) })
+    .where('id', '=', winner.id)
+    .execute();
 });
 
 describe(`erasure requests (${TEST_ENGINE})`, () => {
@@ -132,6 +143,8 @@ describe(`erasure requests (${TEST_ENGINE})`, () => {
 
     it('deletes the files, keeps the payments and receipts without the name', async () => {
       for (const key of photoKeys) expect(await t.app.deps.storage.stat(key)).toBeUndefined();
+      // As deleting the entry would: a file its form no longer names is the artist's all the same.
+      expect(await t.app.deps.storage.stat(strayKey)).toBeUndefined();
       const payments = await t.app.deps.payments.paymentsOfEntry(s.ids.paid);
       expect(payments).toHaveLength(1);
       const receipts = await db()

@@ -14,13 +14,13 @@ import { AppError, notFound } from '../../errors.ts';
 import { deleteArtistOfEmail } from '../artists/artists.service.ts';
 import { type AuditActor, recordAudit, writePublicContent } from '../audit/audit.service.ts';
 import { deleteMessagesTo } from '../mail/mail.service.ts';
-import { discardUnclaimedFiles, filesOfPicture, releaseFiles } from '../media/media.service.ts';
+import { discardUnclaimedFiles, releaseFiles } from '../media/media.service.ts';
 import { anonymiseReceiptsOf } from '../receipts/receipts.service.ts';
 import {
   anonymiseEntryRow,
   findEntriesOfEmail,
   listMyEntries,
-  ownFilesOf,
+  storedFilesOfEntry,
   withdrawMyEntry,
   worksOf,
 } from '../submissions/submissions.service.ts';
@@ -105,7 +105,7 @@ type CompleteDeps = Pick<
   'db' | 'log' | 'clock' | 'settings' | 'payments' | 'storage' | 'contentCache'
 >;
 
-/** Every stored file of the entries: photos, pictures with their copies, documents. */
+/** Every stored file of the entries, as deleting them would delete. */
 async function filesOfEntries(
   deps: CompleteDeps,
   rows: Awaited<ReturnType<typeof findEntriesOfEmail>>,
@@ -115,11 +115,7 @@ async function filesOfEntries(
     rows.map((row) => row.id),
     deps.log,
   );
-  return rows.flatMap((row) => {
-    const own = ownFilesOf(row, works.get(row.id) ?? [], deps.log);
-    const files = [...(own.photo ? [own.photo] : []), ...own.works.flatMap((w) => w.files)];
-    return files.flatMap((file) => (file.kind === 'image' ? filesOfPicture(file.key) : [file.key]));
-  });
+  return rows.flatMap((row) => storedFilesOfEntry(row, works.get(row.id) ?? [], deps.log));
 }
 
 /** The admin completes request `id`: 404 for none, 409 once completed. */

@@ -4,12 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { withdrawWaitingDecisionEmails } from '../mail/mail.service.ts';
-import { discardUnclaimedFiles, filesOfPicture, releaseFiles } from '../media/media.service.ts';
+import { discardUnclaimedFiles, releaseFiles } from '../media/media.service.ts';
 import {
-  decodeEntry,
   deleteEntryRow,
   type EntryLog,
-  storedKeysOf,
+  storedFilesOfEntry,
   worksOf,
 } from '../submissions/submissions.service.ts';
 import { findSubmissionFiles } from './review.repository.ts';
@@ -30,11 +29,8 @@ type SubmissionFilesRow = NonNullable<Awaited<ReturnType<typeof findSubmissionFi
  * picture as sent (kept until its job has made the others).
  */
 async function filesOf(trx: Kysely<DB>, row: SubmissionFilesRow, log: EntryLog) {
-  const entry = decodeEntry({ ...row, work_values: null }, log);
   const works = (await worksOf(trx, [row.id], log)).get(row.id) ?? [];
-  const answers = [entry, ...works.map((work) => ({ fields: entry.fields, values: work.values }))];
-  const images = new Set(answers.flatMap((answer) => storedKeysOf(answer, row.id)));
-  return [row.photo_key, ...images].flatMap(filesOfPicture);
+  return storedFilesOfEntry(row, works, log);
 }
 
 export async function deleteSubmission(

@@ -53,6 +53,7 @@ export { insertSubmission } from './submissions.repository.ts';
 export { findEntryView } from './entries.service.ts';
 export { findRegistrationForm } from './registration.service.ts';
 export { anonymiseEntryRow, erasedAddressOf } from './entry-erasure.repository.ts';
+export { storedFilesOfEntry } from './entry-stored-files.ts';
 export { findEntriesOfEmail } from './my-entries.repository.ts';
 export { listMyEntries } from './my-entries.service.ts';
 export { type OwnFile, ownFilesOf } from './my-entries.files.ts';
