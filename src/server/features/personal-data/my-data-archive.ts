@@ -82,6 +82,9 @@ function entryData(
       phone: row.phone,
       address: row.address,
       pincode: row.pincode,
+      // A minor's entry: the parent or guardian who consented, and when.
+      guardianName: row.guardian_name,
+      guardianConsentAt: row.guardian_consent_at,
       publicationConsent: row.publication_consent,
     },
     answers: entry.details,

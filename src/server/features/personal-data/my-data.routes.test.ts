@@ -25,7 +25,7 @@ interface DataJson {
   entries: {
     reference: string;
     competition: { title: string };
-    contact: { fullName: string; phone: string; address: string };
+    contact: { fullName: string; phone: string; address: string; guardianName: string | null };
     files: string[];
     payments: { status: string; amountPaise: number }[];
     receipts: { number: string; kind: string }[];
@@ -47,6 +47,12 @@ const data = () => JSON.parse(zip.get('data.json')!.toString('utf8')) as DataJso
 
 beforeAll(async () => {
   s = await artistWithEntries(t, 1);
+  // The entry of a minor: their parent's or guardian's name is held with it.
+  await t.app.deps.db
+    .updateTable('submissions')
+    .set({ guardian_name: 'Meera Sharma', guardian_consent_at: '2026-11-01T10:00:00.000Z' })
+    .where('id', '=', s.ids.free)
+    .execute();
   const response = await t.app.inject({ method: 'GET', url: '/api/me/data', cookies: s.cookie });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/zip');
@@ -77,6 +83,19 @@ describe(`the artist's data (${TEST_ENGINE})`, () => {
         address: s.artist.address,
       });
     }
+  });
+
+  it('holds what a minor’s entry keeps of the parent or guardian who consented', async () => {
+    const [free] = await t.app.deps.db
+      .selectFrom('submissions')
+      .select('reference')
+      .where('id', '=', s.ids.free)
+      .execute();
+    const entry = data().entries.find((e) => e.reference === free!.reference);
+    expect(entry?.contact).toMatchObject({
+      guardianName: 'Meera Sharma',
+      guardianConsentAt: '2026-11-01T10:00:00.000Z',
+    });
   });
 
   it('holds the payments, receipts, result and the messages sent to the address', () => {

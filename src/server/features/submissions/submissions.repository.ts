@@ -119,6 +119,8 @@ export function selectEntries(db: SubmissionsDb) {
       's.phone',
       's.address',
       's.pincode',
+      's.guardian_name',
+      's.guardian_consent_at',
       's.photo_key',
       's.field_values',
       firstWorkValues('s').as('work_values'),
