@@ -31,14 +31,17 @@ export async function findPendingErasure(db: PersonalDataDb, email: string) {
 
 /** Every request: those waiting first, the soonest due first; then the completed, newest first. */
 export async function findErasureRequests(db: PersonalDataDb) {
-  return db
-    .selectFrom('erasure_requests')
-    .select(COLUMNS)
-    .orderBy((eb) => eb.case().when('completed_at', 'is', null).then(0).else(1).end())
-    .orderBy('due_at')
-    .orderBy('completed_at', 'desc')
-    .limit(500)
-    .execute();
+  return (
+    db
+      .selectFrom('erasure_requests')
+      .select(COLUMNS)
+      .orderBy((eb) => eb.case().when('completed_at', 'is', null).then(0).else(1).end())
+      // The due date orders only those waiting: the completed, by when they were completed.
+      .orderBy((eb) => eb.case().when('completed_at', 'is', null).then(eb.ref('due_at')).end())
+      .orderBy('completed_at', 'desc')
+      .limit(500)
+      .execute()
+  );
 }
 
 /** One request by its id. */

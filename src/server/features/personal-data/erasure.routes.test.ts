@@ -170,4 +170,39 @@ describe(`erasure requests (${TEST_ENGINE})`, () => {
       expect((await asArtist(t, other, 'GET', '/api/me/entries')).statusCode).toBe(200);
     });
   });
+
+  it('lists those waiting soonest due first, then the completed newest first', async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
+    const row = (id: string, due: number, completed: number | null) => ({
+      id,
+      email: completed === null ? `${id}@example.org` : '',
+      pending_key: completed === null ? `${id}@example.org` : null,
+      requested_at: at(due - 30),
+      due_at: at(due),
+      completed_at: completed === null ? null : at(completed),
+      completed_by: null,
+      entries: completed === null ? null : 0,
+    });
+    // Completed in the other order than they were due: the last completed comes first.
+    await db()
+      .insertInto('erasure_requests')
+      .values([
+        row('order-done-early', 50, 40),
+        row('order-done-late', 60, 45),
+        row('order-waiting-later', 70, null),
+        row('order-waiting-sooner', 65, null),
+      ])
+      .execute();
+    const response = await asAdmin(t, s.admin, 'GET', '/api/admin/erasure-requests');
+    const ids = response
+      .json<AdminErasureRequests>()
+      .requests.map((request) => request.id)
+      .filter((id) => id.startsWith('order-'));
+    expect(ids).toEqual([
+      'order-waiting-sooner',
+      'order-waiting-later',
+      'order-done-late',
+      'order-done-early',
+    ]);
+  });
 });
