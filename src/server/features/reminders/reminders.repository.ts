@@ -28,23 +28,27 @@ export async function findCompetitionsEndingFrom(db: RemindersDb, fromDate: stri
 
 /** An unpaid entry of one of the competitions, with what a reminder about it says. */
 function unpaidEntries(db: RemindersDb, kind: string, competitionIds: readonly string[]) {
-  return db
-    .selectFrom('submissions as s')
-    .innerJoin('competitions as c', 'c.id', 's.competition_id')
-    .select([
-      's.id',
-      's.reference',
-      's.full_name',
-      's.email',
-      'c.title as competition_title',
-      'c.end_date',
-      'c.closing_time',
-    ])
-    .where('s.competition_id', 'in', competitionIds)
-    .where(paymentStateIs('pending', 's'))
-    .where(notWithdrawn('s'))
-    .where(notReminded(kind, sql.ref('s.id')))
-    .where(notUnsubscribed('s.email'));
+  return (
+    db
+      .selectFrom('submissions as s')
+      .innerJoin('competitions as c', 'c.id', 's.competition_id')
+      .select([
+        's.id',
+        's.reference',
+        's.full_name',
+        's.email',
+        'c.title as competition_title',
+        'c.end_date',
+        'c.closing_time',
+      ])
+      .where('s.competition_id', 'in', competitionIds)
+      .where(paymentStateIs('pending', 's'))
+      .where(notWithdrawn('s'))
+      // A rejected entry is not asked to pay: paying would only buy a refund.
+      .where('s.status', '!=', 'rejected')
+      .where(notReminded(kind, sql.ref('s.id')))
+      .where(notUnsubscribed('s.email'))
+  );
 }
 
 export type UnpaidEntryRow = Awaited<

@@ -204,6 +204,8 @@ describe(`reminders to artists on ${TEST_ENGINE}`, () => {
     const due = await entry(early);
     await entry(early, { withdrawn_at: early.toISOString() });
     await entry(early, { entry_type: 'free', entry_fee: 0 });
+    const rejected = await entry(early, { status: 'rejected' });
+    await failedPayment(rejected.id, new Date(early.getTime() - HOUR));
     expect(await sendDueReminders(app.deps, early)).toBe(0);
 
     const at = new Date(closesAt.getTime() - 20 * HOUR);
