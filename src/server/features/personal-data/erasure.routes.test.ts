@@ -30,6 +30,8 @@ let asked: ErasureRequest;
 let photoKeys: string[];
 /** A file under an entry's folder that no field of its form names any more (the field removed). */
 let strayKey: string;
+/** The stored PDF of the winner's certificate, which prints the name. */
+let certificateKey: string;
 
 const entryRows = (ids: string[]) =>
   db().selectFrom('submissions').selectAll().where('id', 'in', ids).execute();
@@ -47,6 +49,15 @@ beforeAll(async () => {
     .updateTable('submissions')
     .set({ field_values: JSON.stringify(values) })
     .where('id', '=', winner.id)
+    .execute();
+  certificateKey = `private/certificates/erasure-test-${winner.id.slice(0, 8)}.pdf`;
+  await t.app.deps.storage.put(certificateKey, Buffer.from('%PDF'), {
+    contentType: 'application/pdf',
+  });
+  await db()
+    .updateTable('certificates')
+    .set({ file_key: certificateKey, file_inputs: 'made-with-the-name' })
+    .where('submission_id', '=', winner.id)
     .execute();
 });
 
@@ -145,6 +156,15 @@ describe(`erasure requests (${TEST_ENGINE})`, () => {
       for (const key of photoKeys) expect(await t.app.deps.storage.stat(key)).toBeUndefined();
       // As deleting the entry would: a file its form no longer names is the artist's all the same.
       expect(await t.app.deps.storage.stat(strayKey)).toBeUndefined();
+      // The certificate's stored PDF printed the name: deleted, made again when next asked for.
+      expect(await t.app.deps.storage.stat(certificateKey)).toBeUndefined();
+      const certificates = await db()
+        .selectFrom('certificates')
+        .select('file_key')
+        .where('submission_id', '=', s.ids.winner)
+        .execute();
+      expect(certificates.length).toBeGreaterThan(0);
+      expect(certificates.every((c) => c.file_key === null)).toBe(true);
       const payments = await t.app.deps.payments.paymentsOfEntry(s.ids.paid);
       expect(payments).toHaveLength(1);
       const receipts = await db()

@@ -16,6 +16,7 @@ import { type AuditActor, recordAudit, writePublicContent } from '../audit/audit
 import { deleteMessagesTo } from '../mail/mail.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/media.service.ts';
 import { anonymiseReceiptsOf } from '../receipts/receipts.service.ts';
+import { forgetCertificateFilesOf } from '../results/results.service.ts';
 import {
   anonymiseEntryRow,
   findEntriesOfEmail,
@@ -139,7 +140,7 @@ export async function completeErasure(
   const files = await filesOfEntries(deps, rows);
   const now = deps.clock.now();
   // The results pages show the names: the in-memory copies are dropped after the commit.
-  await writePublicContent(deps, async (trx: Kysely<DB>) => {
+  const deleted = await writePublicContent(deps, async (trx: Kysely<DB>) => {
     if (!(await lockErasureRequest(trx, id))) throw notFound(ERASURE_MESSAGES.notFound);
     const done = { at: now.toISOString(), by: admin.adminUserId, entries: rows.length };
     if (!(await markErasureCompleted(trx, id, done))) {
@@ -152,7 +153,9 @@ export async function completeErasure(
     );
     await deleteMessagesTo(trx, email);
     await deleteArtistOfEmail(trx, email);
-    await releaseFiles(trx, files);
+    const ids = rows.map((row) => row.id);
+    const released = [...files, ...(await forgetCertificateFilesOf(trx, ids))];
+    await releaseFiles(trx, released);
     await recordAudit(
       trx,
       {
@@ -165,9 +168,10 @@ export async function completeErasure(
       },
       now,
     );
+    return released;
   });
   // After the commit; what cannot be deleted now stays listed for the sweeper.
-  await discardUnclaimedFiles(deps, files);
+  await discardUnclaimedFiles(deps, deleted);
   const done = await findErasureRequest(deps.db, id);
   if (!done) throw notFound(ERASURE_MESSAGES.notFound);
   return adminRequestOf(done);

@@ -6,3 +6,5 @@
 export { saveAwards } from './awards.service.ts';
 export { allPublishedResults, getPublicResults, latestResults } from './public-results.service.ts';
 export { publishResults } from './publication.service.ts';
+/** An erased artist's certificates: their stored PDFs, which print the name, forgotten. */
+export { forgetCertificateFilesOf } from './certificate-erasure.repository.ts';
