@@ -22,6 +22,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('two servers sweeping one PostgreSQL'
     t = await buildTestApp();
     other = await buildApp(t.config);
     await other.ready();
+    // Each server sweeps once as it starts; the test's rounds begin once both are done (a round
+    // that finds the lock taken answers undefined), or the first would leave its round to them.
+    for (const server of [t.app, other]) {
+      await vi.waitFor(
+        async () => expect(await sweepUnlessSweptElsewhere(server.deps)).toBeDefined(),
+        { timeout: 10_000 },
+      );
+    }
   });
   afterAll(async () => {
     await other?.close();
