@@ -296,6 +296,9 @@ test("the admin's jury screens have no axe violations, light or dark", async ({
   request,
   baseURL,
 }) => {
+  // Several screens checked twice each; the judging screen now also holds the jury's feedback
+  // and the round's end, and axe took more than 60 s of it on a busy machine.
+  test.slow();
   const round = await jury.openRoundWithThreeJurors(baseURL!, request);
   // A's scores and B's conflict: every table of the round has rows.
   const a = await jury.acceptedJuror(baseURL!, request, round.jurors[0]!);
