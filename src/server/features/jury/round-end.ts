@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import { updateRoundEnd } from './round-end.repository.ts';
-import { getRoundSummary, requireRound } from './rounds.service.ts';
+import { getRoundSummary, requireRound } from './round-summaries.ts';
 
 /*
  * A round's end, set by the admin: shown to its jurors, and a day before it those with works

@@ -14,13 +14,8 @@ import { attachmentHeader } from '../review/review.service.ts';
 import { requireCompetition } from './judging.service.ts';
 import { setRoundEnd } from './round-end.ts';
 import { getRoundDetail, remindJurors, roundScoresCsv } from './round-results.ts';
-import {
-  closeRound,
-  createRound,
-  getRoundSummary,
-  listRounds,
-  openRound,
-} from './rounds.service.ts';
+import { getRoundSummary, listRounds } from './round-summaries.ts';
+import { closeRound, createRound, openRound } from './rounds.service.ts';
 
 const ROUNDS = '/competitions/:id/rounds';
 const ROUND = `${ROUNDS}/:roundId`;

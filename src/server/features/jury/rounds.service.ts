@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import type { NewRoundSchema, RoundSummary } from '../../../shared/schemas/jury.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, invalidField, notFound } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import { type AuditActor, auditEntriesOf, recordAudit } from '../audit/audit.service.ts';
 import { assignJurors, conflictKey } from './assignment.ts';
 import { findSetup } from './judging.repository.ts';
 import { requireCompetition } from './judging.service.ts';
 import { roundStandings } from './round-results.ts';
+import { getRoundSummary, requireRound } from './round-summaries.ts';
 import {
   countCriteria,
   countUnclosedRounds,
@@ -17,10 +18,8 @@ import {
   findConflictPairs,
   findLastRound,
   findPanelIds,
-  findRound,
   findRoundEntryEmails,
   findRoundWorks,
-  findRounds,
   insertAssignments,
   insertRound,
   insertRoundEntries,
@@ -34,45 +33,7 @@ import { topK } from './standings.ts';
  * the shortlist of the round before), opened (each entry assigned to its jurors), closed.
  */
 
-export const ROUND_NOT_FOUND = 'Round not found';
 const audit = auditEntriesOf('jury_round');
-
-type RoundRow = NonNullable<Awaited<ReturnType<typeof findRound>>>;
-
-function summaryOf(row: RoundRow, entries: number, short: number): RoundSummary {
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    kind: row.kind,
-    jurorsPerEntry: row.jurors_per_entry,
-    entries,
-    short,
-    openedAt: row.opened_at,
-    closedAt: row.closed_at,
-    endsAt: row.ends_at,
-  };
-}
-
-export async function listRounds(db: Kysely<DB>, competitionId: string): Promise<RoundSummary[]> {
-  await requireCompetition(db, competitionId);
-  const rows = await findRounds(db, competitionId);
-  return rows.map((r) => summaryOf(r, Number(r.entries), Number(r.short)));
-}
-
-/** The round, if it belongs to the competition: a round id under another competition is a 404. */
-export async function requireRound(db: Kysely<DB>, competitionId: string, roundId: string) {
-  const round = await findRound(db, roundId);
-  if (!round || round.competition_id !== competitionId) throw notFound(ROUND_NOT_FOUND);
-  return round;
-}
-
-export async function getRoundSummary(db: Kysely<DB>, competitionId: string, roundId: string) {
-  await requireRound(db, competitionId, roundId);
-  const summary = (await listRounds(db, competitionId)).find((r) => r.id === roundId);
-  if (!summary) throw notFound(ROUND_NOT_FOUND);
-  return summary;
-}
 
 /**
  * 'W007': all the round's works numbered in one uniform shuffle (of works, not entries), so an
