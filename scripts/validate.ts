@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'ws-validate-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -26,22 +27,37 @@ function vitestArgs(name: string): string[] {
 
 interface VitestFile {
   name: string;
-  assertionResults: { fullName: string; status: string }[];
+  assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
 }
+/** The start of a failure's message: CI keeps only the log's tail, where the full one is lost. */
+function firstLines(messages: string[] | undefined): string {
+  const text = stripVTControlCharacters(messages?.[0] ?? '')
+    .split('\n')
+    .slice(0, 4)
+    .join('\n    ');
+  return text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}
+
 interface PlaywrightSuite {
   title: string;
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; line: number; tests: { status: string }[] }[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
 }
 
 function collectPlaywrightFailures(script: string, suites: PlaywrightSuite[], titles: string[]) {
   for (const suite of suites) {
     const here = suite.file === suite.title ? titles : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((test) => test.status === 'unexpected')) {
+      const failed = spec.tests.find((test) => test.status === 'unexpected');
+      if (failed) {
+        const message = failed.results?.find((r) => r.error?.message)?.error?.message;
         failures.push(
-          `${script}: ${suite.file ?? ''}:${spec.line} › ${[...here, spec.title].join(' › ')}`,
+          `${script}: ${suite.file ?? ''}:${spec.line} › ${[...here, spec.title].join(' › ')}\n    ${firstLines(message ? [message] : [])}`,
         );
       }
     }
@@ -88,7 +104,7 @@ for (const step of steps) {
       for (const test of file.assertionResults) {
         if (test.status === 'failed')
           failures.push(
-            `${step.script}: ${path.relative(process.cwd(), file.name)} › ${test.fullName}`,
+            `${step.script}: ${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLines(test.failureMessages)}`,
           );
       }
     }

@@ -62,7 +62,8 @@ export function fillNginxTemplate(values: Record<string, string>): string {
 export function nginxMainConfig(folder: string, siteFile: string): string {
   const temp = (name: string) => path.join(folder, 'nginx-temp', name);
   return [
-    'worker_processes 1;',
+    // One worker per core, as Debian's own nginx.conf: one worker alone took every TLS handshake.
+    'worker_processes auto;',
     `pid ${path.join(folder, 'nginx.pid')};`,
     'error_log stderr warn;',
     // Each request through it holds two connections, the visitor's and the server's.

@@ -16,8 +16,14 @@ import {
 // Only the home page is in the first download; other pages load when visited.
 const CompetitionPage = lazy(() => import('./features/competitions/routes/competition-page.tsx'));
 const ResultsPage = lazy(() => import('./features/results/routes/results-page.tsx'));
+const JudgingRecordPage = lazy(() => import('./features/results/routes/judging-record-page.tsx'));
 const AllResultsPage = lazy(() => import('./features/results/routes/all-results-page.tsx'));
 const CertificatePage = lazy(() => import('./features/results/routes/certificate-page.tsx'));
+const ExhibitionsPage = lazy(() => import('./features/exhibitions/routes/exhibitions-page.tsx'));
+const ExhibitionPage = lazy(() => import('./features/exhibitions/routes/exhibition-page.tsx'));
+const ExhibitionWorkPage = lazy(
+  () => import('./features/exhibitions/routes/exhibition-work-page.tsx'),
+);
 const RegisterPage = lazy(() => import('./features/registration/routes/register-page.tsx'));
 const RegistrationSuccessPage = lazy(
   () => import('./features/registration/routes/registration-success-page.tsx'),
@@ -49,8 +55,12 @@ export function AppRoutes() {
             <Route path={paths.registrationSuccess} element={<RegistrationSuccessPage />} />
             <Route path={paths.competitionPattern} element={<CompetitionPage />} />
             <Route path={paths.competitionResultsPattern} element={<ResultsPage />} />
+            <Route path={paths.judgingRecordPattern} element={<JudgingRecordPage />} />
             <Route path={paths.results} element={<AllResultsPage />} />
             <Route path={paths.certificatePattern} element={<CertificatePage />} />
+            <Route path={paths.exhibitions} element={<ExhibitionsPage />} />
+            <Route path={paths.exhibitionPattern} element={<ExhibitionPage />} />
+            <Route path={paths.exhibitionWorkPattern} element={<ExhibitionWorkPage />} />
             <Route path={paths.entry} element={<EntryPage />} />
             <Route path={paths.me} element={<MyEntriesPage />} />
             <Route path={paths.meSignIn} element={<MySignInPage />} />

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin } from './features/auth/admin-bootstrap.ts';
+import { seedDemoExhibitions } from './features/demo/demo-exhibitions.ts';
 import { seedDemoJudging } from './features/demo/demo-judging.ts';
+import { seedDemoRecord } from './features/demo/demo-record.ts';
 import { seedDemoResults } from './features/demo/demo-results.ts';
+import { seedDemoVotes } from './features/demo/demo-votes.ts';
 import { seedDemoContent } from './features/demo/seed-demo.ts';
 
 export interface InitializeResult {
@@ -30,6 +33,9 @@ export async function initializeSite(app: FastifyInstance): Promise<InitializeRe
       ? await seedDemoJudging(app.deps, config.demoJurorPassword)
       : false;
   const seededDemoResults = config.seedDemo ? await seedDemoResults(app.deps) : false;
+  if (config.seedDemo) await seedDemoRecord(app.deps);
+  if (config.seedDemo) await seedDemoExhibitions(app.deps);
+  if (config.seedDemo) await seedDemoVotes(app.deps);
   const seeded = { seededDemo, seededDemoJury, seededDemoResults };
   return admin.generatedPassword
     ? { migrations, ...seeded, generatedAdminPassword: admin.generatedPassword }

@@ -24,7 +24,17 @@ export const publicApiPaths = {
   competitionResults: (competitionId: string) => `/api/competitions/${enc(competitionId)}/results`,
   awardImage: (competitionId: string, awardId: string) =>
     `/api/competitions/${enc(competitionId)}/results/images/${enc(awardId)}`,
+  judgingRecord: (competitionId: string) =>
+    `/api/competitions/${enc(competitionId)}/results/record`,
+  judgingRecordJson: (competitionId: string) =>
+    `/api/competitions/${enc(competitionId)}/results/record.json`,
   results: '/api/results',
+  exhibitions: '/api/exhibitions',
+  exhibition: (competitionId: string) => `/api/exhibitions/${enc(competitionId)}`,
+  exhibitionWork: (competitionId: string, workId: string) =>
+    `/api/exhibitions/${enc(competitionId)}/works/${enc(workId)}`,
+  exhibitionEnquiries: (competitionId: string, workId: string) =>
+    `/api/exhibitions/${enc(competitionId)}/works/${enc(workId)}/enquiries`,
   latestResults: '/api/results/latest',
   categories: '/api/categories',
   banners: '/api/banners',
@@ -74,12 +84,16 @@ export const adminApiPaths = {
   feedback: (competitionId: string) => `${adminCompetition(competitionId)}/feedback`,
   feedbackItem: (competitionId: string, roundId: string, workId: string, jurorId: string) =>
     `${adminCompetition(competitionId)}/feedback/${enc(roundId)}/${enc(workId)}/${enc(jurorId)}`,
+  judgingRecord: (competitionId: string) => `${adminCompetition(competitionId)}/results/record`,
   roundEnd: (competitionId: string, roundId: string) =>
     `${adminCompetition(competitionId)}/rounds/${enc(roundId)}/end`,
   dashboard: `${ADMIN}/dashboard`,
   dashboardMoney: `${ADMIN}/dashboard/money`,
   dashboardMoneyCsv: `${ADMIN}/dashboard/money.csv`,
   erasureRequests: `${ADMIN}/erasure-requests`,
+  exhibition: (competitionId: string) => `${adminCompetition(competitionId)}/exhibition`,
+  exhibitionEnquiries: `${ADMIN}/exhibition-enquiries`,
+  exhibitionEnquiryAnswer: (id: string) => `${ADMIN}/exhibition-enquiries/${enc(id)}/answer`,
   erasureCompletion: (id: string) => `${ADMIN}/erasure-requests/${enc(id)}/complete`,
   jurors: `${ADMIN}/jurors`,
   outbox: `${ADMIN}/outbox`,
@@ -121,4 +135,18 @@ export const artistApiPaths = {
   details: `${ME}/details`,
   data: `${ME}/data`,
   erasure: `${ME}/erasure`,
+  workSales: `${ME}/works/sales`,
+  workSale: (workId: string) => `${ME}/works/${enc(workId)}/sale`,
+} as const;
+
+/** The people's-choice vote: a visitor's code, confirmation and votes, and the admin's screen. */
+export const voteApiPaths = {
+  codes: '/api/votes/codes',
+  confirm: '/api/votes/confirm',
+  votes: (competitionId: string) => `/api/competitions/${enc(competitionId)}/votes`,
+  mine: (competitionId: string) => `/api/competitions/${enc(competitionId)}/votes/mine`,
+  counts: (competitionId: string) => `/api/competitions/${enc(competitionId)}/votes/counts`,
+  admin: (competitionId: string) => `${adminCompetition(competitionId)}/votes`,
+  adminVoid: (competitionId: string) => `${adminCompetition(competitionId)}/votes/void`,
+  adminAward: (competitionId: string) => `${adminCompetition(competitionId)}/votes/peoples-choice`,
 } as const;

@@ -5,8 +5,11 @@ import {
   competitionPagePath,
   competitionResultsPath,
   isCertificatePath,
+  isServerRenderedPath,
+  judgingRecordPath,
   PAGE_PATHS,
   pageRoutePatterns,
+  recordCompetitionIdInPath,
   resultsCompetitionIdInPath,
 } from './page-paths.ts';
 
@@ -45,5 +48,15 @@ describe('page paths', () => {
     expect(isCertificatePath('/certificates/K7QX-3MPA-9TZD')).toBe(true);
     expect(isCertificatePath('/certificates/')).toBe(false);
     expect(isCertificatePath('/certificates/a/b')).toBe(false);
+  });
+
+  it("reads back the competition id a judging record page's address names; the server draws it", () => {
+    const path = judgingRecordPath('a b/c');
+    expect(path).toBe('/competition/a%20b%2Fc/results/record');
+    expect(recordCompetitionIdInPath(path)).toBe('a%20b%2Fc');
+    expect(recordCompetitionIdInPath(`${path}/`)).toBe('a%20b%2Fc');
+    expect(resultsCompetitionIdInPath(path)).toBeUndefined();
+    expect(recordCompetitionIdInPath('/competition/x/results')).toBeUndefined();
+    expect(isServerRenderedPath(path)).toBe(true);
   });
 });

@@ -13,8 +13,16 @@ export const PAGE_PATHS = {
   competition: '/competition/:id',
   /** A competition's published results. */
   competitionResults: '/competition/:id/results',
+  /** A competition's published judging record, readable. */
+  judgingRecord: '/competition/:id/results/record',
   /** Every published result, newest first. */
   results: '/results',
+  /** Every opened exhibition: those running now and the past ones. */
+  exhibitions: '/exhibitions',
+  /** A competition's opened exhibition: its gallery. */
+  exhibition: '/exhibitions/:competitionId',
+  /** One work of an exhibition, with its own page to share. */
+  exhibitionWork: '/exhibitions/:competitionId/works/:workId',
   /** Anyone checks a certificate by the code printed on it. */
   certificate: '/certificates/:code',
   about: '/about',
@@ -64,6 +72,7 @@ const SERVER_RENDERED = new Set<string>([
   PAGE_PATHS.registerCompetition,
   PAGE_PATHS.registrationSuccess,
   PAGE_PATHS.results,
+  PAGE_PATHS.exhibitions,
   PAGE_PATHS.about,
   PAGE_PATHS.contact,
   PAGE_PATHS.privacy,
@@ -83,6 +92,8 @@ export function isServerRenderedPath(pathname: string): boolean {
     SERVER_RENDERED.has(path) ||
     competitionIdInPath(path) !== undefined ||
     resultsCompetitionIdInPath(path) !== undefined ||
+    recordCompetitionIdInPath(path) !== undefined ||
+    exhibitionInPath(path) !== undefined ||
     isCertificatePath(path)
   );
 }
@@ -111,6 +122,18 @@ export function resultsCompetitionIdInPath(pathname: string): string | undefined
   return RESULTS_PAGE.exec(pathname)?.[1];
 }
 
+/** A competition's judging record page: `/competition/<id>/results/record`. */
+export function judgingRecordPath(id: string): string {
+  return PAGE_PATHS.judgingRecord.replace(':id', encodeURIComponent(id));
+}
+
+const RECORD_PAGE = /^\/competition\/([^/]+)\/results\/record\/?$/;
+
+/** The id (still URL-encoded) a record page's address names, or undefined for another page. */
+export function recordCompetitionIdInPath(pathname: string): string | undefined {
+  return RECORD_PAGE.exec(pathname)?.[1];
+}
+
 /** A certificate's page: `/certificates/<code>`. */
 export function certificatePagePath(code: string): string {
   return PAGE_PATHS.certificate.replace(':code', encodeURIComponent(code));
@@ -121,4 +144,26 @@ const CERTIFICATE_PAGE = /^\/certificates\/[^/]+\/?$/;
 /** Whether the address is a certificate's page. */
 export function isCertificatePath(pathname: string): boolean {
   return CERTIFICATE_PAGE.test(pathname);
+}
+
+/** An exhibition's gallery: `/exhibitions/<competition id>`. */
+export function exhibitionPagePath(competitionId: string): string {
+  return PAGE_PATHS.exhibition.replace(':competitionId', encodeURIComponent(competitionId));
+}
+
+/** A work's page in an exhibition: `/exhibitions/<competition id>/works/<work id>`. */
+export function exhibitionWorkPagePath(competitionId: string, workId: string): string {
+  return PAGE_PATHS.exhibitionWork
+    .replace(':competitionId', encodeURIComponent(competitionId))
+    .replace(':workId', encodeURIComponent(workId));
+}
+
+const EXHIBITION_PAGE = /^\/exhibitions\/([^/]+)(?:\/works\/([^/]+))?\/?$/;
+
+/** The ids (still URL-encoded) an exhibition's or a work's page names, else undefined. */
+export function exhibitionInPath(
+  pathname: string,
+): { competitionId: string; workId: string | undefined } | undefined {
+  const match = EXHIBITION_PAGE.exec(pathname);
+  return match ? { competitionId: match[1] as string, workId: match[2] } : undefined;
 }

@@ -43,6 +43,9 @@ export async function openAdminScreen(page: Page, path: string, heading: string)
   // page.request shares the page's cookies: the session it opens is the page's.
   await signInThroughApi(page.request, FIRST_ADMIN);
   await page.goto(path);
+  // The admin area is a chunk of its own (143 KB), fetched and compiled on the first visit: at
+  // load 10 that took longer than the 10 s a heading is usually given.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
   await expectPageHeading(page, heading);
 }
 

@@ -23,6 +23,7 @@ export const NAV_LINKS = [
   { name: 'Home', path: '/' },
   { name: 'Competitions', path: '/?scrollToFeatured=true#featured' },
   { name: 'Results', path: '/results' },
+  { name: 'Exhibitions', path: '/exhibitions' },
   { name: 'About Us', path: '/about' },
   { name: 'Contact', path: '/contact' },
   { name: 'Privacy Policy', path: '/privacy' },
@@ -54,6 +55,8 @@ export const DEMO = {
     sketchbook: 'Monsoon Sketchbook 2026',
     /** The results demo (demo-results.ts): closed a month ago, its results published. */
     cityLights: 'City Lights 2026',
+    /** The exhibitions demo (demo-exhibitions.ts): open, its exhibition's vote open. */
+    rooftops: 'Rooftops and Rain 2026',
   },
   banners: ['Create. Compete. Shine.', 'Registrations are open', 'Exhibit at White Stroke'],
   videoId: 'aqz-KE-bpKQ',
@@ -80,15 +83,16 @@ export const DEMO_DRAFTS = [DEMO.competitions.festivalDraft] as const;
 
 /**
  * The demo's entries: twelve in the jury demo, six in the results demo, three of several works
- * in the Young Sketchers Festival (awaiting payment).
+ * in the Young Sketchers Festival (awaiting payment), four in the exhibitions demo.
  */
-export const DEMO_ENTRIES = 21;
+export const DEMO_ENTRIES = 25;
 
 /** Open (closing soonest first), then Upcoming (opening soonest first), then Closed. */
 export const DEMO_LISTING = [
   { title: DEMO.competitions.portraits, status: 'Open' },
   { title: DEMO.competitions.monsoon, status: 'Open' },
   { title: DEMO.competitions.sketchers, status: 'Open' },
+  { title: DEMO.competitions.rooftops, status: 'Open' },
   { title: DEMO.competitions.digitalDreams, status: 'Upcoming' },
   { title: DEMO.competitions.heritage, status: 'Upcoming' },
   { title: DEMO.competitions.streetCorners, status: 'Closed' },

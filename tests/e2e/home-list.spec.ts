@@ -51,7 +51,7 @@ test.describe('featured competitions list', () => {
       await expect(cards.nth(i).getByText(status, { exact: true })).toBeVisible();
     }
     // Exactly one status each: an Open card does not also say Upcoming or Closed.
-    await expect(featuredSection(page).getByText('Open', { exact: true })).toHaveCount(3);
+    await expect(featuredSection(page).getByText('Open', { exact: true })).toHaveCount(4);
     await expect(featuredSection(page).getByText('Upcoming', { exact: true })).toHaveCount(2);
     // Four closed: the demo's competition closed yesterday at 6 pm is one (decision 021).
     await expect(featuredSection(page).getByText('Closed', { exact: true })).toHaveCount(4);
@@ -125,6 +125,7 @@ test.describe('featured competitions list', () => {
     ]);
     await expect(cardTitles(page)).toHaveText([
       C.sketchers,
+      C.rooftops,
       C.digitalDreams,
       C.heritage,
       C.streetCorners,
@@ -175,7 +176,12 @@ test.describe('featured competitions list', () => {
     await expect(subcategorySelect(page).getByRole('option', { selected: true })).toHaveText(
       'Pencil & Charcoal',
     );
-    await expect(cardTitles(page)).toHaveText([C.sketchers, C.sketchbook, C.cityLights]);
+    await expect(cardTitles(page)).toHaveText([
+      C.sketchers,
+      C.rooftops,
+      C.sketchbook,
+      C.cityLights,
+    ]);
   });
 
   test('a shared link naming a category deleted since then shows every competition', async ({
@@ -242,6 +248,8 @@ test.describe('featured competitions list', () => {
 test.describe('scrolling to the list', () => {
   test('?scrollToFeatured=true brings the list into view', async ({ page }) => {
     await page.goto('/?scrollToFeatured=true');
+    // The app scrolls once it runs: at load 15 that came after the 10 s an expectation waits.
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'started', { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Featured Competitions' })).toBeInViewport();
   });
 

@@ -225,6 +225,8 @@ test.describe('with Razorpay configured but unreachable', () => {
     const portraits = competitions.find((c) => c.title === C.portraits)!;
     await page.goto(`${base}${registerPath(portraits.id)}`);
     await expectPageHeading(page, 'Register');
+    // The form is drawn before its script runs: a picture chosen earlier is lost (at load 10 it was).
+    await expect(submitButton(page)).toBeEnabled();
     await fillValidForm(page, artist('unreachable'));
     await submitButton(page).click();
     await expectPendingPage(page, 'Failed to initialize payment', urls);

@@ -73,7 +73,10 @@ test("the registration page's shell: heading, competition and field labels", asy
   }
 });
 
-test('the results page: the awards of City Lights 2026', async ({ page, request }) => {
+test('the results page: the awards of City Lights 2026, the people’s choice among them', async ({
+  page,
+  request,
+}) => {
   const competition = await getCompetition(request, DEMO.competitions.cityLights);
   await page.goto(`/competition/${competition.id}/results`);
   await expectPageHeading(page, `Results: ${DEMO.competitions.cityLights}`);
@@ -81,6 +84,8 @@ test('the results page: the awards of City Lights 2026', async ({ page, request 
   for (const prize of ['₹25,000 and a solo show', '₹10,000', '₹5,000']) {
     await expect(page.getByText(`Prize: ${prize}`, { exact: true })).toBeVisible();
   }
+  // The visitors' award, given once the exhibition's vote closed (demo-votes.ts).
+  await expect(page.getByText("People's Choice", { exact: true })).toBeVisible();
 });
 
 test('the Results page: every published result, linked', async ({ page }) => {

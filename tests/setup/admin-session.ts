@@ -2,7 +2,7 @@ import { METHODS } from 'node:http';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import { beforeEach, expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 import type { DB } from '../../src/server/db/schema.ts';
 import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/schemas/security-settings.ts';
 import { OUR_CLIENT_HEADERS, type TestApp, useTestApp } from './test-app.ts';
@@ -45,6 +45,8 @@ export const adminClock = createRunningClock();
 
 /** The file's test app, built once; before each test only the seeded admin is left, as set up. */
 export function useAdminTestApp(): TestApp {
+  // Test files may share this module (vitest's isolate: false): each starts at real time.
+  beforeAll(() => adminClock.set(new Date()));
   const t = useTestApp({ config: { adminPassword: ADMIN_PASSWORD }, clock: adminClock });
   beforeEach(() => resetAdminState(t));
   return t;

@@ -5,6 +5,30 @@ const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
+ * A native <dialog> shown as a modal while `open`, closed otherwise, with focus given back to what
+ * had it before it opened: the ref goes on the <dialog>.
+ */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      // Browsers do this themselves; not all (nor test DOMs) do.
+      if (opener.current?.isConnected) opener.current.focus();
+      opener.current = null;
+    }
+  }, [open]);
+  return ref;
+}
+
+/**
  * A native modal <dialog> named by its <h2>: the browser keeps focus inside it and makes the page
  * behind it inert; Escape (and a form's close button) ask `onClose`; closing gives focus back to
  * what had it before. Its content exists only while open, so a form in it starts afresh each
@@ -26,23 +50,8 @@ export function ModalDialog({
   describedBy?: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) {
-      dialog.close();
-      // Browsers do this themselves; not all (nor test DOMs) do.
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
-    }
-  }, [open]);
   return (
     <dialog
       ref={ref}

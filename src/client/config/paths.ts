@@ -3,6 +3,9 @@ import {
   certificatePagePath,
   competitionPagePath,
   competitionResultsPath,
+  judgingRecordPath,
+  exhibitionPagePath,
+  exhibitionWorkPagePath,
   JURY_INVITATION_PATH,
   JURY_SIGN_IN_PATH,
   PAGE_PATHS,
@@ -17,6 +20,13 @@ export const paths = {
   competition: competitionPagePath,
   competitionResultsPattern: PAGE_PATHS.competitionResults,
   competitionResults: competitionResultsPath,
+  judgingRecordPattern: PAGE_PATHS.judgingRecord,
+  judgingRecord: judgingRecordPath,
+  exhibitionPattern: PAGE_PATHS.exhibition,
+  exhibitionOf: exhibitionPagePath,
+  exhibitionWorkPattern: PAGE_PATHS.exhibitionWork,
+  exhibitionWorkOf: exhibitionWorkPagePath,
+  adminExhibitions: '/admin/exhibitions',
   certificatePattern: PAGE_PATHS.certificate,
   certificate: certificatePagePath,
   /** The certificate's PDF, downloaded from its page. */
@@ -44,6 +54,8 @@ export const paths = {
   adminJudgingOf: (competitionId: string) => `/admin/judging/${encodeURIComponent(competitionId)}`,
   adminRound: (competitionId: string, roundId: string) =>
     `/admin/judging/${encodeURIComponent(competitionId)}/rounds/${encodeURIComponent(roundId)}`,
+  adminVotes: '/admin/votes',
+  adminVotesOf: (competitionId: string) => `/admin/votes/${encodeURIComponent(competitionId)}`,
   featuredOnHome: '/?scrollToFeatured=true',
   /** The header's way to the competitions: home's list, found by its id with scripts off too. */
   competitionsList: '/?scrollToFeatured=true#featured',
@@ -60,13 +72,15 @@ export const paths = {
 
 /**
  * The header's links: the seed's six, in its order and with its labels, and after Home the ways
- * to the competitions (home's list, which has the search and filters) and to every result.
+ * to the competitions (home's list, which has the search and filters), to every result and to
+ * the exhibitions.
  * `section` marks a link to a part of another page: never shown as the page the visitor is on.
  */
 export const NAV_LINKS: readonly { to: string; label: string; section?: boolean }[] = [
   { to: paths.home, label: 'Home' },
   { to: paths.competitionsList, label: 'Competitions', section: true },
   { to: paths.results, label: 'Results' },
+  { to: paths.exhibitions, label: 'Exhibitions' },
   { to: paths.about, label: 'About Us' },
   { to: paths.contact, label: 'Contact' },
   { to: paths.privacy, label: 'Privacy Policy' },

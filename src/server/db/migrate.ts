@@ -37,6 +37,12 @@ import * as juryFeedback from './migrations/2026-12-08T0900-jury-feedback.ts';
 import * as reminders from './migrations/2026-12-08T0930-reminders.ts';
 import * as groupMessages from './migrations/2026-12-08T1000-group-messages.ts';
 import * as erasure from './migrations/2026-12-08T1030-erasure.ts';
+import * as exhibitions from './migrations/2026-12-15T0900-exhibitions.ts';
+import * as exhibitionSales from './migrations/2026-12-15T0910-exhibition-sales.ts';
+import * as exhibitionEnquiries from './migrations/2026-12-15T0920-exhibition-enquiries.ts';
+import * as judgingRecords from './migrations/2026-12-15T0930-judging-records.ts';
+import * as votes from './migrations/2026-12-15T1000-votes.ts';
+import * as voteVoterPseudonyms from './migrations/2026-12-16T0900-vote-voter-pseudonyms.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -81,6 +87,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-08T0930-reminders': reminders,
   '2026-12-08T1000-group-messages': groupMessages,
   '2026-12-08T1030-erasure': erasure,
+  '2026-12-15T0900-exhibitions': exhibitions,
+  '2026-12-15T0910-exhibition-sales': exhibitionSales,
+  '2026-12-15T0920-exhibition-enquiries': exhibitionEnquiries,
+  '2026-12-15T0930-judging-records': judgingRecords,
+  '2026-12-15T1000-votes': votes,
+  '2026-12-16T0900-vote-voter-pseudonyms': voteVoterPseudonyms,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -14,6 +14,7 @@ import type {
   CompetitionsTables,
 } from '../features/competitions/competitions.tables.ts';
 import type { DemoTables } from '../features/demo/demo.tables.ts';
+import type { ExhibitionsTables } from '../features/exhibitions/exhibitions.tables.ts';
 import type { JuryTables } from '../features/jury/jury.tables.ts';
 import type { MailTables } from '../features/mail/mail.tables.ts';
 import type { MediaTables } from '../features/media/media.tables.ts';
@@ -26,6 +27,7 @@ import type { ResultsTables } from '../features/results/results.tables.ts';
 import type { ReviewTables } from '../features/review/review.tables.ts';
 import type { SettingsTables } from '../features/settings/settings.tables.ts';
 import type { SubmissionsTables } from '../features/submissions/submissions.tables.ts';
+import type { VotesTables } from '../features/votes/votes.tables.ts';
 
 export type { AccountRole };
 export type * from '../features/artists/artists.tables.ts';
@@ -48,6 +50,7 @@ export type * from '../features/results/results.tables.ts';
 export type * from '../features/review/review.tables.ts';
 export type * from '../features/settings/settings.tables.ts';
 export type * from '../features/submissions/submissions.tables.ts';
+export type * from '../features/votes/votes.tables.ts';
 
 /*
  * The database: each feature's tables, declared in its <feature>.tables.ts beside the repositories
@@ -67,6 +70,7 @@ export interface DB
     CodesTables,
     CompetitionsTables,
     DemoTables,
+    ExhibitionsTables,
     JuryTables,
     MailTables,
     MediaTables,
@@ -78,7 +82,8 @@ export interface DB
     ResultsTables,
     ReviewTables,
     SettingsTables,
-    SubmissionsTables {}
+    SubmissionsTables,
+    VotesTables {}
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type CompetitionRow = Selectable<CompetitionsTable>;

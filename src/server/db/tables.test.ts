@@ -747,6 +747,105 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .execute();
   });
 
+  it('exhibitions and exhibition_works: one exhibition per competition, a work once in each', async () => {
+    const exhibition = {
+      id: randomUUID(),
+      competition_id: randomUUID(),
+      title: 'City Lights: the exhibition',
+      introduction: 'Works chosen by the jury.',
+      opened_at: stamp(),
+      ends_at: null,
+      voting_opens_at: stamp(),
+      voting_closes_at: null,
+      votes_per_visitor: 2,
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('exhibitions').values(exhibition).execute();
+    expect(await db.selectFrom('exhibitions').selectAll().execute()).toEqual([exhibition]);
+    await expect(
+      db
+        .insertInto('exhibitions')
+        .values({ ...exhibition, id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    const work = {
+      exhibition_id: exhibition.id,
+      work_id: randomUUID(),
+      submission_id: randomUUID(),
+      position: 1,
+      display_image: null,
+      added_at: stamp(),
+    };
+    await db.insertInto('exhibition_works').values(work).execute();
+    expect(await db.selectFrom('exhibition_works').selectAll().execute()).toEqual([work]);
+    await expect(
+      db
+        .insertInto('exhibition_works')
+        .values({ ...work, position: 2 })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('judging_records: one per competition, gone with its competition', async () => {
+    const category = makeCategoryRow();
+    await db.insertInto('categories').values(category).execute();
+    const competition = makeCompetitionRow(category.id);
+    await db.insertInto('competitions').values(competition).execute();
+    const record = {
+      competition_id: competition.id,
+      body: '{"format":"white-stroke-judging-record/1"}',
+      sha256: 'a'.repeat(64),
+      published_at: stamp(),
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('judging_records').values(record).execute();
+    expect(await db.selectFrom('judging_records').selectAll().execute()).toEqual([record]);
+    await expect(db.insertInto('judging_records').values(record).execute()).rejects.toThrow();
+    await db.deleteFrom('competitions').where('id', '=', competition.id).execute();
+    expect(await db.selectFrom('judging_records').selectAll().execute()).toEqual([]);
+  });
+
+  it('exhibition_sales: one price per work, changed in place', async () => {
+    const sale = {
+      work_id: randomUUID(),
+      submission_id: randomUUID(),
+      price: 45_000,
+      created_at: stamp(),
+      updated_at: stamp(),
+    };
+    await db.insertInto('exhibition_sales').values(sale).execute();
+    expect(await db.selectFrom('exhibition_sales').selectAll().execute()).toEqual([sale]);
+    await expect(
+      db
+        .insertInto('exhibition_sales')
+        .values({ ...sale, price: 1 })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('exhibition_enquiries: an enquiry, then its answer', async () => {
+    const enquiry = {
+      id: randomUUID(),
+      competition_id: randomUUID(),
+      work_id: randomUUID(),
+      name: 'Meera Iyer',
+      email: 'meera@example.com',
+      message: 'Is the frame included?',
+      created_at: stamp(),
+      answer: null,
+      answered_at: null,
+      answered_by: null,
+    };
+    await db.insertInto('exhibition_enquiries').values(enquiry).execute();
+    const answered = { answer: 'Yes.', answered_at: stamp(), answered_by: 'admin' };
+    await db.updateTable('exhibition_enquiries').set(answered).execute();
+    expect(await db.selectFrom('exhibition_enquiries').selectAll().execute()).toEqual([
+      { ...enquiry, ...answered },
+    ]);
+  });
+
   it('reminders_sent and reminder_unsubscribes: one of each kind and subject, one per address', async () => {
     const sent = { kind: 'reminder-before-close', subject_id: randomUUID(), sent_at: stamp() };
     await db.insertInto('reminders_sent').values(sent).execute();
@@ -772,6 +871,57 @@ describe(`every table round-trips on ${TEST_ENGINE}`, () => {
       .executeTakeFirstOrThrow();
     expect(count).toBeTypeOf('number');
     expect(count).toBeGreaterThan(0);
+  });
+  it('vote_codes, voter_sessions and votes: a voter votes for a work once, in numbered slots', async () => {
+    const code = {
+      id: randomUUID(),
+      email: 'kiran@example.com',
+      code_hash: 'a'.repeat(64),
+      created_at: stamp(),
+      expires_at: stamp(),
+      attempts: 0,
+      used_at: null,
+    };
+    await db.insertInto('vote_codes').values(code).execute();
+    expect(await db.selectFrom('vote_codes').selectAll().execute()).toEqual([code]);
+    const session = {
+      token_hash: 'b'.repeat(64),
+      email: 'kiran@example.com',
+      created_at: stamp(),
+      expires_at: stamp(),
+    };
+    await db.insertInto('voter_sessions').values(session).execute();
+    expect(await db.selectFrom('voter_sessions').selectAll().execute()).toEqual([session]);
+    const vote = {
+      id: randomUUID(),
+      competition_id: randomUUID(),
+      work_id: randomUUID(),
+      submission_id: randomUUID(),
+      voter: 'kiran@example.com',
+      email: 'kiran+art@example.com',
+      domain: 'example.com',
+      address_tag: 'c'.repeat(12),
+      slot: 1,
+      cast_at: stamp(),
+      voided_at: null,
+      void_reason: null,
+      voided_by: null,
+    };
+    await db.insertInto('votes').values(vote).execute();
+    expect(await db.selectFrom('votes').selectAll().execute()).toEqual([vote]);
+    // The same work twice, or a slot taken twice, is refused.
+    await expect(
+      db
+        .insertInto('votes')
+        .values({ ...vote, id: randomUUID(), slot: 2 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('votes')
+        .values({ ...vote, id: randomUUID(), work_id: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
   });
 });
 

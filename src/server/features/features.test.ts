@@ -136,10 +136,10 @@ const PREFIX: Record<Scope, string> = {
 describe(`each route is guarded by the scope it is registered in, on ${TEST_ENGINE}`, () => {
   const t = useTestApp();
 
-  it('starts the mail and picture workers first, then the others, each once', () => {
+  it('starts the mail and picture workers first, then the others (payments, the sweeper, old rate-limit hits, reminders, display copies, voters’ addresses), each once', () => {
     const workers = workersOf(FEATURES, t.app.deps);
     expect(workers.slice(0, 2)).toEqual([t.app.deps.outbox, t.app.deps.imageJobs]);
-    expect(workers).toHaveLength(5);
+    expect(workers).toHaveLength(8);
   });
 
   it('sits each route under its scope’s prefix, behind the scope’s guard', async () => {

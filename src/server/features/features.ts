@@ -6,6 +6,7 @@ import { categoriesFeature } from './categories/categories.feature.ts';
 import { codesFeature } from './codes/codes.feature.ts';
 import { competitionsFeature } from './competitions/competitions.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
+import { exhibitionsFeature } from './exhibitions/exhibitions.feature.ts';
 import type { Feature } from './feature.ts';
 import { healthFeature } from './health/health.feature.ts';
 import { juryFeature } from './jury/jury.feature.ts';
@@ -21,6 +22,7 @@ import { resultsFeature } from './results/results.feature.ts';
 import { reviewFeature } from './review/review.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
 import { submissionsFeature } from './submissions/submissions.feature.ts';
+import { votesFeature } from './votes/votes.feature.ts';
 
 /**
  * Every server feature, in the order its routes are registered in each scope and its workers
@@ -51,4 +53,6 @@ export const FEATURES: readonly Feature[] = [
   rateLimitsFeature,
   personalDataFeature,
   remindersFeature,
+  exhibitionsFeature,
+  votesFeature,
 ];

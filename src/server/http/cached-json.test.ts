@@ -31,16 +31,75 @@ describe('createContentCache', () => {
     expect(second).toBe(first);
   });
 
-  it('loads again once the lifetime has passed', async () => {
+  it('past its lifetime, serves the copy it has while one fresh load runs, then the fresh one', async () => {
+    let clock = 0;
+    const cache = createContentCache(5_000, () => clock);
+    let version = 0;
+    const held = deferred<void>();
+    const load = async () => {
+      version += 1;
+      if (version === 2) await held.promise;
+      return version;
+    };
+    expect(await cache.get('k', load)).toBe(1);
+    clock = 5_000;
+    // Nobody waits for the drawing: the old copy, and one load however many ask.
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(version).toBe(2);
+    held.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', load)).toBe(2);
+    // Kept for its own lifetime from when it was loaded.
+    clock = 9_999;
+    expect(await cache.get('k', load)).toBe(2);
+    expect(version).toBe(2);
+  });
+
+  it('waits for a fresh load once a copy is older than two lifetimes (nobody asked meanwhile)', async () => {
     let clock = 0;
     const cache = createContentCache(5_000, () => clock);
     let version = 0;
     const load = async () => ++version;
     expect(await cache.get('k', load)).toBe(1);
+    clock = 10_000;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('keeps the old copy when a fresh load fails, and the next get tries again', async () => {
+    let clock = 0;
+    const cache = createContentCache(5_000, () => clock);
+    let fail = false;
+    let version = 0;
+    const load = async () => {
+      version += 1;
+      if (fail) throw new Error('the database is away');
+      return version;
+    };
+    expect(await cache.get('k', load)).toBe(1);
+    clock = 6_000;
+    fail = true;
+    expect(await cache.get('k', load)).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    fail = false;
+    expect(await cache.get('k', load)).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('a fresh load still running when the cache is invalidated is never served', async () => {
+    let clock = 0;
+    const cache = createContentCache(5_000, () => clock);
+    const held = deferred<string>();
+    expect(await cache.get('k', async () => 'old')).toBe('old');
     clock = 5_000;
-    expect(await cache.get('k', load)).toBe(2);
-    clock = 9_999;
-    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('k', () => held.promise)).toBe('old');
+    cache.invalidate();
+    expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
+    held.resolve('before the change');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'other')).toBe('after the change');
   });
 
   it('keeps each key apart', async () => {

@@ -95,7 +95,9 @@ export function sendCachedJson(
  * Memoised public content with one switch to drop it all. Every write to public content calls
  * `invalidate()`, which the other servers sharing the database hear of (db/change-feed.ts) and
  * answer with `invalidateFromElsewhere()`. Entries also expire: the safety net for a change
- * announcement that was lost.
+ * announcement that was lost. An expired copy is still served while one fresh load runs (for at
+ * most another lifetime), so no visitor waits for a page to be drawn again, nor behind a burst of
+ * votes for a database connection, because half a minute has passed.
  */
 export interface ContentCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -118,22 +120,48 @@ export function createContentCache(
   /** Tells the other servers of a change made here (ChangeFeed.announce). */
   announce: () => void = () => {},
 ): ContentCache {
-  let entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  interface Entry {
+    at: number;
+    value: Promise<unknown>;
+    settled: boolean;
+    refreshing: boolean;
+  }
+  let entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
+  const started = (load: () => Promise<unknown>): Entry => {
+    const entry: Entry = { at: now(), value: load(), settled: false, refreshing: false };
+    entry.value.then(
+      () => (entry.settled = true),
+      () => {},
+    );
+    return entry;
+  };
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
-      if (hit && now() - hit.at < lifetimeMs) return hit.value as Promise<T>;
+      const age = hit ? now() - hit.at : Infinity;
+      if (hit && age < lifetimeMs) return hit.value as Promise<T>;
+      if (hit?.settled && age < 2 * lifetimeMs) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const owner = entries;
+          const fresh = started(load);
+          // In place once loaded (unless everything was dropped meanwhile: a change); a failed
+          // load leaves the old copy, and the next request tries again.
+          fresh.value.then(
+            () => owner.get(key) === hit && owner.set(key, fresh),
+            () => (hit.refreshing = false),
+          );
+        }
+        return hit.value as Promise<T>;
+      }
       if (entries.size >= MAX_ENTRIES) entries = new Map();
-      const value = load();
-      const entry = { at: now(), value };
       const owner = entries;
+      const entry = started(load);
       owner.set(key, entry);
       // A failed load is not remembered: the next request tries again.
-      value.catch(() => {
-        if (owner.get(key) === entry) owner.delete(key);
-      });
-      return value;
+      entry.value.catch(() => owner.get(key) === entry && owner.delete(key));
+      return entry.value as Promise<T>;
     },
     invalidate() {
       // Announced first: a listener that throws must not keep the other servers stale.

@@ -116,6 +116,8 @@ export function createPageDrawer(options: PageDrawerOptions) {
         url: absoluteUrl(pathname, options.publicUrl),
         robots: description.robots,
         preload: description.preload,
+        ogType: description.ogType,
+        jsonLd: description.jsonLd?.((path) => absoluteUrl(path, options.publicUrl) ?? path),
       },
       settings,
       initialData,

@@ -50,6 +50,10 @@ export interface PageHead {
   /** e.g. 'noindex': a page search engines should leave out. */
   robots?: string | undefined;
   preload?: { image: ResponsiveImage; sizes: string } | undefined;
+  /** Open Graph's type; 'website' when not given. */
+  ogType?: string | undefined;
+  /** schema.org data, each written as a JSON-LD script (data, never run). */
+  jsonLd?: readonly object[] | undefined;
 }
 
 /**
@@ -186,7 +190,7 @@ export function renderPage(
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
-    `<meta property="og:type" content="website">`,
+    `<meta property="og:type" content="${escapeHtml(head.ogType ?? 'website')}">`,
     `<meta property="og:site_name" content="${escapeHtml(settings.title)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
@@ -206,6 +210,11 @@ export function renderPage(
   const font = fontPreloadTag(template, settings.theme.fontFamily);
   if (font) tags.push(font);
   if (head.preload) tags.push(preloadTag(head.preload));
+  for (const data of head.jsonLd ?? []) {
+    // '<' escaped: nothing in the data can close the script element early.
+    const json = JSON.stringify(data).replace(/</g, '\\u003c');
+    tags.push(`<script type="application/ld+json">${json}</script>`);
+  }
   tags.push(
     `<style>${themeStyleSheet(settings.theme)}</style>`,
     `<script type="application/json" id="initial-data">${initialData}</script>`,

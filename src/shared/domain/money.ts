@@ -4,17 +4,22 @@
  * are in paise.ts.
  */
 
-const RUPEES = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  // Both bounds: older engines throw a RangeError for INR with only the maximum set.
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+let rupees: Intl.NumberFormat | undefined;
 
-/** 100000 → '₹1,00,000'. */
+/**
+ * 100000 → '₹1,00,000'. The format is made at first use, not when the module loads: a browser's
+ * first Intl object loads its locale data, a long task on a phone that the app starts apart
+ * (src/client/main.tsx).
+ */
 export function formatRupees(amount: number): string {
-  return RUPEES.format(amount);
+  rupees ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    // Both bounds: older engines throw a RangeError for INR with only the maximum set.
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  return rupees.format(amount);
 }
 
 /** The seed's fee text: 'Free Entry' for 0, else the amount in rupees. */

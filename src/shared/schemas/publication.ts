@@ -33,6 +33,8 @@ export const PublicationPreviewSchema = z.object({
   feedbackWorks: z.number(),
   /** Whether the feedback was released at the last Publish. */
   feedbackReleased: z.boolean(),
+  /** The judging record: whether it is public, and its SHA-256 once written. */
+  record: z.optional(z.object({ published: z.boolean(), sha256: z.nullable(z.string()) })),
   /**
    * While entries are still taken: when they close ('20 Dec 2026, 11:59 pm IST'); Publish is
    * refused until then (decision 021). Null once closed.
@@ -44,7 +46,13 @@ export type PublicationPreview = z.infer<typeof PublicationPreviewSchema>;
 /** Publish's choices: whether the jury's feedback (not hidden) reaches the artists. */
 /** Publish's choices; no body at all releases nothing. */
 export const PublishResultsSchema = z.optional(
-  z.nullable(z.object({ releaseFeedback: z.optional(z.boolean()) })),
+  z.nullable(
+    z.object({
+      releaseFeedback: z.optional(z.boolean()),
+      /** Publishes the judging's record with the results (off unless asked). */
+      publishRecord: z.optional(z.boolean()),
+    }),
+  ),
 );
 export type PublishResults = z.input<typeof PublishResultsSchema>;
 
@@ -86,6 +94,8 @@ export const PublicResultsSchema = z.object({
   competition: z.object({ id: z.string(), title: z.string() }),
   publishedAt: z.string(),
   awards: z.array(PublicAwardSchema),
+  /** The published judging record's SHA-256 and page, or null when it is not published. */
+  record: z.optional(z.nullable(z.object({ sha256: z.string(), url: z.string() }))),
 });
 export type PublicResults = z.infer<typeof PublicResultsSchema>;
 

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from './common/session.tsx';
 import {
   type Answer,
+  DASHBOARD,
   envelope,
   renderAdmin,
   SIGNED_IN,
@@ -13,23 +14,6 @@ import {
 } from './common/test-helpers.tsx';
 import LoginPage, { destinationAfterSignIn } from './sign-in/login-page.tsx';
 
-const DASHBOARD: Answer = {
-  status: 200,
-  body: {
-    totalCompetitions: 3,
-    totalCategories: 2,
-    activeCompetitions: 1,
-    participants: 40,
-    pendingReviews: 5,
-    monthlyGrowthPercent: 25,
-    revenue: 125000,
-    recentCompetitions: [{ id: 'c1', title: 'Spring Colours', createdAt: '2026-03-01T10:00:00Z' }],
-    upcomingCompetitions: [],
-    recentSubmissions: [],
-    paidTwice: [],
-    likelyDuplicates: { total: 0, groups: [] },
-  },
-};
 const AUDIT_LOG: Answer = {
   status: 200,
   body: { page: 1, pageSize: 50, total: 0, entries: [] },

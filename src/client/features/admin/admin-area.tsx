@@ -11,6 +11,7 @@ import CompetitionsPage from './competitions/competitions-page.tsx';
 import DashboardPage from './dashboard/dashboard-page.tsx';
 import EmailTemplatesPage from './email-templates/email-templates-page.tsx';
 import ErasureRequestsPage from './erasure/erasure-requests-page.tsx';
+import ExhibitionsPage from './exhibitions/exhibitions-page.tsx';
 import JudgingPage from './judging/judging-page.tsx';
 import JurorsPage from './judging/jurors-page.tsx';
 import RoundPage from './judging/round-page.tsx';
@@ -22,6 +23,7 @@ import SiteSettingsPage from './site-settings/site-settings-page.tsx';
 import EntryDetailPage from './submissions/entry-detail-page.tsx';
 import SubmissionsPage from './submissions/submissions-page.tsx';
 import VideoSettingsPage from './video-settings/video-settings-page.tsx';
+import VotesPage from './votes/votes-page.tsx';
 
 /*
  * The admin area behind sign-in: its own chunk, which admin-entry.tsx loads once an admin is
@@ -71,12 +73,15 @@ function AdminRoutes() {
         <Route path={below(paths.adminCodes)} element={<CodesPage />} />
         <Route path={below(paths.adminEmailTemplates)} element={<EmailTemplatesPage />} />
         <Route path={below(paths.adminJurors)} element={<JurorsPage />} />
+        <Route path={below(paths.adminExhibitions)} element={<ExhibitionsPage />} />
         <Route path={below(paths.adminJudging)} element={<JudgingPage />} />
         <Route path={`${below(paths.adminJudging)}/:competitionId`} element={<JudgingPage />} />
         <Route
           path={`${below(paths.adminJudging)}/:competitionId/rounds/:roundId`}
           element={<RoundPage />}
         />
+        <Route path={below(paths.adminVotes)} element={<VotesPage />} />
+        <Route path={`${below(paths.adminVotes)}/:competitionId`} element={<VotesPage />} />
         <Route path="*" element={<Navigate to={paths.adminDashboard} replace />} />
       </Route>
     </Routes>

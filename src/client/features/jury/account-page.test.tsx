@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, stubApi } from '../admin/common/test-helpers.tsx';
 import { JUROR_SIGNED_IN, renderJury } from './jury-test-helpers.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 const TF = '/api/jury/account/two-factor';
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);

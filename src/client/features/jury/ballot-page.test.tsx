@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Ballot } from '../../../shared/schemas/results.ts';
 import { envelope, stubApi } from '../admin/common/test-helpers.tsx';
 import { BALLOT_CLOSED, NOT_SAVED_YET, RANKING_SAVED, UNSAVED_CHANGES } from './ballot-page.tsx';
 import { aRound, JUROR_SIGNED_IN, renderJury, ROUND_ID } from './jury-test-helpers.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 const BALLOT = `/api/jury/rounds/${ROUND_ID}/ballot`;
 const RANKING_ROUND = aRound({ kind: 'ranking', done: 0, assigned: 3, nextAlias: 'W001' });

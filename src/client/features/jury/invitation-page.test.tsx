@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, stubApi } from '../admin/common/test-helpers.tsx';
 import { LINK_INCOMPLETE, PASSWORD_SET } from './invitation-page.tsx';
 import { aRound, currentLocation, JUROR_SIGNED_IN, renderJury } from './jury-test-helpers.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 const TOKEN = 'A'.repeat(43);
 const LOOKUP = 'POST /api/juror-invitations/lookup';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AdminEntry, { JurySignIn } from '../admin/admin-entry.tsx';
 import { SIGNED_IN, SIGNED_OUT, stubApi } from '../admin/common/test-helpers.tsx';
 import { destinationAfterSignIn } from '../admin/sign-in/login-page.tsx';
@@ -12,8 +12,6 @@ import {
   renderJury,
   workPath,
 } from './jury-test-helpers.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('the jury area', () => {
   it('sends a visitor to sign in, and brings the juror back to the work they wanted', async () => {

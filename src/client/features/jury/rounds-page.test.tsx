@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '../admin/common/test-helpers.tsx';
 import { aRound, JUROR_SIGNED_IN, renderJury } from './jury-test-helpers.tsx';
 import { NO_ROUNDS } from './rounds-page.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 const round = (name: string) => screen.findByRole('region', { name });
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ARTIST_SIGN_IN_MESSAGES, type ArtistSignIn } from '../../../shared/schemas/artist.ts';
 import type { DB } from '../../db/schema.ts';
@@ -6,7 +6,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ARTIST_SIGN_IN_KIND, queueEmail, writeEmail } from '../mail/mail.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
+import {
+  type RateLimit,
+  takeRateLimitHit,
+  tooManyMessage,
+} from '../rate-limits/rate-limits.service.ts';
 import { ensureArtist, hasEntriesFor } from './artists.repository.ts';
 import {
   createArtistSession,
@@ -15,35 +19,40 @@ import {
   newArtistToken,
 } from './artist-sessions.ts';
 import {
-  countWrongCode,
-  deleteArtistCodesBefore,
-  findLiveCodeByToken,
-  findLiveCodesOf,
-  insertArtistSignInCode,
-  markArtistCodeUsed,
-} from './sign-in-codes.repository.ts';
+  consumeOneTimeCode,
+  deleteOneTimeCodesBefore,
+  findLiveOneTimeCodeBy,
+  matchOneTimeCode,
+  newOneTimeCode,
+  type OneTimeCodePolicy,
+} from '../../one-time-codes.ts';
+import { insertArtistSignInCode } from './sign-in-codes.repository.ts';
 
 /*
  * An artist signs in with their address alone (docs/decisions/025): they ask, and an address that
  * made an entry is e-mailed a one-time link and, for another device, a 6-digit code of the same
  * sign-in. It lives 15 minutes, is used once (the link or the code: using one uses both) and dies
  * after 5 wrong codes. The answer to a request is the same whether or not anything was sent.
- * Only hashes are stored; 6 random digits behind these limits need no slow hash.
+ * Only hashes are stored (server/one-time-codes.ts, the mechanism every e-mailed code shares).
  */
 
 export const ARTIST_CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const ARTIST_CODE_MAX_ATTEMPTS = 5;
+const ARTIST_CODES: OneTimeCodePolicy<'artist_sign_in_codes'> = {
+  table: 'artist_sign_in_codes',
+  owner: 'email',
+  digits: 6,
+  lifetimeMs: ARTIST_CODE_LIFETIME_MS,
+  maxAttempts: ARTIST_CODE_MAX_ATTEMPTS,
+};
 const HOUR_MS = 60 * 60 * 1000;
-
-const tryAgain = (what: string) => (minutes: number) =>
-  `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
 /** Requests from one IP address: a family on one connection, not a script trying addresses. */
 export const SIGN_IN_REQUESTS_PER_ADDRESS: RateLimit = {
   scope: 'artist-sign-in-ip',
   max: 20,
   windowMs: HOUR_MS,
-  message: tryAgain('sign-in requests'),
+  message: tooManyMessage('sign-in requests'),
 };
 
 /**
@@ -54,7 +63,7 @@ export const SIGN_IN_REQUESTS_PER_EMAIL: RateLimit = {
   scope: 'artist-sign-in-email',
   max: 5,
   windowMs: HOUR_MS,
-  message: tryAgain('sign-in requests for this address'),
+  message: tooManyMessage('sign-in requests for this address'),
 };
 
 /** Sign-in attempts from one IP address: a few typos, not codes guessed in bulk. */
@@ -62,7 +71,7 @@ export const SIGN_IN_ATTEMPTS_PER_ADDRESS: RateLimit = {
   scope: 'artist-sign-in-attempt',
   max: 30,
   windowMs: ARTIST_CODE_LIFETIME_MS,
-  message: tryAgain('sign-in attempts'),
+  message: tooManyMessage('sign-in attempts'),
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -89,18 +98,11 @@ export async function requestArtistSignIn(
   await takeRateLimitHit(db, SIGN_IN_REQUESTS_PER_EMAIL, sha256(email), undefined, now, 'each');
   if (!(await hasEntriesFor(db, email))) return;
   const { title } = await deps.settings.getSettings();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const { code, row } = newOneTimeCode(ARTIST_CODES, now);
   const token = newArtistToken();
   await db.transaction().execute(async (trx) => {
-    await deleteArtistCodesBefore(trx, now.toISOString());
-    await insertArtistSignInCode(trx, {
-      id: randomUUID(),
-      email,
-      code_hash: sha256(code),
-      token_hash: hashArtistToken(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ARTIST_CODE_LIFETIME_MS).toISOString(),
-    });
+    await deleteOneTimeCodesBefore(trx, ARTIST_CODES, now);
+    await insertArtistSignInCode(trx, { ...row, email, token_hash: hashArtistToken(token) });
     const message = await writeEmail(trx, 'artist-sign-in', {
       signInLink: signInLinkOf(deps.config.publicUrl, token),
       code,
@@ -116,17 +118,19 @@ export async function requestArtistSignIn(
 }
 
 /** The live sign-in the code or link names, or undefined (a wrong code is counted). */
-async function matchSignIn(db: Kysely<DB>, input: ArtistSignIn, now: Date) {
-  const at = now.toISOString();
+async function matchSignIn(
+  db: Kysely<DB>,
+  input: ArtistSignIn,
+  now: Date,
+): Promise<{ id: string; email: string } | undefined> {
   if ('token' in input) {
-    return findLiveCodeByToken(db, hashArtistToken(input.token), at, ARTIST_CODE_MAX_ATTEMPTS);
+    const hash = hashArtistToken(input.token);
+    const found = await findLiveOneTimeCodeBy(db, ARTIST_CODES, 'token_hash', hash, now);
+    return found && { id: found.id, email: found.owner };
   }
   const email = normalEmail(input.email);
-  const typed = Buffer.from(sha256(input.code.trim()), 'hex');
-  const live = await findLiveCodesOf(db, email, at, ARTIST_CODE_MAX_ATTEMPTS);
-  const match = live.find((row) => timingSafeEqual(Buffer.from(row.code_hash, 'hex'), typed));
-  if (!match) await countWrongCode(db, email, at);
-  return match;
+  const id = await matchOneTimeCode(db, ARTIST_CODES, email, input.code, now);
+  return id === undefined ? undefined : { id, email };
 }
 
 /**
@@ -145,7 +149,7 @@ export async function signInArtist(
   if (!match) throw signInRejected();
   return db.transaction().execute(async (trx) => {
     // Another request with the same code or link may have won: only one signs in.
-    if (!(await markArtistCodeUsed(trx, match.id, now.toISOString()))) throw signInRejected();
+    if (!(await consumeOneTimeCode(trx, ARTIST_CODES, match.id, now))) throw signInRejected();
     const artistId = await ensureArtist(trx, {
       id: randomUUID(),
       email: match.email,

@@ -1,21 +1,25 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { queueEmail, renderTemplate } from '../mail/mail.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
+import {
+  type RateLimit,
+  takeRateLimitHit,
+  tooManyMessage,
+} from '../rate-limits/rate-limits.service.ts';
+import {
+  consumeOneTimeCode,
+  deleteOneTimeCodesBefore,
+  matchOneTimeCode,
+  newOneTimeCode,
+  type OneTimeCodePolicy,
+  spendOneTimeCodeTry,
+} from '../../one-time-codes.ts';
 import { findAdminForSignIn } from './admins.repository.ts';
 import { isLockedOnUnknownDevices } from './login-limit.ts';
-import {
-  countSignInCodeAttempt,
-  countSignInCodesSince,
-  deleteSignInCodesBefore,
-  findLiveSignInCodes,
-  insertSignInCode,
-  markSignInCodeUsed,
-} from './sign-in-codes.repository.ts';
+import { countSignInCodesSince, insertSignInCode } from './sign-in-codes.repository.ts';
 
 /*
  * A way in past a lock (docs/decisions/014, extended): while failures from elsewhere lock an
@@ -24,13 +28,20 @@ import {
  * from a new browser. The code is checked before the password, so the lock still lets nobody
  * without the mailbox try a password. A code is 8 digits, lives 15 minutes, is used once and dies
  * after 5 wrong tries; an account is sent at most 3 in 15 minutes. Only the code's SHA-256 is
- * stored (8 random digits behind these limits need no slow hash).
+ * stored (server/one-time-codes.ts, the mechanism every e-mailed code shares).
  */
 
 export const SIGN_IN_CODE_KIND = 'sign-in-code';
 export const SIGN_IN_CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 export const SIGN_IN_CODES_PER_WINDOW = 3;
+const ADMIN_CODES: OneTimeCodePolicy<'sign_in_codes'> = {
+  table: 'sign_in_codes',
+  owner: 'admin_user_id',
+  digits: 8,
+  lifetimeMs: SIGN_IN_CODE_LIFETIME_MS,
+  maxAttempts: SIGN_IN_CODE_MAX_ATTEMPTS,
+};
 
 export const INVALID_EMAIL_CODE =
   'This code is not right, has expired or has been used. Check it and the password, or ask for a new code.';
@@ -57,8 +68,6 @@ export interface CodeAccount {
   display_name: string | null;
 }
 
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-
 /**
  * E-mails the locked account a new code, unless it has no address or was sent enough codes
  * lately. Written with its audit entry in one transaction; true when sent.
@@ -71,20 +80,13 @@ export async function sendSignInCode(
 ): Promise<boolean> {
   const email = account.email;
   if (!email) return false;
-  const since = new Date(now.getTime() - SIGN_IN_CODE_LIFETIME_MS).toISOString();
+  const since = new Date(now.getTime() - SIGN_IN_CODE_LIFETIME_MS);
   return db.transaction().execute(async (trx) => {
-    await deleteSignInCodesBefore(trx, since);
-    if ((await countSignInCodesSince(trx, account.id, since)) >= SIGN_IN_CODES_PER_WINDOW) {
-      return false;
-    }
-    const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
-    await insertSignInCode(trx, {
-      id: randomUUID(),
-      admin_user_id: account.id,
-      code_hash: hashCode(code),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SIGN_IN_CODE_LIFETIME_MS).toISOString(),
-    });
+    await deleteOneTimeCodesBefore(trx, ADMIN_CODES, since);
+    const sent = await countSignInCodesSince(trx, account.id, since.toISOString());
+    if (sent >= SIGN_IN_CODES_PER_WINDOW) return false;
+    const { code, row } = newOneTimeCode(ADMIN_CODES, now);
+    await insertSignInCode(trx, { ...row, admin_user_id: account.id });
     const values = {
       name: account.display_name ?? account.username,
       username: account.username,
@@ -122,23 +124,17 @@ export async function matchSignInCode(
   typed: string,
   now: Date,
 ): Promise<string | undefined> {
-  const at = now.toISOString();
-  const digits = typed.replace(/\s/g, '');
-  const typedHash = Buffer.from(hashCode(digits), 'hex');
-  const live = await findLiveSignInCodes(db, adminUserId, at, SIGN_IN_CODE_MAX_ATTEMPTS);
-  const match = live.find((row) => timingSafeEqual(Buffer.from(row.code_hash, 'hex'), typedHash));
-  if (!match) await countSignInCodeAttempt(db, adminUserId, at);
-  return match?.id;
+  return matchOneTimeCode(db, ADMIN_CODES, adminUserId, typed, now);
 }
 
 /** The right code with a wrong password: every live code of the account has one try fewer. */
 export async function spendSignInCodeTry(db: Kysely<DB>, adminUserId: string, now: Date) {
-  await countSignInCodeAttempt(db, adminUserId, now.toISOString());
+  await spendOneTimeCodeTry(db, ADMIN_CODES, adminUserId, now);
 }
 
 /** Uses the matched code up, in the sign-in's transaction; refused when another request did. */
 export async function useSignInCode(db: Kysely<DB>, id: string, now: Date): Promise<void> {
-  if (!(await markSignInCodeUsed(db, id, now.toISOString()))) throw invalidEmailCode();
+  if (!(await consumeOneTimeCode(db, ADMIN_CODES, id, now))) throw invalidEmailCode();
 }
 
 /** Asking for codes from one address: plenty for a person, few for a script. */
@@ -146,8 +142,7 @@ export const SIGN_IN_CODE_REQUEST_LIMIT: RateLimit = {
   scope: 'sign-in-code',
   max: 10,
   windowMs: SIGN_IN_CODE_LIFETIME_MS,
-  message: (minutes) =>
-    `Too many requests for sign-in codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  message: tooManyMessage('requests for sign-in codes'),
 };
 
 /** The one answer to a request for a code, so it tells nobody about the account. */

@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { isRecordId } from '../../db/record-id.ts';
 import type { Deps } from '../../deps.ts';
 import { invalidField, notFound } from '../../errors.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
+import {
+  type RateLimit,
+  takeRateLimitHit,
+  tooManyMessage,
+} from '../rate-limits/rate-limits.service.ts';
 import { usableCode } from './entry-price.ts';
 
 /** A form asks again as the artist adds works or types a code: generous, but no code guessing. */
@@ -13,8 +17,7 @@ export const QUOTE_LIMIT: RateLimit = {
   scope: 'quote',
   max: 60,
   windowMs: 10 * 60 * 1000,
-  message: (minutes) =>
-    `Too many price checks. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  message: tooManyMessage('price checks'),
 };
 
 /**

@@ -178,7 +178,7 @@ describe(`the jury demo on ${TEST_ENGINE}`, () => {
       jurors: 3 + RESULTS_JURY.jurors,
       competitions: 1,
       // Twelve in the jury demo, six in the results demo's competition, three of several works.
-      submissions: 21,
+      submissions: 25,
       rounds: 1 + RESULTS_JURY.rounds,
       criteria: 2 + RESULTS_JURY.criteria,
       panel: 3 + RESULTS_JURY.panel,
@@ -201,8 +201,9 @@ describe(`no jury demo without DEMO_JUROR_PASSWORD on ${TEST_ENGINE}`, () => {
     const plain = await buildTestApp({ seedDemo: true });
     open.push(plain);
     expect(plain.initialized).toMatchObject({ seededDemo: true, seededDemoJury: false });
-    // The results demo's six entries, its closed round, and the three of several works only.
-    expect(await counts(plain)).toEqual({ ...RESULTS_JURY, competitions: 0, submissions: 9 });
+    // The results demo's six entries, its closed round, the three of several works and the
+    // exhibitions demo's four only.
+    expect(await counts(plain)).toEqual({ ...RESULTS_JURY, competitions: 0, submissions: 13 });
 
     // The same demo site started again with the password: the jury is added to it. (Never
     // readied, so nothing runs; not closed, which would close the database plain still uses.)

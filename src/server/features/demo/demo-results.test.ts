@@ -7,7 +7,7 @@ import { DEMO_RESULTS_COMPETITION } from './demo-results.ts';
 
 /*
  * The results demo: with demo content, a past competition shows published results at once:
- * three awards (one artist's name withheld), a certificate for every entry, and no e-mail sent
+ * three awards (one artist's name withheld) and the people's choice, a certificate for every entry, and no e-mail sent
  * to the made-up artists; seeded once.
  */
 
@@ -15,7 +15,7 @@ const t = useTestApp({ config: { seedDemo: true } });
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe(`the results demo (${TEST_ENGINE})`, () => {
-  it('publishes a past competition’s results with three awards and certificates', async () => {
+  it('publishes a past competition’s results with three awards, the people’s choice and certificates', async () => {
     expect(t.initialized.seededDemoResults).toBe(true);
     const latest = (await get('/api/results/latest')).json<LatestResults>();
     const demo = latest.find((r) => r.title === DEMO_RESULTS_COMPETITION);
@@ -27,6 +27,8 @@ describe(`the results demo (${TEST_ENGINE})`, () => {
       ['First', 'Aditi Deshpande'],
       ['Second', null],
       ['Third', 'Lakshmi Subramaniam'],
+      // The visitors' award, given after the exhibition's vote closed (demo-votes.ts).
+      ["People's Choice", 'Siddharth Ghosh'],
     ]);
     for (const award of results.awards) {
       expect((await get(award.imageUrl ?? '')).statusCode).toBe(200);
@@ -36,7 +38,7 @@ describe(`the results demo (${TEST_ENGINE})`, () => {
       .select(['code', 'kind'])
       .where('competition_id', '=', demo?.competitionId ?? '')
       .execute();
-    expect(certificates.filter((c) => c.kind === 'merit')).toHaveLength(3);
+    expect(certificates.filter((c) => c.kind === 'merit')).toHaveLength(4);
     expect(certificates).toHaveLength(6);
     const pdf = await get(`/api/certificates/${certificates[0]?.code}/pdf`);
     expect(pdf.statusCode).toBe(200);

@@ -67,3 +67,14 @@ export async function findEntriesOf(db: DemoDb, competitionId: string) {
     .where('competition_id', '=', competitionId)
     .execute();
 }
+
+/** The id of the demo competition with this title (the newest, should an admin have copied it). */
+export async function findCompetitionIdByTitle(db: DemoDb, title: string) {
+  const row = await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('title', '=', title)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -3,7 +3,11 @@ import { type Invitation, InvitationTokenSchema } from '../../../shared/schemas/
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { setPassword } from '../auth/auth.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
+import {
+  type RateLimit,
+  takeRateLimitHit,
+  tooManyMessage,
+} from '../rate-limits/rate-limits.service.ts';
 import { findInvitationWithJuror, markInvitationUsed } from './jurors.repository.ts';
 
 /*
@@ -19,8 +23,7 @@ export const INVITATION_LIMIT: RateLimit = {
   scope: 'juror-invitation',
   max: 20,
   windowMs: 15 * 60 * 1000,
-  message: (minutes) =>
-    `Too many attempts with invitation links. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  message: tooManyMessage('attempts with invitation links'),
 };
 
 const invitationGone = () => new AppError(410, 'INVITATION_INVALID', INVITATION_INVALID_MESSAGE);

@@ -5,7 +5,7 @@
 
 export { getJudging, requireCompetition, saveJudging } from './judging.service.ts';
 export { roundStandings } from './round-results.ts';
-export { findRoundEntries } from './rounds.repository.ts';
+export { findRoundEntries, findRoundScores } from './rounds.repository.ts';
 export { listRounds, requireRound, ROUND_NOT_FOUND } from './round-summaries.ts';
 export { closeRound, createRound, openRound } from './rounds.service.ts';
 export { requireOpenRound, ROUND_CLOSED, saveScores } from './scoring.service.ts';

@@ -24,6 +24,7 @@ export {
 } from './private-images.ts';
 export { juryCopyOf, type PictureCopy, printableKeyOf } from './picture-copies.ts';
 export { describeImages, storeResponsiveImage } from './responsive-images.ts';
+export { type DisplayMetadata, xmpPacketOf } from './display-metadata.ts';
 export { isValidKey, PRIVATE_NAMESPACE, type Storage, type StoredFile } from './storage/storage.ts';
 export {
   claimFiles,

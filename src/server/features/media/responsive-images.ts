@@ -5,6 +5,7 @@ import type { ResponsiveImage } from '../../../shared/schemas/image.ts';
 import type { DB } from '../../db/schema.ts';
 import { publicKeyOf, publicUrlOf, type Storage } from './storage/storage.ts';
 import { decodeUpload, imageUnreadable } from './image-check.ts';
+import { type DisplayMetadata, withDisplayMetadata } from './display-metadata.ts';
 import type { ImageWorker } from './image-worker-client.ts';
 import { findMediaByUrls, insertMedia } from './media.repository.ts';
 
@@ -44,9 +45,13 @@ const DISPLAY_MAX_HEIGHT = 4096;
  * decoded as the upload check decoded it; whatever sharp still cannot do with it is the picture's
  * fault, answered 422 rather than 500. Runs in the image worker's process.
  */
-export async function encodeResponsiveSizes(input: Buffer): Promise<Encoded> {
+export async function encodeResponsiveSizes(
+  input: Buffer,
+  metadata?: DisplayMetadata,
+): Promise<Encoded> {
   try {
-    // autoOrient() applies the EXIF orientation; sharp drops all metadata on output by default.
+    // autoOrient() applies the EXIF orientation; sharp drops all metadata on output by default,
+    // and writes only the creator and copyright when `metadata` names them.
     const upright = decodeUpload(input).autoOrient();
     const { autoOrient: size } = await sharp(input).metadata();
     // Never enlarged: a small picture gets the widths it can fill, plus its own width. A very
@@ -59,16 +64,14 @@ export async function encodeResponsiveSizes(input: Buffer): Promise<Encoded> {
       ({ width, height: DISPLAY_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true }) as const;
     const copies: Encoded['copies'] = [];
     for (const width of widths) {
-      const { data, info } = await upright
-        .clone()
+      const { data, info } = await withDisplayMetadata(upright.clone(), metadata)
         .resize(box(width))
         .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
       const key = publicKeyOf(data, 'webp');
       copies.push({ key, data, contentType: 'image/webp', width: info.width });
     }
-    const { data, info } = await upright
-      .clone()
+    const { data, info } = await withDisplayMetadata(upright.clone(), metadata)
       .resize(box(largest))
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
@@ -97,10 +100,16 @@ export async function storeResponsiveImage(
     now: Date;
     alsoRecord?: (trx: Kysely<DB>, url: string) => Promise<void>;
     log?: Pick<FastifyBaseLogger, 'warn'>;
+    /** Written into every copy (an exhibited work's creator and copyright). */
+    metadata?: DisplayMetadata;
   },
 ): Promise<string> {
   const { now, alsoRecord, log } = options;
-  const { copies, fallback } = await options.worker.run('encodeResponsiveSizes', input);
+  const { copies, fallback } = await options.worker.run(
+    'encodeResponsiveSizes',
+    input,
+    options.metadata,
+  );
   const url = publicUrlOf(fallback.key);
   // The same picture stored before has these very files (they are named by their bytes): they
   // are its record's, and stay whatever happens here.

@@ -22,6 +22,8 @@ import { isRecordId } from '../../db/record-id.ts';
 import { findRegistrationForm } from '../submissions/submissions.service.ts';
 import { allPublishedResults, latestResults } from '../results/results.service.ts';
 import { isStaticPageSlug, renderStaticPage, STATIC_PAGE_SLUGS } from './pages.service.ts';
+import { describeRecordPage } from './record-page-data.ts';
+import { describeExhibitionPage } from './exhibition-page-data.ts';
 import { describeResultsPage } from './results-page-data.ts';
 
 /** What the server knows of a page before the browser runs anything. */
@@ -35,6 +37,10 @@ export interface PageDescription {
   preload?: { image: ResponsiveImage; sizes: string };
   /** The robots meta tag's content, for a page search engines should leave out ('noindex'). */
   robots?: string;
+  /** Open Graph's type when not 'website' (a work's page: 'article'). */
+  ogType?: string;
+  /** schema.org data for the page, given the way to make a path absolute. */
+  jsonLd?: (absolute: (path: string) => string) => object[];
   /** Where the page sends the visitor instead (with a 302), as the app would at once. */
   redirect?: string;
   /**
@@ -110,7 +116,7 @@ export async function pageVariant(
 
 /** The first-screen data and meta tags of each public route (seed §2). */
 export async function describePage(
-  deps: Pick<Deps, 'db' | 'log' | 'competitions' | 'contentCache' | 'settings'>,
+  deps: Pick<Deps, 'db' | 'log' | 'clock' | 'competitions' | 'contentCache' | 'settings'>,
   pathname: string,
   settings: PublicSettings,
   variant = '',
@@ -150,6 +156,10 @@ export async function describePage(
 
   const results = await describeResultsPage(deps, pathname, settings.timeZone, summarize);
   if (results) return results;
+  const record = await describeRecordPage(deps, pathname);
+  if (record) return record;
+  const exhibition = await describeExhibitionPage(deps, pathname, summarize);
+  if (exhibition) return exhibition;
 
   const competitionPart = competitionIdInPath(pathname);
   if (competitionPart !== undefined) {

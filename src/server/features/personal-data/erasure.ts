@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { deleteArtistOfEmail } from '../artists/artists.service.ts';
 import { type AuditActor, recordAudit, writePublicContent } from '../audit/audit.service.ts';
+import { forgetDisplayCopiesOf } from '../exhibitions/exhibitions.service.ts';
 import { deleteMessagesTo } from '../mail/mail.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/media.service.ts';
 import { anonymiseReceiptsOf } from '../receipts/receipts.service.ts';
@@ -25,6 +26,7 @@ import {
   withdrawMyEntry,
   worksOf,
 } from '../submissions/submissions.service.ts';
+import { eraseVoter } from '../votes/votes.service.ts';
 import {
   findErasureRequest,
   findErasureRequests,
@@ -38,8 +40,10 @@ import {
  * An artist asks to be erased; an admin completes it within 30 days. Completing withdraws the
  * entries still open (refunded as the withdrawal setting says), then in one transaction replaces
  * the name and contacts of every entry (results then show "Name withheld"), takes the name off the
- * receipts (the ledger and receipts themselves are kept, as tax law requires), deletes the
- * messages to the address and the artist's sign-in, and forgets the request's address; the files
+ * receipts (the ledger and receipts themselves are kept, as tax law requires), forgets the
+ * exhibition's display copies of the works (their bytes name the artist), deletes the
+ * messages to the address and the artist's sign-in, takes the address off the person's votes in
+ * the people's choice, and forgets the request's address; the files
  * are deleted after it commits.
  */
 
@@ -153,8 +157,15 @@ export async function completeErasure(
     );
     await deleteMessagesTo(trx, email);
     await deleteArtistOfEmail(trx, email);
+    // Their people's-choice votes go on counting, without the address.
+    const votes = await eraseVoter(trx, email, now);
     const ids = rows.map((row) => row.id);
-    const released = [...files, ...(await forgetCertificateFilesOf(trx, ids))];
+    // The certificates and the exhibition's display copies print the name in their bytes.
+    const released = [
+      ...files,
+      ...(await forgetCertificateFilesOf(trx, ids)),
+      ...(await forgetDisplayCopiesOf(trx, ids)),
+    ];
     await releaseFiles(trx, released);
     await recordAudit(
       trx,
@@ -164,7 +175,11 @@ export async function completeErasure(
         action: 'artist.erasure-complete',
         entityType: 'erasure_request',
         entityId: id,
-        details: { entries: rows.length, references: rows.map((row) => row.reference) },
+        details: {
+          entries: rows.length,
+          references: rows.map((row) => row.reference),
+          votes,
+        },
       },
       now,
     );

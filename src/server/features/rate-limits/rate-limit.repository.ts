@@ -19,17 +19,35 @@ export async function lockRateLimitKey(
   await lockAdvisory(trx, ADVISORY_LOCK.rateLimit, `${scope}\n${clientKey}`);
 }
 
-/** Removes the scope's hits at or before `before`: they have left the window. */
+/**
+ * Removes the client's hits in the scope at or before `before`: they have left the window. Only
+ * the client's own, under its lock: every client deleting the scope's expired rows at once made
+ * each wait for the others' row locks (sweepRateLimitHits removes what nobody comes back for).
+ */
 export async function deleteRateLimitHitsBefore(
   db: RateLimitsDb,
   scope: string,
+  clientKey: string,
   before: string,
 ): Promise<void> {
   await db
     .deleteFrom('rate_limit_hits')
     .where('scope', '=', scope)
+    .where('client_key', '=', clientKey)
     .where('hit_at', '<=', before)
     .execute();
+}
+
+/** Removes every hit at or before `before`, in every scope; how many. */
+export async function deleteAllRateLimitHitsBefore(
+  db: RateLimitsDb,
+  before: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limit_hits')
+    .where('hit_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function rateLimitHitExists(db: RateLimitsDb, id: string): Promise<boolean> {

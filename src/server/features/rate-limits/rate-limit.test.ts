@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
 import { AppError } from '../../errors.ts';
-import { type RateLimit, takeRateLimitHit } from './rate-limits.service.ts';
+import {
+  networkOf,
+  RATE_LIMIT_HITS_KEPT_MS,
+  type RateLimit,
+  sweepRateLimitHits,
+  takeRateLimitHit,
+} from './rate-limits.service.ts';
 
 const t = useTestApp();
 const db = () => t.app.deps.db;
@@ -74,6 +80,22 @@ describe(`takeRateLimitHit on ${TEST_ENGINE}`, () => {
     expect(await refusal('10.0.0.3', now, undefined, { ...LIMIT, scope: 'other' })).toBeUndefined();
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4 address written as IPv6 as itself', async () => {
+    const now = new Date();
+    // One client moving through its /64, written in every form the address may take.
+    for (let n = 0; n < 10; n++) {
+      const address = n % 2 === 0 ? `2001:db8:7:1::${n + 1}` : `2001:0db8:0007:0001:ffff:0:0:${n}`;
+      expect(await refusal(address, now)).toBeUndefined();
+    }
+    expect(await refusal('2001:db8:7:1:abcd::9', now)).toBeDefined();
+    expect(await refusal('2001:db8:7:2::1', now)).toBeUndefined();
+    for (let n = 0; n < 10; n++) await takeRateLimitHit(db(), LIMIT, '10.0.0.9', undefined, now);
+    expect(await refusal('::ffff:10.0.0.9', now)).toBeDefined();
+    // Keys that are not addresses are counted as they are.
+    expect(networkOf('a1b2c3')).toBe('a1b2c3');
+    expect(networkOf('123')).toBe('123');
+  });
+
   it('counts an attempt sent again with its id once, and lets it through again when the limit is reached', async () => {
     const now = new Date();
     const first = randomUUID();
@@ -107,12 +129,26 @@ describe(`takeRateLimitHit on ${TEST_ENGINE}`, () => {
     expect(results.filter((r) => r?.statusCode === 429)).toHaveLength(20);
   });
 
-  it('forgets hits older than the window', async () => {
+  it("forgets a client's hits older than the window when it comes back; the sweep, everyone's after a day", async () => {
     const start = Date.parse('2026-11-24T10:00:00Z');
     for (let n = 0; n < 10; n++)
       await takeRateLimitHit(db(), LIMIT, '10.0.0.7', undefined, at(start, 0));
+    await takeRateLimitHit(db(), LIMIT, '10.0.0.8', undefined, at(start, 0));
+    // Another client's hit leaves them (no waiting on each other's rows); its own return does not.
     await takeRateLimitHit(db(), LIMIT, '10.0.0.8', undefined, at(start, 11 * MINUTE));
-    const left = await db().selectFrom('rate_limit_hits').select('client_key').execute();
-    expect(left).toEqual([{ client_key: '10.0.0.8' }]);
+    const keys = async () =>
+      (await db().selectFrom('rate_limit_hits').select('client_key').execute())
+        .map((row) => row.client_key)
+        .sort();
+    expect(await keys()).toEqual([...Array<string>(10).fill('10.0.0.7'), '10.0.0.8']);
+    await takeRateLimitHit(db(), LIMIT, '10.0.0.7', undefined, at(start, 12 * MINUTE));
+    expect(await keys()).toEqual(['10.0.0.7', '10.0.0.8']);
+
+    const sweepAt = (ms: number) =>
+      sweepRateLimitHits({ db: db(), clock: { now: () => at(start, ms) } });
+    expect(await sweepAt(12 * MINUTE + RATE_LIMIT_HITS_KEPT_MS - 1)).toBe(1);
+    expect(await keys()).toEqual(['10.0.0.7']);
+    expect(await sweepAt(12 * MINUTE + RATE_LIMIT_HITS_KEPT_MS)).toBe(1);
+    expect(await keys()).toEqual([]);
   });
 });

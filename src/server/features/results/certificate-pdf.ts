@@ -5,6 +5,7 @@
  * only, so a stored copy can be compared with a fresh rendering.
  */
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { scaled, trimEnd, Typesetter, type Segment, type TextStyle } from './certificate-text.ts';
 
 export interface CertificateContent {
@@ -23,8 +24,10 @@ export interface CertificateContent {
   issuedOn: string;
   /** verification code, e.g. 'K7QX-3MPA-9TZD' */
   code: string;
-  /** e.g. 'https://example.org/certificates/K7QX-3MPA-9TZD' */
+  /** e.g. 'https://example.org/certificates/K7QX-3MPA-9TZD' (also the QR code's content) */
   verifyUrl: string;
+  /** The published judging record's SHA-256 (64 hex digits), or null when none is published. */
+  recordSha256?: string | null;
 }
 
 /** A4 landscape, in points. */
@@ -40,6 +43,16 @@ const INK = '#1f2937';
 const MUTED = '#4b5563';
 /** A fixed date keeps the bytes (and the file identifier derived from it) the same every time. */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+
+/** The QR code's side and its place: the bottom right, inside the frame, clear of the footer. */
+export const QR_SIZE = 72;
+const QR_X = WIDTH - 44 - QR_SIZE;
+const QR_Y = HEIGHT - 44 - QR_SIZE;
+
+/** The verification page's address as a QR code (PNG with its quiet zone): the same URL, the same bytes. */
+export function verificationQrPng(url: string): Promise<Buffer> {
+  return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 4, scale: 4, type: 'png' });
+}
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -161,7 +174,13 @@ function drawBody(doc: Doc, ts: Typesetter, c: CertificateContent, accent: strin
   }
 }
 
-function drawFooter(doc: Doc, ts: Typesetter, c: CertificateContent, accent: string): void {
+function drawFooter(
+  doc: Doc,
+  ts: Typesetter,
+  c: CertificateContent,
+  accent: string,
+  qr: Buffer,
+): void {
   const columns = [
     { x: CENTRE - 180, value: c.issuedOn, label: 'Date' },
     { x: CENTRE + 180, value: c.siteTitle, label: 'Awarded by' },
@@ -178,13 +197,25 @@ function drawFooter(doc: Doc, ts: Typesetter, c: CertificateContent, accent: str
       { text: c.verifyUrl, style: style('sans', 9.5, INK) },
       { text: ` — code ${c.code}`, style: style('sans', 9.5, MUTED) },
     ],
-    TEXT_WIDTH,
+    FOOTER_WIDTH,
   );
-  const baseline = 545;
+  const baseline = c.recordSha256 ? 533 : 545;
   const width = ts.centred(verify, CENTRE, baseline);
   // The whole line links to the verification page.
   doc.link(CENTRE - width / 2, baseline - 10, width, 14, c.verifyUrl);
+  if (c.recordSha256) {
+    const hash = [
+      { text: 'Judging record SHA-256 ', style: style('sans', 8, MUTED) },
+      { text: c.recordSha256, style: style('sans', 8, INK) },
+    ];
+    ts.centred(ts.fit(hash, FOOTER_WIDTH), CENTRE, 548);
+  }
+  doc.image(qr, QR_X, QR_Y, { width: QR_SIZE, height: QR_SIZE });
+  doc.link(QR_X, QR_Y, QR_SIZE, QR_SIZE, c.verifyUrl);
 }
+
+/** The footer's lines keep clear of the QR code on either side. */
+const FOOTER_WIDTH = 2 * (QR_X - 12 - CENTRE);
 
 /** Every text on one line: line breaks, tabs and other control characters become spaces. */
 function oneLine(content: CertificateContent): CertificateContent {
@@ -200,6 +231,7 @@ function oneLine(content: CertificateContent): CertificateContent {
     issuedOn: clean(content.issuedOn),
     code: clean(content.code),
     verifyUrl: clean(content.verifyUrl),
+    recordSha256: content.recordSha256 ? clean(content.recordSha256) : null,
   };
 }
 
@@ -234,7 +266,7 @@ export async function renderCertificatePdf(raw: CertificateContent): Promise<Buf
   const ts = new Typesetter(doc);
   drawFrame(doc, accent);
   drawBody(doc, ts, content, accent);
-  drawFooter(doc, ts, content, accent);
+  drawFooter(doc, ts, content, accent, await verificationQrPng(content.verifyUrl));
   doc.end();
   await done;
   return Buffer.concat(chunks);

@@ -13,6 +13,7 @@ export async function findCertificate(db: ResultsDb, code: string) {
     .select([
       'c.id',
       'c.code',
+      'c.competition_id',
       'c.kind',
       'c.award',
       'c.issued_on',

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { artworkTitleOf } from './artwork-title.ts';
 import { type CertificateContent, renderCertificatePdf } from './certificate-pdf.ts';
 import { findCertificate, setCertificateFile } from './certificates.repository.ts';
+import { publishedRecordHash } from './judging-record.service.ts';
 import { certificatePathOf } from './publication.service.ts';
 
 /*
@@ -55,7 +56,7 @@ export async function verifyCertificate(
 }
 
 async function contentOf(
-  deps: Pick<Deps, 'settings' | 'config' | 'log'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'config' | 'log'>,
   row: CertificateRow,
 ): Promise<CertificateContent> {
   const entry = { ...row, id: row.submission_id };
@@ -72,6 +73,7 @@ async function contentOf(
     issuedOn: formatCalendarDate(row.issued_on),
     code: row.code,
     verifyUrl: `${deps.config.publicUrl}${certificatePathOf(row.code)}`,
+    recordSha256: await publishedRecordHash(deps.db, row.competition_id),
   };
 }
 

@@ -11,6 +11,7 @@ import { artworkTitleOf } from './artwork-title.ts';
 import { findLatestPublications, findPublication } from './publication.repository.ts';
 import { findAwards } from './awards.repository.ts';
 import { findAwardEntry, findCompetitionTitle } from './public-results.repository.ts';
+import { recordLineOf } from './judging-record.service.ts';
 
 /*
  * What anyone may see of published results: each award with the work's display copy, its title
@@ -41,6 +42,7 @@ export async function getPublicResults(
   return {
     competition,
     publishedAt,
+    record: await recordLineOf(db, competitionId),
     awards: rows.flatMap((row) => {
       const shown = publicationOf(row.publication_consent);
       if (row.status !== 'approved' || shown === 'none') return [];

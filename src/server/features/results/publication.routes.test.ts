@@ -143,7 +143,10 @@ describe(`publishing results (${TEST_ENGINE})`, () => {
       (row) => row.entity_id === competitionId,
     );
     expect(audits.map((row) => [row.actor, JSON.parse(row.details ?? 'null')])).toEqual([
-      ['admin', { awards: 1, participants: 3, emails: 3, feedbackReleased: false }],
+      [
+        'admin',
+        { awards: 1, participants: 3, emails: 3, feedbackReleased: false, recordPublished: false },
+      ],
     ]);
   });
 

@@ -41,6 +41,11 @@ import {
   updateCertificate,
 } from './publication.repository.ts';
 import { feedbackSection, feedbackToRelease } from './released-feedback.ts';
+import {
+  judgingRecordState,
+  prepareJudgingRecord,
+  showJudgingRecord,
+} from './judging-record.service.ts';
 
 /*
  * Publishing a competition's results: one Publish makes the public results page, a
@@ -142,6 +147,7 @@ export async function previewPublication(
       0,
     ),
     feedbackReleased: publication?.feedback_released === 1,
+    record: await judgingRecordState(db, competitionId),
     entriesOpenUntil: moment && now < moment.closesAt ? moment.closesText : null,
   };
 }
@@ -163,7 +169,7 @@ export async function publishResults(
   competitionId: string,
   admin: AuditActor,
   /** The demo's results publish without e-mails: its artists' addresses are made up. */
-  { emails: writeEmails = true, releaseFeedback = false } = {},
+  { emails: writeEmails = true, releaseFeedback = false, publishRecord = false } = {},
 ): Promise<Publication> {
   const { db, config } = deps;
   await requireCompetition(db, competitionId);
@@ -180,6 +186,8 @@ export async function publishResults(
   const feedback = releaseFeedback
     ? await feedbackToRelease(db, competitionId, deps.log)
     : new Map<string, never[]>();
+  // Written before the transaction (it reads every round); 409 NO_CLOSED_ROUND before anything.
+  const record = publishRecord ? await prepareJudgingRecord(deps, competitionId) : null;
 
   const queued = await db.transaction().execute(async (trx) => {
     if (!(await claimPublication(trx, competitionId, stamp, releaseFeedback))) {
@@ -251,6 +259,7 @@ export async function publishResults(
     await deleteCertificates(trx, removed);
     await insertCertificates(trx, rows);
     await queueEmails(trx, emails, now);
+    if (publishRecord) await showJudgingRecord(trx, competitionId, record, stamp);
     await recordAudit(
       trx,
       audit(admin, 'results.publish', competitionId, {
@@ -258,6 +267,7 @@ export async function publishResults(
         participants: participants.length,
         emails: emails.length,
         feedbackReleased: releaseFeedback,
+        recordPublished: publishRecord,
       }),
       now,
     );

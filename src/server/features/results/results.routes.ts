@@ -154,7 +154,7 @@ export const resultsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
       schema: {
         summary: 'Publishes the results: the page, the certificates and one e-mail per entrant',
         description:
-          '409 `ENTRIES_OPEN` while the competition takes entries (before any other check); 409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again. `releaseFeedback`: the jury’s feedback, not hidden, reaches the artists (entry page, My entries, results e-mail).',
+          '409 `ENTRIES_OPEN` while the competition takes entries (before any other check); 409 `NO_AWARDS` before any award; 409 `ALREADY_PUBLISHED` while they are up (of two at once, one publishes). An artist already written to (before an Unpublish) is not written to again. `releaseFeedback`: the jury’s feedback, not hidden, reaches the artists (entry page, My entries, results e-mail). `publishRecord`: the judging record is published too (409 `NO_CLOSED_ROUND` when no round is closed).',
         params: CompetitionIdParamsSchema,
         body: PublishResultsSchema,
         response: {
@@ -168,6 +168,7 @@ export const resultsAdminRoutes: FeaturePlugin = async (app, { deps }) => {
     async (request) =>
       publishResults(deps, request.params.id, requireAdmin(request), {
         releaseFeedback: request.body?.releaseFeedback ?? false,
+        publishRecord: request.body?.publishRecord ?? false,
       }),
   );
 

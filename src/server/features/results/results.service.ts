@@ -8,3 +8,10 @@ export { allPublishedResults, getPublicResults, latestResults } from './public-r
 export { publishResults } from './publication.service.ts';
 /** An erased artist's certificates: their stored PDFs, which print the name, forgotten. */
 export { forgetCertificateFilesOf } from './certificate-erasure.repository.ts';
+/** The judging record: published (written once) or withdrawn; the demo publishes its own. */
+export { changeJudgingRecord, publishedJudgingRecord } from './judging-record.service.ts';
+export {
+  findPeoplesChoiceAward,
+  PEOPLES_CHOICE_TITLE,
+  savePeoplesChoiceAward,
+} from './peoples-choice-award.ts';

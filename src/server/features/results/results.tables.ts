@@ -52,12 +52,27 @@ export interface CertificatesTable {
   updated_at: string;
 }
 
+/**
+ * A competition's judging record: canonical JSON (UTF-8) written once, at its first publication,
+ * and never rewritten, so its SHA-256 stays what the results page and certificates print.
+ */
+export interface JudgingRecordsTable {
+  competition_id: string;
+  body: string;
+  sha256: string;
+  /** Null while withdrawn (or while the results are not published it is not shown either). */
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The tables this feature owns, as db/schema.ts composes them into DB. */
 export interface ResultsTables {
   jury_ballots: JuryBallotsTable;
   awards: AwardsTable;
   results_publications: ResultsPublicationsTable;
   certificates: CertificatesTable;
+  judging_records: JudgingRecordsTable;
 }
 
 /** What the feature's repositories may query: the tables it owns and the ones it reads. */

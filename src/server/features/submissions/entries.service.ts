@@ -9,7 +9,11 @@ import { isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ENTRY_LINK_KIND, entryLinkEmail, queueEmail } from '../mail/mail.service.ts';
-import { type RateLimit, takeRateLimitHit } from '../rate-limits/rate-limits.service.ts';
+import {
+  type RateLimit,
+  takeRateLimitHit,
+  tooManyMessage,
+} from '../rate-limits/rate-limits.service.ts';
 import { entryDetails } from './entry-details.ts';
 import { findPublishedResult } from './entry-result.repository.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
@@ -28,8 +32,7 @@ export const LINK_REQUEST_LIMIT: RateLimit = {
   scope: 'entry-link',
   max: 10,
   windowMs: 60 * 60 * 1000,
-  message: (minutes) =>
-    `Too many requests for entry links. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  message: tooManyMessage('requests for entry links'),
 };
 
 /** Links sent for one entry: a mailbox is not flooded, whoever asks. */

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.ts';
 import { LIFECYCLE_MESSAGES } from '../competitions/competitions.service.ts';
+import { tooManyMessage } from '../rate-limits/rate-limits.service.ts';
 
 /** The messages of registration's refusals. */
 export const REGISTRATION_REFUSALS = {
@@ -10,8 +11,7 @@ export const REGISTRATION_REFUSALS = {
     'Send an Idempotency-Key header of 8 to 100 letters, digits, hyphens or underscores, the same for every retry of one registration.',
   keyReused:
     'This Idempotency-Key was already used for a registration with other details. Send a new key for a new registration.',
-  rateLimited: (minutes: number) =>
-    `Too many registrations from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  rateLimited: tooManyMessage('registrations from your connection'),
 } as const;
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -151,3 +151,22 @@ export function expectToastFor(toast: HTMLElement, ms: number) {
   });
   expect(toast.isConnected).toBe(false);
 }
+
+/** A dashboard answer that matches its schema, for tests that land on /admin signed in. */
+export const DASHBOARD: Answer = {
+  status: 200,
+  body: {
+    totalCompetitions: 3,
+    totalCategories: 2,
+    activeCompetitions: 1,
+    participants: 40,
+    pendingReviews: 5,
+    monthlyGrowthPercent: 25,
+    revenue: 125000,
+    recentCompetitions: [{ id: 'c1', title: 'Spring Colours', createdAt: '2026-03-01T10:00:00Z' }],
+    upcomingCompetitions: [],
+    recentSubmissions: [],
+    paidTwice: [],
+    likelyDuplicates: { total: 0, groups: [] },
+  },
+};

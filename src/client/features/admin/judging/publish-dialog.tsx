@@ -32,6 +32,9 @@ export function awaitingReviewWarning(count: number): string {
 }
 
 export const RELEASE_FEEDBACK = 'Release the jury’s feedback to the artists';
+export const PUBLISH_RECORD = 'Publish the judging record';
+export const PUBLISH_RECORD_HINT =
+  'Every closed round’s scores under letters (Juror A, B…), the normalisation, the ballots and the Schulze tables, as a page and a JSON file whose SHA-256 the results page and each certificate print. It is written once and never changes; you may withdraw it later.';
 
 /** What releasing the feedback sends, or that there is none to send. */
 export function feedbackNote(works: number): string {
@@ -56,6 +59,8 @@ export function PublishDialog({
   onClose,
   releaseFeedback,
   onReleaseFeedback,
+  publishRecord,
+  onPublishRecord,
 }: {
   competitionId: string;
   open: boolean;
@@ -67,6 +72,8 @@ export function PublishDialog({
   onClose: () => void;
   releaseFeedback: boolean;
   onReleaseFeedback: (release: boolean) => void;
+  publishRecord: boolean;
+  onPublishRecord: (publish: boolean) => void;
 }) {
   const questionId = useId();
   const summaryId = useId();
@@ -101,6 +108,13 @@ export function PublishDialog({
           checked={releaseFeedback}
           disabled={preview.feedbackWorks === 0}
           onChange={(event) => onReleaseFeedback(event.target.checked)}
+        />
+        <Field
+          type="checkbox"
+          label={PUBLISH_RECORD}
+          hint={PUBLISH_RECORD_HINT}
+          checked={publishRecord}
+          onChange={(event) => onPublishRecord(event.target.checked)}
         />
         {blocker ? (
           <p id={blockerId} className="font-medium">

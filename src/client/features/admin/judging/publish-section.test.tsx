@@ -147,7 +147,7 @@ describe('publishing a competition’s results', () => {
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
     await user.click(confirm);
     expect(await region.findByText(FEEDBACK_RELEASED)).toBeTruthy();
-    expect(sent).toEqual([{ releaseFeedback: true }]);
+    expect(sent).toEqual([{ releaseFeedback: true, publishRecord: false }]);
   });
 
   it('offers no feedback to release when no juror wrote any', async () => {

@@ -12,6 +12,7 @@ import { MUTED_TEXT } from '../common/shell/admin-page.tsx';
 import { awardsQuery } from './api/awards.ts';
 import { publicationQuery, publishResults, unpublishResults } from './api/publication.ts';
 import { LINK_CLASS } from './judging-styles.ts';
+import { JudgingRecordControl } from './judging-record-control.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
 export const UNPUBLISH_QUESTION = 'The results page goes down; e-mails already sent stay sent.';
@@ -58,9 +59,11 @@ export function PublishSection({
   };
 
   const [releaseFeedback, setReleaseFeedback] = useState(false);
+  const [publishRecord, setPublishRecord] = useState(false);
   const publish = useMutation({ mutationFn: publishResults });
   const publishing = useConfirmAction({
-    act: (_: typeof RESULTS) => publish.mutateAsync({ competitionId, releaseFeedback }),
+    act: (_: typeof RESULTS) =>
+      publish.mutateAsync({ competitionId, releaseFeedback, publishRecord }),
     done: (_, publication) => settled(publication, publishedMessage(publication.emailsQueued)),
     failure: (error) => toApiError(error).message,
   });
@@ -99,6 +102,13 @@ export function PublishSection({
       {preview.published ? (
         <p>{preview.feedbackReleased ? FEEDBACK_RELEASED : FEEDBACK_NOT_RELEASED}</p>
       ) : null}
+      {preview.published ? (
+        <JudgingRecordControl
+          competitionId={competitionId}
+          record={preview.record}
+          onStatus={setStatus}
+        />
+      ) : null}
       {/* In the page from the start, so what it says next is read out. */}
       <div role="status" className="font-medium">
         {status}
@@ -119,6 +129,8 @@ export function PublishSection({
         counting={counting}
         releaseFeedback={releaseFeedback}
         onReleaseFeedback={setReleaseFeedback}
+        publishRecord={publishRecord}
+        onPublishRecord={setPublishRecord}
       />
       <ConfirmDialog
         {...unpublishing.dialog}

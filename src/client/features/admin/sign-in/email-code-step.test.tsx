@@ -1,7 +1,14 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, renderAdmin, SIGNED_IN, SIGNED_OUT, stubApi } from '../common/test-helpers.tsx';
+import {
+  DASHBOARD,
+  envelope,
+  renderAdmin,
+  SIGNED_IN,
+  SIGNED_OUT,
+  stubApi,
+} from '../common/test-helpers.tsx';
 import { SIGN_IN_CODE_SENT } from './login-page.tsx';
 
 const LOCKED = 'Too many failed sign-in attempts. Try again in 15 minutes.';
@@ -24,7 +31,7 @@ describe('signing in to a locked account with a code by e-mail', () => {
         asked.push(body);
         return { status: 202, body: { message: SIGN_IN_CODE_SENT } };
       },
-      'GET /api/admin/dashboard': { status: 200, body: {} },
+      'GET /api/admin/dashboard': DASHBOARD,
     });
     renderAdmin('/admin');
     const user = userEvent.setup();

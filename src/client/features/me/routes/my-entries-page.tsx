@@ -9,6 +9,7 @@ import { artistSessionQuery, ME_KEY, myEntriesQuery } from '../api/me-queries.ts
 import { MyEntryCard } from '../components/my-entry-card.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
+import { MyWorksForSale } from '../../exhibitions/components/my-works-for-sale.tsx';
 import { signOut } from '../me-api.ts';
 
 const messageOf = (error: unknown) =>
@@ -136,6 +137,7 @@ function SignedIn({ session, onSignedOut }: { session: ArtistSession; onSignedOu
           ))}
         </ul>
       ) : null}
+      <MyWorksForSale />
       <YourDataSection />
     </div>
   );

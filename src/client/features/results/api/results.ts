@@ -4,6 +4,7 @@ import type {
   LatestResults,
   PublicResults,
 } from '../../../../shared/schemas/publication.ts';
+import type { PublishedJudgingRecord } from '../../../../shared/schemas/judging-record.ts';
 import { useApiResource } from '../../../lib/api-cache.ts';
 
 /** A competition's published results. */
@@ -16,3 +17,7 @@ export const useAllResults = () => useApiResource<LatestResults>(publicApiPaths.
 /** The check of a certificate's code. */
 export const useCertificate = (code: string) =>
   useApiResource<CertificateVerification>(publicApiPaths.certificate(code));
+
+/** A competition's published judging record, with its SHA-256 and its download. */
+export const useJudgingRecord = (competitionId: string) =>
+  useApiResource<PublishedJudgingRecord>(publicApiPaths.judgingRecord(competitionId));

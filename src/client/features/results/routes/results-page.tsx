@@ -48,7 +48,7 @@ export default function ResultsPage() {
 }
 
 function Results({ results }: { results: PublicResults }) {
-  const { competition, publishedAt, awards } = results;
+  const { competition, publishedAt, awards, record } = results;
   return (
     <article className="mx-auto max-w-6xl px-4 pt-24 pb-16">
       <p>
@@ -65,6 +65,7 @@ function Results({ results }: { results: PublicResults }) {
       <p className="mt-4 text-lg text-gray-700 dark:text-gray-300">
         <PublishedOn at={publishedAt} />
       </p>
+      {record ? <RecordLine sha256={record.sha256} url={record.url} /> : null}
       {awards.length === 0 ? (
         <p className="mt-10 text-lg">{NO_AWARDS_SHOWN}</p>
       ) : (
@@ -77,6 +78,23 @@ function Results({ results }: { results: PublicResults }) {
         </ol>
       )}
     </article>
+  );
+}
+
+export const RECORD_LINK = 'See how the jury ranked the works';
+
+/** The published judging record: its page, and the SHA-256 of its file to check a copy against. */
+function RecordLine({ sha256, url }: { sha256: string; url: string }) {
+  return (
+    <p className="mt-4 max-w-3xl">
+      <Link
+        to={url}
+        className="font-medium text-[var(--color-primary-text)] underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        {RECORD_LINK}
+      </Link>{' '}
+      (the judging record). Its SHA-256: <code className="font-mono break-all">{sha256}</code>
+    </p>
   );
 }
 

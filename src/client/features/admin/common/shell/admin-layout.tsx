@@ -17,6 +17,8 @@ export const ADMIN_NAV_LINKS = [
   { to: paths.adminCodes, label: 'Codes' },
   { to: paths.adminJurors, label: 'Jurors' },
   { to: paths.adminJudging, label: 'Judging' },
+  { to: paths.adminExhibitions, label: 'Exhibitions' },
+  { to: paths.adminVotes, label: 'Votes' },
   { to: paths.adminOutbox, label: 'Outbox' },
   { to: paths.adminEmailTemplates, label: 'E-mail Templates' },
   { to: paths.adminVideoSettings, label: 'Video Settings' },

@@ -4,6 +4,7 @@ import {
   PublicationPreviewSchema,
   PublicationSchema,
 } from '../../../../../shared/schemas/publication.ts';
+import { JudgingRecordStateSchema } from '../../../../../shared/schemas/judging-record.ts';
 import { AdminCompetitionSchema } from '../../../../../shared/schemas/competition.ts';
 import { apiFetch } from '../../../../lib/api-client.ts';
 import { send } from '../../common/admin-requests.ts';
@@ -24,15 +25,32 @@ export const publicationQuery = (competitionId: string) =>
 export const publishResults = ({
   competitionId,
   releaseFeedback,
+  publishRecord = false,
 }: {
   competitionId: string;
   /** The jury's feedback, not hidden, reaches the artists. */
   releaseFeedback: boolean;
+  /** The judging record is published with the results. */
+  publishRecord?: boolean;
 }) =>
   apiFetch(
     `${resultsPath(competitionId)}/publish`,
-    send('POST', { releaseFeedback }),
+    send('POST', { releaseFeedback, publishRecord }),
     PublicationSchema,
+  );
+
+/** Publishes (written once, then kept) or withdraws the judging record; audited. */
+export const changeJudgingRecord = ({
+  competitionId,
+  published,
+}: {
+  competitionId: string;
+  published: boolean;
+}) =>
+  apiFetch(
+    adminApiPaths.judgingRecord(competitionId),
+    send('PUT', { published }),
+    JudgingRecordStateSchema,
   );
 
 /** Takes the page down (e-mails already sent stay sent); 409 NOT_PUBLISHED. */

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import type * as VoteDialogModule from './vote-dialog.tsx';
+
+/** The exhibition's voting window, as its page data carries it. */
+export interface VotingWindow {
+  opensAt: string | null;
+  closesAt: string | null;
+  open: boolean;
+  votesPerVisitor: number;
+}
+
+type VoteDialog = typeof VoteDialogModule.default;
+
+let voteDialog: Promise<VoteDialog> | undefined;
+/**
+ * The dialog's chunk, asked for once (on the first pointer, finger or focus on a vote button),
+ * and asked again after a failed download: a phone that was offline may press again.
+ */
+function loadVoteDialog(): Promise<VoteDialog> {
+  voteDialog ??= import('./vote-dialog.tsx').then(
+    (module) => module.default,
+    (error: unknown) => {
+      voteDialog = undefined;
+      throw error;
+    },
+  );
+  return voteDialog;
+}
+const preload = () => void loadVoteDialog().catch(() => undefined);
+
+export const VOTE_NOT_LOADED = 'The vote could not be loaded. Check your connection and try again.';
+
+/**
+ * "Vote for this work" in the exhibition's gallery and on a work's page, while voting is open
+ * (as the page's data says, so the server and the browser draw the same): a dialog that takes the
+ * visitor from their e-mail address to the e-mailed code to the vote. The dialog is drawn only
+ * once first opened, so hydrating a page of vote buttons costs a button each.
+ */
+export function VoteButton({
+  competitionId,
+  workId,
+  workTitle,
+  voting,
+}: {
+  competitionId: string;
+  workId: string;
+  workTitle?: string;
+  voting: VotingWindow;
+}) {
+  // Null until first opened: no dialog (nor its chunk) before.
+  const [Dialog, setDialog] = useState<VoteDialog | null>(null);
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!voting.open) return null;
+  const openDialog = () =>
+    loadVoteDialog().then(
+      (loaded) => {
+        setDialog(() => loaded);
+        setFailed(false);
+        setOpen(true);
+      },
+      () => setFailed(true),
+    );
+  return (
+    <>
+      {/* The title joins the visible words, so the name still starts with them (WCAG 2.5.3). */}
+      <Button
+        variant="outline"
+        onClick={() => void openDialog()}
+        onPointerEnter={preload}
+        onTouchStart={preload}
+        onFocus={preload}
+      >
+        Vote for this work
+        {workTitle ? <span className="sr-only">: {workTitle}</span> : null}
+      </Button>
+      {failed ? (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {VOTE_NOT_LOADED}
+        </p>
+      ) : null}
+      {Dialog ? (
+        <Dialog
+          competitionId={competitionId}
+          workId={workId}
+          workTitle={workTitle}
+          votesPerVisitor={voting.votesPerVisitor}
+          open={open}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
