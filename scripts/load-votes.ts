@@ -177,8 +177,11 @@ async function main(): Promise<number> {
     const atNginx = accessLog
       ? tallyVisits(visitsAtNginx(accessLog, galleryPaths), runFrom, burstWindows, ' at nginx')
       : undefined;
-    for (const tally of atNginx ? [atNginx.quiet, atNginx.during, atNginx.between] : [])
-      report(tally.summary());
+    const atApp = accessLog
+      ? tallyVisits(visitsAtNginx(accessLog, galleryPaths, true), runFrom, burstWindows, ' at app')
+      : undefined;
+    for (const at of [atNginx, atApp])
+      for (const tally of at ? [at.quiet, at.during, at.between] : []) report(tally.summary());
 
     // The checks, against what the site stored.
     const stored = await database.db
@@ -221,6 +224,7 @@ async function main(): Promise<number> {
             galleryAtNginxP99Ratio: ratioOf(atNginx.during, atNginx.quiet),
           }
         : {}),
+      ...(atApp ? { galleryAtAppP99Ratio: ratioOf(atApp.during, atApp.quiet) } : {}),
       problems: problems.slice(0, 20),
       problemCount: problems.length,
       loadAverages: os.loadavg().map(round),

@@ -69,15 +69,17 @@ export function startVisitors(base: string, paths: string[], perSecond: number) 
 /**
  * Through the cluster, the same visits as nginx timed them (its access log: when each ended and
  * how long it took): the site's own time, without the load's client, which shares these cores.
+ * `upstream`: the app server's part of that time instead (from nginx's request to its answer).
  */
-export function visitsAtNginx(accessLog: string, paths: string[]): BrowsedAnswer[] {
+export function visitsAtNginx(accessLog: string, paths: string[], upstream = false) {
   const visits: BrowsedAnswer[] = [];
-  const line = /"GET (\S+) [^"]*" (\d{3}) .* rt=([\d.]+) .* msec=([\d.]+)$/;
+  const line = /"GET (\S+) [^"]*" (\d{3}) .* rt=([\d.]+) .* upstream_time=([\d.]+) msec=([\d.]+)$/;
   for (const text of readFileSync(accessLog, 'utf8').split('\n')) {
     const match = line.exec(text);
     if (!match || !paths.includes(match[1] ?? '')) continue;
     const ms = Number(match[3]) * 1000;
-    visits.push([Number(match[4]) * 1000 - ms, Number(match[2]), ms]);
+    const startedAt = Number(match[5]) * 1000 - ms;
+    visits.push([startedAt, Number(match[2]), upstream ? Number(match[4]) * 1000 : ms]);
   }
   return visits;
 }

@@ -71,6 +71,9 @@ export function makeVoter(
     dispatcher: cluster
       ? new Agent({
           connections: 1,
+          // A browser keeps its connection to the site between the code, the confirmation and
+          // the vote (nginx closes an idle one after 75 s); undici's own default is 4 s.
+          keepAliveTimeout: 70_000,
           localAddress: `127.2.${(n >> 8) & 255}.${n & 255}`,
           connect: { rejectUnauthorized: false },
         })
