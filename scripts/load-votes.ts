@@ -196,8 +196,13 @@ async function main(): Promise<number> {
       if (failed > 0) problems.push(`${tally.kind}: ${failed} answers were 5xx or none`);
     }
     const p99 = (tally: Tally) => tally.summary().p99Ms;
-    const ratioOf = (bursting: Tally, calm: Tally) =>
-      p99(calm) > 0 ? Math.round((p99(bursting) / p99(calm)) * 100) / 100 : undefined;
+    // nginx times to the millisecond: a p99 under it (a copy nginx kept) counts as 1 ms.
+    const ratioOf = (bursting: Tally, calm: Tally, floorMs = 0) => {
+      const calmMs = Math.max(p99(calm), floorMs);
+      return calmMs > 0
+        ? Math.round((Math.max(p99(bursting), floorMs) / calmMs) * 100) / 100
+        : undefined;
+    };
     const ratio = ratioOf(during, quiet);
     if (during.answers.length === 0) problems.push('the gallery was not browsed during a burst');
     else if (ratio === undefined || ratio > 2)
@@ -221,10 +226,10 @@ async function main(): Promise<number> {
         ? {
             galleryAtNginxP99QuietMs: p99(atNginx.quiet),
             galleryAtNginxP99DuringBurstsMs: p99(atNginx.during),
-            galleryAtNginxP99Ratio: ratioOf(atNginx.during, atNginx.quiet),
+            galleryAtNginxP99Ratio: ratioOf(atNginx.during, atNginx.quiet, 1),
           }
         : {}),
-      ...(atApp ? { galleryAtAppP99Ratio: ratioOf(atApp.during, atApp.quiet) } : {}),
+      ...(atApp ? { galleryAtAppP99Ratio: ratioOf(atApp.during, atApp.quiet, 1) } : {}),
       problems: problems.slice(0, 20),
       problemCount: problems.length,
       loadAverages: os.loadavg().map(round),

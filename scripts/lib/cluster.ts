@@ -190,6 +190,7 @@ export async function startCluster(log: Log): Promise<Cluster> {
         APP_SERVER_1: addresses[0] as string,
         APP_SERVER_2: addresses[1] as string,
         ACCESS_LOG: accessLog,
+        PAGE_CACHE: path.join(folder, 'nginx-page-cache'),
       }),
     );
     const mainConfig = path.join(folder, 'nginx.conf');

@@ -69,14 +69,18 @@ export function startVisitors(base: string, paths: string[], perSecond: number) 
 /**
  * Through the cluster, the same visits as nginx timed them (its access log: when each ended and
  * how long it took): the site's own time, without the load's client, which shares these cores.
- * `upstream`: the app server's part of that time instead (from nginx's request to its answer).
+ * `upstream`: the app server's part of that time instead (from nginx's request to its answer),
+ * for the visits that reached one.
  */
 export function visitsAtNginx(accessLog: string, paths: string[], upstream = false) {
   const visits: BrowsedAnswer[] = [];
-  const line = /"GET (\S+) [^"]*" (\d{3}) .* rt=([\d.]+) .* upstream_time=([\d.]+) msec=([\d.]+)$/;
+  const line =
+    /"GET (\S+) [^"]*" (\d{3}) .* rt=([\d.]+) .* upstream_time=([\d.]+|-) msec=([\d.]+)$/;
   for (const text of readFileSync(accessLog, 'utf8').split('\n')) {
     const match = line.exec(text);
     if (!match || !paths.includes(match[1] ?? '')) continue;
+    // A copy nginx kept ('-': no server was asked) has no time at the app.
+    if (upstream && match[4] === '-') continue;
     const ms = Number(match[3]) * 1000;
     const startedAt = Number(match[5]) * 1000 - ms;
     visits.push([startedAt, Number(match[2]), upstream ? Number(match[4]) * 1000 : ms]);
