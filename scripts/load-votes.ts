@@ -83,6 +83,8 @@ const p99 = (tally: Tally) => tally.summary().p99Ms;
 
 /** p99 during bursts over the quiet one. nginx times to the millisecond: `floorMs` 1 there. */
 function ratioOf(bursting: Tally, calm: Tally, floorMs = 0): number | undefined {
+  // Through the cluster no visit may reach an app server in a burst: nginx answers them all.
+  if (bursting.answers.length === 0) return undefined;
   const calmMs = Math.max(p99(calm), floorMs);
   return calmMs > 0
     ? Math.round((Math.max(p99(bursting), floorMs) / calmMs) * 100) / 100

@@ -64,6 +64,9 @@ export function nginxMainConfig(folder: string, siteFile: string): string {
   return [
     // One worker per core, as Debian's own nginx.conf: one worker alone took every TLS handshake.
     'worker_processes auto;',
+    // The cluster's nginx shares two cores with both servers, PostgreSQL and the load's client; a
+    // front door on a machine of its own never waits for them. Ignored when not run as root.
+    'worker_priority -5;',
     `pid ${path.join(folder, 'nginx.pid')};`,
     'error_log stderr warn;',
     // Each request through it holds two connections, the visitor's and the server's.
