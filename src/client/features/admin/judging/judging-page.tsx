@@ -1,11 +1,8 @@
-import type { FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminCompetition } from '../../../../shared/schemas/competition.ts';
-import { Button } from '../../../components/button.tsx';
+import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAdminQuery } from '../common/admin-query.tsx';
 import { withSeedMessage } from '../common/failure-messages.ts';
-import { SelectField } from '../common/forms/form-fields.tsx';
+import { CompetitionPicker } from '../common/competition-picker.tsx';
 import { ResourceView } from '../common/resource-view.tsx';
 import { AdminPage, MUTED_TEXT, Section } from '../common/shell/admin-page.tsx';
 import { competitionsQuery } from '../competitions/api/competitions.ts';
@@ -21,7 +18,6 @@ import { ConflictsSection } from './conflicts-section.tsx';
 import { FeedbackSection } from './feedback-section.tsx';
 import { IdentityCheckSection } from './identity-check-section.tsx';
 import { JudgingSetupForm } from './judging-setup-form.tsx';
-import { LINK_CLASS } from './judging-styles.ts';
 import { PublishSection } from './publish-section.tsx';
 import { RoundsSection } from './rounds-section.tsx';
 
@@ -44,7 +40,14 @@ export default function JudgingPage() {
   return (
     <AdminPage title={competition ? `Judging: ${competition.title}` : 'Judging'}>
       <ResourceView resource={withSeedMessage(competitions, JUDGING_FAILURES.fetchCompetitions)}>
-        {(list) => <CompetitionPicker competitions={list} chosen={competitionId} />}
+        {(list) => (
+          <CompetitionPicker
+            competitions={list}
+            chosen={competitionId}
+            pathOf={paths.adminJudgingOf}
+            actionLabel="Show judging"
+          />
+        )}
       </ResourceView>
       {competitionId ? (
         <CompetitionJudging key={competitionId} competitionId={competitionId} />
@@ -52,56 +55,6 @@ export default function JudgingPage() {
         <p className={MUTED_TEXT}>Choose a competition to set up its judging.</p>
       )}
     </AdminPage>
-  );
-}
-
-/*
- * A select and a button rather than a select that navigates as it changes: moving through the
- * options with the keyboard must not leave the page (WCAG 3.2.2).
- */
-function CompetitionPicker({
-  competitions,
-  chosen,
-}: {
-  competitions: AdminCompetition[];
-  chosen: string | undefined;
-}) {
-  const navigate = useNavigate();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('competition');
-    if (typeof value === 'string' && value !== '') void navigate(paths.adminJudgingOf(value));
-  };
-  if (competitions.length === 0) {
-    return (
-      <p className={MUTED_TEXT}>
-        There are no competitions yet.{' '}
-        <Link to={paths.adminCompetitions} className={LINK_CLASS}>
-          Add one
-        </Link>{' '}
-        first.
-      </p>
-    );
-  }
-  return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Choose a competition"
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-    >
-      <SelectField
-        key={chosen}
-        name="competition"
-        label="Competition"
-        className="sm:w-96"
-        defaultValue={chosen ?? ''}
-        placeholder="Choose a competition"
-        options={competitions.map((c) => ({ value: c.id, label: c.title }))}
-      />
-      <Button type="submit" variant="secondary">
-        Show judging
-      </Button>
-    </form>
   );
 }
 

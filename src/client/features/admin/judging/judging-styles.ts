@@ -1,9 +1,9 @@
-import { FOCUS_RING } from '../common/shell/admin-page.tsx';
+import { TEXT_LINK } from '../common/shell/admin-page.tsx';
 
 /* Classes the judging screens share. */
 
 /** A link inside text. */
-export const LINK_CLASS = `font-medium text-[var(--color-primary-text)] underline ${FOCUS_RING}`;
+export const LINK_CLASS = TEXT_LINK;
 
 /** A table cell. */
 export const CELL = 'px-3 py-2 text-left align-top';

@@ -1,3 +1,4 @@
+import { FOCUS_RING } from '../../../../components/form-fields.tsx';
 import { type ReactNode, useId } from 'react';
 import { usePageTitle } from '../../../../lib/settings.tsx';
 
@@ -61,7 +62,10 @@ export function Notice({ children }: { children: ReactNode }) {
 export const MUTED_TEXT = 'text-gray-600 dark:text-gray-400';
 
 /** The keyboard focus mark, shared with the public forms. */
-export { FOCUS_RING } from '../../../../components/form-fields.tsx';
+export { FOCUS_RING };
+
+/** A link inside text. */
+export const TEXT_LINK = `font-medium text-[var(--color-primary-text)] underline ${FOCUS_RING}`;
 
 /** A table's caption (for screen readers) and column headings, the same on every admin table. */
 export function TableHead({
