@@ -122,18 +122,21 @@ export async function saveExhibition(
     updated_at: stamp,
   };
   await writePublicContent(deps, async (trx) => {
-    const existing = await findExhibitionRow(trx, competitionId);
-    const id = existing?.id ?? randomUUID();
-    if (existing) await updateExhibition(trx, id, values);
-    else {
-      await insertExhibition(trx, {
-        id,
+    const found = await findExhibitionRow(trx, competitionId);
+    const newId = randomUUID();
+    const created =
+      !found &&
+      (await insertExhibition(trx, {
+        id: newId,
         competition_id: competitionId,
         opened_at: null,
         created_at: stamp,
         ...values,
-      });
-    }
+      }));
+    // Another admin's save may have made it meanwhile: this one then updates theirs.
+    const existing = created ? undefined : (found ?? (await findExhibitionRow(trx, competitionId)));
+    const id = existing?.id ?? newId;
+    if (existing) await updateExhibition(trx, id, values);
     await recordAudit(
       trx,
       audit(admin, existing ? 'exhibition.update' : 'exhibition.create', id, {

@@ -24,8 +24,14 @@ export async function findCompetitionRow(db: ExhibitionsDb, competitionId: strin
     .executeTakeFirst();
 }
 
+/** Inserts the row unless its competition has one already (two admins at once); true if it did. */
 export async function insertExhibition(db: ExhibitionsDb, row: Insertable<ExhibitionsTable>) {
-  await db.insertInto('exhibitions').values(row).execute();
+  const result = await db
+    .insertInto('exhibitions')
+    .values(row)
+    .onConflict((oc) => oc.column('competition_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function updateExhibition(

@@ -93,6 +93,21 @@ describe('the admin’s exhibition', () => {
     ]);
   });
 
+  it('is made once when two admins save a new one at the same moment: both 200', async () => {
+    const id = (await addCompetition(t)).competition.id;
+    const answers = await Promise.all(
+      ['First', 'Second'].map((title) => asAdmin(t, admin, 'PUT', adminUrl(id), { title })),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const rows = await t.app.deps.db
+      .selectFrom('exhibitions')
+      .select('title')
+      .where('competition_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(['First', 'Second']).toContain(rows[0]?.title);
+  });
+
   it('takes works by hand, refusing one of another competition or a refused one by its index', async () => {
     const hidden = await t.app.deps.db
       .selectFrom('entry_works')
