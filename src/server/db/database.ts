@@ -1,16 +1,10 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  type QueryExecutorProvider,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type QueryExecutorProvider, sql } from 'kysely';
 import pg from 'pg';
 import { hasErrorCode } from '../http/unreachable.ts';
 import type { DB } from './schema.ts';
+import { oneConnectionKysely } from './sqlite-one-connection.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -163,7 +157,7 @@ function openSqlite(file: string): Database {
       `Cannot open the SQLite database ${file}: ${(error as Error).message}`,
     );
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = oneConnectionKysely(handle);
   return {
     db,
     engine: 'sqlite',

@@ -158,8 +158,10 @@ export async function createCompetition(
   const id = randomUUID();
   const at = ctx.clock.now();
   const now = at.toISOString();
+  // Read before the transaction: a settings read inside it would query outside it.
+  const { timeZone } = await ctx.settings.getSettings();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(trx, input, (await ctx.settings.getSettings()).timeZone);
+    await checkReferences(trx, input, timeZone);
     await insertCompetition(trx, { id, ...toRowValues(input), created_at: now, updated_at: now });
     await recordAudit(trx, audit(admin, 'competition.create', id, { title: input.title }), at);
   });
@@ -174,8 +176,10 @@ export async function updateCompetition(
 ): Promise<AdminCompetition> {
   if (!isRecordId(id)) throw notFound(COMPETITION_NOT_FOUND);
   const now = ctx.clock.now();
+  // Read before the transaction: a settings read inside it would query outside it.
+  const { timeZone } = await ctx.settings.getSettings();
   await writePublicContent(ctx, async (trx) => {
-    await checkReferences(trx, input, (await ctx.settings.getSettings()).timeZone);
+    await checkReferences(trx, input, timeZone);
     const values = { ...toRowValues(input), updated_at: now.toISOString() };
     if (!(await updateCompetitionRow(trx, id, values))) throw notFound(COMPETITION_NOT_FOUND);
     await recordAudit(trx, audit(admin, 'competition.update', id, { title: input.title }), now);

@@ -59,15 +59,18 @@ export const MY_ENTRY_NOT_FOUND = 'Entry not found.';
 
 export type EditDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'settings' | 'storage' | 'imageJobs'>;
 
-/** Whether the entry's competition has closed at `now` (a deleted competition takes no change). */
+/**
+ * Whether the entry's competition has closed at `now` (a deleted competition takes no change).
+ * `timeZone` is the site's, read before any transaction: a settings read inside one would query
+ * outside it (see sqlite-one-connection.ts).
+ */
 export async function entryClosed(
-  deps: Pick<Deps, 'settings'>,
+  timeZone: string,
   db: Kysely<DB>,
   competitionId: string | null,
   now: Date,
 ): Promise<boolean> {
   if (competitionId === null) return true;
-  const { timeZone } = await deps.settings.getSettings();
   const moment = await findCompetitionMoment(db, competitionId, timeZone, now);
   return !moment || now >= moment.closesAt;
 }
@@ -76,10 +79,15 @@ export async function entryClosed(
  * The artist's entry if they may change it now: 404 for another's, 409 once closed, withdrawn or
  * in a round of judging (jurors would see answers their redactions were not made for).
  */
-async function requireChangeable(deps: EditDeps, db: Kysely<DB>, row: MyEntryRow | undefined) {
+async function requireChangeable(
+  deps: EditDeps,
+  db: Kysely<DB>,
+  row: MyEntryRow | undefined,
+  timeZone: string,
+) {
   if (!row) throw notFound(MY_ENTRY_NOT_FOUND);
   if (row.withdrawn_at !== null) throw new AppError(409, 'WITHDRAWN', EDIT_MESSAGES.withdrawn);
-  if (await entryClosed(deps, db, row.competition_id, deps.clock.now())) {
+  if (await entryClosed(timeZone, db, row.competition_id, deps.clock.now())) {
     throw new AppError(409, 'ENTRIES_CLOSED', EDIT_MESSAGES.closed);
   }
   if ((await entriesWithJury(db, [row.id])).has(row.id)) {
@@ -114,10 +122,12 @@ export async function openMyEntryChange(
   email: string,
   submissionId: string,
 ): Promise<OpenedChange> {
+  const { timeZone } = await deps.settings.getSettings();
   const row = await requireChangeable(
     deps,
     deps.db,
     await findMyEntryToChange(deps.db, submissionId, email),
+    timeZone,
   );
   const answers = await answersOf(deps.db, row, deps.log);
   return {
@@ -182,11 +192,13 @@ export async function changeMyEntry(
       throw withRequestKeys(error, false);
     });
     const { jobs, keyByPart } = privateFilesOf(pictures);
+    const { timeZone } = await deps.settings.getSettings();
     const released = await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
       const row = await requireChangeable(
         deps,
         trx,
         await findMyEntryToChange(trx, opened.submissionId, opened.email, true),
+        timeZone,
       );
       const answers = await answersOf(trx, row, deps.log);
       const { values, touched } = changedValues(row, answers, data, files);

@@ -30,7 +30,7 @@ export async function withdrawMyEntry(
   submissionId: string,
 ): Promise<void> {
   if (!isRecordId(submissionId)) throw notFound(MY_ENTRY_NOT_FOUND);
-  const { refundOnArtistWithdrawal } = await deps.settings.getSettings();
+  const { refundOnArtistWithdrawal, timeZone } = await deps.settings.getSettings();
   const refund = await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const entry = await findWithdrawalTarget(trx, submissionId);
     if (!entry || entry.email.toLowerCase() !== email.toLowerCase()) {
@@ -38,7 +38,7 @@ export async function withdrawMyEntry(
     }
     if (entry.withdrawn_at !== null) return false;
     const now = deps.clock.now();
-    if (await entryClosed(deps, trx, entry.competition_id, now)) {
+    if (await entryClosed(timeZone, trx, entry.competition_id, now)) {
       throw new AppError(409, 'ENTRIES_CLOSED', WITHDRAW_MESSAGES.closed);
     }
     // Only the request that withdraws it may refund: the other of two at once changes nothing.
