@@ -31,6 +31,7 @@ export default defineConfig({
             ...(process.env.TEST_DB === 'postgres' ? [] : [POSTGRES_ONLY]),
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          globalSetup: ['tests/setup/pg-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

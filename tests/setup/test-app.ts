@@ -28,7 +28,7 @@ export async function buildTestApp(
     imageJobs?: ImageJobsOptions;
   } = {},
 ): Promise<TestApp> {
-  const environment = await createTestEnvironment(overrides);
+  const environment = await createTestEnvironment(overrides, { migrated: true });
   const app = await buildApp(environment.config, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.imageJobs ? { imageJobs: options.imageJobs } : {}),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 
 /**
@@ -24,16 +25,23 @@ export interface TestEnvironment {
  */
 export async function createTestEnvironment(
   overrides: Partial<Config> = {},
+  options: {
+    /** On PostgreSQL, a copy of the run's migrated database (pg-template.ts), not an empty one. */
+    migrated?: boolean;
+  } = {},
 ): Promise<TestEnvironment> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ws-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (TEST_ENGINE === 'postgres') {
     const name = `ws_test_${randomBytes(6).toString('hex')}`;
-    await withServer((client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(PG_SERVER_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const template = options.migrated ? ` TEMPLATE ${inject('pgTemplate')}` : '';
+    await withServer(async (client) => {
+      await client.query(`CREATE DATABASE ${name}${template}`);
+      // A throw-away database need not wait for its commits to reach the disk.
+      await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+    });
+    databaseUrl = databaseUrlNamed(name);
     dropDatabase = () =>
       withServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
         () => {},
@@ -58,7 +66,14 @@ export async function createTestEnvironment(
   };
 }
 
-async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** The URL of the database `name` on the test server. */
+export function databaseUrlNamed(name: string): string {
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_SERVER_URL });
   await client.connect();
   try {
