@@ -158,11 +158,10 @@ export const ExhibitionArchiveSchema = z.object({
 });
 export type ExhibitionArchive = z.infer<typeof ExhibitionArchiveSchema>;
 
-export const ExhibitionWorkParamsSchema = z.object({
-  competitionId: z.string().min(1).max(100),
-  workId: z.string().min(1).max(100),
-});
-export const ExhibitionParamsSchema = z.object({ competitionId: z.string().min(1).max(100) });
+const RecordIdParam = z.string().min(1).max(100);
+export const ExhibitionParamsSchema = z.object({ competitionId: RecordIdParam });
+export const WorkIdParamsSchema = z.object({ workId: RecordIdParam });
+export const ExhibitionWorkParamsSchema = ExhibitionParamsSchema.extend(WorkIdParamsSchema.shape);
 
 /** The artist's mark: for sale at a price (whole rupees), or not (price null). */
 export const WorkSaleInputSchema = z.object({

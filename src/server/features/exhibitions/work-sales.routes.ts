@@ -5,6 +5,7 @@ import {
   MyExhibitedWorkSchema,
   WorkSaleInputSchema,
   WorkSaleSchema,
+  WorkIdParamsSchema,
 } from '../../../shared/schemas/exhibition.ts';
 import type { FeaturePlugin } from '../../deps.ts';
 import { requireArtist } from '../../plugins/artist-guard.ts';
@@ -30,7 +31,7 @@ export const workSalesArtistRoutes: FeaturePlugin = async (app, { deps }) => {
     {
       schema: {
         summary: 'Marks a work of the artist’s for sale at a price (whole rupees), or not (null)',
-        params: z.object({ workId: z.string().min(1).max(100) }),
+        params: WorkIdParamsSchema,
         body: WorkSaleInputSchema,
         response: { 200: WorkSaleSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
