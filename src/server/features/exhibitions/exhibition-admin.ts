@@ -22,6 +22,7 @@ import { exhibitedWorkOf } from './exhibited-work.ts';
 import {
   findApprovedWorks,
   findChosenWorks,
+  lockExhibition,
   findCompetitionRow,
   findExhibitionRow,
   insertExhibition,
@@ -188,10 +189,13 @@ export async function chooseExhibitionWorks(
   const works = await chosenWorkIds(deps, competitionId, input);
   const now = deps.clock.now();
   const stamp = now.toISOString();
-  const before = new Map(
-    (await findChosenWorks(deps.db, row.id)).map((w) => [w.work_id, w.display_image]),
-  );
   await writePublicContent(deps, async (trx) => {
+    // Two saves at once would each delete the works and insert theirs: the second would meet
+    // the first's rows. Locked, the second replaces the first's choice.
+    await lockExhibition(trx, row.id);
+    const before = new Map(
+      (await findChosenWorks(trx, row.id)).map((w) => [w.work_id, w.display_image]),
+    );
     await replaceExhibitionWorks(
       trx,
       row.id,
@@ -223,11 +227,13 @@ export async function setExhibitionOpen(
   admin: AuditActor,
 ): Promise<AdminExhibition> {
   const row = await requireExhibition(deps.db, competitionId);
-  if (open && (await findChosenWorks(deps.db, row.id)).length === 0) {
-    throw new AppError(409, 'NO_WORKS', NO_WORKS);
-  }
   const now = deps.clock.now();
   await writePublicContent(deps, async (trx) => {
+    // Checked under the lock: a choice of no works saved meanwhile must not be opened.
+    await lockExhibition(trx, row.id);
+    if (open && (await findChosenWorks(trx, row.id)).length === 0) {
+      throw new AppError(409, 'NO_WORKS', NO_WORKS);
+    }
     await updateExhibition(trx, row.id, {
       opened_at: open ? (row.opened_at ?? now.toISOString()) : null,
       updated_at: now.toISOString(),

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { isPostgres } from '../../db/database.ts';
 import { entryFormFields, submissionStatusIs } from '../submissions/submissions.service.ts';
 import type {
   ExhibitionsDb,
@@ -14,6 +15,16 @@ export async function findExhibitionRow(db: ExhibitionsDb, competitionId: string
     .selectAll()
     .where('competition_id', '=', competitionId)
     .executeTakeFirst();
+}
+
+/**
+ * Inside a transaction: waits for any other change to the exhibition's works or state (locked on
+ * PostgreSQL; SQLite writes one transaction at a time) and holds it until the transaction ends.
+ */
+export async function lockExhibition(trx: ExhibitionsDb, exhibitionId: string) {
+  let query = trx.selectFrom('exhibitions').select('id').where('id', '=', exhibitionId);
+  if (isPostgres(trx)) query = query.forUpdate();
+  await query.executeTakeFirst();
 }
 
 export async function findCompetitionRow(db: ExhibitionsDb, competitionId: string) {

@@ -136,6 +136,21 @@ describe('the admin’s exhibition', () => {
     expect(reversed.works.map((w) => w.title)).toEqual(['Veiled', 'Named']);
   });
 
+  it('takes one of several orders saved at the same moment, whole: every save 200', async () => {
+    const { works } = await asAdminOk<AdminExhibition>('GET', adminUrl());
+    const ids = works.map((w) => w.workId);
+    const orders = [ids, [...ids].reverse(), ids, [...ids].reverse(), ids, [...ids].reverse()];
+    const answers = await Promise.all(
+      orders.map((workIds) =>
+        asAdmin(t, admin, 'PUT', `${adminUrl()}/works`, { source: 'works', workIds }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const kept = (await asAdminOk<AdminExhibition>('GET', adminUrl())).works.map((w) => w.workId);
+    expect([ids, [...ids].reverse()]).toContainEqual(kept);
+    await asAdminOk('PUT', `${adminUrl()}/works`, { source: 'works', workIds: ids });
+  });
+
   it('asks for a jury round before taking a shortlist', async () => {
     const response = await asAdmin(t, admin, 'PUT', `${adminUrl()}/works`, { source: 'shortlist' });
     expect(response.statusCode).toBe(409);
