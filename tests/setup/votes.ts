@@ -164,6 +164,22 @@ export const castVote = (
     { ...(cookie ? { cookie } : {}), ...(ip ? { ip } : {}) },
   );
 
+/** `count` voters, each confirmed with a code of their own, vote for the work (201 each). */
+export async function votesFor(
+  target: Target,
+  competitionId: string,
+  workId: string,
+  count: number,
+  ip?: string,
+) {
+  for (let n = 0; n < count; n++) {
+    const email = `fan${n}.${workId.slice(0, 6)}@example.com`;
+    const cookie = await confirmVoter(target, competitionId, email);
+    const voted = await castVote(target, competitionId, workId, cookie, ip ?? freshAddress());
+    expect(voted.statusCode, voted.body).toBe(201);
+  }
+}
+
 /** Every vote row of the competition. */
 export const voteRows = (target: Target, competitionId: string) =>
   fastifyOf(target)

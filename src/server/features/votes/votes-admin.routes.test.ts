@@ -4,17 +4,11 @@ import {
   adminClock,
   asAdmin,
   auditRowsOf,
-  freshAddress,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
 import { TEST_ENGINE } from '../../../../tests/setup/test-database.ts';
-import {
-  addVotingExhibition,
-  castVote,
-  confirmVoter,
-  voteRows,
-} from '../../../../tests/setup/votes.ts';
+import { addVotingExhibition, voteRows, votesFor } from '../../../../tests/setup/votes.ts';
 import { voteApiPaths } from '../../../shared/api-paths.ts';
 import { VOTE_MESSAGES } from '../../../shared/schemas/votes.ts';
 
@@ -35,25 +29,13 @@ beforeEach(async () => {
 });
 
 /** `count` voters, each confirmed, voting for `workId` from `ip` (a fresh one when not given). */
-async function votesFor(competitionId: string, workId: string, count: number, ip?: string) {
-  for (let n = 0; n < count; n++) {
-    const cookie = await confirmVoter(
-      t,
-      competitionId,
-      `fan${n}.${workId.slice(0, 6)}@example.com`,
-    );
-    const voted = await castVote(t, competitionId, workId, cookie, ip ?? freshAddress());
-    expect(voted.statusCode, voted.body).toBe(201);
-  }
-}
-
 describe(`the admin's votes on ${TEST_ENGINE}`, () => {
   it('shows counts per hour and work, finds one address’s votes, voids them with a reason', async () => {
     const setup = await addVotingExhibition(t, adminClock);
     const id = setup.competitionId;
     const [asha, ravi] = setup.works;
-    await votesFor(id, asha?.workId ?? '', 5, '10.99.0.1');
-    await votesFor(id, ravi?.workId ?? '', 2);
+    await votesFor(t, id, asha?.workId ?? '', 5, '10.99.0.1');
+    await votesFor(t, id, ravi?.workId ?? '', 2);
 
     const seen = await asAdmin(t, admin, 'GET', voteApiPaths.admin(id));
     expect(seen.statusCode, seen.body).toBe(200);
@@ -102,8 +84,8 @@ describe(`the admin's votes on ${TEST_ENGINE}`, () => {
     const setup = await addVotingExhibition(t, adminClock);
     const id = setup.competitionId;
     const [asha, ravi] = setup.works;
-    await votesFor(id, asha?.workId ?? '', 1);
-    await votesFor(id, ravi?.workId ?? '', 3);
+    await votesFor(t, id, asha?.workId ?? '', 1);
+    await votesFor(t, id, ravi?.workId ?? '', 3);
     const early = await asAdmin(t, admin, 'POST', voteApiPaths.adminAward(id));
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('VOTING_NOT_CLOSED');

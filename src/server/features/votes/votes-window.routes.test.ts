@@ -4,7 +4,6 @@ import {
   ADMIN_PASSWORD,
   adminClock,
   asAdmin,
-  freshAddress,
   signIn,
   useAdminTestApp,
 } from '../../../../tests/setup/admin-session.ts';
@@ -15,6 +14,7 @@ import {
   confirmVoter,
   requestVoteCode,
   voteRows,
+  votesFor,
 } from '../../../../tests/setup/votes.ts';
 import { adminApiPaths, publicApiPaths, voteApiPaths } from '../../../shared/api-paths.ts';
 import { EXHIBITION_MESSAGES } from '../../../shared/schemas/exhibition.ts';
@@ -34,15 +34,6 @@ beforeEach(async () => {
   await db().deleteFrom('rate_limit_hits').execute();
   admin = await signIn(t, 'admin', ADMIN_PASSWORD);
 });
-
-async function votesFor(competitionId: string, workId: string, count: number) {
-  for (let n = 0; n < count; n++) {
-    const email = `fan${n}.${workId.slice(0, 6)}@example.com`;
-    const cookie = await confirmVoter(t, competitionId, email);
-    const voted = await castVote(t, competitionId, workId, cookie, freshAddress());
-    expect(voted.statusCode, voted.body).toBe(201);
-  }
-}
 
 const counts = (id: string) => t.app.inject({ method: 'GET', url: voteApiPaths.counts(id) });
 
@@ -88,9 +79,9 @@ describe(`the vote's window and award on ${TEST_ENGINE}`, () => {
     const setup = await addVotingExhibition(t, adminClock);
     const id = setup.competitionId;
     const [asha, ravi, meena] = setup.works.map((w) => w!);
-    await votesFor(id, asha!.workId, 4);
-    await votesFor(id, ravi!.workId, 3);
-    await votesFor(id, meena!.workId, 2);
+    await votesFor(t, id, asha!.workId, 4);
+    await votesFor(t, id, ravi!.workId, 3);
+    await votesFor(t, id, meena!.workId, 2);
     const cookie = await confirmVoter(t, id, 'late@example.com');
     // Asha's work is taken out of the exhibition, Ravi's entry withdrawn.
     await db().deleteFrom('exhibition_works').where('work_id', '=', asha!.workId).execute();
@@ -137,8 +128,8 @@ describe(`the vote's window and award on ${TEST_ENGINE}`, () => {
     const setup = await addVotingExhibition(t, adminClock);
     const id = setup.competitionId;
     const [asha, ravi] = setup.works.map((w) => w!);
-    await votesFor(id, asha!.workId, 3);
-    await votesFor(id, ravi!.workId, 2);
+    await votesFor(t, id, asha!.workId, 3);
+    await votesFor(t, id, ravi!.workId, 2);
     const stamp = adminClock.now().toISOString();
     await db()
       .insertInto('awards')
