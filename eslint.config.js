@@ -188,7 +188,8 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    ignores: TESTS,
+    // Test support is test code: a fixture may build on another feature's, as a test may.
+    ignores: [...TESTS, ...CLIENT_TEST_SUPPORT],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: clientFeatureZones }] },
   },
   {

@@ -6,7 +6,8 @@ import type {
   Standing,
 } from '../../../../shared/schemas/jury.ts';
 import type { PublicationPreview } from '../../../../shared/schemas/publication.ts';
-import type { Answer } from '../common/test-helpers.tsx';
+import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
+import { type Answer, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
 
 /*
  * Jurors, a set-up, rounds and a round's results as the admin API answers them, for the judging
@@ -196,5 +197,31 @@ export function judgingScreenAnswers(): Record<string, Answer> {
     'GET /api/admin/competitions/c1/awards': { status: 200, body: [] },
     'GET /api/admin/competitions/c1/feedback': { status: 200, body: { items: [] } },
     'GET /api/admin/competitions/c1/results': { status: 200, body: publicationPreviewOf() },
+  };
+}
+
+/** The judging screen of c1 whose results answer `preview` until a route changes it. */
+export function stubResults(
+  preview: PublicationPreview,
+  routes: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)> = {},
+) {
+  let current = preview;
+  const calls = stubApi({
+    ...judgingScreenAnswers(),
+    'GET /api/auth/session': SIGNED_IN,
+    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
+    'GET /api/admin/jurors': { status: 200, body: JURORS },
+    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
+    'GET /api/admin/competitions/c1/results': () => ({ status: 200, body: current }),
+    ...routes,
+  });
+  renderAdmin('/admin/judging/c1');
+  return {
+    calls,
+    /** What the server answers from now on. */
+    set: (next: PublicationPreview) => {
+      current = next;
+    },
   };
 }

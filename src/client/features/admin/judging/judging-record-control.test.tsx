@@ -2,15 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicationPreview } from '../../../../shared/schemas/publication.ts';
-import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { type Answer, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import {
-  JURORS,
-  judgingOf,
-  judgingScreenAnswers,
-  publicationPreviewOf,
-  roundOf,
-} from './judging-fixture.ts';
+import { publicationPreviewOf, stubResults } from './judging-fixture.ts';
 import { RECORD_WITHDRAWN } from './judging-record-control.tsx';
 import { PUBLISH_RECORD } from './publish-dialog.tsx';
 
@@ -18,34 +10,13 @@ const RESULTS = '/api/admin/competitions/c1/results';
 const SHA = 'ab'.repeat(32);
 const PUBLISHED_AT = '2026-12-05T10:00:00.000Z';
 
-function stubResults(
-  preview: PublicationPreview,
-  routes: Record<string, Answer | ((body: unknown) => Answer)> = {},
-) {
-  let current = preview;
-  stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
-    'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
-    [`GET ${RESULTS}`]: () => ({ status: 200, body: current }),
-    ...routes,
-  });
-  renderAdmin('/admin/judging/c1');
-  return (next: PublicationPreview) => {
-    current = next;
-  };
-}
-
 const publishedWith = (record: PublicationPreview['record']) =>
   publicationPreviewOf({ published: true, publishedAt: PUBLISHED_AT, record });
 
 describe('the judging record in the admin’s results', () => {
   it('is published with the results only when its box is ticked, then linked with its SHA-256', async () => {
     const sent: unknown[] = [];
-    const set = stubResults(publicationPreviewOf(), {
+    const { set } = stubResults(publicationPreviewOf(), {
       [`POST ${RESULTS}/publish`]: (body) => {
         sent.push(body);
         set(publishedWith({ published: true, sha256: SHA }));
@@ -71,7 +42,7 @@ describe('the judging record in the admin’s results', () => {
 
   it('is withdrawn behind a question, and says so', async () => {
     const sent: unknown[] = [];
-    const set = stubResults(publishedWith({ published: true, sha256: SHA }), {
+    const { set } = stubResults(publishedWith({ published: true, sha256: SHA }), {
       [`PUT ${RESULTS}/record`]: (body) => {
         sent.push(body);
         set(publishedWith({ published: false, sha256: SHA }));

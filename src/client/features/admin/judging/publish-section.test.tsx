@@ -3,20 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Publication,
-  type PublicationPreview,
-  PUBLISH_REFUSALS,
-} from '../../../../shared/schemas/publication.ts';
+import { type Publication, PUBLISH_REFUSALS } from '../../../../shared/schemas/publication.ts';
 import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import {
-  JURORS,
-  judgingOf,
-  judgingScreenAnswers,
-  publicationPreviewOf,
-  roundOf,
-} from './judging-fixture.ts';
+import { type Answer, envelope } from '../common/test-helpers.tsx';
+import { publicationPreviewOf, stubResults } from './judging-fixture.ts';
 import { feedbackNote, RELEASE_FEEDBACK } from './publish-dialog.tsx';
 import { FEEDBACK_RELEASED, UNPUBLISH_QUESTION } from './publish-section.tsx';
 
@@ -27,32 +17,6 @@ afterEach(() => {
 const RESULTS = '/api/admin/competitions/c1/results';
 const NO_AWARDS = 'Give at least one award before publishing the results.';
 const PUBLISHED_AT = '2026-12-05T10:00:00.000Z';
-
-/** The judging screen of c1 whose results answer `preview` until a route changes it. */
-function stubResults(
-  preview: PublicationPreview,
-  routes: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)> = {},
-) {
-  let current = preview;
-  const calls = stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
-    'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
-    [`GET ${RESULTS}`]: () => ({ status: 200, body: current }),
-    ...routes,
-  });
-  renderAdmin('/admin/judging/c1');
-  return {
-    calls,
-    /** What the server answers from now on. */
-    set: (next: PublicationPreview) => {
-      current = next;
-    },
-  };
-}
 
 /** axe's rules over the page as it is; colour contrast needs a browser's layout (the journeys). */
 async function expectNoAxeViolations() {
