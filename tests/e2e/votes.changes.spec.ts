@@ -52,7 +52,9 @@ test('a visitor votes with the e-mailed code, and is refused a second vote', asy
   await expect(address).toBeFocused();
   await address.fill(email);
   await dialog.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(dialog.getByRole('status')).toContainText('We have e-mailed you a 6-digit code');
+  await expect(dialog.getByRole('status')).toHaveText(
+    'We have e-mailed you a 6-digit code. Enter it here within 15 minutes.',
+  );
   await expectNoAxeViolations(page, 'the vote dialog’s code step');
 
   const admin = await jury.adminApi(baseURL!);
