@@ -4,7 +4,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, type QueryExecutorProvider, s
 import pg from 'pg';
 import { hasErrorCode } from '../http/unreachable.ts';
 import type { DB } from './schema.ts';
-import { oneConnectionKysely } from './sqlite-one-connection.ts';
+import { oneConnectionKysely } from './sqlite-kysely.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -19,7 +19,7 @@ import type { RegistrationReceipt } from '../../../shared/schemas/registration.t
  * every few seconds; a read inside a transaction that found it expired queried the database
  * outside the transaction, which on SQLite waits for ever for the connection the transaction
  * holds: in CI the whole server stopped answering. Here the copy is never kept, so every read
- * queries, and on SQLite such a read fails the request at once (sqlite-one-connection.ts).
+ * queries, and on SQLite such a read fails the request at once (sqlite-kysely.ts).
  */
 
 const t = useTestApp();

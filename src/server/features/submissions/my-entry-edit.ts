@@ -62,7 +62,7 @@ export type EditDeps = Pick<Deps, 'db' | 'log' | 'clock' | 'settings' | 'storage
 /**
  * Whether the entry's competition has closed at `now` (a deleted competition takes no change).
  * `timeZone` is the site's, read before any transaction: a settings read inside one would query
- * outside it (see sqlite-one-connection.ts).
+ * outside it (see sqlite-kysely.ts).
  */
 export async function entryClosed(
   timeZone: string,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './database.ts';
-import { OUTSIDE_TRANSACTION_MESSAGE } from './sqlite-one-connection.ts';
+import { OUTSIDE_TRANSACTION_MESSAGE } from './sqlite-kysely.ts';
 
 /*
  * SQLite's one connection: a query that the transaction's own work makes on the database instead
@@ -69,5 +69,26 @@ describe('SQLite: one connection', () => {
     });
     commit();
     expect(await later).toBe(1);
+  });
+});
+
+describe('SQLite: statements prepared once', () => {
+  it('answers a kept statement as the schema is now, after a migration changed it', async () => {
+    const db = database.db;
+    const all = () => sql<Record<string, unknown>>`select * from notes`.execute(db);
+    await sql`insert into notes (text) values ('first')`.execute(db);
+    expect((await all()).rows).toEqual([{ text: 'first' }]);
+    await sql`alter table notes add column author text`.execute(db);
+    await sql`update notes set author = 'Asha'`.execute(db);
+    expect((await all()).rows).toEqual([{ text: 'first', author: 'Asha' }]);
+  });
+
+  it('answers the same query twice with the values of each', async () => {
+    const db = database.db;
+    await sql`insert into notes (text) values ('a'), ('b')`.execute(db);
+    const find = (text: string) =>
+      sql<{ text: string }>`select text from notes where text = ${text}`.execute(db);
+    expect((await find('a')).rows).toEqual([{ text: 'a' }]);
+    expect((await find('b')).rows).toEqual([{ text: 'b' }]);
   });
 });
