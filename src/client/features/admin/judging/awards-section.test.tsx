@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Award, AwardsInput, ProposedAwards } from '../../../../shared/schemas/results.ts';
-import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import { judgingOf, judgingScreenAnswers, JURORS, roundOf } from './judging-fixture.ts';
+import { envelope, renderAdmin, stubApi } from '../common/test-helpers.tsx';
+import { roundOf, signedInJudgingScreen } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,11 +42,7 @@ const asSaved = (input: AwardsInput): Award[] =>
 function stubAwards(awards: Award[], routes: Parameters<typeof stubApi>[0] = {}) {
   const saved: unknown[] = [];
   stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    ...signedInJudgingScreen(),
     'GET /api/admin/competitions/c1/rounds': {
       status: 200,
       body: [roundOf({ status: 'closed' })],

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminFeedback, AdminFeedbackItem } from '../../../../shared/schemas/feedback.ts';
-import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
+import { type Answer, envelope, renderAdmin, stubApi } from '../common/test-helpers.tsx';
 import { FEEDBACK_INTRO, HIDE_LABEL, NO_FEEDBACK, savedMessage } from './feedback-section.tsx';
-import { JURORS, judgingOf, judgingScreenAnswers, roundOf } from './judging-fixture.ts';
+import { roundOf, signedInJudgingScreen } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,11 +31,7 @@ function stubFeedback(
   routes: Record<string, Answer | ((body: unknown) => Answer)> = {},
 ) {
   const calls = stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    ...signedInJudgingScreen(),
     'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
     [`GET ${FEEDBACK}`]: { status: 200, body: { items } satisfies AdminFeedback },
     ...routes,

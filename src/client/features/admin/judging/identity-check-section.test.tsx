@@ -3,9 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckedAnswer, IdentityCheck } from '../../../../shared/schemas/jury-redaction.ts';
-import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import { judgingOf, judgingScreenAnswers, JURORS } from './judging-fixture.ts';
+import { type Answer, envelope, renderAdmin, stubApi } from '../common/test-helpers.tsx';
+import { signedInJudgingScreen } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,11 +40,7 @@ function stubCheck(
 ) {
   const bodies: unknown[] = [];
   const calls = stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    ...signedInJudgingScreen(),
     'GET /api/admin/competitions/c1/rounds': { status: 200, body: [] },
     [`GET ${CHECK}`]: { status: 200, body: check },
     ...Object.fromEntries(

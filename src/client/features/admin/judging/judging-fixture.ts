@@ -200,6 +200,17 @@ export function judgingScreenAnswers(): Record<string, Answer> {
   };
 }
 
+/** The signed-in admin's judging screen of c1, with its jurors and set-up, every section empty. */
+export function signedInJudgingScreen(): Record<string, Answer> {
+  return {
+    ...judgingScreenAnswers(),
+    'GET /api/auth/session': SIGNED_IN,
+    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
+    'GET /api/admin/jurors': { status: 200, body: JURORS },
+    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+  };
+}
+
 /** The judging screen of c1 whose results answer `preview` until a route changes it. */
 export function stubResults(
   preview: PublicationPreview,
@@ -207,11 +218,7 @@ export function stubResults(
 ) {
   let current = preview;
   const calls = stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    ...signedInJudgingScreen(),
     'GET /api/admin/competitions/c1/rounds': { status: 200, body: [roundOf({ status: 'closed' })] },
     'GET /api/admin/competitions/c1/results': () => ({ status: 200, body: current }),
     ...routes,

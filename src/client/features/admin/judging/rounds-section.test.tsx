@@ -2,15 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoundSummary } from '../../../../shared/schemas/jury.ts';
-import { adminCompetitionOf } from '../competitions/competition-fixture.ts';
-import { type Answer, envelope, renderAdmin, SIGNED_IN, stubApi } from '../common/test-helpers.tsx';
-import {
-  judgingOf,
-  judgingScreenAnswers,
-  JURORS,
-  roundDetailOf,
-  roundOf,
-} from './judging-fixture.ts';
+import { type Answer, envelope, renderAdmin, stubApi } from '../common/test-helpers.tsx';
+import { roundDetailOf, roundOf, signedInJudgingScreen } from './judging-fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,11 +18,7 @@ function stubRounds(rounds: RoundSummary[], routes: Parameters<typeof stubApi>[0
   const created: unknown[] = [];
   let list = rounds;
   const calls = stubApi({
-    ...judgingScreenAnswers(),
-    'GET /api/auth/session': SIGNED_IN,
-    'GET /api/admin/competitions': { status: 200, body: [adminCompetitionOf()] },
-    'GET /api/admin/jurors': { status: 200, body: JURORS },
-    'GET /api/admin/competitions/c1/judging': { status: 200, body: judgingOf() },
+    ...signedInJudgingScreen(),
     [`GET ${ROUNDS}`]: () => ({ status: 200, body: list }),
     [`POST ${ROUNDS}`]: (body): Answer => {
       created.push(body);
