@@ -10,6 +10,7 @@ import { fromBufferPromise } from 'yauzl';
 import { apiSignedInAs, FIRST_ADMIN } from './admin-fixtures.ts';
 import { DEMO, expect, expectPageHeading, test } from './fixtures.ts';
 import { registerThroughApi } from './registration-fixtures.ts';
+import { codeInMail } from '../setup/mailed-code.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -47,8 +48,7 @@ test('an artist downloads their data and finds every entry in it', async ({
     const detail = (await (await admin.get(`/api/admin/outbox/${mail?.id}`)).json()) as {
       text: string;
     };
-    const text = detail.text.replace(/\S*\/me\/sign-in#\S+/, '');
-    code = /(?<![\w-])(\d{6})(?![\w-])/.exec(text)?.[1] ?? '';
+    code = codeInMail(detail.text, 6) ?? '';
     expect(code).not.toBe('');
   }).toPass({ timeout: 20_000 });
   await admin.dispose();

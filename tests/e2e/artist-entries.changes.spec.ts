@@ -24,6 +24,7 @@ import {
   registerThroughApi,
   submitButton,
 } from './registration-fixtures.ts';
+import { codeInMail } from '../setup/mailed-code.ts';
 
 // Two registrations in the browser, one paid, a sign-in and two changes: give it time.
 test.slow();
@@ -47,7 +48,7 @@ async function signInCodeFor(admin: APIRequestContext, to: string): Promise<stri
     const detail = (await (await admin.get(`/api/admin/outbox/${mail!.id}`)).json()) as {
       text: string;
     };
-    code = /\b(\d{6})\b/.exec(detail.text)?.[1] ?? '';
+    code = codeInMail(detail.text, 6) ?? '';
     expect(code).not.toBe('');
   }).toPass({ timeout: 20_000 });
   return code;

@@ -15,6 +15,7 @@ import {
 } from './admin-fixtures.ts';
 import { expect, expectPageHeading, test } from './fixtures.ts';
 import { nextClientAddress } from './registration-fixtures.ts';
+import { codeInMail } from '../setup/mailed-code.ts';
 
 const CODE_SUBJECT = /^Your sign-in code for /;
 
@@ -34,7 +35,7 @@ async function codeMailedTo(api: APIRequestContext, to: string): Promise<string>
     const detail = (await (await api.get(`/api/admin/outbox/${mail?.id}`)).json()) as {
       text: string;
     };
-    code = /\b(\d{8})\b/.exec(detail.text)?.[1] ?? '';
+    code = codeInMail(detail.text, 8) ?? '';
     expect(code).not.toBe('');
   }).toPass({ timeout: 20_000 });
   return code;

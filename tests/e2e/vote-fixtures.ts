@@ -12,6 +12,7 @@ import {
 } from '@playwright/test';
 import { OURS } from './admin-fixtures.ts';
 import { appStarted, expect, expectPageHeading } from './fixtures.ts';
+import { codeInMail } from '../setup/mailed-code.ts';
 
 async function json<T>(response: APIResponse, status: number): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
@@ -31,7 +32,7 @@ export async function voteCodeTo(admin: APIRequestContext, to: string): Promise<
     if (found) {
       const message = await admin.get(`/api/admin/outbox/${found.id}`);
       const { text } = await json<{ text: string }>(message, 200);
-      const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(text)?.[1];
+      const code = codeInMail(text, 6);
       if (!code) throw new Error(`No code in ${text}`);
       return code;
     }

@@ -8,6 +8,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import * as jury from './jury-fixtures.ts';
+import { codeInMail } from '../setup/mailed-code.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -23,7 +24,7 @@ async function voteCodeTo(admin: APIRequestContext, to: string): Promise<string>
   const found = list.messages.find((m) => m.kind === 'vote-code' && m.to === to);
   if (!found) throw new Error(`No vote code e-mailed to ${to}`);
   const { text } = await json<{ text: string }>(await admin.get(`/api/admin/outbox/${found.id}`));
-  const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(text)?.[1];
+  const code = codeInMail(text, 6);
   if (!code) throw new Error(`No code in ${text}`);
   return code;
 }

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { SubmissionsTable } from '../../src/server/db/schema.ts';
 import { SIGN_IN_REQUESTS_PER_EMAIL } from '../../src/server/features/artists/sign-in.ts';
 import { makeSubmissionRow } from '../factories/rows.ts';
+import { codeInMail } from './mailed-code.ts';
 import { fastifyOf, freshAddress, type Target } from './admin-session.ts';
 import { OUR_CLIENT_HEADERS } from './test-app.ts';
 
@@ -92,8 +93,7 @@ export async function latestSignInEmail(target: Target, email: string) {
   if (!row) throw new Error(`no sign-in e-mail queued to ${email}`);
   const link = /\S*\/me\/sign-in#([A-Za-z0-9_-]{43})/.exec(row.body_text);
   const token = link?.[1];
-  // The 6 digits standing alone once the link (whose token may hold digits) is set aside.
-  const code = /(?<![\w-])(\d{6})(?![\w-])/.exec(row.body_text.replace(link?.[0] ?? '', ''))?.[1];
+  const code = codeInMail(row.body_text, 6);
   if (!code || !token) throw new Error(`no code or link in: ${row.body_text}`);
   return { code, token, text: row.body_text, html: row.body_html, subject: row.subject };
 }

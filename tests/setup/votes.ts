@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { voteApiPaths } from '../../src/shared/api-paths.ts';
 import type { ManualClock } from '../../src/server/clock.ts';
 import { makeCategoryRow, makeCompetitionRow, makeSubmissionRow } from '../factories/rows.ts';
+import { codeInMail } from './mailed-code.ts';
 import { fastifyOf, freshAddress, type Target } from './admin-session.ts';
 import { OUR_CLIENT_HEADERS } from './test-app.ts';
 
@@ -133,7 +134,7 @@ export async function latestVoteCode(target: Target, email: string): Promise<str
     .where('to_address', '=', email.trim().toLowerCase())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  const code = row ? /(?<![\w-])(\d{6})(?![\w-])/.exec(row.body_text)?.[1] : undefined;
+  const code = row ? codeInMail(row.body_text, 6) : undefined;
   if (!code) throw new Error(`no vote code e-mailed to ${email}`);
   return code;
 }
