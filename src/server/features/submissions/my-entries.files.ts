@@ -2,7 +2,7 @@ import { artistApiPaths } from '../../../shared/api-paths.ts';
 import type { MyEntry } from '../../../shared/schemas/artist.ts';
 import { type FormField, isAskedPerWork } from '../../../shared/schemas/form-field.ts';
 import type { Deps } from '../../deps.ts';
-import { juryCopyOf, type StoredFile } from '../media/media.service.ts';
+import { juryCopyOf, type StoredFile, uploadKeyOf } from '../media/media.service.ts';
 import { worksByTitle } from './entries.service.ts';
 import { filesOf } from './entry-files.ts';
 import { decodeEntry, type EntryLog } from './stored-entry.ts';
@@ -104,15 +104,17 @@ export function findOwnFile(files: OwnFiles, id: string): OwnFile | undefined {
 
 /**
  * The stored bytes the artist is shown of their file: a picture's display copy (the kept file
- * when it has none), the photo and a document as kept; undefined while it is not stored (a
- * picture whose job has not run yet).
+ * when it has none), the photo and a document as kept. A picture whose job has not run yet (a
+ * busy server, just after registering) is served as sent: the artist's own bytes, checked as a
+ * picture when received, rather than a broken image. Undefined when none is stored.
  */
 export async function storedOwnFile(
   deps: Pick<Deps, 'storage'>,
   file: OwnFile,
 ): Promise<StoredFile | undefined> {
-  if (file.kind === 'image' && !file.id.endsWith(`.${PHOTO}`)) {
-    return (await juryCopyOf(deps.storage, file.key, 'display'))?.file;
-  }
-  return deps.storage.get(file.key);
+  if (file.kind === 'document') return deps.storage.get(file.key);
+  const made = file.id.endsWith(`.${PHOTO}`)
+    ? await deps.storage.get(file.key)
+    : (await juryCopyOf(deps.storage, file.key, 'display'))?.file;
+  return made ?? deps.storage.get(uploadKeyOf(file.key));
 }
