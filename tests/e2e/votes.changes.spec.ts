@@ -6,8 +6,9 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectPageHeading, test } from './fixtures.ts';
 import * as jury from './jury-fixtures.ts';
+import { voteButtonFor } from './vote-fixtures.ts';
 import { codeInMail } from '../setup/mailed-code.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -89,4 +90,31 @@ test('a visitor votes with the e-mailed code, and is refused a second vote', asy
     headers: { 'x-requested-with': 'white-stroke' },
   });
   expect(refused.status()).toBe(409);
+});
+
+test('a tap on Vote before the gallery’s script has run opens the vote on the work’s page', async ({
+  page,
+  request,
+}) => {
+  type Archive = { current: { competitionId: string; title: string }[] };
+  const archive = await json<Archive>(await request.get('/api/exhibitions'));
+  const open = archive.current.find((e) => e.title === 'Rooftops and Rain: the exhibition')!;
+  // A slow phone: the page's scripts are held back, so the visitor taps the server's drawing.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`/exhibitions/${open.competitionId}`, { waitUntil: 'commit' });
+  await expectPageHeading(page, 'Rooftops and Rain: the exhibition');
+  await voteButtonFor(page, 'Wet Tin Roofs').click();
+  release();
+
+  // The work's own page, whose script opens the vote once it runs; the address forgets `?vote`.
+  await expectPageHeading(page, 'Wet Tin Roofs');
+  const dialog = page.getByRole('dialog', { name: 'Vote for “Wet Tin Roofs”' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Your e-mail address')).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/exhibitions/${open.competitionId}/works/[0-9a-f-]+$`));
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { IMAGE_SIZES } from '../../../../shared/domain/image-sizes.ts';
 import type { PublicExhibitionWorkPage } from '../../../../shared/schemas/exhibition.ts';
 import { ButtonLink } from '../../../components/button.tsx';
@@ -11,7 +11,7 @@ import { useExhibitionWork } from '../api/exhibitions.ts';
 import { EnquiryForm } from '../components/enquiry-form.tsx';
 import { WorkDetails } from '../components/work-details.tsx';
 import { LazyWorkViewer, preloadWorkViewer } from '../components/lazy-work-viewer.tsx';
-import { VoteButton } from '../../votes/components/vote-button.tsx';
+import { VOTE_PARAM, VoteButton } from '../../votes/components/vote-button.tsx';
 
 export const WORK_NOT_FOUND = 'Work not found';
 const LINK =
@@ -48,6 +48,20 @@ function WorkPage({ page }: { page: PublicExhibitionWorkPage }) {
   const { work, exhibition, previousWorkId, nextWorkId } = page;
   const [full, setFull] = useState<number | null>(null);
   const id = exhibition.competitionId;
+  // Vote was pressed before a page's script ran (vote-button.tsx): the vote opens once, and the
+  // address loses `?vote` so a reload or a copied link does not ask again.
+  const [search, setSearch] = useSearchParams();
+  const [voteAsked] = useState(() => search.has(VOTE_PARAM));
+  useEffect(() => {
+    if (!search.has(VOTE_PARAM)) return;
+    setSearch(
+      (now) => {
+        now.delete(VOTE_PARAM);
+        return now;
+      },
+      { replace: true },
+    );
+  }, [search, setSearch]);
   return (
     <article className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:pt-12">
       <p>
@@ -85,6 +99,7 @@ function WorkPage({ page }: { page: PublicExhibitionWorkPage }) {
             workId={work.workId}
             workTitle={work.title || 'Untitled'}
             voting={exhibition.voting}
+            openAtStart={voteAsked}
           />
         </div>
       </div>

@@ -17,7 +17,7 @@ const CONFIRM = 'POST /api/votes/confirm';
 const VOTE = 'POST /api/competitions/c1/votes';
 const NOBODY: Answer = { status: 200, body: { email: null, workIds: [], votesLeft: 1 } };
 
-function renderButton(routes: Record<string, Answer>, voting = OPEN) {
+function renderButton(routes: Record<string, Answer>, voting = OPEN, openAtStart = false) {
   const calls = stubApi({
     [MINE]: NOBODY,
     [CODES]: { status: 202, body: { message: VOTE_MESSAGES.codeSent } },
@@ -25,7 +25,15 @@ function renderButton(routes: Record<string, Answer>, voting = OPEN) {
     [VOTE]: { status: 201, body: { message: VOTE_MESSAGES.voted, votesLeft: 0 } },
     ...routes,
   });
-  render(<VoteButton competitionId="c1" workId="w1" workTitle="Wet Tin Roofs" voting={voting} />);
+  render(
+    <VoteButton
+      competitionId="c1"
+      workId="w1"
+      workTitle="Wet Tin Roofs"
+      voting={voting}
+      openAtStart={openAtStart}
+    />,
+  );
   return { calls, user: userEvent.setup() };
 }
 
@@ -75,5 +83,24 @@ describe('the vote button', () => {
     const { user } = renderButton({ [VOTE]: envelope(409, 'OWN_ENTRY', VOTE_MESSAGES.ownEntry) });
     await throughCode(user);
     expect(await screen.findByText(VOTE_MESSAGES.ownEntry)).toBeTruthy();
+  });
+
+  it('before the script runs, submits to the work’s page asking it to open the vote', () => {
+    renderButton({});
+    const button = screen.getByRole('button', { name: /^Vote for this work\W+Wet Tin Roofs$/ });
+    expect(button.getAttribute('type')).toBe('submit');
+    expect([button.getAttribute('name'), button.getAttribute('value')]).toEqual(['vote', '1']);
+    const form = button.closest('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual([
+      'get',
+      '/exhibitions/c1/works/w1',
+    ]);
+  });
+
+  it('opens the vote by itself when the visitor asked before the script ran', async () => {
+    const { calls } = renderButton({}, OPEN, true);
+    expect(await screen.findByLabelText(/^Your e-mail address/)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Vote for “Wet Tin Roofs”' })).toBeTruthy();
+    expect(calls).toEqual([MINE]);
   });
 });
