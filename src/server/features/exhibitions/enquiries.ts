@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { formatRupees } from '../../../shared/domain/money.ts';
+import { PAGE_PATHS } from '../../../shared/page-paths.ts';
 import type {
   Enquiry,
   EnquiryInput,
@@ -25,8 +27,9 @@ import { findSalePrices } from './work-sales.repository.ts';
 
 /*
  * A visitor's enquiry about an exhibited work for sale goes to the art space, never to the artist:
- * the admin reads it and answers by e-mail through the outbox. Enquiries from one address are
- * limited, so a script cannot fill the list.
+ * the art space's contact address is told it arrived, and the admin reads it and answers by
+ * e-mail through the outbox. Enquiries from one address are limited, so a script cannot fill the
+ * list (nor the art space's mailbox).
  */
 
 export const ENQUIRY_LIMIT: RateLimit = {
@@ -40,10 +43,41 @@ export const NOT_FOR_SALE = 'This work is not for sale';
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found';
 export const ENQUIRY_ANSWERED = 'This enquiry has been answered already';
 export const ENQUIRY_EMAIL_KIND = 'exhibition-enquiry-answer';
+export const ENQUIRY_ARRIVED_KIND = 'exhibition-enquiry';
 const audit = auditEntriesOf('exhibition-enquiry');
 
+/** The words in which the art space hears of an enquiry; the visitor's own in quotation. */
+function arrivalMessage(
+  enquiry: EnquiryInput,
+  work: { title: string; price: number | null },
+  adminUrl: string,
+) {
+  const title = work.title || 'Untitled';
+  const price = work.price === null ? '' : `, for sale at ${formatRupees(work.price)}`;
+  const asks = `${enquiry.name} (${enquiry.email}) asks about “${title}”${price}:`;
+  const answer = 'Answer it in the admin area, under Exhibitions:';
+  const quoted = enquiry.message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return {
+    subject: `An enquiry about “${title}”`,
+    text: `${asks}\n\n${quoted}\n\n${answer} ${adminUrl}\n`,
+    html: `<p>${escapeHtml(asks)}</p><blockquote>${escapeHtml(enquiry.message).replace(
+      /\n/g,
+      '<br>',
+    )}</blockquote><p>${escapeHtml(answer)} <a href="${escapeHtml(adminUrl)}">${escapeHtml(
+      adminUrl,
+    )}</a></p>`,
+  };
+}
+
+/**
+ * Keeps a visitor's enquiry and, when the site has a contact address, e-mails it there in the
+ * same transaction: an enquiry nobody hears of is a sale lost.
+ */
 export async function sendEnquiry(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'settings' | 'config' | 'outbox'>,
   competitionId: string,
   workId: string,
   input: EnquiryInput,
@@ -54,19 +88,32 @@ export async function sendEnquiry(
   if (found.work.price === null) throw new AppError(409, 'NOT_FOR_SALE', NOT_FOR_SALE);
   const now = deps.clock.now();
   await takeRateLimitHit(deps.db, ENQUIRY_LIMIT, clientKey, undefined, now, 'each');
+  const contactEmail = (await deps.settings.getSettings()).contact.email;
   const id = randomUUID();
-  await insertEnquiry(deps.db, {
-    id,
-    competition_id: competitionId,
-    work_id: workId,
-    name: input.name,
-    email: input.email,
-    message: input.message,
-    created_at: now.toISOString(),
-    answer: null,
-    answered_at: null,
-    answered_by: null,
+  await deps.db.transaction().execute(async (trx) => {
+    await insertEnquiry(trx, {
+      id,
+      competition_id: competitionId,
+      work_id: workId,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      created_at: now.toISOString(),
+      answer: null,
+      answered_at: null,
+      answered_by: null,
+    });
+    if (!contactEmail) return;
+    // The admin's Exhibitions screen, where enquiries are answered (client/config/paths.ts).
+    const adminUrl = `${deps.config.publicUrl}${PAGE_PATHS.admin}/exhibitions`;
+    const message = arrivalMessage(input, found.work, adminUrl);
+    await queueEmail(
+      trx,
+      { kind: ENQUIRY_ARRIVED_KIND, submissionId: null, to: contactEmail, ...message },
+      now,
+    );
   });
+  if (contactEmail) deps.outbox.wake();
   return { id };
 }
 

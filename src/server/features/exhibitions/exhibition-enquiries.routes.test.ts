@@ -17,7 +17,7 @@ import type {
   MyExhibitedWork,
   PublicExhibition,
 } from '../../../shared/schemas/exhibition.ts';
-import { ENQUIRY_LIMIT } from './enquiries.ts';
+import { ENQUIRY_ARRIVED_KIND, ENQUIRY_LIMIT } from './enquiries.ts';
 
 /*
  * Around an exhibited work: its artist marks it for sale (their own works only), a visitor
@@ -163,6 +163,43 @@ describe('enquiries', () => {
       .execute();
     expect(mail).toHaveLength(1);
     expect((await auditRowsOf(t.app.deps.db, 'exhibition-enquiry.')).length).toBe(2);
+  });
+
+  it('is e-mailed to the art space’s contact address, when the site has one', async () => {
+    const arrivals = () =>
+      t.app.deps.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('kind', '=', ENQUIRY_ARRIVED_KIND)
+        .execute();
+    const settingsUrl = '/api/admin/site-settings';
+    const form = (await asAdmin(t, admin, 'GET', settingsUrl)).json<Record<string, unknown>>();
+    expect(form.contactEmail).toBe('');
+    expect((await enquire(namedWork, enquiry, '203.0.113.11')).statusCode).toBe(201);
+    expect(await arrivals()).toEqual([]);
+
+    const contactEmail = 'gallery@whitestroke.example';
+    const saved = await asAdmin(t, admin, 'PUT', settingsUrl, { ...form, contactEmail });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const asker = {
+      name: 'Ravi <b>K</b>',
+      email: 'ravi.k@example.com',
+      message: 'Framed?\nShipped?',
+    };
+    expect((await enquire(namedWork, asker, '203.0.113.12')).statusCode).toBe(201);
+    const [mail, ...more] = await arrivals();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      to_address: contactEmail,
+      subject: 'An enquiry about “Harbour at Dusk”',
+    });
+    expect(mail!.body_text).toBe(
+      'Ravi <b>K</b> (ravi.k@example.com) asks about “Harbour at Dusk”, for sale at ₹45,000:\n\n' +
+        '> Framed?\n> Shipped?\n\n' +
+        `Answer it in the admin area, under Exhibitions: ${t.app.deps.config.publicUrl}/admin/exhibitions\n`,
+    );
+    expect(mail!.body_html).toContain('Ravi &lt;b&gt;K&lt;/b&gt;');
+    expect(mail!.body_html).toContain('Framed?<br>Shipped?');
   });
 
   it('floods no further than the limit from one address: 429', async () => {
