@@ -5,7 +5,6 @@ import { notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { withdrawWaitingDecisionEmails } from '../mail/mail.service.ts';
 import { discardUnclaimedFiles, releaseFiles } from '../media/media.service.ts';
-import { forgetCertificateFilesOf } from '../results/results.service.ts';
 import {
   deleteEntryRow,
   type EntryLog,
@@ -15,9 +14,8 @@ import {
 import { findSubmissionFiles } from './review.repository.ts';
 
 /*
- * Deleting a submission removes its row (its picture jobs and certificates with it) and every
- * stored file of it (the photo, each image with its display copy, the certificates' PDFs, which
- * print the artist's name) after the transaction commits. The payment
+ * Deleting a submission removes its row (its picture jobs with it) and every stored file of it
+ * (the photo, each image with its display copy) after the transaction commits. The payment
  * ledger keeps its rows, without the submission; the outbox keeps its messages, but for a
  * decision's e-mail still waiting, which is withdrawn.
  */
@@ -43,10 +41,7 @@ export async function deleteSubmission(
   const keys = await deps.db.transaction().execute(async (trx: Kysely<DB>) => {
     const row = await findSubmissionFiles(trx, id);
     if (!row) throw notFound(SUBMISSION_GONE);
-    const files = [
-      ...(await filesOf(trx, row, deps.log)),
-      ...(await forgetCertificateFilesOf(trx, [id])),
-    ];
+    const files = await filesOf(trx, row, deps.log);
     // A decision's e-mail still waiting is not sent about an entry that no longer exists.
     await withdrawWaitingDecisionEmails(trx, [id]);
     await deleteEntryRow(trx, id);
