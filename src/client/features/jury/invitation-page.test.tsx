@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubApi } from '../admin/common/test-helpers.tsx';
@@ -58,7 +58,8 @@ describe('the invitation link', () => {
 
     // Signed in by it: straight to the rounds, no second sign-in, the round's own progress.
     const rounds = await screen.findByRole('heading', { level: 1, name: 'Your rounds' });
-    expect(document.activeElement).toBe(rounds);
+    // Focus follows the new page once it has drawn (an effect): at load it comes after the heading.
+    await waitFor(() => expect(document.activeElement).toBe(rounds));
     expect(currentLocation()).toBe('/jury');
     expect(await screen.findByText(PASSWORD_SET)).toBeTruthy();
     expect(await screen.findByText('0 of 8 scored')).toBeTruthy();
