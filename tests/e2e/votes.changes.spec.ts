@@ -4,30 +4,17 @@
  * their vote is counted; asking again, for the same work or another, is refused (one vote). The
  * dialog is axe clean, light and dark.
  */
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, expectPageHeading, test } from './fixtures.ts';
 import * as jury from './jury-fixtures.ts';
-import { voteButtonFor } from './vote-fixtures.ts';
-import { codeInMail } from '../setup/mailed-code.ts';
+import { voteButtonFor, voteCodeTo } from './vote-fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 async function json<T>(response: APIResponse): Promise<T> {
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T;
-}
-
-/** The 6-digit code of the vote e-mail to `to`, read through the Outbox's API. */
-async function voteCodeTo(admin: APIRequestContext, to: string): Promise<string> {
-  type Page = { messages: { id: string; kind: string; to: string }[] };
-  const list = await json<Page>(await admin.get('/api/admin/outbox?page=1'));
-  const found = list.messages.find((m) => m.kind === 'vote-code' && m.to === to);
-  if (!found) throw new Error(`No vote code e-mailed to ${to}`);
-  const { text } = await json<{ text: string }>(await admin.get(`/api/admin/outbox/${found.id}`));
-  const code = codeInMail(text, 6);
-  if (!code) throw new Error(`No code in ${text}`);
-  return code;
 }
 
 test('a visitor votes with the e-mailed code, and is refused a second vote', async ({
